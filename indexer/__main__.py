@@ -1,0 +1,3 @@
+from indexer.cli import main
+
+raise SystemExit(main())

@@ -1,0 +1,62 @@
+"""The `orgmemory` command. Subcommands load lazily, so `prime` never imports the scanner."""
+from __future__ import annotations
+
+import importlib
+import sys
+
+import click
+
+from indexer import __version__
+from indexer.errors import OrgmemoryError
+
+# name -> (module, one-line help shown by `orgmemory --help` without importing the module)
+COMMANDS: dict[str, tuple[str, str]] = {
+    "scan": ("indexer.commands.scan", "Scan the repository and report contradictory artifacts."),
+}
+
+
+class LazyGroup(click.Group):
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted(COMMANDS)
+
+    def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
+        if name not in COMMANDS:
+            return None
+        return importlib.import_module(COMMANDS[name][0]).command
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        rows = [(name, COMMANDS[name][1]) for name in self.list_commands(ctx)]
+        with formatter.section("Commands"):
+            formatter.write_dl(rows)
+
+    def invoke(self, ctx: click.Context):
+        try:
+            return super().invoke(ctx)
+        except OrgmemoryError as exc:
+            click.echo(f"orgmemory: error: {exc}", err=True)
+            ctx.exit(exc.exit_code)
+
+
+@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="orgmemory")
+def cli() -> None:
+    """orgmemory: what a coding agent should know about this repository, and what in it lies.
+
+    Scans the git repository for contradictory artifacts (stale TODOs, legacy paths and what
+    still points at them, dangling references, code that breaks a curated standard), keeps the
+    human-curated standards in .orgmemory.yaml, and primes agents with a bounded, sourced block.
+
+    Exit codes: 0 nothing at or above --fail-on, 1 findings, 2 usage or configuration error.
+    """
+
+
+def main(argv: list[str] | None = None) -> int:
+    try:
+        cli.main(args=argv, prog_name="orgmemory", standalone_mode=True)
+    except SystemExit as exc:
+        return exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,1 @@
+"""One module per subcommand, each exposing `command` (a click command)."""

@@ -1,0 +1,32 @@
+"""Options shared by several commands."""
+from __future__ import annotations
+
+from datetime import date
+
+import click
+
+
+class DayType(click.ParamType):
+    name = "YYYY-MM-DD"
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, date):
+            return value
+        try:
+            return date.fromisoformat(value)
+        except ValueError:
+            self.fail(f"{value!r} is not a date like 2026-11-01", param, ctx)
+
+
+now_option = click.option(
+    "--now", type=DayType(), default=lambda: date.today().isoformat(), show_default="today",
+    help="The date to judge ages and deadlines against; fix it for reproducible results.",
+)
+cache_dir_option = click.option(
+    "--cache-dir", type=click.Path(file_okay=False), envvar="ORGMEMORY_CACHE_DIR",
+    help="Where to keep the cache and index. [default: <repo>/.orgmemory, env ORGMEMORY_CACHE_DIR]",
+)
+config_option = click.option(
+    "--config", "config_path", type=click.Path(dir_okay=False),
+    help="The standards file. [default: <repo>/.orgmemory.yaml]",
+)

@@ -1,0 +1,707 @@
+"""Load and validate `.orgmemory.yaml` (the contract v1 file) into a `Config`.
+
+The file is composed into a YAML node tree rather than loaded into Python objects, so every
+value keeps its line: each problem is reported as `file:line: key: message` with a dotted key
+path such as `standards[2].review_by` (list indexes count from 0).
+
+The schema lives in one declaration, `SCHEMA`, which drives both the validation here and
+`json_schema()`. Conventions shared by both: unknown keys are errors, and an optional key
+whose value is empty (`owner:`) counts as absent.
+"""
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import replace
+from datetime import date
+from typing import Any, Callable, Mapping, NamedTuple, NoReturn, Union
+
+import yaml
+from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
+
+from .errors import ConfigError
+from .globs import globs_may_overlap
+from .models import Config, LegacyPath, Match, ScanSettings, Standard
+
+__all__ = [
+    "CONFIG_NAMES",
+    "SCHEMA",
+    "json_schema",
+    "load_config",
+    "parse_duration",
+    "parse_size",
+]
+
+CONFIG_NAMES = (".orgmemory.yaml", ".orgmemory.yml")
+SUPPORTED_VERSION = 1
+KINDS = ("standard", "decision", "convention", "fact")
+PRIORITIES = ("must", "should", "may")
+
+# Patterns are written in the common subset of Python `re` and ECMA-262 so that the JSON
+# Schema can carry them unchanged.
+ID_PATTERN = r"^[a-z0-9][a-z0-9._-]*$"
+DATE_PATTERN = r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"
+MARKER_PATTERN = r"^[A-Z][A-Z0-9_]*$"
+DURATION_PATTERN = r"^([0-9]+)([dwmy]?)$"
+SIZE_PATTERN = r"^([0-9]+(?:\.[0-9]+)?) ?(B|KB|KiB|MB|MiB|GB|GiB)?$"
+_URL = r"[A-Za-z][A-Za-z0-9+.-]*://[^\s]+"
+_REPO_PATH = r"(?![/\\~])(?![A-Za-z]:)(?![A-Za-z][A-Za-z0-9+.-]*://)(?!(?:.*/)?\.\.(?:/|$)).+"
+REPO_PATH_PATTERN = f"^{_REPO_PATH}$"
+SOURCE_PATTERN = f"^(?:{_URL}|{_REPO_PATH})$"
+
+_DAYS_PER_UNIT = {"": 1, "d": 1, "w": 7, "m": 30, "y": 365}
+_BYTES_PER_UNIT = {
+    "": 1, "B": 1, "KB": 10**3, "MB": 10**6, "GB": 10**9, "KiB": 2**10, "MiB": 2**20, "GiB": 2**30,
+}
+
+_TAG = "tag:yaml.org,2002:"
+_NULL_TAG, _STR_TAG, _INT_TAG, _MERGE_TAG = (_TAG + t for t in ("null", "str", "int", "merge"))
+_SCALAR_NAMES = {
+    _STR_TAG: "a string", _INT_TAG: "an integer", _TAG + "float": "a number",
+    _TAG + "bool": "a boolean", _TAG + "timestamp": "a date",
+}
+
+_Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+# --------------------------------------------------------------------------- value parsers
+def parse_duration(value: str | int) -> int:
+    """Days in `90d`, `12w`, `18m` (30-day months), `2y` (365-day years) or a bare day count."""
+    match = re.fullmatch(DURATION_PATTERN, str(value).strip())
+    if isinstance(value, bool) or match is None:
+        raise ValueError(f"invalid duration {value!r}: "
+                         "use days (365) or a number with d, w, m or y (90d, 12w, 18m, 2y)")
+    return int(match[1]) * _DAYS_PER_UNIT[match[2]]
+
+
+def parse_size(value: str | int) -> int:
+    """Bytes in `1048576`, `500KB` (1000-based), `2MiB` (1024-based), `1.5 GB`."""
+    match = re.fullmatch(SIZE_PATTERN, str(value).strip())
+    if isinstance(value, bool) or match is None:
+        raise ValueError(f"invalid size {value!r}: "
+                         "use bytes (1048576) or a number with B, KB, KiB, MB, MiB, GB or GiB (2MiB)")
+    size = int(float(match[1]) * _BYTES_PER_UNIT[match[2] or ""])
+    if size <= 0:
+        raise ValueError(f"invalid size {value!r}: must be more than 0 bytes")
+    return size
+
+
+def _text(node: ScalarNode) -> str:
+    """Any scalar, as written: YAML 1.1 reads `owner: 42` as a number and `tags: [no]` as a
+    boolean, but where the schema wants text the author meant the text."""
+    text = node.value.strip()
+    if not text:
+        raise ValueError("must not be empty")
+    return text
+
+
+def _version(node: ScalarNode) -> int:
+    if node.tag != _INT_TAG:
+        raise ValueError(f"expected the integer {SUPPORTED_VERSION}, got {_describe(node)}")
+    if node.value.strip() != str(SUPPORTED_VERSION):
+        raise ValueError(f"unsupported version {node.value}: "
+                         f"this orgmemory reads version {SUPPORTED_VERSION}")
+    return SUPPORTED_VERSION
+
+
+def _identifier(node: ScalarNode) -> str:
+    text = _text(node)
+    if not re.fullmatch(ID_PATTERN, text):
+        raise ValueError(f"invalid id {text!r}: use lower-case letters, digits, '.', '_' and '-', "
+                         "starting with a letter or digit")
+    return text
+
+
+def _date(node: ScalarNode) -> date:
+    """YYYY-MM-DD, whether YAML saw an unquoted timestamp or a quoted string."""
+    text = node.value.strip()
+    if re.fullmatch(DATE_PATTERN, text):
+        try:
+            return date.fromisoformat(text)
+        except ValueError as error:
+            raise ValueError(f"invalid date {text!r}: {error}") from None
+    raise ValueError(f"expected a date YYYY-MM-DD, got {text!r}")
+
+
+def _duration(node: ScalarNode) -> int:
+    return parse_duration(node.value)
+
+
+def _size(node: ScalarNode) -> int:
+    return parse_size(node.value)
+
+
+def _regex(node: ScalarNode) -> str:
+    text = node.value
+    try:
+        re.compile(text)
+    except re.error as error:
+        where = "" if error.pos is None else f" at position {error.pos}"
+        raise ValueError(f"invalid regular expression {text!r}: {error.msg}{where}") from None
+    return text
+
+
+def _marker(node: ScalarNode) -> str:
+    text = _text(node)
+    if not re.fullmatch(MARKER_PATTERN, text):
+        raise ValueError(f"invalid marker {text!r}: markers are upper-case words like TODO")
+    return text
+
+
+def _repo_path(node: ScalarNode) -> str:
+    text = _text(node)
+    normalised = text.removeprefix("./").rstrip("/")
+    if not normalised or not re.fullmatch(REPO_PATH_PATTERN, text):
+        raise ValueError(f"{text!r} must be a path relative to the repository root "
+                         "(no leading '/', no '..', not a URL)")
+    return normalised
+
+
+def _source(node: ScalarNode) -> str:
+    text = _text(node)
+    if not re.fullmatch(SOURCE_PATTERN, text):
+        raise ValueError(f"{text!r} must be a URL or a path relative to the repository root "
+                         "(no leading '/', no '..')")
+    return text
+
+
+def _one_of(*choices: str) -> ValueType:
+    def parse(node: ScalarNode) -> str:
+        text = node.value.strip()
+        if text not in choices:
+            raise ValueError(f"invalid value {text!r}: expected one of {', '.join(choices)}")
+        return text
+
+    return ValueType(f"one of {', '.join(choices)}", {"type": "string", "enum": list(choices)}, parse)
+
+
+# --------------------------------------------------------------------------- the schema
+class ValueType(NamedTuple):
+    """A kind of scalar: its name in messages, its JSON Schema, and its parser.
+
+    `parse` gets the composed node and raises ValueError with the message for the user.
+    """
+
+    noun: str
+    json: Mapping[str, Any]
+    parse: Callable[[ScalarNode], Any]
+
+
+class Scalar(NamedTuple):
+    value: ValueType
+    description: str = ""
+    required: bool = False
+
+
+class Seq(NamedTuple):
+    item: "Spec"
+    description: str = ""
+    required: bool = False
+
+
+class Section(NamedTuple):
+    fields: Mapping[str, "Spec"]
+    description: str = ""
+    required: bool = False
+
+
+Spec = Union[Scalar, Seq, Section]
+
+TEXT = ValueType("a string", {"type": "string", "minLength": 1}, _text)
+GLOB = ValueType("a glob", {"type": "string", "minLength": 1}, _text)
+VERSION = ValueType(f"the integer {SUPPORTED_VERSION}",
+                    {"type": "integer", "enum": [SUPPORTED_VERSION]}, _version)
+IDENTIFIER = ValueType("an id", {"type": "string", "pattern": ID_PATTERN}, _identifier)
+DATE = ValueType("a date YYYY-MM-DD", {"type": "string", "format": "date", "pattern": DATE_PATTERN}, _date)
+DURATION = ValueType("a duration",
+                     {"type": ["string", "integer"], "pattern": DURATION_PATTERN, "minimum": 0}, _duration)
+SIZE = ValueType("a size", {"type": ["string", "integer"], "pattern": SIZE_PATTERN, "minimum": 1}, _size)
+REGEX = ValueType("a regular expression", {"type": "string", "format": "regex"}, _regex)
+MARKER = ValueType("an upper-case word", {"type": "string", "pattern": MARKER_PATTERN}, _marker)
+REPO_PATH = ValueType("a repository path", {"type": "string", "pattern": REPO_PATH_PATTERN}, _repo_path)
+SOURCE = ValueType("a repository path or URL", {"type": "string", "pattern": SOURCE_PATTERN}, _source)
+
+MATCH = Section(
+    {
+        "glob": Scalar(GLOB, "Files this entry is about (gitignore semantics).", required=True),
+        "pattern": Scalar(REGEX, "A regular expression searched for in each line of those files."),
+    },
+    "A gitignore-style glob, optionally narrowed to lines matching a regular expression.",
+)
+
+STANDARD = Section(
+    {
+        "id": Scalar(IDENTIFIER, "Stable, unique; used by `facts show/forget` and in JSON output.",
+                     required=True),
+        "statement": Scalar(TEXT, "What the organization holds to be true.", required=True),
+        "kind": Scalar(_one_of(*KINDS), "standard | decision | convention | fact (default: standard)."),
+        "priority": Scalar(_one_of(*PRIORITIES), "must: always in the priming block; should (default); may."),
+        "scope": Seq(Scalar(GLOB), "Path globs the statement applies to (default: the whole repo)."),
+        "tags": Seq(Scalar(TEXT), "Words that relate a task to this standard."),
+        "source": Scalar(SOURCE, "Provenance: where the decision is written down (repo path or URL)."),
+        "owner": Scalar(TEXT, "Who answers for the standard."),
+        "added": Scalar(DATE, "When the standard was added."),
+        "review_by": Scalar(DATE, "After this date the standard is expired: flagged, not trusted."),
+        "forbid": Seq(MATCH, "Evidence that contradicts the standard: a match is a standard-violation."),
+        "require": Seq(MATCH, "Evidence that must exist: at least one match per entry."),
+        "supersedes": Seq(Scalar(IDENTIFIER), "Ids this standard replaces; those stay, marked superseded."),
+        "superseded_by": Scalar(IDENTIFIER, "The id of the standard that replaces this one."),
+        "superseded_on": Scalar(DATE, "When this standard was superseded (written by `facts supersede`)."),
+    },
+    "One curated statement: a standard, decision, convention or fact.",
+)
+
+LEGACY = Section(
+    {
+        "path": Scalar(REPO_PATH, "The legacy path, relative to the repository root.", required=True),
+        "successor": Scalar(REPO_PATH, "The path that replaces it."),
+        "since": Scalar(DATE, "When it became legacy."),
+        "note": Scalar(TEXT, "Context shown with findings about it."),
+    },
+    "A declared legacy path.",
+)
+
+SCHEMA = Section(
+    {
+        "version": Scalar(VERSION, "Contract version of this file."),
+        "org": Scalar(TEXT, "Organization name, shown in the priming block header."),
+        "extends": Seq(Scalar(TEXT), "Org-wide files merged first; this file wins by id."),
+        "scan": Section(
+            {
+                "exclude": Seq(Scalar(GLOB), "Paths no rule looks at, on top of .gitignore."),
+                "history_paths": Seq(Scalar(GLOB), "Historical docs: old paths named here are not claims."),
+                "max_file_size": Scalar(SIZE, "Larger files are skipped: bytes, or 500KB, 2MiB."),
+                "todo": Section(
+                    {
+                        "markers": Seq(Scalar(MARKER), "Comment markers, in upper case."),
+                        "stale_after": Scalar(DURATION, "A TODO whose line was last changed longer ago "
+                                                        "is stale: 365d, 12w, 18m, 2y."),
+                    },
+                    "TODO/FIXME comment settings.",
+                ),
+            },
+            "What the scan looks at.",
+        ),
+        "standards": Seq(STANDARD, "Curated standards, decisions, conventions and facts."),
+        "legacy": Seq(LEGACY, "Declared legacy paths (the tool also detects undeclared ones)."),
+    },
+    "orgmemory: the human-curated organizational memory of a repository (contract v1).",
+)
+
+
+# --------------------------------------------------------------------------- JSON Schema
+def json_schema() -> dict[str, Any]:
+    """The JSON Schema (draft 2020-12) of `.orgmemory.yaml`, generated from `SCHEMA`."""
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "title": ".orgmemory.yaml",
+        **_spec_schema(SCHEMA),
+    }
+
+
+def _spec_schema(spec: Spec) -> dict[str, Any]:
+    if isinstance(spec, Section):
+        schema: dict[str, Any] = {
+            "type": "object",
+            "properties": {name: _property_schema(field) for name, field in spec.fields.items()},
+            "additionalProperties": False,
+        }
+        required = [name for name, field in spec.fields.items() if field.required]
+        if required:
+            schema["required"] = required
+    elif isinstance(spec, Seq):
+        schema = {"type": "array", "items": _spec_schema(spec.item)}
+    else:
+        schema = dict(spec.value.json)
+    if spec.description:
+        schema["description"] = spec.description
+    return schema
+
+
+def _property_schema(field: Spec) -> dict[str, Any]:
+    """An optional key may be left empty (null), which the loader reads as absent."""
+    schema = _spec_schema(field)
+    if field.required:
+        return schema
+    types = schema["type"] if isinstance(schema["type"], list) else [schema["type"]]
+    schema["type"] = [*types, "null"]
+    if "enum" in schema:
+        schema["enum"] = [*schema["enum"], None]
+    return schema
+
+
+# --------------------------------------------------------------------------- reading nodes
+def _line(node: Node) -> int:
+    return node.start_mark.line + 1
+
+
+def _describe(node: Node) -> str:
+    if isinstance(node, MappingNode):
+        return "a mapping"
+    if isinstance(node, SequenceNode):
+        return "a list"
+    if node.tag == _NULL_TAG:
+        return "null"
+    return f"{_SCALAR_NAMES.get(node.tag, 'a value')} {node.value!r}"
+
+
+def _child_key(parent: str, name: str) -> str:
+    return f"{parent}.{name}" if parent else name
+
+
+def _unknown_key_message(name: str, allowed: Mapping[str, Spec]) -> str:
+    import difflib  # only on this error path
+
+    close = difflib.get_close_matches(name, allowed, n=1)
+    if close:
+        return f"unknown key; did you mean {close[0]!r}?"
+    return f"unknown key; expected one of: {', '.join(allowed)}"
+
+
+class _Reader:
+    """Turns nodes into plain values (dicts, tuples, scalars) checked against a spec.
+
+    `lines` maps every key path it read to its 1-based line, for the checks that run after.
+    """
+
+    def __init__(self, file: str) -> None:
+        self.file = file
+        self.lines: dict[str, int] = {}
+
+    def fail(self, node: Node, key: str | None, message: str) -> NoReturn:
+        raise ConfigError(self.file, _line(node), key or None, message)
+
+    def read(self, node: Node, spec: Spec, key: str) -> Any:
+        self.lines[key] = _line(node)
+        if isinstance(spec, Section):
+            return self._section(node, spec, key)
+        if isinstance(spec, Seq):
+            return self._seq(node, spec, key)
+        return self._scalar(node, spec.value, key)
+
+    def _section(self, node: Node, spec: Section, key: str) -> dict[str, Any]:
+        if not isinstance(node, MappingNode):
+            self.fail(node, key, f"expected a mapping, got {_describe(node)}")
+        values: dict[str, Any] = {}
+        seen: dict[str, int] = {}
+        for key_node, value_node in self._pairs(node, key):
+            name = self._key_name(key_node, key)
+            path = _child_key(key, name)
+            if name in seen:
+                self.fail(key_node, path, f"duplicate key (first at line {seen[name]})")
+            seen[name] = _line(key_node)
+            field = spec.fields.get(name)
+            if field is None:
+                self.fail(key_node, path, _unknown_key_message(name, spec.fields))
+            if value_node.tag == _NULL_TAG and isinstance(value_node, ScalarNode):
+                if field.required:
+                    self.fail(value_node, path, "must not be empty")
+                continue
+            values[name] = self.read(value_node, field, path)
+        for name, field in spec.fields.items():
+            if field.required and name not in seen:
+                self.fail(node, _child_key(key, name), "missing required key")
+        return values
+
+    def _pairs(self, node: MappingNode, key: str,
+               merging: tuple[MappingNode, ...] = ()) -> list[tuple[Node, Node]]:
+        """The mapping's own pairs, then those merged in with `<<: *anchor` that it lacks."""
+        if node in merging:
+            self.fail(node, _child_key(key, "<<"), "a mapping cannot merge itself")
+        own = [(k, v) for k, v in node.value if k.tag != _MERGE_TAG]
+        names = {k.value for k, _ in own if isinstance(k, ScalarNode)}
+        for merge_key, merged in node.value:
+            if merge_key.tag != _MERGE_TAG:
+                continue
+            for source in merged.value if isinstance(merged, SequenceNode) else [merged]:
+                if not isinstance(source, MappingNode):
+                    self.fail(source, _child_key(key, "<<"),
+                              f"can only merge a mapping, got {_describe(source)}")
+                for pair in self._pairs(source, key, (*merging, node)):
+                    name = pair[0].value if isinstance(pair[0], ScalarNode) else None
+                    if name not in names:
+                        names.add(name)
+                        own.append(pair)
+        return own
+
+    def _key_name(self, node: Node, parent: str) -> str:
+        if not isinstance(node, ScalarNode) or node.tag != _STR_TAG:
+            self.fail(node, parent, f"keys must be names, got {_describe(node)}")
+        return node.value
+
+    def _seq(self, node: Node, spec: Seq, key: str) -> tuple[Any, ...]:
+        if not isinstance(node, SequenceNode):
+            self.fail(node, key, f"expected a list, got {_describe(node)}")
+        return tuple(self.read(item, spec.item, f"{key}[{i}]") for i, item in enumerate(node.value))
+
+    def _scalar(self, node: Node, value_type: ValueType, key: str) -> Any:
+        if not isinstance(node, ScalarNode) or node.tag == _NULL_TAG:
+            self.fail(node, key, f"expected {value_type.noun}, got {_describe(node)}")
+        try:
+            return value_type.parse(node)
+        except ValueError as error:
+            self.fail(node, key, str(error))
+
+
+# --------------------------------------------------------------------------- loading
+def load_config(repo_root: str, path: str | None = None) -> Config:
+    """The validated configuration of the repository at `repo_root`.
+
+    `path` (relative to `repo_root`, or absolute) names the file explicitly and must exist;
+    without it `.orgmemory.yaml` or `.orgmemory.yml` is used, and defaults when neither exists.
+    Raises ConfigError for any problem in the file.
+    """
+    located = _locate(repo_root, path)
+    if located is None:
+        return Config()
+    file, display, notes = located
+    root = _compose(_read_text(file, display), display)
+    if root is None:
+        return Config(file=file, notes=notes)
+    if not isinstance(root, MappingNode):
+        raise ConfigError(display, _line(root), None, "the top level must be a mapping "
+                                                      f"(version:, standards:, ...), got {_describe(root)}")
+    reader = _Reader(display)
+    data = reader.read(root, SCHEMA, "")
+    return _build_config(data, reader.lines, file, display, notes)
+
+
+def _locate(repo_root: str, path: str | None) -> tuple[str, str, tuple[str, ...]] | None:
+    """(absolute file, name for messages, notes), or None when the default file is absent."""
+    if path is not None:
+        file = os.path.abspath(os.path.join(repo_root, path))
+        display = _display_name(repo_root, file, path)
+        if not os.path.isfile(file):
+            raise ConfigError(display, None, None, "no such file")
+        return file, display, ()
+    found = [name for name in CONFIG_NAMES if os.path.isfile(os.path.join(repo_root, name))]
+    if not found:
+        return None
+    notes = (f"both {found[0]} and {found[1]} exist; using {found[0]}",) if len(found) > 1 else ()
+    return os.path.abspath(os.path.join(repo_root, found[0])), found[0], notes
+
+
+def _display_name(repo_root: str, file: str, given: str) -> str:
+    relative = os.path.relpath(file, os.path.abspath(repo_root))
+    if relative == os.pardir or relative.startswith(os.pardir + os.sep):
+        return given
+    return relative.replace(os.sep, "/")
+
+
+def _read_text(file: str, display: str) -> str:
+    try:
+        with open(file, encoding="utf-8-sig") as handle:
+            return handle.read()
+    except UnicodeDecodeError as error:
+        raise ConfigError(display, None, None,
+                          f"not UTF-8 text ({error.reason} at byte {error.start})") from None
+    except OSError as error:
+        raise ConfigError(display, None, None, f"cannot read: {error.strerror}") from None
+
+
+def _compose(text: str, display: str) -> Node | None:
+    try:
+        return yaml.compose(text, Loader=_Loader)
+    except yaml.MarkedYAMLError as error:
+        mark = error.problem_mark or error.context_mark
+        raise ConfigError(display, mark.line + 1 if mark else None, None, _yaml_problem(error)) from None
+    except yaml.reader.ReaderError as error:
+        line = text.count("\n", 0, error.position) + 1
+        raise ConfigError(display, line, None,
+                          f"invalid YAML: character #x{error.character:04x}: {error.reason}") from None
+    except yaml.YAMLError as error:
+        raise ConfigError(display, None, None, f"invalid YAML: {error}") from None
+
+
+def _yaml_problem(error: yaml.MarkedYAMLError) -> str:
+    message = f"invalid YAML: {error.problem or error.context}"
+    context_mark, problem_mark = error.context_mark, error.problem_mark
+    if error.problem and error.context and context_mark and (
+            problem_mark is None or context_mark.line != problem_mark.line):
+        message += f" ({error.context} at line {context_mark.line + 1})"
+    return message
+
+
+# --------------------------------------------------------------------------- building
+def _build_config(data: Mapping[str, Any], lines: Mapping[str, int], file: str, display: str,
+                  notes: tuple[str, ...]) -> Config:
+    standards = tuple(_standard(values, f"standards[{i}]", lines, display)
+                      for i, values in enumerate(data.get("standards", ())))
+    standards = _link_supersession(standards, lines, display, extended=bool(data.get("extends")))
+    _reject_contradictions(standards, lines, display)
+    return Config(
+        file=file,
+        version=data.get("version", SUPPORTED_VERSION),
+        org=data.get("org"),
+        scan=_scan_settings(data.get("scan", {})),
+        standards=standards,
+        legacy=tuple(_legacy(values, f"legacy[{i}]", lines, display)
+                     for i, values in enumerate(data.get("legacy", ()))),
+        extends=data.get("extends", ()),
+        notes=notes,
+    )
+
+
+def _scan_settings(values: Mapping[str, Any]) -> ScanSettings:
+    todo = values.get("todo", {})
+    given = {
+        "exclude": values.get("exclude"),
+        "history_paths": values.get("history_paths"),
+        "max_file_bytes": values.get("max_file_size"),
+        "markers": todo.get("markers"),
+        "stale_after_days": todo.get("stale_after"),
+    }
+    return ScanSettings(**{name: value for name, value in given.items() if value is not None})
+
+
+def _standard(values: Mapping[str, Any], key: str, lines: Mapping[str, int], file: str) -> Standard:
+    fields = dict(values)
+    for name in ("forbid", "require"):
+        fields[name] = tuple(
+            Match(glob=entry["glob"], pattern=entry.get("pattern"), line=lines[f"{key}.{name}[{j}]"])
+            for j, entry in enumerate(values.get(name, ()))
+        )
+    return Standard(**fields, file=file, line=lines[key])
+
+
+def _legacy(values: Mapping[str, Any], key: str, lines: Mapping[str, int], file: str) -> LegacyPath:
+    return LegacyPath(**values, file=file, line=lines[key])
+
+
+# --------------------------------------------------------------------------- cross-checks
+class _Link(NamedTuple):
+    """`newer` supersedes `older`, as written at key path `key`, which names `named`."""
+
+    newer: str
+    older: str
+    key: str
+    named: str
+
+
+def _link_supersession(standards: tuple[Standard, ...], lines: Mapping[str, int],
+                       file: str, extended: bool) -> tuple[Standard, ...]:
+    """Check ids and supersession, and set each superseded standard's `superseded_by`.
+
+    When the file `extends` others, an id it does not define may be defined there, so an
+    unknown id is left for the merge to judge.
+    """
+    known = _unique_ids(standards, lines, file)
+    superseded: dict[str, _Link] = {}
+    for link in _supersession_links(standards):
+        if link.named not in known and not extended:
+            raise ConfigError(file, lines[link.key], link.key, _unknown_id_message(link.named, known))
+        _check_link(link, superseded, lines, file)
+        superseded.setdefault(link.older, link)
+    _reject_cycles(standards, superseded, lines, file)
+    return tuple(
+        replace(s, superseded_by=superseded[s.id].newer) if s.id in superseded else s
+        for s in standards
+    )
+
+
+def _unique_ids(standards: tuple[Standard, ...], lines: Mapping[str, int], file: str) -> set[str]:
+    first_line: dict[str, int] = {}
+    for i, standard in enumerate(standards):
+        key = f"standards[{i}].id"
+        if standard.id in first_line:
+            first = first_line[standard.id]
+            raise ConfigError(file, lines[key], key,
+                              f"duplicate id {standard.id!r} (first defined at line {first})")
+        first_line[standard.id] = lines[key]
+    return set(first_line)
+
+
+def _supersession_links(standards: tuple[Standard, ...]) -> list[_Link]:
+    links = []
+    for i, standard in enumerate(standards):
+        links += [_Link(standard.id, older, f"standards[{i}].supersedes[{j}]", named=older)
+                  for j, older in enumerate(standard.supersedes)]
+        if standard.superseded_by is not None:
+            newer = standard.superseded_by
+            links.append(_Link(newer, standard.id, f"standards[{i}].superseded_by", named=newer))
+    return links
+
+
+def _check_link(link: _Link, superseded: Mapping[str, _Link], lines: Mapping[str, int],
+                file: str) -> None:
+    if link.newer == link.older:
+        raise ConfigError(file, lines[link.key], link.key, "a standard cannot supersede itself")
+    earlier = superseded.get(link.older)
+    if earlier is not None and earlier.newer != link.newer:
+        raise ConfigError(file, lines[link.key], link.key, f"{link.older!r} is already superseded by "
+                                                           f"{earlier.newer!r} (line {lines[earlier.key]})")
+
+
+def _unknown_id_message(named: str, known: set[str]) -> str:
+    import difflib  # only on this error path
+
+    close = difflib.get_close_matches(named, sorted(known), n=1)
+    hint = f"; did you mean {close[0]!r}?" if close else ""
+    return f"unknown standard id {named!r}{hint}"
+
+
+def _reject_cycles(standards: tuple[Standard, ...], superseded: Mapping[str, _Link],
+                   lines: Mapping[str, int], file: str) -> None:
+    """Each standard has at most one superseder, so a cycle is a walk up that returns home."""
+    for standard in standards:
+        chain = [standard.id]
+        while chain[-1] in superseded and len(chain) <= len(standards):
+            chain.append(superseded[chain[-1]].newer)
+            if chain[-1] == standard.id:
+                raise _cycle_error(chain[:-1], superseded, lines, file)
+
+
+def _cycle_error(members: list[str], superseded: Mapping[str, _Link], lines: Mapping[str, int],
+                 file: str) -> ConfigError:
+    """Reported at the link written last, which closed the cycle, read from its superseder.
+
+    `members` lists the cycle from a superseded standard up to the one that supersedes it.
+    """
+    closing = max((superseded[member] for member in members), key=lambda link: lines[link.key])
+    newest_first = members[::-1]
+    start = newest_first.index(closing.newer)
+    cycle = newest_first[start:] + newest_first[:start] + [closing.newer]
+    return ConfigError(file, lines[closing.key], closing.key, f"supersedes cycle: {' -> '.join(cycle)}")
+
+
+def _reject_contradictions(standards: tuple[Standard, ...], lines: Mapping[str, int],
+                           file: str) -> None:
+    """Active standards must not require what one of them forbids in an overlapping scope.
+
+    A `forbid` with a pattern only contradicts a `require` with that same pattern.
+    """
+    active = [(i, s) for i, s in enumerate(standards) if not s.superseded]
+    forbids: dict[str, list[tuple[Standard, Match, str]]] = {}
+    for i, standard in active:
+        for j, entry in enumerate(standard.forbid):
+            forbids.setdefault(entry.glob, []).append((standard, entry, f"standards[{i}].forbid[{j}]"))
+    for i, requirer in active:
+        for j, required in enumerate(requirer.require):
+            for forbidder, forbidden, forbid_key in forbids.get(required.glob, ()):
+                if forbidden.pattern in (None, required.pattern) and _scopes_overlap(requirer, forbidder):
+                    require_key = f"standards[{i}].require[{j}]"
+                    raise _contradiction(requirer, require_key, forbidder, forbid_key, required.glob,
+                                         lines, file)
+
+
+def _scopes_overlap(first: Standard, second: Standard) -> bool:
+    if first is second:
+        return True
+    return any(globs_may_overlap(a, b)
+               for a in first.scope if not a.startswith("!")
+               for b in second.scope if not b.startswith("!"))
+
+
+def _contradiction(requirer: Standard, require_key: str, forbidder: Standard, forbid_key: str,
+                   glob: str, lines: Mapping[str, int], file: str) -> ConfigError:
+    """Reported at whichever of the two entries comes later in the file."""
+    require_line, forbid_line = lines[require_key], lines[forbid_key]
+    if requirer is forbidder:
+        return ConfigError(file, forbid_line, forbid_key,
+                           f"{forbidder.id!r} forbids {glob!r}, which it also requires (line {require_line})")
+    advice = "in an overlapping scope; supersede one of them or narrow a scope"
+    if forbid_line > require_line:
+        message = f"{forbidder.id!r} forbids {glob!r}, which {requirer.id!r} requires (line {require_line})"
+        return ConfigError(file, forbid_line, forbid_key, f"{message} {advice}")
+    message = f"{requirer.id!r} requires {glob!r}, which {forbidder.id!r} forbids (line {forbid_line})"
+    return ConfigError(file, require_line, require_key, f"{message} {advice}")

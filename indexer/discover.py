@@ -1,0 +1,66 @@
+"""discover: the repository as git sees it, in three plumbing calls.
+
+`ls-files -s -z` gives every tracked path with the blob SHA of its staged content, `status`
+tells which of those differ in the work tree, and `rev-parse` gives HEAD and whether the
+history is shallow. Nothing walks the file system, so untracked and ignored files
+(node_modules/, vendor/) are never seen.
+"""
+from __future__ import annotations
+
+import hashlib
+
+from indexer.gitcmd import run_git
+from indexer.models import Snapshot
+
+_SKIPPED_MODES = {b"120000": "symlink", b"160000": "submodule"}
+
+
+def snapshot(root: str, exclude=None) -> tuple[Snapshot, dict[str, str]]:
+    """Return the snapshot and the tracked paths left out (path -> reason)."""
+    head, shallow = _head(root)
+    files: dict[str, str] = {}
+    left_out: dict[str, str] = {}
+    for record in run_git(root, "ls-files", "-s", "-z").split(b"\0"):
+        if not record:
+            continue
+        meta, _, raw_path = record.partition(b"\t")
+        mode, sha, _stage = meta.split(b" ")
+        path = raw_path.decode("utf-8", "surrogateescape")
+        if mode in _SKIPPED_MODES:
+            left_out[path] = _SKIPPED_MODES[mode]
+        elif exclude is not None and exclude.match(path):
+            left_out[path] = "excluded"
+        else:
+            files[path] = sha.decode()
+    dirty, deleted = _worktree_changes(root)
+    for path in deleted:
+        files.pop(path, None)
+    return Snapshot(root=root, head=head, files=files, dirty=frozenset(dirty & files.keys()),
+                    shallow=shallow), left_out
+
+
+def _head(root: str) -> tuple[str | None, bool]:
+    lines = run_git(root, "rev-parse", "--is-shallow-repository", "HEAD", check=False).split()
+    shallow = bool(lines) and lines[0] == b"true"
+    head = lines[1].decode() if len(lines) > 1 and len(lines[1]) == 40 else None
+    return head, shallow
+
+
+def _worktree_changes(root: str) -> tuple[set[str], set[str]]:
+    """Paths whose work-tree or staged content differs from HEAD, and paths deleted on disk."""
+    out = run_git(root, "status", "--porcelain=v1", "-z", "--untracked-files=no", "--no-renames")
+    dirty: set[str] = set()
+    deleted: set[str] = set()
+    for entry in out.split(b"\0"):
+        if len(entry) < 4:
+            continue
+        state, path = entry[:2], entry[3:].decode("utf-8", "surrogateescape")
+        dirty.add(path)
+        if state[1:2] == b"D":
+            deleted.add(path)
+    return dirty, deleted
+
+
+def blob_sha(data: bytes) -> str:
+    """The SHA git would give these bytes as a blob (for work-tree content not in the index)."""
+    return hashlib.sha1(b"blob %d\0" % len(data) + data).hexdigest()

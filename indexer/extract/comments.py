@@ -1,0 +1,282 @@
+"""The comments of a file: `comments(language, data)` yields each comment with its lines.
+
+Grammar languages are parsed with tree-sitter; one query per language captures the comment
+nodes and the embedded code (HTML `<script>`, Markdown `html_block`, Makefile recipes), which is
+parsed again with its own grammar restricted to the captured ranges. Lexer languages use the
+small lexers at the bottom of this module, and so does a grammar language whose file does not
+parse when the table names a `lexer_on_error` (templated YAML).
+
+tree-sitter is imported on first use and each grammar is loaded once per process. `Language`
+and `Query` objects are shared; `Parser`s are kept per thread, since parsing embedded code sets
+their included ranges.
+"""
+from __future__ import annotations
+
+import importlib
+import re
+import threading
+import warnings
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import TYPE_CHECKING, Callable, Iterable, Iterator, NamedTuple
+
+from indexer.languages import Language, language_named
+
+if TYPE_CHECKING:
+    import tree_sitter
+
+
+class Comment(NamedTuple):
+    start_line: int  # 1-based
+    lines: tuple[str, ...]  # each physical line, comment delimiters stripped
+
+
+def comments(language: Language, data: bytes) -> Iterator[Comment]:
+    """The comments of `data`, in line order."""
+    if language.lexer is not None:
+        found = list(_LEXERS[language.lexer](data))
+    else:
+        tree = _parse(language, data)
+        if tree.root_node.has_error and language.lexer_on_error is not None:
+            found = list(_LEXERS[language.lexer_on_error](data))
+        else:
+            found = list(_tree_comments(language, data, tree))
+    found.sort(key=lambda comment: comment.start_line)
+    return iter(found)
+
+
+# --------------------------------------------------------------------------- tree-sitter
+@dataclass(frozen=True)
+class _Grammar:
+    language: tree_sitter.Language
+    query: tree_sitter.Query
+
+
+@lru_cache(maxsize=None)
+def _grammar(name: str) -> _Grammar:
+    import tree_sitter
+
+    spec = language_named(name)
+    module_name, factory = spec.grammar.rsplit(".", 1)
+    with warnings.catch_warnings():
+        # Grammar wheels built against tree-sitter < 0.23 hand over an int pointer.
+        warnings.filterwarnings("ignore", "int argument support is deprecated", DeprecationWarning)
+        language = tree_sitter.Language(getattr(importlib.import_module(module_name), factory)())
+    return _Grammar(language, tree_sitter.Query(language, _query_source(spec)))
+
+
+def _query_source(spec: Language) -> str:
+    patterns = list(spec.embedded)
+    if spec.comment_nodes:
+        alternatives = " ".join(f"({node})" for node in spec.comment_nodes)
+        patterns.insert(0, f"[{alternatives}] @comment")
+    return "\n".join(patterns)
+
+
+_thread = threading.local()
+
+
+def _parser(name: str) -> tree_sitter.Parser:
+    import tree_sitter
+
+    parsers = _thread.__dict__.setdefault("parsers", {})
+    if name not in parsers:
+        parsers[name] = tree_sitter.Parser(_grammar(name).language)
+    return parsers[name]
+
+
+def _parse(language: Language, data: bytes,
+           ranges: list[tree_sitter.Range] | None = None) -> tree_sitter.Tree:
+    """Parse `data`, or only `ranges` of it (embedded code)."""
+    parser = _parser(language.name)
+    if ranges is None:
+        return parser.parse(data)
+    parser.included_ranges = ranges
+    try:
+        return parser.parse(data)
+    finally:
+        parser.included_ranges = []
+
+
+def _tree_comments(language: Language, data: bytes, tree: tree_sitter.Tree) -> Iterator[Comment]:
+    """Comments of a parsed tree, including those of the code embedded in it."""
+    import tree_sitter
+
+    captures = tree_sitter.QueryCursor(_grammar(language.name).query).captures(tree.root_node)
+    for capture, nodes in captures.items():
+        if capture == "comment":
+            for node in nodes:
+                text = data[node.start_byte:node.end_byte].decode("utf-8", "replace")
+                yield Comment(node.start_point.row + 1, _strip_delimiters(text))
+        else:
+            yield from _embedded_comments(language_named(capture), data, nodes)
+
+
+def _embedded_comments(language: Language, data: bytes,
+                       nodes: list[tree_sitter.Node]) -> Iterator[Comment]:
+    nodes = sorted(nodes, key=lambda node: node.start_byte)
+    if language.lexer is None:
+        tree = _parse(language, data, _ranges_through_newline(nodes, data))
+        yield from _tree_comments(language, data, tree)
+        return
+    lex = _LEXERS[language.lexer]
+    for node in nodes:
+        for comment in lex(data[node.start_byte:node.end_byte]):
+            yield comment._replace(start_line=comment.start_line + node.start_point.row)
+
+
+def _ranges_through_newline(nodes: list[tree_sitter.Node], data: bytes) -> list[tree_sitter.Range]:
+    """The nodes' ranges, each stretched over a newline right after it.
+
+    tree-sitter lexes included ranges as one stream: without its newline, a `# comment` at
+    the end of one Makefile recipe line would run on into the next line.
+    """
+    import tree_sitter
+
+    ranges = []
+    for index, node in enumerate(nodes):
+        end_byte, end_point = node.end_byte, node.end_point
+        next_start = nodes[index + 1].start_byte if index + 1 < len(nodes) else len(data)
+        if data[end_byte:end_byte + 1] == b"\n" and end_byte + 1 <= next_start:
+            end_byte, end_point = end_byte + 1, (end_point.row + 1, 0)
+        if ranges and node.start_byte < ranges[-1].end_byte:
+            continue  # nested in the previous range: already covered
+        ranges.append(tree_sitter.Range(node.start_point, end_point, node.start_byte, end_byte))
+    return ranges
+
+
+# --------------------------------------------------------------------------- delimiters
+_BLOCK_DELIMITERS = (("<!--", "-->"), ("/*", "*/"), ("=begin", "=end"))
+_LINE_DELIMITERS = ("//", "#", "--", "..")
+_LEADING_STAR = re.compile(r"^\s*\*(?!/)")
+
+
+def _strip_delimiters(text: str) -> tuple[str, ...]:
+    """The physical lines of one comment's source text, without its opening/closing delimiters.
+
+    Continuation lines of a `/* */` comment also lose their leading ` * `.
+    """
+    lines = [line.rstrip("\r") for line in text.split("\n")]
+    first = lines[0].lstrip()
+    for opener, closer in _BLOCK_DELIMITERS:
+        if first.startswith(opener):
+            lines[0] = first[len(opener):]
+            if opener == "/*":
+                lines[0] = lines[0].lstrip("*!")
+                lines[1:] = [_LEADING_STAR.sub("", line) for line in lines[1:]]
+            last = lines[-1].rstrip()
+            if last.endswith(closer):
+                lines[-1] = last[: -len(closer)]
+            return tuple(lines)
+    for opener in _LINE_DELIMITERS:
+        if first.startswith(opener):
+            lines[0] = first.lstrip(opener[0])
+            break
+    return tuple(lines)
+
+
+# --------------------------------------------------------------------------- lexers
+_STRING = rb'"(?:[^"\\\n]|\\.)*"|\'(?:[^\'\\\n]|\\.)*\''
+_BLOCK_COMMENT = rb"/\*.*?(?:\*/|\Z)"
+_C_STYLE_TOKENS = re.compile(rb"(?P<string>" + _STRING + rb")|//[^\n]*|" + _BLOCK_COMMENT, re.S)
+_CSS_TOKENS = re.compile(rb"(?P<string>" + _STRING + rb")|" + _BLOCK_COMMENT, re.S)
+
+
+def _regex_comments(tokens: re.Pattern[bytes], data: bytes) -> Iterator[Comment]:
+    """Comments matched by `tokens`, whose `string` group matches the literals to skip."""
+    line, counted_to = 1, 0
+    for match in tokens.finditer(data):
+        if match.group("string") is not None:
+            continue
+        line += data.count(b"\n", counted_to, match.start())
+        counted_to = match.start()
+        yield Comment(line, _strip_delimiters(match.group().decode("utf-8", "replace")))
+
+
+def _c_style_comments(data: bytes) -> Iterator[Comment]:
+    """Protobuf (and any C-like syntax): `//` and `/* */` outside string literals."""
+    return _regex_comments(_C_STYLE_TOKENS, data)
+
+
+def _css_comments(data: bytes) -> Iterator[Comment]:
+    return _regex_comments(_CSS_TOKENS, data)
+
+
+_ASCIIDOC_COMMENT_BLOCK = re.compile(r"/{4,}")
+_ASCIIDOC_VERBATIM_BLOCK = re.compile(r"-{4,}|\.{4,}|\+{4,}|`{3,}")
+
+
+def _asciidoc_comments(data: bytes) -> Iterator[Comment]:
+    """AsciiDoc: `//` lines (not `///`) and `////` blocks, outside verbatim blocks.
+
+    Listing (`----`), literal (`....`), passthrough (`++++`) and fenced blocks are skipped:
+    a `//` inside a code sample is code, not a comment. A block ends at a line equal to its
+    opening delimiter.
+    """
+    closing: str | None = None
+    block: list[str] | None = None  # lines of the open comment block, None in a verbatim one
+    block_start = 0
+    for number, raw in enumerate(data.decode("utf-8", "replace").split("\n"), start=1):
+        line = raw.rstrip("\r")
+        delimiter = line.rstrip()
+        if closing is not None:
+            if delimiter == closing:
+                if block is not None:
+                    yield Comment(block_start, (*block, ""))
+                closing, block = None, None
+            elif block is not None:
+                block.append(line)
+        elif _ASCIIDOC_COMMENT_BLOCK.fullmatch(delimiter):
+            closing, block, block_start = delimiter, [""], number
+        elif _ASCIIDOC_VERBATIM_BLOCK.fullmatch(delimiter):
+            closing = delimiter
+        elif line.startswith("//") and not line.startswith("///"):
+            yield Comment(number, (line[2:],))
+    if block is not None:
+        yield Comment(block_start, tuple(block))
+
+
+_YAML_BLOCK_SCALAR = re.compile(r"(?:^|[\s:-])[|>][-+0-9]*$")  # `key: |`, `- >-`
+
+
+def _yaml_comments(data: bytes) -> Iterator[Comment]:
+    """YAML `#` comments, line by line, for files the YAML grammar cannot parse.
+
+    Helm and other templated YAML (`{{- if .Values.x }}` lines) make the grammar give up on
+    the whole document. A `#` starts a comment at the start of a line or after whitespace,
+    outside a quoted scalar on that line and outside the lines of a block scalar (`key: |`).
+    """
+    block_indent: int | None = None  # indentation of the line that opened a block scalar
+    for number, raw in enumerate(data.decode("utf-8", "replace").split("\n"), start=1):
+        line = raw.rstrip("\r")
+        indent = len(line) - len(line.lstrip(" "))
+        if block_indent is not None:
+            if not line.strip() or indent > block_indent:
+                continue
+            block_indent = None
+        column = _yaml_comment_column(line)
+        if column is not None:
+            yield Comment(number, (line[column:].lstrip("#"),))
+        if _YAML_BLOCK_SCALAR.search(line[:column].rstrip()):
+            block_indent = indent
+
+
+def _yaml_comment_column(line: str) -> int | None:
+    quote = None
+    for column, char in enumerate(line):
+        if quote is not None:
+            if char == quote and not (quote == '"' and line[column - 1] == "\\"):
+                quote = None
+        elif char in "'\"" and (column == 0 or line[column - 1] in " \t:[{,-"):
+            quote = char
+        elif char == "#" and (column == 0 or line[column - 1] in " \t"):
+            return column
+    return None
+
+
+_LEXERS: dict[str, Callable[[bytes], Iterable[Comment]]] = {
+    "c-style": _c_style_comments,
+    "css": _css_comments,
+    "asciidoc": _asciidoc_comments,
+    "yaml": _yaml_comments,
+}

@@ -1,0 +1,181 @@
+"""TODO markers: `extract_todos(path, data, markers)` -> the `Todo`s of one file.
+
+A marker is a configured word in upper case inside a real comment of the file's language, not
+part of a longer word or a dotted name, and followed by `:`, `(`, whitespace or the end of the
+comment. Identifiers, string literals and prose never reach this module: only comment text does
+(see `indexer.extract.comments`).
+
+From each marker line we read an author tag and a deadline (`TODO(alice, 2023-06)`,
+`TODO(2023-06-01)`, `remove by 2024-01`) and the repo paths the TODO names, so the rules can
+tell a TODO stale by age, by deadline or by a path that no longer exists.
+"""
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from indexer.extract.comments import comments
+from indexer.languages import language_for
+from indexer.models import Todo
+
+
+def extract_todos(path: str, data: bytes, markers: tuple[str, ...]) -> list[Todo]:
+    """The TODOs of one file, in line order; [] for a file whose language is unknown."""
+    needles, pattern = _marker_search(tuple(markers))
+    if not any(needle in data for needle in needles):
+        return []
+    language = language_for(path, _first_line(data))
+    if language is None:
+        return []
+    todos = []
+    for comment in comments(language, data):
+        for offset, line in enumerate(comment.lines):
+            match = pattern.search(line)
+            if match:
+                todos.append(_todo(path, comment.start_line + offset, line, match))
+    return todos
+
+
+@lru_cache(maxsize=16)
+def _marker_search(markers: tuple[str, ...]) -> tuple[tuple[bytes, ...], re.Pattern[str]]:
+    """The prefilter byte strings and the pattern of a marker in comment text.
+
+    The pattern finds a marker in upper case not glued to a name (`todo_list`, `Status.TODO`,
+    `"TODO"`), followed by `:`, `(`, whitespace or the end, and captures its `(tag)`.
+    """
+    words = sorted({marker.upper() for marker in markers if marker}, key=len, reverse=True)
+    alternatives = "|".join(re.escape(word) for word in words)
+    pattern = re.compile(
+        rf"(?<![\w.$@/\\'\"`])(?P<marker>{alternatives})(?=[:(\s]|$)(?:\((?P<tag>[^()\n]*)\))?"
+    )
+    return tuple(word.encode() for word in words), pattern
+
+
+def _first_line(data: bytes) -> bytes:
+    end = data.find(b"\n")
+    return data if end < 0 else data[:end]
+
+
+def _todo(path: str, line_number: int, line: str, match: re.Match[str]) -> Todo:
+    text = _one_line(line[match.start():])
+    author, tag_deadline = _parse_tag(match.group("tag"))
+    return Todo(
+        path=path,
+        line=line_number,
+        marker=match.group("marker"),
+        text=text,
+        author_tag=author,
+        deadline=tag_deadline or _phrase_deadline(text),
+        paths=_named_paths(text[match.end() - match.start():]),
+    )
+
+
+def _one_line(text: str) -> str:
+    text = text.strip()
+    for closer in ("-->", "*/"):
+        text = text.removesuffix(closer).rstrip()
+    return text
+
+
+# --------------------------------------------------------------------------- tags and deadlines
+_DATE = r"\d{4}-(?:0[1-9]|1[0-2])(?:-(?:0[1-9]|[12]\d|3[01]))?(?![\d-])"
+_DATE_ONLY = re.compile(_DATE)
+_DEADLINE_PHRASE = re.compile(rf"\b(?:by|before|until|after)\s+({_DATE})", re.IGNORECASE)
+_HANDLE = re.compile(r"@?([A-Za-z][\w.\-]*)")
+_TICKET = re.compile(r"[A-Z][A-Z0-9]+-\d+")  # JIRA-123 names an issue, not a person
+
+
+def _parse_tag(tag: str | None) -> tuple[str | None, str | None]:
+    """(author, deadline) from the parenthesised part of `TODO(alice, 2023-06)`."""
+    author = deadline = None
+    for part in (tag or "").split(","):
+        part = part.strip()
+        if deadline is None and _DATE_ONLY.fullmatch(part):
+            deadline = part
+        elif author is None and _HANDLE.fullmatch(part) and not _TICKET.fullmatch(part):
+            author = part.lstrip("@")
+    return author, deadline
+
+
+def _phrase_deadline(text: str) -> str | None:
+    match = _DEADLINE_PHRASE.search(text)
+    return match.group(1) if match else None
+
+
+# --------------------------------------------------------------------------- named paths
+_PATH_SHAPE = re.compile(r"(?:\.\./)*[\w.+-]+(?:/[\w.+-]+)+")
+_LOCATION_SUFFIX = re.compile(r"(?::\d+)+$|#L\d+(?:-L?\d+)?$")
+_FILE_NAME = re.compile(r"(?:[\w+-][\w.+-]*)?\.[A-Za-z][A-Za-z0-9]{0,9}")
+_FOLDER_NAME = re.compile(r"(?=.*[A-Za-z])[\w.+-]{2,}")
+_ACRONYM = re.compile(r"[A-Z]{2,5}")  # CI/CD, UI/UX, TCP/IP
+_DOMAIN = re.compile(r"(?:[a-z0-9-]+\.)+(?:com|org|net|io|dev|app|cloud|ai|gov|edu|co|example)")
+_DOTTED_NAMESPACE = re.compile(r"[A-Z]\w*\.[A-Z]")  # Microsoft.Storage/storageAccounts
+_MIME_TYPES = frozenset({"application", "audio", "font", "image", "message", "model",
+                         "multipart", "text", "video"})
+_SLASHED_WORDS = frozenset({
+    "and", "or", "nor", "either", "neither", "not", "with", "without", "e.g.", "i.e.", "etc",
+    "he", "she", "him", "her", "his", "hers", "they", "them",
+    "yes", "no", "true", "false", "on", "off", "in", "out", "up", "down", "left", "right",
+    "read", "write", "input", "output", "client", "server", "open", "close", "start", "stop",
+    "get", "set", "push", "pull", "add", "remove", "enable", "disable", "allow", "deny",
+    "before", "after", "async", "await", "try", "catch", "dev", "prod", "pros", "cons",
+})
+#: Folders that start a two-part path without an extension (`tools/release`, `deploy/v2`):
+#: elsewhere `copy/paste`, `setup/teardown` or `try/except` are far more likely than a folder.
+_TOP_LEVEL_FOLDERS = frozenset({
+    "api", "app", "apps", "assets", "backend", "bin", "build", "charts", "ci", "cmd",
+    "components", "conf", "config", "configs", "db", "deploy", "deployment", "deployments",
+    "doc", "docs", "examples", "fixtures", "frontend", "helm", "infra", "infrastructure",
+    "internal", "k8s", "lib", "libs", "migrations", "modules", "packages", "pages", "pkg",
+    "public", "resources", "samples", "scripts", "services", "src", "static", "templates",
+    "terraform", "test", "tests", "third_party", "tools", "vendor", "web",
+})
+
+
+def _named_paths(text: str) -> tuple[str, ...]:
+    """Repo-relative paths that `text` names, in order, without the quotes around them.
+
+    A word counts if it is shaped like a path (`a/b`) and either ends in a file name with an
+    extension, or is a folder path that is unlikely to be slashed prose: written in backticks,
+    three or more parts, or starting with a dot-folder or a conventional top-level folder.
+    URLs, absolute and home paths, globs, variables, dates, `path/to/` placeholders and
+    slashed words (`and/or`, `CI/CD`, `text/html`) never count.
+    """
+    found: dict[str, None] = {}
+    for word in text.split():
+        candidate = _strip_edges(word)
+        if _PATH_SHAPE.fullmatch(candidate) and _looks_like_repo_path(candidate, word[:1] == "`"):
+            found.setdefault(candidate)
+    return tuple(found)
+
+
+def _strip_edges(word: str) -> str:
+    word = word.lstrip("`'\"([{<").rstrip("`'\")]}>,;:!?.")
+    word = _LOCATION_SUFFIX.sub("", word)
+    return word.removeprefix("./").rstrip("/")
+
+
+def _looks_like_repo_path(candidate: str, in_backticks: bool) -> bool:
+    if candidate.startswith("path/to/"):
+        return False
+    parts = [part for part in candidate.split("/") if part not in (".", "..")]
+    if not parts or all(part.isdigit() for part in parts):
+        return False
+    if _DOMAIN.fullmatch(parts[0]) or _DOTTED_NAMESPACE.match(parts[0]):
+        return False
+    if _FILE_NAME.fullmatch(parts[-1]):
+        return True
+    return _looks_like_folder_path(parts, in_backticks)
+
+
+def _looks_like_folder_path(parts: list[str], in_backticks: bool) -> bool:
+    if len(parts) < 2 or not all(_FOLDER_NAME.fullmatch(part) for part in parts):
+        return False
+    if all(part.lower() in _SLASHED_WORDS for part in parts):
+        return False
+    if all(_ACRONYM.fullmatch(part) for part in parts):
+        return False
+    if len(parts) == 2 and parts[0] in _MIME_TYPES:
+        return False
+    return (in_backticks or len(parts) >= 3 or parts[0].startswith(".")
+            or parts[0].lower() in _TOP_LEVEL_FOLDERS)

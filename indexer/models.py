@@ -1,0 +1,220 @@
+"""The data that flows through the pipeline: small frozen dataclasses, each with `to_json()`.
+
+discover -> Snapshot; extract -> Todo; age -> LineAge; config -> Config (Standard, LegacyPath);
+rules -> Finding.  Everything here is plain data: no I/O, no imports of the heavy stages.
+"""
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+from dataclasses import dataclass, field
+from datetime import date
+from typing import Any, Mapping
+
+SEVERITIES = ("error", "warning", "note")
+
+
+def _jsonable(value: Any) -> Any:
+    if isinstance(value, date):
+        return value.isoformat()
+    if isinstance(value, (tuple, list, frozenset, set)):
+        return [_jsonable(v) for v in value]
+    if isinstance(value, Mapping):
+        return {k: _jsonable(v) for k, v in value.items()}
+    if dataclasses.is_dataclass(value):
+        return value.to_json()
+    return value
+
+
+class _Json:
+    def to_json(self) -> dict[str, Any]:
+        return {f.name: _jsonable(getattr(self, f.name)) for f in dataclasses.fields(self)}
+
+
+# --------------------------------------------------------------------------- configuration
+@dataclass(frozen=True)
+class Match(_Json):
+    """One `forbid`/`require` entry: a gitignore-style glob, optionally a per-line regex."""
+
+    glob: str
+    pattern: str | None = None
+    line: int | None = None
+
+
+@dataclass(frozen=True)
+class Standard(_Json):
+    id: str
+    statement: str
+    kind: str = "standard"  # standard | decision | convention | fact
+    priority: str = "should"  # must | should | may
+    scope: tuple[str, ...] = ("**",)
+    tags: tuple[str, ...] = ()
+    source: str | None = None
+    owner: str | None = None
+    added: date | None = None
+    review_by: date | None = None
+    forbid: tuple[Match, ...] = ()
+    require: tuple[Match, ...] = ()
+    supersedes: tuple[str, ...] = ()
+    superseded_by: str | None = None  # derived: the active standard that names this one
+    superseded_on: date | None = None  # recorded by `facts supersede`
+    file: str = ".orgmemory.yaml"  # the file that declares it (repo-relative, or an extends URL)
+    line: int | None = None  # line of its `- id:`
+
+    @property
+    def superseded(self) -> bool:
+        return self.superseded_by is not None
+
+    def expired(self, now: date) -> bool:
+        return self.review_by is not None and self.review_by < now
+
+
+@dataclass(frozen=True)
+class LegacyPath(_Json):
+    path: str
+    successor: str | None = None
+    since: date | None = None
+    note: str | None = None
+    file: str = ".orgmemory.yaml"
+    line: int | None = None
+
+
+@dataclass(frozen=True)
+class ScanSettings(_Json):
+    exclude: tuple[str, ...] = ()
+    history_paths: tuple[str, ...] = ("CHANGELOG*", "HISTORY*", "docs/adr/**")
+    markers: tuple[str, ...] = ("TODO", "FIXME", "HACK", "XXX")
+    stale_after_days: int = 365
+    max_file_bytes: int = 2 * 1024 * 1024
+
+
+@dataclass(frozen=True)
+class Config(_Json):
+    file: str | None = None  # absolute path of the loaded file; None when defaults are used
+    version: int = 1
+    org: str | None = None
+    scan: ScanSettings = field(default_factory=ScanSettings)
+    standards: tuple[Standard, ...] = ()
+    legacy: tuple[LegacyPath, ...] = ()
+    extends: tuple[str, ...] = ()
+    notes: tuple[str, ...] = ()  # non-fatal remarks from loading (e.g. age of a cached extends clone)
+
+    def standard(self, standard_id: str) -> Standard | None:
+        return next((s for s in self.standards if s.id == standard_id), None)
+
+
+# --------------------------------------------------------------------------- repository
+@dataclass(frozen=True)
+class Snapshot(_Json):
+    """What git says the repo is right now: tracked files and their blob SHAs."""
+
+    root: str
+    head: str | None  # None in a repo with no commits
+    files: Mapping[str, str]  # repo-relative path -> blob SHA (index blob for staged files)
+    dirty: frozenset[str] = frozenset()  # tracked paths whose working-tree content differs from HEAD
+    shallow: bool = False
+
+
+@dataclass(frozen=True)
+class Skipped(_Json):
+    path: str
+    reason: str  # binary | too-large | not-utf8 | unreadable | unsupported
+
+
+# --------------------------------------------------------------------------- extraction
+@dataclass(frozen=True)
+class Todo(_Json):
+    path: str
+    line: int
+    marker: str  # TODO | FIXME | HACK | XXX (or a configured marker)
+    text: str  # the comment text from the marker on, one line
+    author_tag: str | None = None  # TODO(alice)
+    deadline: str | None = None  # YYYY-MM or YYYY-MM-DD as written
+    paths: tuple[str, ...] = ()  # repo-looking paths the TODO names
+
+
+@dataclass(frozen=True)
+class LineAge(_Json):
+    """Blame of one line. Exactly one of `time` or `older_than` tells the age.
+
+    `older_than` is set when blame ran with `--since` and the line belongs to the boundary:
+    we only know it was last changed before that instant (epoch seconds), which is all the
+    stale/fresh decision needs.
+    """
+
+    line: int
+    commit: str | None = None  # None for uncommitted lines
+    author: str | None = None
+    time: int | None = None  # author time, epoch seconds
+    older_than: int | None = None
+    uncommitted: bool = False
+    unknown: bool = False  # shallow history: the age cannot be told
+
+
+# --------------------------------------------------------------------------- findings
+@dataclass(frozen=True)
+class Finding(_Json):
+    rule: str
+    severity: str
+    path: str
+    line: int | None
+    message: str
+    fingerprint: str
+    details: Mapping[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        out = {
+            "rule": self.rule,
+            "severity": self.severity,
+            "path": self.path,
+            "line": self.line,
+            "message": self.message,
+            "fingerprint": self.fingerprint,
+        }
+        out.update(_jsonable(dict(self.details)))
+        return out
+
+
+def fingerprint(rule: str, path: str, content: str) -> str:
+    """A location-free identity: rule + path + normalised text, so moving code keeps it."""
+    normalised = " ".join(content.split())
+    return hashlib.sha1(f"{rule}\0{path}\0{normalised}".encode()).hexdigest()[:16]
+
+
+# --------------------------------------------------------------------------- contradictions
+@dataclass(frozen=True)
+class Reference(_Json):
+    """A mention of a repository path (or a make target / package script) in a file."""
+
+    path: str  # the referring file
+    line: int
+    target: str  # as written: "./deploy/legacy/deploy_staging.sh", "../architecture.md"
+    kind: str  # md-link | code-span | shell | string | comment | import | config | command | ...
+    text: str = ""  # the referring line, stripped
+
+
+@dataclass(frozen=True)
+class Evidence(_Json):
+    """One reason to believe something, with its provenance."""
+
+    kind: str  # declared | name | activity | migrate-comment | successor | ...
+    summary: str
+    path: str | None = None
+    line: int | None = None
+    commit: str | None = None
+    date: str | None = None
+    author: str | None = None
+
+
+@dataclass(frozen=True)
+class Resolution(_Json):
+    """One resolved truth per conflict: a legacy path, its successor, and who still says otherwise."""
+
+    id: str  # "legacy:deploy/legacy"
+    legacy_path: str
+    successor: str | None
+    declared: bool
+    confidence: float  # 0..1
+    statement: str  # "Deploy through deploy/v2. deploy/legacy is legacy (...). Still pointing at it: ..."
+    evidence: tuple[Evidence, ...] = ()
+    still_pointing: tuple[Reference, ...] = ()

@@ -1,0 +1,132 @@
+"""What the index must match to be up to date, learned with a single `git status`.
+
+`git status --porcelain=v2 --branch -z --untracked-files=no` gives HEAD's object id and every
+tracked path whose staged or work-tree content differs from HEAD, in one call. The digest of
+that set also covers each dirty file's size and mtime, so editing an already-dirty file again
+changes it. The standards files are hashed directly. Together with `--now` and the index format
+they form the key the index records when it is built (`Freshness`).
+
+The repository root is found by walking up to `.git` (no second git call); only unusual
+layouts (`GIT_DIR`, no `.git` above) fall back to asking git.
+"""
+from __future__ import annotations
+
+import hashlib
+import os
+from dataclasses import dataclass, field
+from typing import Iterable
+
+from indexer.gitcmd import find_root, run_git
+
+_STATUS = ("--no-optional-locks", "status", "--porcelain=v2", "--branch", "-z",
+           "--untracked-files=no", "--no-renames")
+# fields before the path in porcelain v2 records: 1 = ordinary, 2 = renamed, u = unmerged
+_FIELDS_BEFORE_PATH = {b"1": 8, b"2": 9, b"u": 10}
+
+
+@dataclass(frozen=True)
+class RepoState:
+    root: str
+    head: str | None
+    dirty: tuple[str, ...]
+    dirty_digest: str
+
+
+@dataclass(frozen=True)
+class Freshness:
+    """The inputs an index was built from; equal keys mean the index is up to date."""
+
+    format: str
+    head: str | None
+    dirty_digest: str
+    config_digest: str
+    now: str
+    config_arg: str | None = None
+    watched: tuple[str, ...] = field(default=(), compare=False)
+
+    def to_json(self) -> dict:
+        return {"format": self.format, "head": self.head, "dirty_digest": self.dirty_digest,
+                "config_digest": self.config_digest, "now": self.now, "config_arg": self.config_arg,
+                "watched": list(self.watched)}
+
+    @classmethod
+    def from_json(cls, data: dict) -> "Freshness":
+        return cls(format=data.get("format", ""), head=data.get("head"),
+                   dirty_digest=data.get("dirty_digest", ""), config_digest=data.get("config_digest", ""),
+                   now=data.get("now", ""), config_arg=data.get("config_arg"),
+                   watched=tuple(data.get("watched", ())))
+
+    def differences(self, other: "Freshness") -> list[str]:
+        """What changed since `other` was recorded, in words."""
+        changes = []
+        if self.format != other.format:
+            changes.append("orgmemory was upgraded")
+        if self.head != other.head:
+            changes.append(f"HEAD moved from {_short(other.head)} to {_short(self.head)}")
+        if self.dirty_digest != other.dirty_digest:
+            changes.append("the working tree changed")
+        if self.config_digest != other.config_digest or self.config_arg != other.config_arg:
+            changes.append("the standards file changed")
+        if self.now != other.now:
+            changes.append(f"it was built for --now {other.now}")
+        return changes
+
+
+def _short(sha: str | None) -> str:
+    return sha[:7] if sha else "(no commit)"
+
+
+def repo_root(start: str) -> str:
+    """The work tree containing `start`: the nearest folder holding `.git`."""
+    if not os.environ.get("GIT_DIR"):
+        folder = os.path.realpath(start)
+        while True:
+            if os.path.exists(os.path.join(folder, ".git")):
+                return folder
+            parent = os.path.dirname(folder)
+            if parent == folder:
+                break
+            folder = parent
+    return find_root(start)
+
+
+def probe(root: str) -> RepoState:
+    """HEAD and the dirty set of the repository at `root` (the one git call of the fast path)."""
+    head: str | None = None
+    dirty: list[str] = []
+    digest = hashlib.sha256()
+    records = iter(run_git(root, *_STATUS).split(b"\0"))
+    for record in records:
+        if record.startswith(b"# branch.oid "):
+            oid = record[len(b"# branch.oid "):].decode()
+            head = oid if len(oid) == 40 else None
+        elif record[:1] in _FIELDS_BEFORE_PATH:
+            path = record.split(b" ", _FIELDS_BEFORE_PATH[record[:1]])[-1]
+            if record[:1] == b"2":
+                next(records, None)  # the rename's original path
+            digest.update(record + b"\0")
+            dirty.append(path.decode("utf-8", "surrogateescape"))
+    for path in dirty:
+        digest.update(_stat_key(os.path.join(root, path)))
+    return RepoState(root=root, head=head, dirty=tuple(dirty), dirty_digest=digest.hexdigest()[:32])
+
+
+def _stat_key(path: str) -> bytes:
+    try:
+        st = os.stat(path)
+    except OSError:
+        return b"-\0"
+    return b"%d:%d\0" % (st.st_size, st.st_mtime_ns)
+
+
+def files_digest(paths: Iterable[str]) -> str:
+    """One digest over the content of `paths` (a missing file counts as absent, not an error)."""
+    digest = hashlib.sha256()
+    for path in paths:
+        digest.update(path.encode("utf-8", "surrogateescape") + b"\0")
+        try:
+            with open(path, "rb") as fh:
+                digest.update(hashlib.sha256(fh.read()).digest())
+        except OSError:
+            digest.update(b"absent")
+    return digest.hexdigest()[:32]

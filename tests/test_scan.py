@@ -1,0 +1,197 @@
+"""The scan command end to end: real repositories, backdated history, the real CLI."""
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+
+import pytest
+from click.testing import CliRunner
+
+from indexer.cli import cli
+
+NOW = "2026-11-01"
+
+
+def scan(root, *args: str, exit_code: int | None = None):
+    result = CliRunner().invoke(cli, ["scan", str(root), "--now", NOW, "--format", "json", *args])
+    if exit_code is not None:
+        assert result.exit_code == exit_code, result.output
+    return json.loads(result.stdout) if result.stdout.startswith("{") else result
+
+
+def stale(report) -> dict[tuple[str, int], dict]:
+    return {(f["path"], f["line"]): f for f in report["findings"] if f["rule"] == "stale-todo"}
+
+
+@pytest.fixture
+def brownfield(repo):
+    repo.commit("2022-03-01", "start", author="Priya Raman", files={
+        "app/main.py": "import os\n\n# TODO: paginate the orders list\ntodo_list = []\n"
+                       "log = 'TODO: not a comment'\n",
+        "app/tasks.py": "def refresh():\n    pass\n",
+        "scripts/backfill.py": "print('backfill')\n",
+        "web/client.ts": "// FIXME(2024-06-30): drop the retry shim\nexport const TodoItem = 1;\n",
+        "third_party/lib.py": "# TODO: upstream this fix\n",
+        ".orgmemory.yaml": "version: 1\nscan:\n  exclude: ['third_party/**']\n",
+    })
+    repo.commit("2023-05-01", "delete backfill", files={})
+    os.remove(repo.root / "scripts/backfill.py")
+    repo.commit("2023-05-02", "remove backfill script")
+    repo.commit("2026-09-20", "recent work", author="Marcus Oyelaran", files={
+        "app/tasks.py": "def refresh():\n    # TODO: batch sends per tenant\n    pass\n"
+                        "# TODO: delete once scripts/backfill.py is retired\n",
+        "ops/run.sh": "#!/usr/bin/env bash\n# XXX: pinned; remove by 2099-01\necho ok\n",
+    })
+    return repo
+
+
+def test_stale_todos_by_age_deadline_and_missing_path(brownfield):
+    report = scan(brownfield.root, exit_code=1)
+    found = stale(report)
+    assert set(found) == {("app/main.py", 3), ("web/client.ts", 1), ("app/tasks.py", 4)}
+    assert found[("app/main.py", 3)]["reason"] == ["age"]
+    assert found[("web/client.ts", 1)]["reason"] == ["age", "deadline"]
+    assert found[("app/tasks.py", 4)]["reason"] == ["missing-path"]
+    assert found[("app/tasks.py", 4)]["missing_paths"] == ["scripts/backfill.py"]
+    assert found[("app/main.py", 3)]["severity"] == "warning"
+    assert report["version"] == 1 and report["head"]
+
+
+def test_blame_is_per_line_not_per_file(repo):
+    repo.commit("2021-01-01", files={"a.py": "# TODO: old one\nx = 1\n"})
+    repo.commit("2026-10-01", files={"a.py": "# TODO: old one\nx = 1\n# TODO: new one\n"})
+    assert set(stale(scan(repo.root))) == {("a.py", 1)}
+
+
+def test_exact_date_shown_when_within_cutoff_and_bounded_otherwise(repo):
+    repo.commit("2020-01-01", files={"a.py": "# TODO: ancient\n"})
+    repo.commit("2026-06-01", files={"a.py": "# TODO: ancient\n# TODO(2026-07-01): middle\n"})
+    found = stale(scan(repo.root))
+    assert found[("a.py", 1)]["last_changed"] is None
+    assert found[("a.py", 1)]["last_changed_before"] is not None
+    assert found[("a.py", 2)]["last_changed"] == "2026-06-01"
+    assert found[("a.py", 2)]["reason"] == ["deadline"]
+    assert found[("a.py", 2)]["author"] == "Ada Lovelace"
+
+
+def test_uncommitted_lines_are_fresh(repo):
+    repo.commit("2020-01-01", files={"a.py": "x = 1\n"})
+    repo.write("a.py", "x = 1\n# TODO: written just now\n")
+    report = scan(repo.root, exit_code=0)
+    assert stale(report) == {}
+
+
+def test_second_scan_parses_nothing_and_agrees(brownfield):
+    first = scan(brownfield.root)
+    second = scan(brownfield.root)
+    assert first["summary"]["parsed"] > 0
+    assert second["summary"]["parsed"] == 0
+    assert first["findings"] == second["findings"]
+
+
+def test_cache_is_rebuilt_when_corrupt(brownfield):
+    first = scan(brownfield.root)
+    db = brownfield.root / ".orgmemory" / "cache.sqlite3"
+    for suffix in ("-wal", "-shm"):
+        if os.path.exists(str(db) + suffix):
+            os.remove(str(db) + suffix)
+    db.write_bytes(b"this is not a database" * 100)
+    result = CliRunner().invoke(cli, ["scan", str(brownfield.root), "--now", NOW, "--format", "json"])
+    assert "rebuilding" in result.stderr
+    assert json.loads(result.stdout)["findings"] == first["findings"]
+
+
+def test_changed_file_is_the_only_one_parsed_again(brownfield):
+    scan(brownfield.root)
+    brownfield.write("app/main.py", "# TODO: paginate the orders list\n")
+    report = scan(brownfield.root)
+    assert report["summary"]["parsed"] == 1
+
+
+def test_binary_huge_and_non_utf8_files_are_skipped_and_counted(repo):
+    repo.commit("2020-01-01", files={
+        "logo.png": b"\x89PNG\r\n\x1a\n\0\0# TODO: not text",
+        "latin1.py": "# TODO: caf\xe9\n".encode("latin-1"),
+        "big.py": "# TODO: huge\n" + "x = 1\n" * 400_000,
+        "ok.py": "# TODO: fine\n",
+    })
+    report = scan(repo.root)
+    assert report["summary"]["skipped"] == {"binary": 1, "not-utf8": 1, "too-large": 1}
+    assert set(stale(report)) == {("ok.py", 1)}
+    text = CliRunner().invoke(cli, ["scan", str(repo.root), "--now", NOW])
+    assert "skipped 3 (1 binary, 1 not-utf8, 1 too-large)" in text.stdout
+
+
+def test_untracked_and_excluded_files_are_never_scanned(brownfield):
+    brownfield.write(".gitignore", "node_modules/\n")
+    brownfield.write("node_modules/x/index.js", "// TODO: ignored\n")
+    brownfield.write("untracked.py", "# TODO: untracked\n")
+    paths = {f["path"] for f in scan(brownfield.root)["findings"]}
+    assert not {p for p in paths if p.startswith(("node_modules", "third_party", "untracked"))}
+
+
+def test_text_format_is_path_line_rule_message(brownfield):
+    result = CliRunner().invoke(cli, ["scan", str(brownfield.root), "--now", NOW])
+    assert result.exit_code == 1
+    assert "app/main.py:3: stale-todo unchanged for over 365 days" in result.stdout
+    assert result.stdout.rstrip().splitlines()[-1].startswith("Found 3 findings (3 warning)")
+
+
+def test_fail_on_controls_the_exit_code(brownfield):
+    result = CliRunner().invoke(cli, ["scan", str(brownfield.root), "--now", NOW, "--fail-on", "error"])
+    assert result.exit_code == 0
+    result = CliRunner().invoke(cli, ["scan", str(brownfield.root), "--now", NOW, "--fail-on", "never"])
+    assert result.exit_code == 0
+    result = CliRunner().invoke(cli, ["scan", str(brownfield.root), "--now", NOW, "--fail-on", "note"])
+    assert result.exit_code == 1
+
+
+def test_now_moves_the_verdict(repo):
+    repo.commit("2026-03-01", files={"a.py": "# TODO: eight months old\n"})
+    assert stale(scan(repo.root)) == {}
+    result = CliRunner().invoke(cli, ["scan", str(repo.root), "--now", "2027-06-01", "--format", "json"])
+    assert set(stale(json.loads(result.stdout))) == {("a.py", 1)}
+
+
+def test_not_a_repository_is_a_usage_error(tmp_path):
+    result = CliRunner().invoke(cli, ["scan", str(tmp_path), "--now", NOW])
+    assert result.exit_code == 2
+    assert "not inside a git work tree" in result.stderr
+
+
+def test_bad_now_is_a_usage_error(brownfield):
+    result = CliRunner().invoke(cli, ["scan", str(brownfield.root), "--now", "yesterday"])
+    assert result.exit_code == 2
+    assert "is not a date" in result.stderr
+
+
+def test_broken_config_names_file_line_and_exits_2(brownfield):
+    brownfield.write(".orgmemory.yaml", "version: 1\nscan:\n  todo:\n    stale_after: [1, 2]\n")
+    result = CliRunner().invoke(cli, ["scan", str(brownfield.root), "--now", NOW])
+    assert result.exit_code == 2
+    assert ".orgmemory.yaml:4: scan.todo.stale_after:" in result.stderr
+
+
+def test_shallow_clone_says_age_is_unknown(brownfield, tmp_path):
+    clone = tmp_path / "shallow"
+    subprocess.run(["git", "clone", "-q", "--depth", "1", f"file://{brownfield.root}", str(clone)],
+                   check=True, capture_output=True)
+    report = scan(clone)
+    assert any("shallow clone" in note for note in report["notes"])
+    reasons = {key: f["reason"] for key, f in stale(report).items()}
+    assert ("app/main.py", 3) not in reasons
+    assert reasons[("web/client.ts", 1)] == ["deadline"]
+
+
+def test_installed_command_runs_as_a_subprocess(brownfield):
+    exe = shutil.which("orgmemory")
+    args = [exe] if exe else [sys.executable, "-m", "indexer"]
+    proc = subprocess.run([*args, "scan", str(brownfield.root), "--now", NOW, "--format", "json"],
+                          capture_output=True, text=True)
+    assert proc.returncode == 1, proc.stderr
+    assert len(stale(json.loads(proc.stdout))) == 3
+    version = subprocess.run([*args, "--version"], capture_output=True, text=True)
+    assert version.stdout.startswith("orgmemory, version ")
