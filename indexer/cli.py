@@ -12,6 +12,19 @@ from indexer.errors import OrgmemoryError
 # name -> (module, one-line help shown by `orgmemory --help` without importing the module)
 COMMANDS: dict[str, tuple[str, str]] = {
     "scan": ("indexer.commands.scan", "Scan the repository and report contradictory artifacts."),
+    "explain": ("indexer.commands.explain", "Explain a path or finding: the resolved truth, evidence, links."),
+    "prime": ("indexer.commands.prime", "Print what an agent should know for a task, within a token budget."),
+    "stats": ("indexer.commands.stats", "Show how often each standard was primed, and what never was."),
+    "baseline": ("indexer.commands.baseline", "Record current findings so scans report only new ones."),
+    "hook": ("indexer.commands.hook", "Entry points for Claude Code and pre-commit hooks."),
+    "install": ("indexer.commands.install", "Register orgmemory's hooks with Claude Code."),
+    "sync": ("indexer.commands.sync", "Write the standards into AGENTS.md, CLAUDE.md, Copilot, Cursor."),
+    "mcp": ("indexer.commands.mcp", "Serve the memory as MCP tools over stdio (orgmemory[mcp])."),
+    "report": ("indexer.commands.report", "Write one self-contained HTML page about the memory."),
+    "facts": ("indexer.commands.facts", "List, show, add, supersede, forget and review curated facts."),
+    "validate": ("indexer.commands.validate", "Check .orgmemory.yaml (and its extends) alone: fast, for pre-commit."),
+    "schema": ("indexer.commands.schema", "Print the JSON Schema of .orgmemory.yaml, for editors."),
+    "init": ("indexer.commands.init", "Write a starter .orgmemory.yaml with what the repository suggests."),
 }
 
 

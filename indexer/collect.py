@@ -13,9 +13,9 @@ from typing import Any, Callable, Mapping
 
 from indexer.cache import Cache
 from indexer.discover import blob_sha
-from indexer.models import Snapshot, Todo
+from indexer.models import Reference, Snapshot, Todo
 
-EXTRACTOR_VERSION = 1
+EXTRACTOR_VERSION = 2
 _BINARY_SNIFF = 8000
 
 
@@ -25,6 +25,9 @@ class Collected:
     skipped: dict[str, str] = field(default_factory=dict)  # path -> reason
     content_sha: dict[str, str] = field(default_factory=dict)  # path -> SHA of the bytes scanned
     parsed: int = 0  # files read and extracted in this run (0 on a warm run)
+    references: dict[str, list[Reference]] = field(default_factory=dict)  # path -> its references
+    suppressions: dict[str, list[Any]] = field(default_factory=dict)  # path -> `orgmemory: ignore[...]`s
+    definitions: dict[str, dict[str, list[str]]] = field(default_factory=dict)  # make targets, scripts, routes
 
 
 def classify(data: bytes) -> str | None:
@@ -52,15 +55,19 @@ def read_file(root: str, path: str, max_bytes: int) -> tuple[bytes | None, str |
 
 
 def collect(snapshot: Snapshot, cache: Cache, markers: tuple[str, ...], max_bytes: int,
-            progress: Callable[[int], None] | None = None) -> Collected:
+            progress: Callable[[int], None] | None = None,
+            only: frozenset[str] | None = None) -> Collected:
+    """Extract from every tracked file, or from `only` those (a pre-commit run's staged files)."""
+    from indexer.extract.facts import blob_facts, restore
     from indexer.extract.todos import extract_todos
 
     kind = "blob/v%d/%s/%d" % (EXTRACTOR_VERSION, _digest(",".join(markers)), max_bytes)
     out = Collected()
-    keys = {path: _key(sha, path) for path, sha in snapshot.files.items() if path not in snapshot.dirty}
+    paths = sorted(snapshot.files if only is None else only & snapshot.files.keys())
+    keys = {path: _key(snapshot.files[path], path) for path in paths if path not in snapshot.dirty}
     cached = cache.get_many(kind, keys.values())
     fresh: dict[str, Any] = {}
-    for path in sorted(snapshot.files):
+    for path in paths:
         key = keys.get(path)
         entry = cached.get(key) if key else None
         content_sha = snapshot.files[path]
@@ -72,13 +79,15 @@ def collect(snapshot: Snapshot, cache: Cache, markers: tuple[str, ...], max_byte
                 entry = cache.get_many(kind, [key]).get(key)
             if entry is None:
                 entry = {"skip": reason} if reason else {
-                    "todos": [_todo_row(t) for t in extract_todos(path, data, markers)]}
+                    "todos": [_todo_row(t) for t in extract_todos(path, data, markers)],
+                    **blob_facts(path, data)}
                 out.parsed += 1
                 if reason != "unreadable" and key:
                     fresh[key] = entry
             if progress:
                 progress(1)
         out.content_sha[path] = content_sha
+        restore(out, path, entry)
         if entry.get("skip"):
             out.skipped[path] = entry["skip"]
         elif entry.get("todos"):
@@ -104,10 +113,3 @@ def _todo_from_row(path: str, row: list[Any]) -> Todo:
     line, marker, text, author_tag, deadline, paths = row
     return Todo(path=path, line=line, marker=marker, text=text, author_tag=author_tag,
                 deadline=deadline, paths=tuple(paths))
-
-
-def skipped_counts(skipped: Mapping[str, str]) -> dict[str, int]:
-    counts: dict[str, int] = {}
-    for reason in skipped.values():
-        counts[reason] = counts.get(reason, 0) + 1
-    return dict(sorted(counts.items()))

@@ -29,6 +29,7 @@ __all__ = [
     "json_schema",
     "load_config",
     "parse_duration",
+    "parse_hours",
     "parse_size",
 ]
 
@@ -43,6 +44,7 @@ ID_PATTERN = r"^[a-z0-9][a-z0-9._-]*$"
 DATE_PATTERN = r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"
 MARKER_PATTERN = r"^[A-Z][A-Z0-9_]*$"
 DURATION_PATTERN = r"^([0-9]+)([dwmy]?)$"
+HOURS_PATTERN = r"^([0-9]+)([hd]?)$"
 SIZE_PATTERN = r"^([0-9]+(?:\.[0-9]+)?) ?(B|KB|KiB|MB|MiB|GB|GiB)?$"
 _URL = r"[A-Za-z][A-Za-z0-9+.-]*://[^\s]+"
 _REPO_PATH = r"(?![/\\~])(?![A-Za-z]:)(?![A-Za-z][A-Za-z0-9+.-]*://)(?!(?:.*/)?\.\.(?:/|$)).+"
@@ -72,6 +74,14 @@ def parse_duration(value: str | int) -> int:
         raise ValueError(f"invalid duration {value!r}: "
                          "use days (365) or a number with d, w, m or y (90d, 12w, 18m, 2y)")
     return int(match[1]) * _DAYS_PER_UNIT[match[2]]
+
+
+def parse_hours(value: str | int) -> int:
+    """Hours in `24h`, `2d` or a bare hour count (`0`: every time)."""
+    match = re.fullmatch(HOURS_PATTERN, str(value).strip())
+    if isinstance(value, bool) or match is None:
+        raise ValueError(f"invalid interval {value!r}: use hours (24) or a number with h or d (12h, 2d)")
+    return int(match[1]) * (24 if match[2] == "d" else 1)
 
 
 def parse_size(value: str | int) -> int:
@@ -125,6 +135,10 @@ def _date(node: ScalarNode) -> date:
 
 def _duration(node: ScalarNode) -> int:
     return parse_duration(node.value)
+
+
+def _hours(node: ScalarNode) -> int:
+    return parse_hours(node.value)
 
 
 def _size(node: ScalarNode) -> int:
@@ -215,6 +229,8 @@ IDENTIFIER = ValueType("an id", {"type": "string", "pattern": ID_PATTERN}, _iden
 DATE = ValueType("a date YYYY-MM-DD", {"type": "string", "format": "date", "pattern": DATE_PATTERN}, _date)
 DURATION = ValueType("a duration",
                      {"type": ["string", "integer"], "pattern": DURATION_PATTERN, "minimum": 0}, _duration)
+HOURS = ValueType("an interval",
+                  {"type": ["string", "integer"], "pattern": HOURS_PATTERN, "minimum": 0}, _hours)
 SIZE = ValueType("a size", {"type": ["string", "integer"], "pattern": SIZE_PATTERN, "minimum": 1}, _size)
 REGEX = ValueType("a regular expression", {"type": "string", "format": "regex"}, _regex)
 MARKER = ValueType("an upper-case word", {"type": "string", "pattern": MARKER_PATTERN}, _marker)
@@ -271,6 +287,8 @@ SCHEMA = Section(
                 "exclude": Seq(Scalar(GLOB), "Paths no rule looks at, on top of .gitignore."),
                 "history_paths": Seq(Scalar(GLOB), "Historical docs: old paths named here are not claims."),
                 "max_file_size": Scalar(SIZE, "Larger files are skipped: bytes, or 500KB, 2MiB."),
+                "extends_refresh": Scalar(HOURS, "Fetch git `extends` sources at most this often: "
+                                                 "hours, or 12h, 2d (default 24h; 0: every run)."),
                 "todo": Section(
                     {
                         "markers": Seq(Scalar(MARKER), "Comment markers, in upper case."),
@@ -548,6 +566,7 @@ def _scan_settings(values: Mapping[str, Any]) -> ScanSettings:
         "exclude": values.get("exclude"),
         "history_paths": values.get("history_paths"),
         "max_file_bytes": values.get("max_file_size"),
+        "extends_refresh_hours": values.get("extends_refresh"),
         "markers": todo.get("markers"),
         "stale_after_days": todo.get("stale_after"),
     }

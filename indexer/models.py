@@ -86,6 +86,7 @@ class ScanSettings(_Json):
     markers: tuple[str, ...] = ("TODO", "FIXME", "HACK", "XXX")
     stale_after_days: int = 365
     max_file_bytes: int = 2 * 1024 * 1024
+    extends_refresh_hours: int = 24  # git `extends` sources are fetched at most this often
 
 
 @dataclass(frozen=True)
@@ -174,6 +175,11 @@ class Finding(_Json):
         out.update(_jsonable(dict(self.details)))
         return out
 
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> "Finding":
+        own = ("rule", "severity", "path", "line", "message", "fingerprint")
+        return cls(**{k: data[k] for k in own}, details={k: v for k, v in data.items() if k not in own})
+
 
 def fingerprint(rule: str, path: str, content: str) -> str:
     """A location-free identity: rule + path + normalised text, so moving code keeps it."""
@@ -191,6 +197,9 @@ class Reference(_Json):
     target: str  # as written: "./deploy/legacy/deploy_staging.sh", "../architecture.md"
     kind: str  # md-link | code-span | shell | string | comment | import | config | command | ...
     text: str = ""  # the referring line, stripped
+    deprecated: bool = False  # its own sentence says the target is deprecated, moved or removed
+    base: str = ""  # one more folder the target may be relative to (`cd web && ...`, `make -C x`)
+    example: bool = False  # its own sentence gives it as an example, or says it gets created
 
 
 @dataclass(frozen=True)

@@ -1,73 +1,30 @@
-"""The scan pipeline: discover -> collect (extract) -> age -> checks -> findings.
+"""`run_scan`: the scan as callers see it, memoised on everything it depends on.
 
-Each stage is a plain function over plain data; this module only wires them in order and
-keeps the context the checks read from.
+A scan is a pure function of the tracked content (HEAD, the index, the work-tree edits), the
+merged configuration, `--now` and the files asked about. When all of those are what an earlier
+scan saw, its result is read back from the cache: the warm path costs the three git plumbing
+calls and one cache read, and imports none of the stages (`indexer.pipeline` does).
 """
 from __future__ import annotations
 
-import functools
+import hashlib
+from collections import Counter
+import json
+import os
 from dataclasses import dataclass, field
-from datetime import date, timedelta
+from datetime import date
 from typing import Any, Callable
 
-from indexer import age as age_stage
+from indexer import __version__
 from indexer.cache import Cache, cache_dir_for
-from indexer.checks import load_checks
-from indexer.collect import Collected, collect, skipped_counts
-from indexer.config import load_config
-from indexer.dates import epoch
+from indexer.discover import blob_sha
 from indexer.discover import snapshot as take_snapshot
-from indexer.gitcmd import find_root, run_git
+from indexer.extends import load_with_extends
+from indexer.gitcmd import find_root
 from indexer.globs import compile_globs
-from indexer.models import Config, Finding, LineAge, Snapshot
+from indexer.models import Config, Finding, Snapshot
 
-AGE_CACHE_VERSION = 1
-
-
-@dataclass
-class ScanContext:
-    """Everything the checks may read. Expensive, rarely needed facts are computed lazily."""
-
-    root: str
-    config: Config
-    now: date
-    snapshot: Snapshot
-    collected: Collected
-    ages: dict[str, dict[int, LineAge]]
-    cache: Cache
-    notes: list[str] = field(default_factory=list)
-
-    @property
-    def cutoff(self) -> int:
-        return epoch(self.now - timedelta(days=self.config.scan.stale_after_days))
-
-    def path_exists(self, path: str) -> bool:
-        """A tracked file, or a folder holding tracked files."""
-        return path in self.tracked_paths
-
-    @functools.cached_property
-    def tracked_paths(self) -> frozenset[str]:
-        paths: set[str] = set()
-        for path in self.snapshot.files:
-            paths.add(path)
-            parts = path.split("/")
-            for depth in range(1, len(parts)):
-                paths.add("/".join(parts[:depth]))
-        return frozenset(paths)
-
-    @functools.cached_property
-    def removed_paths(self) -> frozenset[str]:
-        """Every path a commit in HEAD's history deleted or renamed away (one `git log`)."""
-        if self.snapshot.head is None:
-            return frozenset()
-        out = run_git(self.root, "log", "--format=", "--name-only", "--diff-filter=DR",
-                      "--no-renames", "HEAD", check=False)
-        paths: set[str] = set()
-        for line in out.decode("utf-8", "replace").splitlines():
-            if line:
-                parts = line.split("/")
-                paths.update("/".join(parts[:depth]) for depth in range(1, len(parts) + 1))
-        return frozenset(paths)
+MEMO_KIND = "scan-result/v1"
 
 
 @dataclass(frozen=True)
@@ -81,6 +38,7 @@ class ScanResult:
     skipped: dict[str, int]
     notes: tuple[str, ...] = ()
     extra: dict[str, Any] = field(default_factory=dict)  # additional top-level JSON sections
+    contradictions: Any = field(default=None, compare=False, repr=False)  # for `explain`, not JSON
 
     def to_json(self) -> dict[str, Any]:
         out = {
@@ -101,6 +59,27 @@ class ScanResult:
         out.update(self.extra)
         return out
 
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> "ScanResult":
+        """A memoised result; `parsed` is 0 because this run parsed nothing."""
+        summary = data["summary"]
+        extra = {k: v for k, v in data.items() if k not in _OWN_KEYS}
+        return cls(root=data["root"], head=data["head"], now=date.fromisoformat(data["now"]),
+                   findings=tuple(Finding.from_json(f) for f in data["findings"]),
+                   files=summary["files"], parsed=0, skipped=summary["skipped"],
+                   notes=tuple(data["notes"]), extra=extra)
+
+
+_OWN_KEYS = {"version", "root", "head", "now", "summary", "notes", "findings"}
+
+
+def _count_by(findings, attribute: str) -> dict[str, int]:
+    counts: dict[str, int] = {}
+    for finding in findings:
+        key = getattr(finding, attribute)
+        counts[key] = counts.get(key, 0) + 1
+    return dict(sorted(counts.items()))
+
 
 def _count_by(findings, attribute: str) -> dict[str, int]:
     counts: dict[str, int] = {}
@@ -111,54 +90,59 @@ def _count_by(findings, attribute: str) -> dict[str, int]:
 
 
 def run_scan(path: str, now: date, cache_dir: str | None = None, config_path: str | None = None,
-             progress: Callable[[int], Callable[[int], None]] | None = None) -> ScanResult:
+             progress: Callable[[int], Callable[[int], None]] | None = None,
+             only: frozenset[str] | None = None, memo: bool = True) -> ScanResult:
+    """Scan the repository containing `path`; with `only`, read and report those paths alone.
+
+    `memo=False` always runs the stages (callers that need `ScanResult.contradictions`).
+    """
     root = find_root(path)
-    config = load_config(root, config_path)
-    snapshot, _left_out = take_snapshot(root, compile_globs(config.scan.exclude))
+    config = load_with_extends(root, config_path, cache_dir)
+    snapshot, left_out = take_snapshot(root, compile_globs(config.scan.exclude))
     cache = Cache(cache_dir_for(root, cache_dir))
     try:
-        collected = collect(snapshot, cache, config.scan.markers, config.scan.max_file_bytes,
-                            progress(len(snapshot.files)) if progress else None)
-        ctx = ScanContext(root=root, config=config, now=now, snapshot=snapshot,
-                          collected=collected, ages={}, cache=cache, notes=list(config.notes))
-        ctx.ages = age_todos(ctx)
-        findings: list[Finding] = []
-        for check in load_checks():
-            findings.extend(check.check(ctx))
+        key = memo_key(snapshot, config, now, only)
+        if memo:
+            hit = cache.get_many(MEMO_KIND, [key]).get(key)
+            if hit is not None:
+                return ScanResult.from_json(hit)
+        from indexer.pipeline import run_pipeline
+
+        findings, ctx = run_pipeline(root, config, now, snapshot, left_out, cache,
+                                     progress(len(snapshot.files)) if progress else None, only)
         notes = ctx.notes + cache.warnings
+        result = ScanResult(
+            root=root, head=snapshot.head, now=now, findings=tuple(findings),
+            files=len(snapshot.files), parsed=ctx.collected.parsed,
+            skipped=dict(sorted(Counter(ctx.collected.skipped.values()).items())),
+            notes=tuple(dict.fromkeys(notes)),
+            extra={"resolutions": [r.to_json() for r in ctx.contradictions.resolutions]},
+            contradictions=ctx.contradictions)
+        if not cache.warnings:
+            cache.put_many(MEMO_KIND, {key: result.to_json()})
+        return result
     finally:
         cache.close()
-    findings.sort(key=lambda f: (f.path, f.line or 0, f.rule, f.message))
-    return ScanResult(root=root, head=snapshot.head, now=now, findings=tuple(findings),
-                      files=len(snapshot.files), parsed=collected.parsed,
-                      skipped=skipped_counts(collected.skipped), notes=tuple(dict.fromkeys(notes)))
 
 
-def age_todos(ctx: ScanContext) -> dict[str, dict[int, LineAge]]:
-    """Blame every TODO line, reusing cached ages that still decide stale-or-fresh."""
-    kind = f"age/v{AGE_CACHE_VERSION}"
-    keys = {path: f"{path}:{ctx.collected.content_sha[path]}" for path in ctx.collected.todos}
-    cached = ctx.cache.get_many(kind, keys.values())
-    ages: dict[str, dict[int, LineAge]] = {}
-    requests: dict[str, list[int]] = {}
-    cutoff = ctx.cutoff
-    for path, todos in ctx.collected.todos.items():
-        known = {int(line): LineAge(**row) for line, row in cached.get(keys[path], {}).items()}
-        if all(t.line in known and age_stage.decides(known[t.line], cutoff) for t in todos):
-            ages[path] = known
-        else:
-            requests[path] = [t.line for t in todos]
-    if not requests:
-        return ages
-    shallow = age_stage.shallow_commits(ctx.root) if ctx.snapshot.shallow else frozenset()
-    if shallow:
-        ctx.notes.append("shallow clone: lines from before the clone's depth have an unknown age"
-                         " and are not called stale by age alone (git fetch --unshallow to fix)")
-    blamed = age_stage.blame_files(ctx.root, requests, cutoff, shallow)
-    fresh: dict[str, Any] = {}
-    for path, lines in blamed.items():
-        ages[path] = lines
-        if not any(a.uncommitted or a.unknown for a in lines.values()):
-            fresh[keys[path]] = {str(line): a.to_json() for line, a in lines.items()}
-    ctx.cache.put_many(kind, fresh)
-    return ages
+def memo_key(snapshot: Snapshot, config: Config, now: date, only: frozenset[str] | None) -> str:
+    """A digest of every input of a scan. Work-tree edits are hashed by content, since
+    `git status` names a dirty file but does not change when it is edited again."""
+    digest = hashlib.sha256()
+    for part in (__version__, snapshot.root, snapshot.head or "", now.isoformat(),
+                 json.dumps(sorted(only)) if only is not None else "*",
+                 json.dumps(config.to_json(), sort_keys=True, default=str)):
+        digest.update(part.encode("utf-8", "surrogateescape") + b"\0")
+    for path in sorted(snapshot.files):
+        digest.update(f"{path}\0{snapshot.files[path]}\0".encode("utf-8", "surrogateescape"))
+    for path in sorted(snapshot.dirty):
+        digest.update(f"{path}\0{_worktree_sha(snapshot.root, path)}\0".encode("utf-8", "surrogateescape"))
+    return digest.hexdigest()
+
+
+def _worktree_sha(root: str, path: str) -> str:
+    try:
+        with open(os.path.join(root, path), "rb") as fh:
+            return blob_sha(fh.read())
+    except OSError:
+        return "unreadable"

@@ -195,3 +195,15 @@ def test_installed_command_runs_as_a_subprocess(brownfield):
     assert len(stale(json.loads(proc.stdout))) == 3
     version = subprocess.run([*args, "--version"], capture_output=True, text=True)
     assert version.stdout.startswith("orgmemory, version ")
+
+
+def test_memoised_result_follows_every_input(repo):
+    repo.commit("2020-01-01", files={"a.py": "x = 1\n"})
+    assert stale(scan(repo.root)) == {}
+    repo.write("a.py", "x = 1\n# TODO(2021-01-01): first edit\n")
+    assert [f["text"] for f in stale(scan(repo.root)).values()] == ["TODO(2021-01-01): first edit"]
+    repo.write("a.py", "x = 1\n# TODO(2021-01-01): second edit\n")
+    assert [f["text"] for f in stale(scan(repo.root)).values()] == ["TODO(2021-01-01): second edit"]
+    assert stale(scan(repo.root, "--now", "2020-06-01")) == {}
+    repo.write(".orgmemory.yaml", "version: 1\nscan:\n  todo:\n    markers: [FIXME]\n")
+    assert stale(scan(repo.root)) == {}

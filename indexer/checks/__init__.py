@@ -10,6 +10,13 @@ from types import ModuleType
 
 CHECK_MODULES = (
     "indexer.checks.stale_todo",
+    "indexer.checks.standards",
+    "indexer.checks.suspicious_instruction",
+    "indexer.checks.dangling_reference",
+    "indexer.checks.dangling_command",
+    "indexer.checks.legacy_path",
+    "indexer.checks.legacy_reference",
+    "indexer.checks.bad_suppression",
 )
 
 

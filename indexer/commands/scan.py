@@ -1,6 +1,7 @@
 """orgmemory scan [PATH]"""
 from __future__ import annotations
 
+import os
 import sys
 import time
 
@@ -15,32 +16,64 @@ FAIL_ON = ("error", "warning", "note", "never")
 
 @click.command("scan")
 @click.argument("path", default=".", type=click.Path())
+@click.argument("files", nargs=-1, type=click.Path())
 @now_option
 @click.option("--format", "fmt", type=click.Choice(sorted(SCAN_FORMATS)), default="text",
-              show_default=True, help="text: path:line: rule message. json: the contract's object.")
+              show_default=True, help="text: path:line: rule message. json: the contract's object. "
+              "sarif: SARIF 2.1.0 for code scanning. github: Actions annotations. json-lines: a finding a line.")
 @click.option("--fail-on", type=click.Choice(FAIL_ON), default="warning", show_default=True,
               help="Exit 1 when a finding has this severity or a worse one.")
+@click.option("--staged", is_flag=True, help="Scan only the files staged for the next commit.")
+@click.option("--baseline", "baseline_path", type=click.Path(dir_okay=False),
+              help="Report only findings not in this baseline (see `orgmemory baseline`).")
+@click.option("--since", "since_ref", metavar="REF",
+              help="Report only findings on lines changed since the git revision REF.")
 @config_option
 @cache_dir_option
-def command(path, now, fmt, fail_on, config_path, cache_dir):
+def command(path, files, now, fmt, fail_on, staged, baseline_path, since_ref, config_path, cache_dir):
     """Scan the git repository at PATH for contradictory artifacts.
 
     Reports stale TODOs (aged per line by git blame), legacy paths and what still points at
     them, dangling references, standard violations and expired standards. Only files git
     tracks are read; scan.exclude in .orgmemory.yaml leaves out more.
 
+    FILES (or --staged) restrict reading, blaming and reporting to those tracked files or
+    folders, so a pre-commit run costs what the commit touches. A PATH that is a file is
+    one of the FILES.
+
     \b
     Exit codes: 0 no finding at or above --fail-on, 1 findings, 2 usage or config error.
     """
+    from indexer import narrow
     from indexer.scan import run_scan
 
+    if os.path.isfile(path):  # `orgmemory scan a.py b.py`: PATH is one of the files
+        path, files = os.path.dirname(path) or ".", (path, *files)
+    only = _only(path, files, staged)
+    changes = narrow.changes_since(path, since_ref) if since_ref else None  # a bad REF fails fast
     result = run_scan(path, now, cache_dir=cache_dir, config_path=config_path,
-                      progress=_progress if sys.stderr.isatty() else None)
+                      progress=_progress if sys.stderr.isatty() else None, only=only)
+    if baseline_path:
+        result = narrow.without_baselined(result, baseline_path)
+    if changes is not None:
+        result = narrow.since(result, since_ref, changes)
     sys.stdout.write(scan_renderer(fmt)(result))
     if fail_on != "never":
         worst = SEVERITIES.index(fail_on)
         if any(SEVERITIES.index(f.severity) <= worst for f in result.findings):
             sys.exit(1)
+
+
+def _only(path: str, files, staged: bool) -> frozenset[str] | None:
+    """The tracked files FILES and --staged name, or None for the whole repository."""
+    if not files and not staged:
+        return None
+    from indexer import narrow
+    from indexer.gitcmd import find_root
+
+    root = find_root(path)
+    only = narrow.tracked_files(root, files) if files else frozenset()
+    return only | narrow.staged_files(root) if staged else only
 
 
 def _progress(total: int):

@@ -8,6 +8,9 @@ from typing import Callable
 SCAN_FORMATS: dict[str, str] = {
     "text": "indexer.output.text",
     "json": "indexer.output.json_report",
+    "sarif": "indexer.output.sarif",
+    "github": "indexer.output.github",
+    "json-lines": "indexer.output.jsonl",
 }
 
 

@@ -3,7 +3,7 @@
 The fast path (`orgmemory prime` on an up-to-date index) reads the Whoosh index and nothing else:
 `state` probes the repository with one `git status`, `index` reads the committed generation,
 `query` turns the task into weighted terms, `select` ranks and fits the budget, `render` writes
-the block and `sanitize` makes repository text safe to show. `refresh` (scan + `documents` +
-index write) runs only when the index is stale, and is the only module here that imports the
-scanner.
+the block, `sanitize` makes repository text safe to show and `usage` logs what was injected.
+`refresh` (scan + `provenance` + `documents` + index write) runs only when the index is stale;
+only it imports the scanner.
 """

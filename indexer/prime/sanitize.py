@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass
+from typing import NamedTuple
 
 WITHHELD = "[withheld: reads like an instruction to an AI agent]"
 REDACTED = "[redacted]"
@@ -72,8 +72,7 @@ _TAG_OPENER = re.compile(r"<(?=[/!?A-Za-z|])")
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f\u200b-\u200f\u202a-\u202e\u2066-\u2069]")
 
 
-@dataclass(frozen=True)
-class Observed:
+class Observed(NamedTuple):
     """Observed text as it may appear in a block: quoted, or withheld for `reason`."""
 
     text: str
@@ -131,17 +130,19 @@ def cap(text: str, limit: int) -> str:
     return cut.rstrip(" ,;:.") + "..."
 
 
-def observed(text: str, limit: int) -> Observed:
-    """Repository text made fit for a priming block, or withheld when it addresses an AI."""
+def observed(text: str, limit: int, quoted: bool = True) -> Observed:
+    """Repository text made fit for a priming block, or withheld when it addresses an AI.
+
+    `quoted=False` is for prose a stage derived from the repository (an evidence summary) that
+    reads as a sentence of the block; it is cleaned the same way.
+    """
     kind = instruction_kind(text)
     if kind is not None:
         return Observed(WITHHELD, withheld=kind)
-    return Observed('"' + cap(neutralise(redact(text)), limit) + '"')
+    shown = cap(neutralise(redact(text)), limit)
+    return Observed(f'"{shown}"' if quoted else shown)
 
 
 def clean(text: str, limit: int | None = None) -> str:
-    """Text derived from the repository but not quoted (a path, an evidence summary)."""
-    if instruction_kind(text) is not None:
-        return WITHHELD
-    text = neutralise(redact(text))
-    return cap(text, limit) if limit else text
+    """A short repository-derived value shown as is (a path, an id, a date)."""
+    return observed(text, limit or len(text) + 1, quoted=False).text

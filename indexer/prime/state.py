@@ -13,8 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import os
-from dataclasses import dataclass, field
-from typing import Iterable
+from typing import Iterable, NamedTuple
 
 from indexer.gitcmd import find_root, run_git
 
@@ -24,16 +23,14 @@ _STATUS = ("--no-optional-locks", "status", "--porcelain=v2", "--branch", "-z",
 _FIELDS_BEFORE_PATH = {b"1": 8, b"2": 9, b"u": 10}
 
 
-@dataclass(frozen=True)
-class RepoState:
+class RepoState(NamedTuple):
     root: str
     head: str | None
     dirty: tuple[str, ...]
     dirty_digest: str
 
 
-@dataclass(frozen=True)
-class Freshness:
+class Freshness(NamedTuple):
     """The inputs an index was built from; equal keys mean the index is up to date."""
 
     format: str
@@ -42,12 +39,10 @@ class Freshness:
     config_digest: str
     now: str
     config_arg: str | None = None
-    watched: tuple[str, ...] = field(default=(), compare=False)
+    watched: tuple[str, ...] = ()  # the standards files whose content `config_digest` covers
 
     def to_json(self) -> dict:
-        return {"format": self.format, "head": self.head, "dirty_digest": self.dirty_digest,
-                "config_digest": self.config_digest, "now": self.now, "config_arg": self.config_arg,
-                "watched": list(self.watched)}
+        return {**self._asdict(), "watched": list(self.watched)}
 
     @classmethod
     def from_json(cls, data: dict) -> "Freshness":

@@ -1,0 +1,81 @@
+"""The baseline: findings a team has accepted for now, so CI and pre-commit report only new ones.
+
+Entries are keyed by the finding's content fingerprint (rule + path + normalised line text),
+never by line number, so inserting or deleting lines above a baselined TODO does not bring it
+back. The same text twice in one file gives two equal fingerprints; the baseline keeps one
+entry per finding and matching consumes them as a multiset, so a third copy is still new.
+
+The file is sorted and carries no timestamp, so regenerating it for an unchanged repository
+produces the same bytes and a reviewable diff otherwise.
+"""
+from __future__ import annotations
+
+import json
+from collections import Counter
+from dataclasses import dataclass
+from typing import Iterable
+
+from indexer.errors import OrgmemoryError
+from indexer.models import Finding
+
+DEFAULT_FILE = ".orgmemory-baseline.json"
+FORMAT_VERSION = 1
+
+
+@dataclass(frozen=True)
+class Filtered:
+    new: tuple[Finding, ...]
+    baselined: int  # findings matched (and so not reported)
+
+
+def to_json(findings: Iterable[Finding]) -> dict:
+    entries = [{"fingerprint": f.fingerprint, "rule": f.rule, "path": f.path, "message": f.message}
+               for f in findings]
+    entries.sort(key=lambda e: (e["path"], e["rule"], e["fingerprint"], e["message"]))
+    return {"version": FORMAT_VERSION, "tool": "orgmemory", "findings": entries}
+
+
+def dumps(findings: Iterable[Finding]) -> str:
+    return json.dumps(to_json(findings), indent=2, ensure_ascii=False) + "\n"
+
+
+def load(path: str) -> Counter[str]:
+    """The fingerprints in the baseline file at `path`, with their multiplicity."""
+    try:
+        with open(path, encoding="utf-8") as fh:
+            data = json.load(fh)
+    except FileNotFoundError:
+        raise OrgmemoryError(f"{path}: no such baseline file (create it with `orgmemory baseline`)") from None
+    except json.JSONDecodeError as exc:
+        raise OrgmemoryError(f"{path}:{exc.lineno}: not valid JSON: {exc.msg}") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise OrgmemoryError(f"{path}: cannot read the baseline: {exc}") from None
+    return _fingerprints(data, path)
+
+
+def _fingerprints(data, path: str) -> Counter[str]:
+    if not isinstance(data, dict) or not isinstance(data.get("findings"), list):
+        raise OrgmemoryError(f"{path}: findings: expected an object with a `findings` list")
+    if data.get("version") != FORMAT_VERSION:
+        raise OrgmemoryError(f"{path}: version: expected {FORMAT_VERSION}, got {data.get('version')!r}")
+    counts: Counter[str] = Counter()
+    for position, entry in enumerate(data["findings"]):
+        fingerprint = entry.get("fingerprint") if isinstance(entry, dict) else None
+        if not isinstance(fingerprint, str) or not fingerprint:
+            raise OrgmemoryError(f"{path}: findings[{position}].fingerprint: expected a string")
+        counts[fingerprint] += 1
+    return counts
+
+
+def filter_new(findings: Iterable[Finding], baseline: Counter[str]) -> Filtered:
+    """The findings the baseline does not account for, in their original order."""
+    remaining = Counter(baseline)
+    new: list[Finding] = []
+    matched = 0
+    for finding in findings:
+        if remaining[finding.fingerprint] > 0:
+            remaining[finding.fingerprint] -= 1
+            matched += 1
+        else:
+            new.append(finding)
+    return Filtered(new=tuple(new), baselined=matched)

@@ -1,0 +1,87 @@
+"""Which lines changed since a git revision: `scan --since REF` reports only findings on them.
+
+One `git diff -U0 REF` (REF against the working tree, so staged and unstaged edits count)
+gives every hunk's new-side line range. A finding without a line (a legacy path, an unmet
+`require`) counts as changed when its file appears in the diff at all.
+"""
+from __future__ import annotations
+
+import re
+from typing import Iterable
+
+from indexer.errors import OrgmemoryError
+from indexer.gitcmd import run_git
+from indexer.models import Finding
+
+_HUNK = re.compile(rb"^@@ -\d+(?:,\d+)? \+(\d+)(?:,(\d+))? @@")
+_C_ESCAPES = {"a": "\a", "b": "\b", "f": "\f", "n": "\n", "r": "\r", "t": "\t", "v": "\v",
+              "\\": "\\", '"': '"'}
+
+
+def changed_lines(root: str, ref: str) -> dict[str, frozenset[int]]:
+    """Repo path -> the 1-based lines added or modified since `ref` (empty for pure deletions)."""
+    verify = run_git(root, "rev-parse", "--verify", "--quiet", f"{ref}^{{commit}}", check=False)
+    if not verify.strip():
+        raise OrgmemoryError(f"--since {ref}: not a commit in this repository")
+    diff = run_git(root, "diff", "-U0", "--no-color", "--no-ext-diff", "--no-textconv",
+                   "--no-renames", "--src-prefix=a/", "--dst-prefix=b/", ref, "--")
+    return parse_diff(diff)
+
+
+def parse_diff(diff: bytes) -> dict[str, frozenset[int]]:
+    """Parse `git diff -U0` output. File headers are read only between `diff --git` and the
+    first hunk, so an added line that itself starts with `++ ` is never taken for one."""
+    changes: dict[str, set[int]] = {}
+    current: set[int] | None = None
+    in_header = False
+    for line in diff.split(b"\n"):
+        if line.startswith(b"diff --git "):
+            current, in_header = None, True
+        elif in_header and line.startswith((b"--- ", b"+++ ")):
+            path = _diff_path(line[4:])
+            if path is not None:  # `--- /dev/null` (added) or `+++ /dev/null` (deleted)
+                current = changes.setdefault(path, set())
+        elif in_header and line.startswith(b"Binary files "):
+            in_header = False
+        elif current is not None and line.startswith(b"@@"):
+            in_header = False
+            match = _HUNK.match(line)
+            if match:
+                start, count = int(match[1]), int(match[2]) if match[2] is not None else 1
+                current.update(range(start, start + count))
+    return {path: frozenset(lines) for path, lines in changes.items()}
+
+
+def _diff_path(raw: bytes) -> str | None:
+    """`b/dir/file` (or git's C-quoted `"b/dir/f\\303\\251"`) -> `dir/file`; None for /dev/null."""
+    text = raw.rstrip(b"\t").decode("utf-8", "surrogateescape")
+    if text.startswith('"') and text.endswith('"'):
+        text = _unquote(text[1:-1])
+    if text == "/dev/null":
+        return None
+    return text[2:] if text[:2] in ("a/", "b/") else text
+
+
+def _unquote(text: str) -> str:
+    """Undo git's C-style path quoting (`\\t`, `\\"`, octal bytes such as `\\303\\251`)."""
+    out = bytearray()
+    i = 0
+    while i < len(text):
+        char = text[i]
+        octal = text[i + 1:i + 4]
+        if char == "\\" and len(octal) == 3 and all(c in "01234567" for c in octal):
+            out.append(int(octal, 8))
+            i += 4
+        elif char == "\\" and i + 1 < len(text):
+            out.extend(_C_ESCAPES.get(text[i + 1], text[i + 1]).encode())
+            i += 2
+        else:
+            out.extend(char.encode("utf-8", "surrogateescape"))
+            i += 1
+    return out.decode("utf-8", "surrogateescape")
+
+
+def on_changed_lines(findings: Iterable[Finding], changes: dict[str, frozenset[int]]) -> tuple[Finding, ...]:
+    """Findings on a changed line; line-less findings whose file changed at all."""
+    return tuple(f for f in findings
+                 if f.path in changes and (f.line is None or f.line in changes[f.path]))

@@ -1,0 +1,33 @@
+"""bad-suppression: an inline `orgmemory: ignore[rule]` without a reason, or naming no rule.
+
+Such a suppression suppresses nothing (`indexer.suppress`); this says so where it is written.
+"""
+from __future__ import annotations
+
+from typing import Iterator
+
+from indexer.models import Finding, fingerprint
+from indexer.rulepack import load_rules, severity
+
+RULE = "bad-suppression"
+RULES = (RULE,)
+
+
+def check(ctx) -> Iterator[Finding]:
+    known = set(load_rules())
+    for path, suppressions in ctx.collected.suppressions.items():
+        for suppression in suppressions:
+            unknown = [rule for rule in suppression.rules if rule not in known]
+            problems = []
+            if suppression.reason is None:
+                problems.append("has no reason (write `-- why`), so it suppresses nothing")
+            if not suppression.rules:
+                problems.append("names no rule")
+            if unknown:
+                problems.append(f"names unknown rule{'s' * (len(unknown) != 1)} {', '.join(unknown)}")
+            if problems:
+                rules = ",".join(suppression.rules)
+                yield Finding(rule=RULE, severity=severity(RULE), path=path, line=suppression.line,
+                              message=f"orgmemory: ignore[{rules}] {' and '.join(problems)}",
+                              fingerprint=fingerprint(RULE, path, suppression.text),
+                              details={"rules": list(suppression.rules), "reason": suppression.reason})

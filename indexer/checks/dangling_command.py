@@ -1,0 +1,35 @@
+"""dangling-command: documentation tells the reader to run a make target or package script
+that no Makefile or package.json in the repository defines (`make deploy-old`,
+`npm run legacy-build`). Only read where a command is an instruction: docs, not scripts.
+"""
+from __future__ import annotations
+
+import posixpath
+from typing import Iterator
+
+from indexer.models import Finding, fingerprint
+from indexer.resolve import MISSING
+from indexer.rulepack import severity
+
+RULE = "dangling-command"
+RULES = (RULE,)
+DOC_EXTENSIONS = frozenset({".md", ".markdown", ".mdx", ".rst", ".txt", ".adoc", ".asciidoc"})
+
+
+def check(ctx) -> Iterator[Finding]:
+    found = ctx.contradictions
+    for resolved in found.resolved:
+        reference = resolved.reference
+        if reference.kind != "command" or resolved.status != MISSING or reference.deprecated:
+            continue
+        if posixpath.splitext(reference.path)[1].lower() not in DOC_EXTENSIONS:
+            continue
+        if not found.is_claim_site(reference.path):
+            continue
+        tool, _, name = reference.target.partition(" ")
+        name = name.removeprefix("run ")
+        where = "no Makefile has a target" if tool == "make" else "no package.json has a script"
+        yield Finding(rule=RULE, severity=severity(RULE), path=reference.path, line=reference.line,
+                      message=f"`{reference.target}`: {where} {name}",
+                      fingerprint=fingerprint(RULE, reference.path, f"{reference.target} {reference.text}"),
+                      details={"command": reference.target, "tool": tool, "name": name})

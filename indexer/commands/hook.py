@@ -1,0 +1,85 @@
+"""orgmemory hook claude-code | pre-commit
+
+Entry points other tools run for us. Nothing heavy is imported here: `claude-code` must stay
+on the prime fast path, and `pre-commit` imports the scanner only once it has files to scan.
+"""
+from __future__ import annotations
+
+import os
+import sys
+
+import click
+
+from indexer.commands.options import cache_dir_option, config_option, now_option
+
+FAIL_ON = ("error", "warning", "note", "never")
+
+
+@click.group("hook")
+def command():
+    """Entry points for other tools' hooks (Claude Code, pre-commit)."""
+
+
+@command.command("claude-code")
+@click.option("--budget", type=click.IntRange(min=1), default=1500, show_default=True,
+              help="Tokens the injected block may take (it is also cut below 10,000 characters).")
+@now_option
+@config_option
+@cache_dir_option
+def claude_code(budget, now, config_path, cache_dir):
+    """Answer a Claude Code SessionStart or UserPromptSubmit hook event read from stdin.
+
+    Prints {"hookSpecificOutput": {"hookEventName": ..., "additionalContext": ...}} with the
+    priming block for the prompt, scoped to the event's cwd. Always exits 0: when anything
+    fails it says so in one line on stderr and prints nothing, so the prompt goes on unprimed.
+    Register it with `orgmemory install claude-code`.
+    """
+    from indexer.integrations import claude_code as hook
+
+    try:
+        text = sys.stdin.read() if sys.stdin is not None else ""
+        output = hook.respond(text, now, budget, cache_dir=cache_dir, config_path=config_path)
+    except Exception as exc:  # noqa: BLE001 - a hook must never break the user's session
+        message = " ".join(str(exc).split()) or type(exc).__name__
+        click.echo(f"orgmemory: hook claude-code: {message}", err=True)
+        return
+    sys.stdout.write(output)
+
+
+@command.command("pre-commit")
+@click.argument("files", nargs=-1, type=click.Path())
+@click.option("--baseline", "baseline_path", default=".orgmemory-baseline.json", show_default=True,
+              type=click.Path(dir_okay=False),
+              help="Findings in this baseline are not reported (used when the file exists; "
+                   "relative to the repository root).")
+@click.option("--fail-on", type=click.Choice(FAIL_ON), default="warning", show_default=True,
+              help="Fail the commit when a new finding has this severity or a worse one.")
+@now_option
+@config_option
+@cache_dir_option
+def pre_commit(files, baseline_path, fail_on, now, config_path, cache_dir):
+    """Scan the FILES pre-commit passes and report their findings that are not in the baseline.
+
+    Only those files are read and blamed, so the hook costs what the commit touches. Use it
+    from .pre-commit-config.yaml (hook id `orgmemory`), not by hand: `orgmemory scan --staged
+    --baseline FILE` does the same for the index.
+    """
+    if not files:
+        return
+    from indexer import narrow
+    from indexer.gitcmd import find_root
+    from indexer.models import SEVERITIES
+    from indexer.output import scan_renderer
+    from indexer.scan import run_scan
+
+    root = find_root(".")
+    only = narrow.tracked_files(root, files)
+    if not only:
+        return
+    result = run_scan(root, now, cache_dir=cache_dir, config_path=config_path, only=only)
+    result = narrow.without_baselined(result, os.path.join(root, baseline_path), required=False)
+    sys.stdout.write(scan_renderer("text")(result))
+    if fail_on != "never":
+        worst = SEVERITIES.index(fail_on)
+        if any(SEVERITIES.index(f.severity) <= worst for f in result.findings):
+            sys.exit(1)

@@ -1,0 +1,122 @@
+"""orgmemory init"""
+from __future__ import annotations
+
+import os
+import sys
+from datetime import date, timedelta
+
+import click
+
+from indexer.commands.options import now_option
+
+PROPOSAL_REVIEW_DAYS = 90
+_READ_LIMIT = 256 * 1024
+_SKIPPED_FOLDERS = {".git", "node_modules", ".venv", "venv", "__pycache__", ".orgmemory", "dist", "build"}
+
+HEADER = """\
+# {name}: the curated memory of this repository, read by orgmemory.
+# Started by `orgmemory init` on {now}.
+#
+# Every entry below was INFERRED from the repository's files and is a PROPOSAL, not a
+# standard in force: confirm it (correct the statement, set kind and priority, remove the
+# `proposed` tag) or delete it. Then add what no file says but everyone knows, e.g.
+#   orgmemory facts add --id iac-azure-bicep --priority must --statement "..."
+# Editor completion: orgmemory schema > .orgmemory.schema.json, then put
+#   # yaml-language-server: $schema=./.orgmemory.schema.json
+# on the first line.
+version: 1
+"""
+
+
+@click.command("init")
+@click.option("--repo", default=".", show_default=True, type=click.Path(file_okay=False, exists=True),
+              help="A folder inside the repository.")
+@click.option("--force", is_flag=True, help="Replace an existing .orgmemory.yaml.")
+@click.option("--stdout", "to_stdout", is_flag=True, help="Print the file instead of writing it.")
+@now_option
+def command(repo, force, to_stdout, now):
+    """Write a starter .orgmemory.yaml from what the repository suggests.
+
+    Looks at the tracked files for languages, infrastructure-as-code tools (Terraform, Bicep,
+    Pulumi, CloudFormation, CDK), package managers (lockfiles), the CI system and a few
+    conventions (test file names, container base images). Each becomes a proposal for a human
+    to confirm or delete: kind fact, priority may, tagged `proposed`, reviewed within 90 days.
+    Nothing is enforced until a human makes it so.
+
+    \b
+    Exit codes: 0 written, 2 the file exists (use --force) or a usage error.
+    """
+    from indexer.atomic import replace_checked
+    from indexer.config import load_config
+    from indexer.errors import OrgmemoryError
+    from indexer.infer import infer
+    from indexer.reporoot import repo_root
+
+    root = repo_root(repo)
+    target = os.path.join(root, ".orgmemory.yaml")
+    existing = [name for name in (".orgmemory.yaml", ".orgmemory.yml") if os.path.exists(os.path.join(root, name))]
+    if existing and not force and not to_stdout:
+        raise OrgmemoryError(f"{existing[0]} already exists in {root}; use --force to replace it")
+    paths = _tracked_files(root)
+    text = render(infer(paths, lambda path: _read_small(root, path)), os.path.basename(root), now)
+    if to_stdout:
+        sys.stdout.write(text)
+        return
+    replace_checked(target, text.encode("utf-8"), lambda temporary: load_config(root, temporary))
+    click.echo(f"Wrote {os.path.relpath(target)} with proposals from {len(paths)} files: "
+               "confirm or delete each one.", err=True)
+
+
+def render(inferred, name: str, now: date) -> str:
+    """The starter file: header, proposed scan settings, proposed facts."""
+    from indexer.memory_edit import render_entry
+
+    parts = [HEADER.format(name=name, now=now.isoformat())]
+    if inferred.exclude or inferred.history_paths:
+        parts.append("\nscan:\n")
+        if inferred.exclude:
+            parts.append("  # PROPOSAL: confirm or delete. Tracked third-party code, left out of every rule.\n"
+                         f"  exclude: [{', '.join(_quoted(g) for g in inferred.exclude)}]\n")
+        if inferred.history_paths:
+            parts.append("  # PROPOSAL: confirm or delete. Historical docs: old paths there are not claims.\n"
+                         f"  history_paths: [{', '.join(_quoted(g) for g in inferred.history_paths)}]\n")
+    parts.append("\nstandards:\n" if inferred.proposals else "\nstandards: []\n")
+    review_by = now + timedelta(days=PROPOSAL_REVIEW_DAYS)
+    for index, proposal in enumerate(inferred.proposals):
+        fields = {"id": proposal.id, "statement": proposal.statement, "kind": "fact", "priority": "may",
+                  "scope": list(proposal.scope), "tags": ["proposed", *proposal.tags],
+                  "added": now, "review_by": review_by}
+        entry = {key: value for key, value in fields.items() if value != []}
+        parts.append(("\n" if index else "") + f"  # PROPOSAL: confirm or delete. Evidence: {proposal.evidence}\n")
+        parts += render_entry(entry, "  - ", "\n")
+    return "".join(parts)
+
+
+def _quoted(glob: str) -> str:
+    return '"' + glob.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def _tracked_files(root: str) -> list[str]:
+    """`git ls-files` in a repository; otherwise a walk that skips dependency and build folders."""
+    if os.path.exists(os.path.join(root, ".git")):
+        from indexer.gitcmd import run_git
+
+        listed = run_git(root, "ls-files", "-z", check=False).decode("utf-8", "surrogateescape")
+        return [path for path in listed.split("\0") if path]
+    found = []
+    for folder, subfolders, names in os.walk(root):
+        subfolders[:] = sorted(d for d in subfolders if d not in _SKIPPED_FOLDERS)
+        relative = os.path.relpath(folder, root)
+        found += [name if relative == "." else f"{relative}/{name}".replace(os.sep, "/") for name in sorted(names)]
+    return found
+
+
+def _read_small(root: str, path: str) -> str | None:
+    full = os.path.join(root, path)
+    try:
+        if os.path.getsize(full) > _READ_LIMIT:
+            return None
+        with open(full, encoding="utf-8") as handle:
+            return handle.read()
+    except (OSError, UnicodeDecodeError):
+        return None

@@ -1,0 +1,61 @@
+"""orgmemory sync [FILES...]"""
+from __future__ import annotations
+
+import sys
+
+import click
+
+from indexer.commands.options import cache_dir_option, config_option, now_option
+
+
+@click.command("sync")
+@click.argument("files", nargs=-1, type=click.Path(dir_okay=False))
+@click.option("--check", is_flag=True,
+              help="Change nothing; exit 1 and print a unified diff when a file is out of date.")
+@click.option("--create", is_flag=True, help="Create the files that do not exist yet.")
+@now_option
+@config_option
+@cache_dir_option
+def command(files, check, create, now, config_path, cache_dir):
+    """Write the standards block into the agent instruction files.
+
+    Updates AGENTS.md, CLAUDE.md, .github/copilot-instructions.md and
+    .cursor/rules/orgmemory.mdc (or only FILES), between `<!-- orgmemory:begin -->` and
+    `<!-- orgmemory:end -->`; everything outside the markers is kept as it is. Only existing
+    files are touched unless --create is given. The standards are those of .orgmemory.yaml
+    merged with its `extends` sources. The block has no date in it, so --check (for CI and
+    pre-commit) fails only when the standards changed.
+
+    \b
+    Exit codes: 0 up to date or written, 1 out of date (--check), 2 usage or configuration error.
+    """
+    import os
+
+    from indexer.atomic import write_atomic
+    from indexer.extends import load_with_extends
+    from indexer.gitcmd import find_root
+    from indexer.integrations import sync
+
+    root = find_root(".")
+    block = sync.standards_block(load_with_extends(root, config_path, cache_dir), now)
+    changes = sync.plan(root, sync.relative_targets(root, list(files)), create, block)
+    if not changes:
+        click.echo(f"orgmemory sync: none of {', '.join(sync.TARGETS)} exists; "
+                   "add --create to create them.", err=True)
+        return
+    stale = [change for change in changes if change.changed]
+    if check:
+        for change in stale:
+            sys.stdout.write(change.diff())
+        for change in stale:
+            click.echo(f"{change.path}: out of date (run `orgmemory sync`)", err=True)
+        if stale:
+            sys.exit(1)
+        return
+    for change in changes:
+        if change.changed:
+            target = os.path.join(root, change.path)
+            os.makedirs(os.path.dirname(target), exist_ok=True)
+            write_atomic(target, change.after)
+        verb = "created" if change.before is None else "updated" if change.changed else "up to date"
+        click.echo(f"{change.path}: {verb}", err=True)

@@ -1,0 +1,62 @@
+"""orgmemory validate [FILE]..."""
+from __future__ import annotations
+
+import os
+import sys
+
+import click
+
+from indexer.commands.options import cache_dir_option
+
+
+@click.command("validate")
+@click.argument("files", nargs=-1, type=click.Path(dir_okay=False))
+@click.option("--no-extends", is_flag=True,
+              help="Check each file alone, without reading or fetching its extends sources.")
+@cache_dir_option
+def command(files, no_extends, cache_dir):
+    """Check .orgmemory.yaml files: syntax, types, ids, supersedes, contradictions, extends.
+
+    Without FILE, checks the repository's own file. Reads only the YAML (and its extends
+    sources), so it is fast enough for pre-commit, which passes the staged files: use the
+    `orgmemory-validate` hook from this project's .pre-commit-hooks.yaml.
+
+    \b
+    Exit codes: 0 valid, 2 a problem (printed as file:line: key: message).
+    """
+    from indexer.reporoot import repo_root
+
+    targets = list(files) or _default_target(repo_root("."))
+    failed = sum(not _check(path, no_extends, cache_dir) for path in targets)
+    sys.exit(2 if failed else 0)
+
+
+def _default_target(root: str) -> list[str]:
+    from indexer.config import CONFIG_NAMES
+
+    found = [os.path.join(root, name) for name in CONFIG_NAMES if os.path.isfile(os.path.join(root, name))]
+    if not found:
+        click.echo(f"No .orgmemory.yaml in {root}: nothing to validate.", err=True)
+    return found[:1]
+
+
+def _check(path: str, no_extends: bool, cache_dir: str | None) -> bool:
+    """Print the outcome for one file; False when it is invalid."""
+    from indexer.config import load_config
+    from indexer.errors import ConfigError
+    from indexer.extends import load_with_extends
+    from indexer.reporoot import repo_root
+
+    root = repo_root(path)
+    load = load_config if no_extends else (lambda r, p: load_with_extends(r, p, cache_dir))
+    try:
+        config = load(root, os.path.abspath(path))
+    except ConfigError as error:
+        click.echo(f"orgmemory: error: {error}", err=True)
+        return False
+    for note in config.notes:
+        click.echo(f"orgmemory: note: {note}", err=True)
+    count = len(config.standards)
+    inherited = f" ({len(config.extends)} extends)" if config.extends and not no_extends else ""
+    click.echo(f"{os.path.relpath(path)}: ok, {count} standard{'s' * (count != 1)}{inherited}")
+    return True

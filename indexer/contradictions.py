@@ -1,0 +1,120 @@
+"""The contradictions stage: references resolved, history read, legacy paths found, resolutions.
+
+Runs between aging and the checks (`attach(ctx)`), so that `dangling-reference`,
+`dangling-command`, `legacy-path` and `legacy-reference` read one shared, consistent picture:
+the references a legacy-reference finding reports are exactly the resolution's "still pointing
+at it" (read off the conflict graph, `indexer.graph`), and `orgmemory explain` shows the same.
+
+A reference is no claim about the present when it sits in a historical document
+(`scan.history_paths`, plus release notes and changelog folders by convention), in the
+`.orgmemory.yaml` that declares the legacy, or in a sentence that retires its target.
+"""
+from __future__ import annotations
+
+import functools
+import os
+import posixpath
+import re
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from indexer.globs import compile_globs
+from indexer.history import History, load_history
+from indexer.legacy import Legacy, MigrateAsk, Settings, find_legacy, migrate_asks
+from indexer.models import Resolution
+from indexer.repo_paths import RepoPaths
+from indexer.resolve import EXISTS, IMPORT_KINDS, Resolved, Resolver
+
+#: Historical documents by convention, on top of `scan.history_paths`.
+HISTORICAL = re.compile(
+    r"(?:^|/)(?:CHANGELOG|CHANGES|HISTORY|NEWS|RELEASE[-_ ]?NOTES|RELEASES)(?:\.[\w.]+)?$"
+    r"|(?:^|/)(?:changelog|changelogs|changes|releases|release-notes|release_notes|whatsnew"
+    r"|adrs?|decisions|history|announce|announcements|newsfragments|changelog\.d|changes\.d)/"
+    r"|(?:^|/)[^/]*deprecat[^/]*\.(?:rst|md|txt|adoc)$",
+    re.I,
+)
+CONFIG_NAMES = (".orgmemory.yaml", ".orgmemory.yml")
+
+
+@dataclass
+class Contradictions:
+    paths: RepoPaths
+    history: History
+    resolved: list[Resolved]  # every reference but imports
+    legacy: list[Legacy]
+    asks: list[MigrateAsk]
+    resolve_imports: Any = None  # () -> the imports, resolved: only wanted when something is legacy
+    pointing: dict[str, list[Resolved]] = field(default_factory=dict)  # legacy path -> still pointing
+    resolutions: list[Resolution] = field(default_factory=list)
+    graph: Any = None  # the networkx graph of the conflicts, when there are legacy paths
+    config_file: str = ".orgmemory.yaml"
+    historical: Callable[[str], bool] = lambda path: False  # history_paths and changelog-like files
+
+    def legacy_at(self, path: str) -> Legacy | None:
+        """The legacy path `path` is, or lies in."""
+        for legacy in self.legacy:
+            if path == legacy.path or path.startswith(legacy.path + "/"):
+                return legacy
+        return None
+
+    @functools.cached_property
+    def imports(self) -> list[Resolved]:
+        return self.resolve_imports() if self.resolve_imports else []
+
+    def incoming(self, path: str) -> list[Resolved]:
+        """Every existing-path reference (imports included) that names `path` or something under it."""
+        return [r for r in (*self.resolved, *self.imports) if r.status == EXISTS and r.path is not None
+                and (r.path == path or r.path.startswith(path + "/"))]
+
+    def is_claim_site(self, file: str) -> bool:
+        """Whether what `file` says about paths is a claim about the present (not history, not
+        the legacy declaration, not built documentation someone committed)."""
+        return not (self.historical(file) or file == self.config_file or file in CONFIG_NAMES
+                    or self.paths.in_built_site(file))
+
+
+def attach(ctx) -> Contradictions:
+    """Build the picture for `ctx` and keep it as `ctx.contradictions`."""
+    paths = RepoPaths(ctx.snapshot.files, ctx.left_out)
+    history = load_history(ctx.root, ctx.snapshot.head, ctx.now, paths.paths, ctx.cache)
+    resolver = Resolver(ctx.root, paths, history, ctx.collected.definitions)
+    references = [r for refs in ctx.collected.references.values() for r in refs]
+    resolved = resolver.resolve_all(r for r in references if r.kind not in IMPORT_KINDS)
+    asks = migrate_asks(ctx.collected.todos, resolved)
+    legacy = find_legacy(ctx.config.legacy, paths, history, ctx.now, asks, legacy_settings())
+    history_globs = compile_globs(ctx.config.scan.history_paths)
+    found = Contradictions(paths=paths, history=history, resolved=resolved, legacy=legacy, asks=asks,
+                           resolve_imports=lambda: [resolver.resolve(r) for r in references
+                                                    if r.kind in IMPORT_KINDS],
+                           config_file=_config_file(ctx),
+                           historical=lambda f: history_globs.match(f) or HISTORICAL.search(f) is not None)
+    if legacy:
+        from indexer.graph import build_graph, resolutions, still_pointing
+
+        found.graph = build_graph(found, ctx.config.standards)
+        found.pointing = {item.path: still_pointing(found.graph, item.path) for item in legacy}
+        found.resolutions = resolutions(found, ctx.config.standards)
+    ctx.contradictions = found
+    return found
+
+
+def legacy_settings() -> Settings:
+    """Detection thresholds from the rule pack (`rules/legacy-path.yaml` options)."""
+    from indexer.config import parse_duration
+    from indexer.rulepack import load_rules
+
+    options = load_rules()["legacy-path"].options
+    defaults = Settings()
+    return Settings(
+        stale_after_days=parse_duration(options.get("stale_after", defaults.stale_after_days)),
+        active_within_days=parse_duration(options.get("successor_active_within", defaults.active_within_days)),
+        min_confidence=float(options.get("min_confidence", defaults.min_confidence)),
+    )
+
+
+def _config_file(ctx) -> str:
+    if ctx.config.file:
+        relative = os.path.relpath(ctx.config.file, ctx.root)
+        if not relative.startswith(".."):
+            return relative.replace(os.sep, "/")
+    return posixpath.basename(ctx.config.file or CONFIG_NAMES[0])

@@ -1,0 +1,173 @@
+"""`explain`: everything the scan knows about one path or one finding, with provenance.
+
+`explain(result, target)` reads a finished `ScanResult` (its findings and its
+`contradictions`) and returns a JSON-ready dict; renderers turn it into text. A target is a
+finding fingerprint, a `path:line`, or a repository path (tracked now, or known to history).
+For a legacy path, or anything inside one or succeeding one, the explanation carries the
+resolution. Evidence that names a file line but no commit is blamed here, on demand, so the
+reader sees who wrote it and when.
+"""
+from __future__ import annotations
+
+import os
+import posixpath
+import re
+from typing import Any
+
+from indexer.age import blame_lines
+from indexer.dates import day_of
+from indexer.errors import OrgmemoryError
+
+_FINGERPRINT = re.compile(r"^[0-9a-f]{16}$")
+_LOCATION = re.compile(r"^(.+?):(\d+)$")
+CONTEXT_LINES = 3
+
+
+class UnknownTarget(OrgmemoryError):
+    pass
+
+
+def explain(result, target: str, cwd: str | None = None) -> dict[str, Any]:
+    found = result.contradictions
+    if _FINGERPRINT.match(target):
+        findings = [f for f in result.findings if f.fingerprint == target]
+        if findings:
+            return _finding_view(result, target, findings)
+    location = _LOCATION.match(target)
+    if location:
+        path, line = _repo_path(result.root, location.group(1), cwd), int(location.group(2))
+        findings = [f for f in result.findings if f.path == path and f.line == line]
+        references = [r for r in found.resolved if r.reference.path == path and r.reference.line == line]
+        if findings or references:
+            return _finding_view(result, target, findings, path, line, references)
+    path = _repo_path(result.root, target, cwd)
+    if path is not None and (found.paths.exists(path) or found.history.fate(path, found.paths.exists)):
+        return _path_view(result, path)
+    raise UnknownTarget(
+        f"explain: {target!r} is neither a path of this repository (tracked now, or in its history) "
+        f"nor a finding (a fingerprint from `scan --format json`, or path:line)")
+
+
+def _repo_path(root: str, given: str, cwd: str | None) -> str | None:
+    """`given` as a repo-relative path: as written, or relative to the current folder."""
+    given = given.strip()
+    if os.path.isabs(given):
+        relative = os.path.relpath(given, root)
+        return None if relative.startswith("..") else relative.replace(os.sep, "/")
+    candidate = posixpath.normpath(given.replace(os.sep, "/")).strip("/")
+    if cwd and os.path.realpath(cwd) != os.path.realpath(root):
+        inside = os.path.relpath(os.path.join(cwd, given), root).replace(os.sep, "/")
+        if not inside.startswith("..") and os.path.exists(os.path.join(root, inside)):
+            return inside
+    return "" if candidate == "." else candidate
+
+
+# --------------------------------------------------------------------------- paths
+def _path_view(result, path: str) -> dict[str, Any]:
+    found = result.contradictions
+    legacy = found.legacy_at(path)
+    succeeding = [item for item in found.legacy if item.successor and
+                  (path == item.successor or path.startswith(item.successor + "/"))]
+    resolutions = [r for r in result.extra.get("resolutions", [])
+                   if legacy and r["legacy_path"] == legacy.path
+                   or any(r["legacy_path"] == item.path for item in succeeding)]
+    activity = found.history.activity.get(path)
+    fate = found.history.fate(path, found.paths.exists)
+    view: dict[str, Any] = {
+        "target": path,
+        "kind": "legacy" if legacy else "successor" if succeeding else "path",
+        "exists": found.paths.exists(path),
+        "legacy_path": legacy.path if legacy else None,
+        "resolutions": [dict(r, evidence=_with_provenance(result.root, r["evidence"])) for r in resolutions],
+        "activity": None if activity is None else {
+            "last_commit": activity.last_commit, "last_author": activity.last_author,
+            "last_date": activity.last_day.isoformat(), "commits_90_days": activity.recent,
+            "commits_365_days": activity.year, "commits": activity.total},
+        "history": [{"path": r.path, "commit": r.commit, "date": r.day.isoformat(), "author": r.author,
+                     "renamed_to": r.renamed_to, "summary": r.describe()} for r in fate],
+        "linked_from": _linked_from(found, path, legacy),
+        "findings": [f.to_json() for f in result.findings
+                     if f.path == path or f.path.startswith(path + "/")
+                     or f.details.get("resolved") == path or f.details.get("legacy_path") == path],
+    }
+    return view
+
+
+def _linked_from(found, path: str, legacy) -> list[dict[str, Any]]:
+    """Every reference to `path` (or inside it), and what it counts as."""
+    pointing = {(r.reference.path, r.reference.line, r.reference.target)
+                for item in found.legacy for r in found.pointing.get(item.path, [])}
+    out = []
+    references = found.incoming(path) + [r for r in found.resolved if r.status == "missing" and r.path == path]
+    for resolved in sorted(references, key=lambda r: (r.reference.path, r.reference.line)):
+        reference = resolved.reference
+        key = (reference.path, reference.line, reference.target)
+        if key in pointing:
+            standing = "still pointing"
+        elif legacy and (reference.path == legacy.path or reference.path.startswith(legacy.path + "/")):
+            standing = "inside"
+        elif reference.path == found.config_file:
+            standing = "declaration"
+        elif not found.is_claim_site(reference.path):
+            standing = "history"
+        elif reference.deprecated:
+            standing = "says it is retired"
+        else:
+            standing = "dangling" if resolved.status == "missing" else "current"
+        out.append({"path": reference.path, "line": reference.line, "kind": reference.kind,
+                    "target": reference.target, "resolved": resolved.path, "standing": standing,
+                    "text": reference.text})
+    return out
+
+
+def _with_provenance(root: str, evidence: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Fill commit, author and date of evidence that names a file line, by blaming that line."""
+    wanted: dict[str, set[int]] = {}
+    for item in evidence:
+        if item.get("line") and item.get("path") and not item.get("commit"):
+            wanted.setdefault(item["path"], set()).add(item["line"])
+    blamed = {path: blame_lines(root, path, lines, None) for path, lines in wanted.items()
+              if os.path.isfile(os.path.join(root, path))}
+    out = []
+    for item in evidence:
+        age = blamed.get(item.get("path") or "", {}).get(item.get("line") or 0)
+        if age is not None and age.commit and age.time is not None:
+            item = dict(item, commit=age.commit, author=age.author, date=day_of(age.time).isoformat())
+        out.append(item)
+    return out
+
+
+# --------------------------------------------------------------------------- findings
+def _finding_view(result, target: str, findings, path: str | None = None, line: int | None = None,
+                  references=()) -> dict[str, Any]:
+    found = result.contradictions
+    path = path or findings[0].path
+    line = line or findings[0].line
+    related = {f.details.get("resolution") for f in findings} - {None}
+    resolutions = [dict(r, evidence=_with_provenance(result.root, r["evidence"]))
+                   for r in result.extra.get("resolutions", []) if r["id"] in related]
+    references = references or [r for r in found.resolved
+                                if r.reference.path == path and r.reference.line == line]
+    return {
+        "target": target,
+        "kind": "finding",
+        "findings": [f.to_json() for f in findings],
+        "resolutions": resolutions,
+        "references": [{"target": r.reference.target, "kind": r.reference.kind, "status": r.status,
+                        "resolved": r.path, "why": r.why} for r in references],
+        "context": _context(result.root, path, line),
+    }
+
+
+def _context(root: str, path: str, line: int | None) -> dict[str, Any]:
+    if not line:
+        return {"path": path, "line": None, "lines": []}
+    try:
+        with open(os.path.join(root, path), encoding="utf-8", errors="replace") as handle:
+            text = handle.read().split("\n")
+    except OSError:
+        return {"path": path, "line": line, "lines": []}
+    first = max(1, line - CONTEXT_LINES)
+    last = min(len(text), line + CONTEXT_LINES)
+    return {"path": path, "line": line, "lines": [[n, text[n - 1]] for n in range(first, last + 1)]}
+

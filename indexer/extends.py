@@ -1,0 +1,288 @@
+"""`extends`: org-wide memory files, merged first; the repository's own file wins by id.
+
+An entry is a path inside the repository (resolved from the declaring file's folder) or a git
+URL, `git+https://host/org/standards.git@REF#path/org.orgmemory.yaml` (`git+file://` and
+`git+ssh://` work the same; `@REF` defaults to the remote's HEAD, `#path` to
+`.orgmemory.yaml`). Git sources are cloned with GitPython into `<cache dir>/extends/` and
+fetched again at most every `scan.extends_refresh` hours; when the remote cannot be reached the
+cached clone is used with a note on its age, and with no clone it is an error.
+
+A path may not leave the repository or the clone it belongs to, symlinks included: a
+repository's memory must not make orgmemory read `../../etc/passwd`.
+
+`load_config` stays a pure one-file validator; `load_with_extends` wraps it, because merging
+needs I/O (clones, the cache folder, the network) that validation of a single file must not do.
+Checks that span files (unknown supersedes ids, cycles, contradictions) run again on the merge.
+"""
+from __future__ import annotations
+
+import hashlib
+import os
+import re
+import time
+from dataclasses import dataclass, replace
+from typing import Iterable
+from urllib.parse import urlsplit, urlunsplit
+
+from indexer.cache import cache_dir_for, ensure_dir
+from indexer.config import load_config
+from indexer.errors import ConfigError
+from indexer.globs import globs_may_overlap
+from indexer.models import Config, LegacyPath, Match, Standard
+
+__all__ = ["Source", "parse_source", "load_with_extends", "merge_configs"]
+
+DEFAULT_FILE = ".orgmemory.yaml"
+_GIT_PREFIX = "git+"
+
+
+@dataclass(frozen=True)
+class Source:
+    """One `extends` entry, parsed. `url` is None for a local path."""
+
+    spec: str
+    path: str
+    url: str | None = None
+    ref: str | None = None
+
+
+@dataclass(frozen=True)
+class _Origin:
+    """Where a memory file sits: the tree it may not leave, and how to name it in messages."""
+
+    root: str  # the repository or clone the file belongs to
+    file: str  # absolute path of the file
+    display: str  # repo-relative path, or `git+URL@REF#path` for a file in a clone
+    remote: str | None = None  # `git+URL@REF` for files in a clone
+
+
+def parse_source(spec: str) -> Source:
+    """Split `git+URL@REF#path` into its parts; anything without `git+` is a local path."""
+    if not spec.startswith(_GIT_PREFIX):
+        if re.match(r"^[A-Za-z][A-Za-z0-9+.-]*://", spec):
+            raise ValueError(f"{spec!r}: a remote extends source is a git URL, "
+                             f"git+https://host/org/repo.git@REF#path/org.yaml")
+        return Source(spec=spec, path=spec)
+    location, _, fragment = spec[len(_GIT_PREFIX):].partition("#")
+    parts = urlsplit(location)
+    if not parts.scheme or not (parts.netloc or parts.scheme == "file"):
+        raise ValueError(f"{spec!r} is not a git URL like git+https://host/org/repo.git@REF#org.yaml")
+    path, ref = parts.path, None
+    if "@" in path:
+        path, ref = path.rsplit("@", 1)
+    return Source(spec=spec, path=fragment or DEFAULT_FILE,
+                  url=urlunsplit(parts._replace(path=path)), ref=ref or None)
+
+
+# --------------------------------------------------------------------------- loading
+def load_with_extends(repo_root: str, path: str | None = None, cache_dir: str | None = None,
+                      now: float | None = None) -> Config:
+    """The repository's configuration with its `extends` sources merged under it.
+
+    `cache_dir` is the scan cache folder (clones go in its `extends/`); `now` (epoch seconds)
+    is only for deciding whether a clone is due for a fetch.
+    """
+    local = load_config(repo_root, path)
+    if not local.extends:
+        return local
+    root = os.path.realpath(repo_root)
+    loader = _Loader(os.path.join(cache_dir_for(root, cache_dir), "extends"),
+                     local.scan.extends_refresh_hours, time.time() if now is None else now)
+    origin = _Origin(root=root, file=os.path.realpath(local.file), display=_display(root, local.file))
+    layers = loader.layers(local, origin, visiting=(origin.file,))
+    return merge_configs(layers, local, notes=loader.notes)
+
+
+def _display(root: str, file: str) -> str:
+    return os.path.relpath(os.path.realpath(file), root).replace(os.sep, "/")
+
+
+class _Loader:
+    """Resolves `extends` entries depth-first, so deeper (more general) files come first."""
+
+    def __init__(self, clones: str, refresh_hours: int, now: float) -> None:
+        self.clones = clones
+        self.refresh_seconds = refresh_hours * 3600
+        self.now = now
+        self.notes: list[str] = []
+
+    def layers(self, config: Config, origin: _Origin, visiting: tuple[str, ...]) -> list[Config]:
+        lines = _entry_lines(origin.file)
+        out: list[Config] = []
+        for index, spec in enumerate(config.extends):
+            where = (origin.display, lines[index] if index < len(lines) else None, f"extends[{index}]")
+            target = self._resolve(spec, origin, where)
+            if target.file in visiting:
+                raise ConfigError(*where, f"extends cycle: {spec!r} is already being loaded")
+            extended = _load_layer(target)
+            out += self.layers(extended, target, (*visiting, target.file))
+            out.append(extended)
+        return out
+
+    def _resolve(self, spec: str, origin: _Origin, where: tuple) -> _Origin:
+        try:
+            source = parse_source(spec)
+        except ValueError as error:
+            raise ConfigError(*where, str(error)) from None
+        if source.url is None:
+            return _inside(origin.root, os.path.dirname(origin.file), source.path, origin.remote, where)
+        clone = self._clone(source, where)
+        return _inside(clone, clone, source.path, source.spec.partition("#")[0], where)
+
+    def _clone(self, source: Source, where: tuple) -> str:
+        from indexer.gitclone import CloneError, clone_age, ensure_clone
+
+        ensure_dir(os.path.dirname(self.clones))
+        dest = os.path.join(self.clones, _clone_name(source))
+        try:
+            ensure_clone(source.url, source.ref, dest, self.refresh_seconds, self.now)
+        except CloneError as error:
+            age = clone_age(dest, self.now)
+            if age is None:
+                raise ConfigError(*where, f"cannot fetch {source.url}: {error}; there is no cached "
+                                          "copy yet, so run once with network access") from None
+            self.notes.append(f"extends {source.spec}: cannot reach {source.url} ({error}); "
+                              f"using the copy fetched {_ago(age)} ago")
+        return os.path.realpath(dest)
+
+
+def _inside(root: str, folder: str, path: str, remote: str | None, where: tuple) -> _Origin:
+    """The file `path` names from `folder`, refused when it leaves `root` or is missing."""
+    if os.path.isabs(path) or path.startswith(("/", "\\", "~")) or re.match(r"^[A-Za-z]:", path):
+        raise ConfigError(*where, f"{path!r} is an absolute path; extends paths are relative and "
+                                  "stay inside the repository (use a git+https:// URL for another one)")
+    file = os.path.realpath(os.path.join(folder, path))
+    if os.path.commonpath([root, file]) != root:
+        where_to = f"the clone of {remote}" if remote else "the repository"
+        raise ConfigError(*where, f"{path!r} escapes {where_to}; extends paths must stay inside it"
+                                  + ("" if remote else " (use a git+https:// URL for another repository)"))
+    if not os.path.isfile(file):
+        raise ConfigError(*where, f"{path!r}: no such file" + (f" in {remote}" if remote else ""))
+    relative = os.path.relpath(file, root).replace(os.sep, "/")
+    display = f"{remote}#{relative}" if remote else relative
+    return _Origin(root=root, file=file, display=display, remote=remote)
+
+
+def _load_layer(origin: _Origin) -> Config:
+    """One extended file, validated alone; its standards say which file declared them."""
+    try:
+        config = load_config(origin.root, origin.file)
+    except ConfigError as error:
+        raise ConfigError(origin.display, error.line, error.key, error.message) from None
+    return replace(
+        config,
+        standards=tuple(replace(s, file=origin.display) for s in config.standards),
+        legacy=tuple(replace(item, file=origin.display) for item in config.legacy),
+    )
+
+
+def _entry_lines(file: str) -> list[int]:
+    """The line of each `extends` entry, for messages about it (the file already validated)."""
+    import yaml
+
+    with open(file, encoding="utf-8-sig") as handle:
+        root = yaml.compose(handle.read(), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+    for key, value in root.value:
+        if key.value == "extends" and isinstance(value, yaml.SequenceNode):
+            return [item.start_mark.line + 1 for item in value.value]
+    return []
+
+
+def _clone_name(source: Source) -> str:
+    """A readable, collision-free folder per (URL, ref)."""
+    base = re.sub(r"[^A-Za-z0-9._-]+", "-", source.url.rstrip("/").rsplit("/", 1)[-1]).strip("-")
+    digest = hashlib.sha1(f"{source.url}@{source.ref or ''}".encode()).hexdigest()[:12]
+    return f"{base.removesuffix('.git') or 'source'}-{digest}"
+
+
+def _ago(seconds: float) -> str:
+    hours = int(seconds // 3600)
+    if hours < 48:
+        return f"{hours} hour{'s' * (hours != 1)}"
+    return f"{hours // 24} days"
+
+
+# --------------------------------------------------------------------------- merging
+def merge_configs(layers: Iterable[Config], local: Config, notes: Iterable[str] = ()) -> Config:
+    """`layers` in order, then `local`: a later file's standard replaces an earlier one by id.
+
+    Scan settings are the repository's own; legacy paths merge by path like standards by id.
+    """
+    layers = list(layers)
+    standards: dict[str, Standard] = {}
+    legacy: dict[str, LegacyPath] = {}
+    for config in (*layers, local):
+        standards.update((s.id, s) for s in config.standards)
+        legacy.update((item.path, item) for item in config.legacy)
+    merged = _link_across_files(tuple(standards.values()))
+    _check_merged(merged, local)
+    org = local.org or next((c.org for c in reversed(layers) if c.org), None)
+    all_notes = [*local.notes, *(n for c in layers for n in c.notes), *notes]
+    return replace(local, org=org, standards=merged, legacy=tuple(legacy.values()),
+                   notes=tuple(dict.fromkeys(all_notes)))
+
+
+def _link_across_files(standards: tuple[Standard, ...]) -> tuple[Standard, ...]:
+    """Mark what a standard in another file supersedes; each file already linked its own."""
+    by_id = {s.id: s for s in standards}
+    for newer in standards:
+        for older in newer.supersedes:
+            if older in by_id and by_id[older].superseded_by is None and older != newer.id:
+                by_id[older] = replace(by_id[older], superseded_by=newer.id)
+    return tuple(by_id[s.id] for s in standards)
+
+
+def _check_merged(standards: tuple[Standard, ...], local: Config) -> None:
+    by_id = {s.id: s for s in standards}
+    for standard in standards:
+        for named in (*standard.supersedes, *filter(None, [standard.superseded_by])):
+            if named not in by_id:
+                key = "superseded_by" if named == standard.superseded_by else "supersedes"
+                raise ConfigError(standard.file, standard.line, key,
+                                  f"{standard.id}: unknown standard id {named!r} "
+                                  "(defined neither here nor in any extends source)")
+    _reject_cycles(by_id)
+    _reject_contradictions([s for s in standards if not s.superseded], local)
+
+
+def _reject_cycles(by_id: dict[str, Standard]) -> None:
+    for start in by_id.values():
+        chain = [start.id]
+        while by_id[chain[-1]].superseded_by and len(chain) <= len(by_id):
+            chain.append(by_id[chain[-1]].superseded_by)
+            if chain[-1] == start.id:
+                raise ConfigError(start.file, start.line, "superseded_by",
+                                  f"supersedes cycle across extends: {' -> '.join(reversed(chain))}")
+
+
+def _reject_contradictions(active: list[Standard], local: Config) -> None:
+    """A `require` that another file's active standard forbids, in an overlapping scope.
+
+    Contradictions inside one file were refused when it was loaded.
+    """
+    for requirer in active:
+        for required in requirer.require:
+            for forbidder in active:
+                if forbidder.file == requirer.file:
+                    continue
+                for forbidden in forbidder.forbid:
+                    if (forbidden.glob == required.glob and forbidden.pattern in (None, required.pattern)
+                            and _scopes_overlap(requirer, forbidder)):
+                        raise _contradiction(requirer, required, forbidder, forbidden, local)
+
+
+def _scopes_overlap(first: Standard, second: Standard) -> bool:
+    return any(globs_may_overlap(a, b) for a in first.scope if not a.startswith("!")
+               for b in second.scope if not b.startswith("!"))
+
+
+def _contradiction(requirer: Standard, required: Match, forbidder: Standard, forbidden: Match,
+                   local: Config) -> ConfigError:
+    """Reported in the repository's own file when one side is there: that is what can change."""
+    message = (f"{requirer.id!r} ({requirer.file}:{required.line}) requires {required.glob!r}, which "
+               f"{forbidder.id!r} ({forbidder.file}:{forbidden.line}) forbids in an overlapping "
+               "scope; supersede one of them or narrow a scope")
+    local_ids = {s.id for s in local.standards}
+    if forbidder.id in local_ids and requirer.id not in local_ids:
+        return ConfigError(forbidder.file, forbidden.line, "forbid", message)
+    return ConfigError(requirer.file, required.line, "require", message)

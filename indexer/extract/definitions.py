@@ -1,0 +1,87 @@
+"""What a file defines that references may name: make targets, package scripts, site routes.
+
+A Sphinx `conf.py` that uses intersphinx is noted too: there, a `:doc:` that names no local
+document may name one of another project.
+
+`extract_definitions(path, data)` is pure and cached per blob with the references, so the
+resolver can tell `make deploy-old` or a Jekyll permalink from a dangling one without reading
+any file again. `"*"` among make targets means the Makefile accepts targets it does not list
+(a `%:` catch-all rule or a computed target name).
+"""
+from __future__ import annotations
+
+import json
+import posixpath
+import re
+
+_MAKE_RULE = re.compile(r"^([^\t#=:\s][^#=:]*?)\s*::?(?!=)", re.M)
+_FRONT_MATTER_ROUTE = re.compile(r"^(permalink|redirect_from|aliases|slug|url)\s*:\s*(.*)$")
+_LIST_ITEM = re.compile(r"^\s+-\s+(.+)$")
+_GO_MODULE = re.compile(r"^module\s+(\S+)", re.M)
+
+
+def extract_definitions(path: str, data: bytes) -> dict[str, list[str]]:
+    base = posixpath.basename(path)
+    extension = posixpath.splitext(base)[1].lower()
+    if base in ("Makefile", "makefile", "GNUmakefile") or extension in (".mk", ".mak"):
+        return {"make": _make_targets(data.decode("utf-8", "replace"))}
+    if base == "package.json":
+        scripts = _package_scripts(data)
+        return {"scripts": scripts} if scripts is not None else {}
+    if base == "conf.py" and b"intersphinx" in data:
+        return {"sphinx": ["intersphinx"]}
+    if base == "go.mod":
+        module = _GO_MODULE.search(data.decode("utf-8", "replace"))
+        return {"go-module": [module.group(1)]} if module else {}
+    if extension in (".md", ".markdown", ".mdx", ".html", ".htm") and data.startswith(b"---"):
+        routes = _front_matter_routes(data.decode("utf-8", "replace"))
+        return {"routes": routes} if routes else {}
+    return {}
+
+
+def _make_targets(text: str) -> list[str]:
+    targets: set[str] = set()
+    for match in _MAKE_RULE.finditer(text):
+        for name in match.group(1).split():
+            if name == ".PHONY":
+                continue
+            if name == "%" or "$" in name:
+                targets.add("*")
+            elif "%" not in name:
+                targets.add(name)
+    for line in text.splitlines():
+        if line.startswith(".PHONY"):
+            targets.update(line.split(":", 1)[1].split())
+    return sorted(targets)
+
+
+def _package_scripts(data: bytes) -> list[str] | None:
+    try:
+        manifest = json.loads(data)
+    except ValueError:
+        return None
+    scripts = manifest.get("scripts") if isinstance(manifest, dict) else None
+    return sorted(scripts) if isinstance(scripts, dict) else []
+
+
+def _front_matter_routes(text: str) -> list[str]:
+    """`permalink:`, `redirect_from:` and Hugo `aliases:` of a page: URLs that reach it."""
+    lines = text.split("\n")
+    routes: list[str] = []
+    listing = False
+    for line in lines[1:200]:
+        if line.strip() in ("---", "..."):
+            break
+        item = _LIST_ITEM.match(line)
+        if listing and item:
+            routes.append(item.group(1).strip().strip("'\""))
+            continue
+        listing = False
+        route = _FRONT_MATTER_ROUTE.match(line)
+        if route:
+            value = route.group(2).strip()
+            if value:
+                routes.extend(v.strip().strip("'\"") for v in value.strip("[]").split(","))
+            else:
+                listing = True
+    return [r for r in routes if r]

@@ -1,0 +1,71 @@
+"""AsciiDoc: `include::`, `image::`, `link:`, `xref:` and `<<file.adoc#id>>`, code, comments, prose."""
+from __future__ import annotations
+
+import re
+
+from indexer.extract.references.found import Found
+from indexer.extract.references.links import link_target
+
+_INCLUDE = re.compile(r"^(?:include|image|video|audio)::([^\[\s]+)\[")
+_INLINE = re.compile(r"(?<![\w:])(?:image|link|xref|include):(?!:)([^\[\s]+)\[")
+_CROSS_REFERENCE = re.compile(r"<<([^,>#\s]+\.adoc)(?:#[^,>]*)?(?:,[^>]*)?>>")
+_CODE = re.compile(r"`([^`]+)`|\+([^+]+)\+")
+_DELIMITER = re.compile(r"^(-{4,}|\.{4,}|/{4,}|\+{4,}|={4,}|_{4,}|\*{4,})\s*$")
+_SOURCE_STYLE = re.compile(r"^\[(?:source|listing)?,?\s*([\w-]*)")
+_SHELL = frozenset({"sh", "bash", "shell", "console", "zsh"})
+
+
+def extract(found: Found) -> None:
+    delimiter: str | None = None
+    block_kind = ""
+    style = ""
+    for index, line in enumerate(found.lines):
+        fence = _DELIMITER.match(line)
+        if delimiter is not None:
+            if fence and fence.group(1) == delimiter:
+                delimiter = None
+            elif block_kind == "comment":
+                found.words(index, line, "comment")
+            elif block_kind == "shell":
+                found.commands(index, line.lstrip("$ "), 0)
+                found.words(index, line, "shell")
+            continue
+        if fence:
+            delimiter = fence.group(1)
+            block_kind = ("comment" if delimiter.startswith("/")
+                          else "shell" if delimiter.startswith("-") and style in _SHELL else "")
+            continue
+        source = _SOURCE_STYLE.match(line)
+        if source and line.rstrip().endswith("]"):
+            style = source.group(1).lower()
+            continue
+        style = ""
+        if line.startswith("//"):
+            found.words(index, line[2:], "comment", 2)
+            continue
+        _line(found, index, line)
+
+
+def _line(found: Found, index: int, line: str) -> None:
+    masked = list(line)
+    directive = _INCLUDE.match(line)
+    if directive:
+        target = link_target(directive.group(1))
+        if target:
+            found.add(index, target, "adoc-include", directive.start(1))
+        return
+    for match in _INLINE.finditer(line):
+        target = link_target(match.group(1))
+        if target:
+            found.add(index, target, "adoc-link", match.start(1), paragraphs=True)
+        masked[match.start():match.end()] = " " * (match.end() - match.start())
+    for match in _CROSS_REFERENCE.finditer(line):
+        found.add(index, match.group(1), "adoc-link", match.start(1), paragraphs=True)
+        masked[match.start():match.end()] = " " * (match.end() - match.start())
+    for match in _CODE.finditer("".join(masked)):
+        code = match.group(1) or match.group(2)
+        start = match.start(1) if match.group(1) else match.start(2)
+        found.commands(index, code, start)
+        found.words(index, code, "code-span", start, paragraphs=True)
+        masked[match.start():match.end()] = " " * (match.end() - match.start())
+    found.words(index, "".join(masked), "prose", paragraphs=True)

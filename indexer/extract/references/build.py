@@ -1,0 +1,80 @@
+"""Build files: Dockerfile `COPY`/`ADD` and `RUN`, Makefile recipes, includes and variables.
+
+`COPY` sources are relative to the build context, taken to be the Dockerfile's folder (the
+resolver also tries the repository root, the other usual context). `COPY --from=stage` copies
+out of another image and names no repository path. `CMD`/`ENTRYPOINT` paths live inside the
+image. Makefile rule lines are skipped: targets and prerequisites are mostly build outputs.
+"""
+from __future__ import annotations
+
+import json
+import re
+
+from indexer.extract.references.found import Found
+from indexer.extract.references.shell import ShellReader, split_comment
+from indexer.extract.references.tokens import clean
+
+_INSTRUCTION = re.compile(r"^\s*([A-Za-z]+)\s+(.*)$")
+_ARGUMENT = re.compile(r"\S+")
+
+
+def dockerfile(found: Found) -> None:
+    reader = ShellReader(found)
+    continued = False
+    for index, line in enumerate(found.lines):
+        stripped = line.strip()
+        if stripped.startswith("#"):
+            found.words(index, stripped[1:], "comment", line.find("#") + 1)
+            continue
+        instruction = None if continued else _INSTRUCTION.match(line)
+        name = instruction.group(1).upper() if instruction else ("RUN" if continued else "")
+        if name in ("COPY", "ADD"):
+            _copy(found, index, instruction.group(2), instruction.start(2))
+        elif name == "RUN":
+            start = instruction.start(2) if instruction else 0
+            reader.line(index, line[start:].rstrip("\\"), start)
+        continued = stripped.endswith("\\") and name == "RUN"
+
+
+def _copy(found: Found, index: int, arguments: str, offset: int) -> None:
+    if arguments.lstrip().startswith("["):
+        try:
+            words = [(arguments.find(w), w) for w in json.loads(arguments)]
+        except ValueError:
+            return
+    else:
+        words = [(m.start(), m.group()) for m in _ARGUMENT.finditer(arguments)]
+    if any(w.startswith("--from") for _, w in words) or "<<" in arguments:
+        return
+    sources = [(c, w) for c, w in words if not w.startswith("--")][:-1]
+    for column, source in sources:
+        if "://" in source or source.startswith("/"):
+            continue
+        word = clean(source) if "/" in source else source
+        if word and word not in (".", "./"):
+            found.add(index, word, "docker-copy", offset + column)
+
+
+_RECIPE_PREFIX = re.compile(r"^\t[@+\-]*")
+_INCLUDE = re.compile(r"^\s*include\s+(.+)$")
+_ASSIGNMENT = re.compile(r"^\s*(?:export\s+)?[A-Za-z_][\w.]*\s*(?::{1,3}=|\?=|\+=|!=|=)\s*(.*)$")
+
+
+def makefile(found: Found) -> None:
+    recipes = ShellReader(found, persist_cd=False)  # each recipe line runs in its own shell
+    for index, line in enumerate(found.lines):
+        recipe = _RECIPE_PREFIX.match(line)
+        if recipe:
+            recipes.line(index, line[recipe.end():], recipe.end())
+            continue
+        code, comment_at = split_comment(line)
+        if comment_at is not None:
+            found.words(index, line[comment_at + 1:], "comment", comment_at + 1)
+        include = _INCLUDE.match(code)
+        if include:
+            for match in _ARGUMENT.finditer(include.group(1)):
+                found.add(index, match.group(), "make-include", include.start(1) + match.start())
+            continue
+        assignment = _ASSIGNMENT.match(code)
+        if assignment:
+            found.words(index, assignment.group(1), "config", assignment.start(1))

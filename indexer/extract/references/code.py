@@ -1,0 +1,165 @@
+"""Program source: path words in comments and string literals, and imports of modules.
+
+Regex first, parse never: the path-shaped words of the whole file are found in one pass and
+only those few are placed (comment, string, or code) by looking at their own line and at the
+nearest block-comment or docstring delimiters before them. A word in plain code (`a/b` is a
+division) is not a reference.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from indexer.extract.references.found import Found
+from indexer.extract.references.prose import sentence_at
+from indexer.extract.references.tokens import path_words
+
+
+@dataclass(frozen=True)
+class Syntax:
+    line_comments: tuple[str, ...]
+    blocks: tuple[tuple[str, str], ...] = ()  # (open, close) of block comments and docstrings
+    docstrings: bool = False  # Python: a triple-quoted string is prose
+
+    @property
+    def line_tokens(self) -> re.Pattern[str]:
+        """Escapes, quotes and line-comment leaders: all that decides where a word sits."""
+        return _line_tokens(self.line_comments)
+
+
+@lru_cache(maxsize=None)
+def _line_tokens(leaders: tuple[str, ...]) -> re.Pattern[str]:
+    return re.compile("|".join([r"\\.", "['\"`]", *(re.escape(leader) for leader in leaders)]))
+
+
+_C = Syntax(("//",), (("/*", "*/"),))
+SYNTAX = {
+    "python": Syntax(("#",), docstrings=True),
+    "ruby": Syntax(("#",), (("=begin", "=end"),)),
+    "bash": Syntax(("#",)),
+    "javascript": _C, "typescript": _C, "tsx": _C, "go": _C, "java": _C, "csharp": _C, "c": _C,
+    "cpp": _C, "rust": _C, "kotlin": _C, "bicep": _C, "protobuf": _C, "scala": _C, "swift": _C,
+    "dart": _C, "groovy": _C,
+    "php": Syntax(("//", "#"), (("/*", "*/"),)),
+    "hcl": Syntax(("#", "//"), (("/*", "*/"),)),
+    "sql": Syntax(("--",), (("/*", "*/"),)),
+    "lua": Syntax(("--",), (("--[[", "]]"),)),
+    "css": Syntax((), (("/*", "*/"),)),
+    "html": Syntax((), (("<!--", "-->"),)),
+    "perl": Syntax(("#",)), "r": Syntax(("#",)), "elixir": Syntax(("#",)),
+}
+EXTRA_EXTENSIONS = {
+    ".vue": "html", ".svelte": "html", ".xml": "html", ".scala": "scala", ".swift": "swift",
+    ".dart": "dart", ".groovy": "groovy", ".gradle": "groovy", ".lua": "lua", ".pl": "perl",
+    ".pm": "perl", ".r": "r", ".ex": "elixir", ".exs": "elixir", ".scss": "css", ".less": "css",
+    ".jinja": "html", ".j2": "html", ".twig": "html", ".erb": "html",
+}
+
+_PYTHON_IMPORT = re.compile(
+    r"^[ \t]*(?:from[ \t]+(\.+[\w.]*|[A-Za-z_][\w.]*)[ \t]+import\b"
+    r"|import[ \t]+([A-Za-z_][\w.]*(?:[ \t]+as[ \t]+\w+)?"
+    r"(?:[ \t]*,[ \t]*[A-Za-z_][\w.]*(?:[ \t]+as[ \t]+\w+)?)*))", re.M)
+_JS_IMPORT = re.compile(r"(?:\bfrom|^[ \t]*import|\brequire\(|\bimport\()[ \t]*['\"]([^'\"\n]+)['\"]", re.M)
+_GO_IMPORT = re.compile(r"^[ \t]*import[ \t]+(?:\w+[ \t]+)?\"([^\"]+)\"|^[ \t]*import[ \t]*\(([^)]*)\)", re.M)
+_GO_BLOCK_ITEM = re.compile(r"\"([^\"]+)\"")
+_IMPORTS = {"python": (_PYTHON_IMPORT, "import"), "go": (_GO_IMPORT, "go-import"),
+            "javascript": (_JS_IMPORT, "js-import"), "typescript": (_JS_IMPORT, "js-import"),
+            "tsx": (_JS_IMPORT, "js-import")}
+_QUOTES = "'\"`"
+_DOCSTRING_QUOTES = ('"' * 3, "'" * 3)
+_LONGEST_LINE = 1000  # longer lines are minified or generated code
+
+
+def extract(found: Found, text: str, language: str) -> None:
+    syntax = SYNTAX.get(language)
+    if syntax is None or len(text) > _LONGEST_LINE * len(found.lines) / 4:
+        return
+    _imports(found, text, language)
+    imported = {(r.line - 1, r.target) for r in found.references}
+    placer = _Placer(text, syntax)
+    offset = 0
+    for index, line in enumerate(found.lines):
+        if "/" in line:
+            for column, word in path_words(line):
+                place = placer.place(offset + column, line, column)
+                if place and (index, word) not in imported:
+                    sentence = _comment_sentence(found.lines, index, column, syntax) if place == "comment" else None
+                    found.add(index, word, place, column, sentence=sentence)
+        offset += len(line) + 1
+
+
+def _comment_sentence(lines: list[str], index: int, column: int, syntax: Syntax) -> str | None:
+    """The sentence of a word in a run of full-line comments (`# ...` over several lines)."""
+    stripped = lines[index].lstrip()
+    leader = next((lead for lead in syntax.line_comments if stripped.startswith(lead)), None)
+    if leader is None:
+        return None
+    first = last = index
+    while first > 0 and index - first < 6 and lines[first - 1].lstrip().startswith(leader):
+        first -= 1
+    while last + 1 < len(lines) and last - index < 6 and lines[last + 1].lstrip().startswith(leader):
+        last += 1
+    texts = [line.lstrip()[len(leader):] for line in lines[first:last + 1]]
+    shift = len(lines[index]) - len(stripped) + len(leader)
+    return sentence_at(texts, index - first, max(column - shift, 0), paragraphs=True)
+
+
+class _Placer:
+    """Tells comment from string from code, for words met in increasing offset order."""
+
+    def __init__(self, text: str, syntax: Syntax) -> None:
+        self.text = text
+        self.syntax = syntax
+        self.counted_to = 0
+        self.docstring_quotes = dict.fromkeys(_DOCSTRING_QUOTES, 0)
+
+    def place(self, offset: int, line: str, column: int) -> str | None:
+        """`comment`, `string` or None (plain code) for the word at `offset`."""
+        text, syntax = self.text, self.syntax
+        for opener, closer in syntax.blocks:
+            if text.rfind(opener, 0, offset) > text.rfind(closer, 0, offset):
+                return "comment"
+        if syntax.docstrings:
+            for triple in _DOCSTRING_QUOTES:
+                self.docstring_quotes[triple] += text.count(triple, self.counted_to, offset)
+            self.counted_to = offset
+            if any(count % 2 for count in self.docstring_quotes.values()):
+                return "comment"
+        if column > _LONGEST_LINE:
+            return None
+        quote = None
+        for token in syntax.line_tokens.finditer(line, 0, column):
+            piece = token.group()
+            if quote:
+                if piece == quote:
+                    quote = None
+            elif piece in _QUOTES:
+                quote = piece
+            elif piece[0] != "\\":
+                return "comment"
+        return "string" if quote else None
+
+
+def _imports(found: Found, text: str, language: str) -> None:
+    pattern, kind = _IMPORTS.get(language, (None, ""))
+    if pattern is None or "import" not in text and "require" not in text:
+        return
+    line = counted_to = 0
+    for match in pattern.finditer(text):
+        line += text.count("\n", counted_to, match.start())
+        counted_to = match.start()
+        for target in _imported(language, match):
+            found.add(line, target, kind, judge=False)
+
+
+def _imported(language: str, match: re.Match) -> list[str]:
+    if language == "python":
+        if match.group(1):
+            return [match.group(1)]
+        return [name.split()[0] for name in match.group(2).split(",") if name.split()]
+    if language == "go":
+        return [match.group(1)] if match.group(1) else _GO_BLOCK_ITEM.findall(match.group(2))
+    specifier = match.group(1)
+    local = specifier.startswith((".", "/")) or "/" in specifier and not specifier.startswith("@")
+    return [specifier] if local else []

@@ -1,0 +1,135 @@
+"""Config and data files: YAML (CI workflows included), JSON, TOML, INI.
+
+Read line by line, without a parser, so a broken file still yields its references and each
+keeps its line. Values under command keys (`run:`, `script:`, `command:`, package scripts) are
+shell; GitHub Actions `uses: ./local-action` and `working-directory:` name folders from the
+repository root; `tsconfig` `extends` names a file relative to the config. Everything else is
+a config value: a weak claim the resolver only holds to when its first folder exists.
+"""
+from __future__ import annotations
+
+import json
+import re
+
+from indexer.extract.references.found import Found
+from indexer.extract.references.shell import ShellReader, split_comment
+
+SHELL_KEYS = frozenset({"run", "script", "scripts", "before_script", "after_script", "command",
+                        "commands", "cmd", "entrypoint", "exec", "shell_command", "pre_script",
+                        "post_script", "install", "build_command"})
+_YAML_KEY = re.compile(r"^(\s*)(?:-\s+)*(['\"]?)([\w.$/-]+)\2\s*:(?:\s+|$)(.*)$")
+_YAML_ITEM = re.compile(r"^(\s*)-\s+(.*)$")
+_BLOCK_SCALAR = re.compile(r"^[|>][+-]?\d*\s*$")
+
+
+def yaml_file(found: Found) -> None:
+    block: tuple[str, int, bool] | None = None  # (key, indent, is a list) of `key: |` or `key:` + items
+    shell: ShellReader | None = None
+    for index, line in enumerate(found.lines):
+        stripped = line.strip()
+        indent = len(line) - len(line.lstrip())
+        if block is not None and stripped and indent <= block[1] and not (
+                block[2] and indent == block[1] and stripped.startswith("- ")):
+            block = shell = None
+        if block is not None and stripped:
+            if block[0] in SHELL_KEYS:
+                item = _YAML_ITEM.match(line)
+                start = item.start(2) if item else indent
+                shell = shell or ShellReader(found)
+                shell.line(index, line[start:].strip("'\""), start)
+            else:
+                _value(found, index, line, indent, "config")
+            continue
+        code, comment_at = split_comment(line)
+        if comment_at is not None:
+            found.words(index, line[comment_at + 1:], "comment", comment_at + 1)
+        pair = _YAML_KEY.match(code)
+        if not pair:
+            item = _YAML_ITEM.match(code)
+            if item:
+                _value(found, index, code, item.start(2), "config")
+            continue
+        key, value, start = pair.group(3).lower(), pair.group(4).rstrip(), pair.start(4)
+        if _BLOCK_SCALAR.match(value) or not value and key in SHELL_KEYS:
+            block = (key, len(pair.group(1)), not value)
+            continue
+        if key in SHELL_KEYS:
+            ShellReader(found).line(index, _unquote(value), start + (value[:1] in "'\""))
+        elif key == "uses" and value.strip("'\"").startswith("./"):
+            found.add(index, value.strip("'\"").split("@")[0], "ci-uses", start)
+        elif key in ("working-directory", "working_directory"):
+            found.add(index, value.strip("'\""), "ci-workdir", start)
+        elif key not in ("uses", "image", "url", "homepage", "repository"):
+            _value(found, index, code, start, "config")
+
+
+def _value(found: Found, index: int, line: str, start: int, kind: str) -> None:
+    found.words(index, line[start:], kind, start)
+
+
+def _unquote(value: str) -> str:
+    if len(value) > 1 and value[0] == value[-1] and value[0] in "'\"":
+        return value[1:-1]
+    return value
+
+
+_JSON_STRING = re.compile(r'"((?:[^"\\\n]|\\.)*)"(\s*:)?')
+
+
+def package_json(found: Found, text: str) -> None:
+    """The `scripts` of a package.json are shell, run from its folder; other fields name outputs."""
+    try:
+        scripts = json.loads(text).get("scripts")
+    except (ValueError, AttributeError):
+        return
+    if not isinstance(scripts, dict):
+        return
+    for name, command in scripts.items():
+        if not isinstance(command, str):
+            continue
+        needle = json.dumps(command)[1:-1]
+        for index, line in enumerate(found.lines):
+            column = line.find(needle)
+            if column >= 0 and json.dumps(name) in line:
+                ShellReader(found).line(index, needle, column)
+                break
+
+
+def json_file(found: Found, tsconfig: bool = False) -> None:
+    for index, line in enumerate(found.lines):
+        strings = list(_JSON_STRING.finditer(line))
+        for position, match in enumerate(strings):
+            if match.group(2):
+                continue
+            key = strings[position - 1].group(1) if position and strings[position - 1].group(2) else ""
+            value = match.group(1)
+            if tsconfig and key in ("extends", "path") and value.startswith("."):
+                found.add(index, value, "config-extends", match.start(1))
+            elif "/" in value:
+                found.words(index, value, "config", match.start(1))
+
+
+_TOML_STRING = re.compile(r"\"((?:[^\"\\\n]|\\.)*)\"|'([^'\n]*)'")
+_INI_VALUE = re.compile(r"^\s*[\w.-]+\s*[=:]\s*(.*)$")
+
+
+def toml_file(found: Found) -> None:
+    for index, line in enumerate(found.lines):
+        code, comment_at = split_comment(line)
+        if comment_at is not None:
+            found.words(index, line[comment_at + 1:], "comment", comment_at + 1)
+        for match in _TOML_STRING.finditer(code):
+            group = 1 if match.group(1) is not None else 2
+            if "/" in match.group(group):
+                found.words(index, match.group(group), "config", match.start(group))
+
+
+def ini_file(found: Found) -> None:
+    for index, line in enumerate(found.lines):
+        stripped = line.lstrip()
+        if stripped.startswith(("#", ";")):
+            found.words(index, stripped[1:], "comment", len(line) - len(stripped) + 1)
+            continue
+        value = _INI_VALUE.match(line)
+        start = value.start(1) if value else len(line) - len(stripped)
+        found.words(index, line[start:], "config", start)

@@ -1,0 +1,67 @@
+"""Exclusion lists: `exclude = [...]`, `paths-ignore:`, `redirects = {...}` and the like.
+
+What an exclusion or redirect list names may well not exist (a build folder to skip, a page
+that moved away): such lists are no claims, so their lines are left out of the references.
+"""
+from __future__ import annotations
+
+import re
+
+_WORDS = (b"exclude", b"ignore", b"omit", b"skip", b"redirect")
+_START = re.compile(
+    r"^([ \t]*)(?:-[ \t]+)?[\"']?[\w.-]*?(?:exclude|ignore|omit|skip|redirect)[\w.-]*[\"']?[ \t]*[=:][ \t]*(.*)$",
+    re.I,
+)
+_OPEN, _CLOSE = "[{(", "]})"
+
+
+def exclusion_lines(lines: list[str], data: bytes) -> set[int]:
+    """0-based indexes of the lines inside exclusion and redirect lists."""
+    lowered = data.lower()
+    offsets = sorted(offset for word in _WORDS for offset in _find_all(lowered, word))
+    out: set[int] = set()
+    line, counted_to = 0, 0
+    for offset in offsets:
+        line += data.count(b"\n", counted_to, offset)
+        counted_to = offset
+        if line in out or line >= len(lines):
+            continue
+        start = _START.match(lines[line])
+        if start:
+            out.update(_list_lines(lines, line, len(start.group(1)), start.group(2)))
+    return out
+
+
+def _find_all(data: bytes, word: bytes) -> list[int]:
+    """Offsets of `word` in `data`: `bytes.find` is far faster than a case-blind regex."""
+    found, at = [], data.find(word)
+    while at >= 0:
+        found.append(at)
+        at = data.find(word, at + 1)
+    return found
+
+
+def _list_lines(lines: list[str], first: int, indent: int, rest: str) -> list[int]:
+    """The key's line and the lines of its value: a bracketed list, or an indented block."""
+    found = [first]
+    depth = _depth(rest)
+    for index in range(first + 1, len(lines)):
+        line = lines[index]
+        if depth > 0:
+            depth += _depth(line)
+            found.append(index)
+            if depth <= 0:
+                break
+        elif rest.strip():
+            break
+        elif not line.strip():
+            continue
+        elif len(line) - len(line.lstrip()) > indent:
+            found.append(index)
+        else:
+            break
+    return found
+
+
+def _depth(text: str) -> int:
+    return sum(text.count(c) for c in _OPEN) - sum(text.count(c) for c in _CLOSE)

@@ -1,0 +1,40 @@
+"""`Found`: the references of one file as the extractors add them, with their sentence verdict."""
+from __future__ import annotations
+
+from indexer.extract.references.prose import commands, marks_deprecated, marks_example, sentence_at
+from indexer.extract.references.tokens import path_words
+from indexer.models import Reference
+
+
+class Found:
+    """Collects references of one file; `index` arguments are 0-based line indexes."""
+
+    def __init__(self, path: str, lines: list[str]) -> None:
+        self.path = path
+        self.lines = lines
+        self._seen: set[tuple[int, str, str]] = set()
+        self.references: list[Reference] = []
+
+    def add(self, index: int, target: str, kind: str, column: int = 0, paragraphs: bool = False,
+            base: str = "", judge: bool = True, sentence: str | None = None) -> None:
+        """`sentence` overrides the one read around `column` (a comment spread over lines)."""
+        key = (index, target, kind)
+        if key in self._seen or not target:
+            return
+        self._seen.add(key)
+        if sentence is None:
+            sentence = sentence_at(self.lines, index, column, paragraphs) if judge else ""
+        self.references.append(Reference(path=self.path, line=index + 1, target=target, kind=kind,
+                                         text=self.lines[index].strip()[:300],
+                                         deprecated=judge and marks_deprecated(sentence), base=base,
+                                         example=judge and marks_example(sentence)))
+
+    def words(self, index: int, text: str, kind: str, offset: int = 0, paragraphs: bool = False,
+              base: str = "", sentence: str | None = None) -> None:
+        """Every path-shaped word of `text`, which starts at column `offset` of the line."""
+        for column, word in path_words(text):
+            self.add(index, word, kind, offset + column, paragraphs, base, sentence=sentence)
+
+    def commands(self, index: int, text: str, offset: int = 0) -> None:
+        for column, command, folder in commands(text):
+            self.add(index, command, "command", offset + column, base=folder)

@@ -1,0 +1,36 @@
+"""Link targets shared by the markup formats: what part of `href` names a file, if any."""
+from __future__ import annotations
+
+import re
+from urllib.parse import unquote
+
+from indexer.extract.references.found import Found
+
+_SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")
+#: Links to a file of some repository on its hosting site, on a branch, tag or commit.
+HOSTED = re.compile(
+    r"https?://(?:www\.)?(?:github\.com|gitlab\.com|bitbucket\.org|codeberg\.org)"
+    r"/[\w.-]+/[\w.-]+(?:/-)?/(?:blob|tree|raw|src)/[^\s)\]>\"'`#?]+"
+    r"|https?://raw\.githubusercontent\.com/[\w.-]+/[\w.-]+/[^\s)\]>\"'`#?]+"
+)
+
+
+def link_target(raw: str) -> str | None:
+    """The file a link names, as written, without `#fragment` and `?query`; None for URLs."""
+    raw = raw.strip().strip("<>")
+    if not raw or raw.startswith(("#", "?")) or _SCHEME.match(raw) or raw.startswith("//"):
+        return None
+    target = unquote(raw.split("#", 1)[0].split("?", 1)[0]).strip()
+    if not target or target.startswith("~") or target in (".", "./"):
+        return None
+    return target
+
+
+def hosted_links(found: Found, text: str) -> None:
+    """Links to files on a hosting site; the resolver keeps those of this same repository."""
+    if "github" not in text and "gitlab" not in text and "bitbucket" not in text and "codeberg" not in text:
+        return
+    for index, line in enumerate(found.lines):
+        if "://" in line:
+            for match in HOSTED.finditer(line):
+                found.add(index, match.group().rstrip(".,;:"), "repo-url", match.start())

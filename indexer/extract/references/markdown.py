@@ -1,0 +1,121 @@
+"""Markdown: links and images, code spans, shell code blocks, HTML comments and prose.
+
+Fenced blocks in a shell (or unnamed) language are read as commands; blocks in a programming
+language are examples and are skipped; config blocks (YAML, JSON, ...) are read as config.
+"""
+from __future__ import annotations
+
+import re
+
+from indexer.extract.references.found import Found
+from indexer.extract.references.links import link_target
+from indexer.extract.references.prose import lead_in
+
+_FENCE = re.compile(r"^\s{0,3}(`{3,}|~{3,})\s*\{?\.?([\w+-]*)")
+SHELL_LANGUAGES = frozenset({"", "sh", "bash", "shell", "console", "zsh", "fish", "shell-session",
+                             "sh-session", "shellsession", "powershell", "ps1", "ps", "bat", "cmd",
+                             "terminal", "session"})
+CONFIG_LANGUAGES = frozenset({"yaml", "yml", "json", "jsonc", "toml", "ini", "cfg", "dockerfile",
+                              "docker", "make", "makefile", "properties", "env", "dotenv"})
+_LINK = re.compile(r"!?\[(?:[^\[\]]|\[[^\]]*\])*\]\(\s*(<[^>]*>|[^)\s]*)(?:\s+(?:\"[^\"]*\"|'[^']*'|\([^)]*\)))?\s*\)")
+_REFERENCE_DEFINITION = re.compile(r"^\s{0,3}\[(?!\^)[^\]]+\]:\s*(<[^>]*>|\S+)")
+_HTML_ATTRIBUTE = re.compile(r"\b(?:href|src)\s*=\s*[\"']([^\"']+)[\"']")
+_CODE_SPAN = re.compile(r"(`+)(?!`)(.+?)(?<!`)\1(?!`)")
+_MYST_DOC = re.compile(r"\{doc\}`(?:[^`<]*<)?([^`>]+)>?`")
+_HTML_COMMENT = re.compile(r"<!--(.*?)(?:-->|$)")
+_MAY_REFER = re.compile(r"[/`\[<]|\]:|\{doc\}")
+_PROMPT = re.compile(r"^\s*(?:\$|>|#|PS[^>]*>|\(\w+\)\s*\$)\s+")
+
+
+def extract(found: Found) -> None:
+    lines = found.lines
+    fence: str | None = None
+    fence_kind = ""
+    fence_lead: str | None = None
+    in_comment = False
+    index = _after_front_matter(lines)
+    while index < len(lines):
+        line = lines[index]
+        opener = _FENCE.match(line)
+        if fence is not None:
+            if opener and opener.group(1)[0] == fence[0] and len(opener.group(1)) >= len(fence) \
+                    and not line.strip()[len(opener.group(1)):].strip():
+                fence = None
+            else:
+                _code_block_line(found, index, line, fence_kind, fence_lead)
+        elif in_comment:
+            end = line.find("-->")
+            found.words(index, line if end < 0 else line[:end], "comment")
+            in_comment = end < 0
+        elif opener:
+            fence, language = opener.group(1), opener.group(2).lower()
+            fence_kind = ("shell" if language in SHELL_LANGUAGES
+                          else "config" if language in CONFIG_LANGUAGES else "")
+            fence_lead = lead_in(lines, index) or None
+        else:
+            in_comment = _prose_line(found, index, line)
+        index += 1
+
+
+def _after_front_matter(lines: list[str]) -> int:
+    if lines and lines[0].strip() == "---":
+        for index in range(1, min(len(lines), 200)):
+            if lines[index].strip() in ("---", "..."):
+                return index + 1
+    return 0
+
+
+def _code_block_line(found: Found, index: int, line: str, kind: str, lead: str | None) -> None:
+    """A line of a fenced block; the paragraph before the block is its references' sentence."""
+    if not kind:
+        return
+    if kind == "shell":
+        prompt = _PROMPT.match(line)
+        text = line[prompt.end():] if prompt else line
+        offset = len(line) - len(text)
+        found.commands(index, text, offset)
+        found.words(index, text, "shell", offset, sentence=lead)
+    else:
+        found.words(index, line, "config", sentence=lead)
+
+
+def _prose_line(found: Found, index: int, line: str) -> bool:
+    """Read one line outside code blocks; True when it opens an HTML comment left unclosed."""
+    if not _MAY_REFER.search(line):
+        return False
+    masked = list(line)
+
+    def mask(start: int, end: int) -> None:
+        masked[start:end] = " " * (end - start)
+
+    for match in _HTML_COMMENT.finditer(line):
+        found.words(index, match.group(1), "comment", match.start(1))
+        mask(match.start(), match.end())
+    opens_comment = "<!--" in line and "-->" not in line[line.rfind("<!--"):]
+    for match in _LINK.finditer(line):
+        target = link_target(match.group(1))
+        if target:
+            found.add(index, target, "md-link", match.start(1), paragraphs=True)
+        mask(match.start(1), match.end(1))
+    for match in _MYST_DOC.finditer(line):
+        if ":" not in match.group(1):
+            found.add(index, match.group(1).strip(), "sphinx-doc", match.start(1), paragraphs=True)
+        mask(match.start(), match.end())
+    definition = _REFERENCE_DEFINITION.match(line)
+    if definition:
+        target = link_target(definition.group(1))
+        if target:
+            found.add(index, target, "md-link", definition.start(1), paragraphs=True)
+        mask(definition.start(1), definition.end(1))
+    for match in _HTML_ATTRIBUTE.finditer(line):
+        target = link_target(match.group(1))
+        if target:
+            found.add(index, target, "md-link", match.start(1), paragraphs=True)
+        mask(match.start(1), match.end(1))
+    for match in _CODE_SPAN.finditer("".join(masked)):
+        code = match.group(2)
+        found.commands(index, code, match.start(2))
+        found.words(index, code, "code-span", match.start(2), paragraphs=True)
+        mask(match.start(), match.end())
+    found.words(index, "".join(masked), "prose", paragraphs=True)
+    return opens_comment

@@ -1,0 +1,121 @@
+"""Sentences around a reference, whether they retire what they name, and documented commands.
+
+A reference is only a claim that its target is current when its own sentence does not say
+otherwise ("Do not use deploy/legacy", "scripts/x.sh was removed", "use v2 instead"). Wrapped
+paragraphs are joined first, so a sentence broken over two lines still reads as one.
+"""
+from __future__ import annotations
+
+import re
+from typing import Iterator
+
+from indexer.extract.references.tokens import PATH_WORD
+
+DEPRECATION = re.compile(
+    r"(?ix)"
+    r"\b(?:do\s+not|don'?t|never|stop)\s+(?:use|using|add|call|run|extend|edit|change|touch|rely)\b"
+    r"|\bdeprecat\w*|\bobsolete\b|\bno\s+longer\b|\bretired?\b|\bfrozen\b|\bsunset\w*\b"
+    r"|\bsuperseded\b|\breplaced\s+(?:by|with)\b|\binstead\b|\bin\s+favou?r\s+of\b"
+    r"|\b(?:was|were|has\s+been|have\s+been|got|is|are|been)\s+(?:re)?(?:moved|renamed|deleted|dropped)\b"
+    r"|\bmoved\s+(?:from|to|out|away|into)\b|\brenamed\s+(?:from|to)\b"
+    r"|\bmigrat\w*\s+(?:off|away|from)\b|\bmigrated\b"
+    r"|\b(?:will|to|should|must)\s+be\s+(?:re)?(?:moved|deleted|dropped|retired)\b"
+    r"|\bscheduled\s+for\s+(?:removal|deletion)\b|\bremoved\s+in\b"
+    r"|\bused\s+to\s+(?:be|live|sit)\b|\bformerly\b|\bpreviously\b|\bno\s+more\b"
+)
+EXAMPLE = re.compile(
+    r"(?ix)\bfor\s+(?:example|instance)\b|\be\.g\.|\bsuch\s+as\b|\bpretend\b|\bsuppose\b"
+    r"|\bimagine\b|\blet'?s\s+say\b|\bsay\s+you\b|\bhypothetical\w*\b|\bsomething\s+like\b"
+    r"|\bwill\s+be\s+(?:saved|written|created|generated|stored|placed|put|output)\b"
+    r"|\b(?:is|are|gets?)\s+(?:created|generated|written)\b"
+    r"|\b(?:creates?|generates?|writes?|outputs?)\s+(?:a|an|the)?\s*(?:new\s+)?(?:file|folder|directory)\b"
+    r"|\byour\s+(?:own\s+)?(?:\w+\s+)?(?:project|app|application|site|repo|repository|package|code|directory|folder)\b"
+    r"|\bif\s+you\s+have\b|\bin\s+order\s+to\s+run\s+a\s+particular\b"
+)
+_SENTENCE_END = re.compile(r"[.!?](?=\s|$)")
+_BLOCK_START = re.compile(r"^\s*(?:[-*+]\s|\d+[.)]\s|#{1,6}\s|\||>|\.\.\s|[=\-~^`#*+]{3,}\s*$)")
+_MAX_JOINED = 6
+
+
+def marks_deprecated(sentence: str) -> bool:
+    """True when the sentence (its paths blanked, so `deploy/deprecated` is no verdict) retires them."""
+    return DEPRECATION.search(PATH_WORD.sub(" ", sentence)) is not None
+
+
+def marks_example(sentence: str) -> bool:
+    """True when the sentence gives its paths as an example, or says they get created."""
+    return EXAMPLE.search(PATH_WORD.sub(" ", sentence)) is not None
+
+
+def lead_in(lines: list[str], index: int) -> str:
+    """The paragraph just before line `index` (a code block's "For example:" line)."""
+    end = index - 1
+    while end >= 0 and not lines[end].strip():
+        end -= 1
+    start = end
+    while start > 0 and end - start < 3 and lines[start - 1].strip():
+        start -= 1
+    return " ".join(line.strip() for line in lines[start:end + 1]) if end >= 0 else ""
+
+
+def sentence_at(lines: list[str], index: int, column: int, paragraphs: bool) -> str:
+    """The sentence holding `lines[index][column]`; across wrapped lines when `paragraphs`."""
+    first = last = index
+    if paragraphs:
+        while (first > 0 and index - first < _MAX_JOINED and lines[first - 1].strip()
+               and not _BLOCK_START.match(lines[first])):
+            first -= 1
+        while (last + 1 < len(lines) and last - index < _MAX_JOINED and lines[last + 1].strip()
+               and not _BLOCK_START.match(lines[last + 1])):
+            last += 1
+    before = " ".join(line.strip() for line in lines[first:index])
+    current = lines[index]
+    head = (before + " " if before else "") + current[:column].lstrip()
+    tail = current[column:].rstrip() + (" " + " ".join(line.strip() for line in lines[index + 1:last + 1])
+                                        if last > index else "")
+    starts = [m.end() for m in _SENTENCE_END.finditer(head)]
+    end = _SENTENCE_END.search(tail)
+    return (head[starts[-1] if starts else 0:] + (tail[:end.end()] if end else tail)).strip()
+
+
+# --------------------------------------------------------------------------- commands
+_PACKAGE_BUILTINS = frozenset({
+    "install", "i", "ci", "add", "remove", "rm", "uninstall", "un", "update", "up", "upgrade",
+    "exec", "dlx", "x", "create", "init", "publish", "pack", "link", "ln", "unlink", "audit",
+    "outdated", "list", "ls", "why", "info", "view", "config", "c", "cache", "store", "root",
+    "bin", "prune", "rebuild", "dedupe", "import", "licenses", "env", "setup", "server",
+    "global", "workspace", "workspaces", "set", "plugin", "version", "npm", "node", "login",
+    "logout", "whoami", "owner", "search", "help", "fetch", "patch", "patch-commit", "deploy",
+    "recursive", "doctor", "self-update", "approve-builds", "catalog", "constraints", "dedup",
+    "explain", "generate-lock-entry", "check", "autoclean", "tag", "team", "token", "unplug",
+    "outdated", "run", "start", "restart", "stop", "test", "t", "tst",
+})
+COMMAND = re.compile(
+    r"(?:^|(?<=[\s;&|(`$]))(?:"
+    r"(?P<make>make)(?P<make_args>(?:\s+(?:-[A-Za-z]+(?:\s+(?!-)[^\s;&|`]+)?|-{1,2}[\w-]+=\S+|[A-Z_]\w*=\S*))*)"
+    r"\s+(?P<make_targets>[A-Za-z0-9_][\w.-]*(?:\s+[A-Za-z0-9_][\w.-]*)*)"
+    r"|(?P<npm>npm)\s+run(?:-script)?\s+(?P<npm_script>[\w:.-]+)"
+    r"|(?P<pm>pnpm|yarn)\s+(?:--?[\w-]+(?:[= ][\w./@-]+)?\s+)*(?:run\s+)?(?P<pm_script>[\w:.-]+)"
+    r")"
+)
+_MAKE_DIRECTORY = re.compile(r"-C\s+(\S+)|--directory=(\S+)")
+
+
+def commands(text: str) -> Iterator[tuple[int, str, str]]:
+    """(offset, `make X` / `npm run X` / `pnpm X` / `yarn X`, folder from `make -C`) in `text`."""
+    for match in COMMAND.finditer(text):
+        if match.group("make"):
+            args = match.group("make_args") or ""
+            where = _MAKE_DIRECTORY.search(args)
+            folder = (where.group(1) or where.group(2)) if where else ""
+            for target in match.group("make_targets").split():
+                if not re.fullmatch(r"[\w.-]+", target) or "=" in target:
+                    break
+                yield match.start(), f"make {target}", folder
+        elif match.group("npm"):
+            yield match.start(), f"npm run {match.group('npm_script')}", ""
+        else:
+            script = match.group("pm_script")
+            explicit_run = re.search(r"\srun\s", match.group()) is not None
+            if explicit_run or script not in _PACKAGE_BUILTINS:
+                yield match.start(), f"{match.group('pm')} run {script}", ""

@@ -1,0 +1,178 @@
+"""reStructuredText (and Sphinx): `:doc:`, includes and images, links, literals, comments, prose.
+
+`:doc:` targets are document names (no suffix) and `/`-rooted ones start at the Sphinx source
+root; the resolver knows both. Roles of other projects (`:external+pypug:doc:`) and unknown
+roles are not references. Code blocks in a shell language are read as commands; other code
+and literal blocks are examples and are skipped, apart from `$ command` lines.
+"""
+from __future__ import annotations
+
+import re
+from typing import NamedTuple
+
+from indexer.extract.references.found import Found
+from indexer.extract.references.links import link_target
+from indexer.extract.references.markdown import CONFIG_LANGUAGES, SHELL_LANGUAGES
+from indexer.extract.references.prose import lead_in
+
+_DIRECTIVE = re.compile(r"^(\s*)\.\.\s+([\w:+-]+)::\s*(.*)$")
+_COMMENT = re.compile(r"^(\s*)\.\.(?:\s+(?![_|\[])(.*)|\s*)$")
+_TARGET = re.compile(r"^\s*\.\.\s+_[^:]+:\s*(\S+)\s*$")
+_FILE_OPTION = re.compile(r"^\s+:file:\s*(\S+)")
+_ROLE = re.compile(r"(?<![\w`]):([\w:+.-]+):`([^`]+)`")
+_LITERAL = re.compile(r"``(.+?)``")
+_HYPERLINK = re.compile(r"`([^`<]*)<([^>`]+)>`__?")
+_EXPLICIT_TITLE = re.compile(r"^(?:.*?)<([^<>]+)>$", re.S)
+_PROMPT = re.compile(r"^\s*(?:\$|>>>|\.\.\.)\s+")
+
+_INCLUDES = frozenset({"include", "literalinclude", "image", "figure", "thumbnail", "mdinclude",
+                       "program-output", "kroki", "graphviz", "plantuml", "uml"})
+_CODE = frozenset({"code-block", "code", "sourcecode", "prompt", "console", "highlight"})
+_DOC_ROLES = frozenset({"doc", "std:doc"})
+_FILE_ROLES = frozenset({"download"})
+_EXAMPLE_ROLES = frozenset({"file", "samp"})
+
+
+class _Block(NamedTuple):
+    kind: str  # shell | config | skip | literal | comment | options
+    indent: int  # of the line that opened it: deeper lines belong to the block
+    lead: str = ""  # the paragraph before it ("For example:"), the sentence of its references
+
+
+def extract(found: Found) -> None:
+    block: _Block | None = None
+    literal_after: int | None = None
+    literal_lead = ""
+    for index, line in enumerate(found.lines):
+        stripped = line.strip()
+        indent = len(line) - len(line.lstrip())
+        if block is not None:
+            if not stripped:
+                continue
+            if indent > block.indent:
+                _block_line(found, index, line, block)
+                continue
+            block = None
+        if literal_after is not None and stripped:
+            if indent > literal_after:
+                block = _Block("literal", literal_after, literal_lead)
+                _block_line(found, index, line, block)
+                continue
+            literal_after = None
+        if stripped.startswith(".."):
+            directive = _DIRECTIVE.match(line)
+            if directive:
+                block = _directive(found, index, directive)
+                continue
+            target = _TARGET.match(line)
+            if target:
+                _link(found, index, target.group(1), target.start(1))
+                continue
+            comment = _COMMENT.match(line)
+            if comment:
+                found.words(index, comment.group(2) or "", "comment", comment.start(2) if comment.group(2) else 0)
+                block = _Block("comment", len(comment.group(1)))
+                continue
+        _prose(found, index, line)
+        if stripped.endswith("::"):
+            literal_after = indent
+            literal_lead = lead_in(found.lines, index + 1)
+
+
+def _directive(found: Found, index: int, match: re.Match) -> _Block | None:
+    indent, name, argument = len(match.group(1)), match.group(2).lower(), match.group(3).strip()
+    if name in _INCLUDES and argument:
+        target = link_target(argument) if not argument.startswith("<") else None
+        if target:
+            found.add(index, target, "rst-include", match.start(3))
+        return _Block("options", indent)
+    if name in _CODE:
+        language = argument.split()[0].lower() if argument else ""
+        lead = lead_in(found.lines, index)
+        if language in SHELL_LANGUAGES or name in ("prompt", "console"):
+            return _Block("shell", indent, lead)
+        return _Block("config" if language in CONFIG_LANGUAGES else "skip", indent, lead)
+    if name in ("csv-table", "raw", "list-table", "table"):
+        return _Block("options", indent)
+    if argument:
+        _prose(found, index, match.group(0), start=match.start(3))
+    return None
+
+
+def _block_line(found: Found, index: int, line: str, block: _Block) -> None:
+    option = _FILE_OPTION.match(line)
+    if option:
+        found.add(index, option.group(1), "rst-include", option.start(1))
+        return
+    kind, lead = block.kind, block.lead or None
+    if kind == "comment":
+        found.words(index, line, "comment")
+    elif kind == "options":
+        _prose(found, index, line)
+    elif kind == "shell" and not line.lstrip().startswith(":"):
+        prompt = _PROMPT.match(line)
+        offset = prompt.end() if prompt else 0
+        found.commands(index, line[offset:], offset)
+        found.words(index, line[offset:], "shell", offset, sentence=lead)
+    elif kind == "config" and not line.lstrip().startswith(":"):
+        found.words(index, line, "config", sentence=lead)
+    elif kind == "literal":
+        prompt = _PROMPT.match(line)
+        if prompt and line.lstrip().startswith("$"):
+            found.commands(index, line[prompt.end():], prompt.end())
+            found.words(index, line[prompt.end():], "shell", prompt.end(), sentence=lead)
+
+
+def _prose(found: Found, index: int, line: str, start: int = 0) -> None:
+    """Roles, links and ``literals`` of a line, then its prose; each piece blanked once read."""
+    if "`" not in line:
+        if "/" in line:
+            found.words(index, line[start:], "prose", start, paragraphs=True)
+        return
+    text = " " * start + line[start:]
+    if text.count("`") % 2 and index + 1 < len(found.lines):
+        text = _roles_across_lines(found, index, text)
+    text = _ROLE.sub(lambda match: _role(found, index, match), text)
+    text = _HYPERLINK.sub(lambda match: _blank(match, _link(found, index, match.group(2), match.start(2))), text)
+    text = _LITERAL.sub(lambda match: _blank(match, _literal(found, index, match)), text)
+    if "/" in text:
+        found.words(index, text, "prose", paragraphs=True)
+
+
+def _roles_across_lines(found: Found, index: int, text: str) -> str:
+    """A role whose target wraps onto the next line (:doc:`title\n</path>`): read it whole."""
+    joined = f"{text} {found.lines[index + 1].strip()}"
+    for match in _ROLE.finditer(joined):
+        if match.start() < len(text) <= match.end():
+            _role(found, index, match)
+            return text[:match.start()] + " " * (len(text) - match.start())
+    return text
+
+
+def _role(found: Found, index: int, match: re.Match) -> str:
+    role, body = match.group(1), match.group(2)
+    title = _EXPLICIT_TITLE.match(body)
+    target = (title.group(1) if title else body).strip().lstrip("~!")
+    if role in _DOC_ROLES and ":" not in target:
+        found.add(index, target, "sphinx-doc", match.start(2), paragraphs=True)
+    elif role in _FILE_ROLES and link_target(target):
+        found.add(index, link_target(target), "rst-include", match.start(2), paragraphs=True)
+    elif role in _EXAMPLE_ROLES:
+        found.words(index, target, "code-span", match.start(2), paragraphs=True)
+    return " " * len(match.group())
+
+
+def _literal(found: Found, index: int, match: re.Match) -> None:
+    found.commands(index, match.group(1), match.start(1))
+    found.words(index, match.group(1), "code-span", match.start(1), paragraphs=True)
+
+
+def _blank(match: re.Match, _read: None) -> str:
+    return " " * len(match.group())
+
+
+def _link(found: Found, index: int, raw: str, column: int) -> None:
+    """Sphinx links name built pages (`../ref/x`); only a link to a file with a suffix is a file."""
+    target = link_target(raw)
+    if target and "." in target.rsplit("/", 1)[-1] and not target.endswith(".html"):
+        found.add(index, target, "rst-link", column, paragraphs=True)

@@ -1,0 +1,123 @@
+"""Shell code, wherever it appears: scripts, Makefile recipes, CI `run:` steps, package scripts.
+
+A path the script itself creates before using it (`mkdir -p out`, `> report.txt`, `cp a b`,
+`git clone url dir`) is no claim about the repository, nor is a path it only deletes or tests
+for (`rm -f x`, `[ -f x ]`). After `cd dir`, later words may be relative to `dir`: each
+reference carries that folder as its `base`.
+"""
+from __future__ import annotations
+
+import posixpath
+import re
+
+from indexer.extract.references.found import Found
+from indexer.extract.references.tokens import clean, is_variable, path_words
+
+_SEPARATOR = re.compile(r"&&|\|\||;|\|")
+_LEADING = re.compile(r"^\s*(?:(?:sudo|exec|time|env|command|nohup)\s+|[A-Za-z_]\w*=\S*\s+)*")
+_GUARD = re.compile(r"^(?:rm|rmdir|unlink|shred)\b|^(?:\[\[?|test)\s+!?\s*-[a-zA-Z]\s|^if\s+\[\[?\s")
+_CREATES_ALL = re.compile(r"^(?:mkdir|touch|tee|virtualenv|truncate)\b")
+_CREATES_LAST = re.compile(r"^(?:cp|mv|ln|rsync|install|git\s+clone|python3?\s+-m\s+venv)\b")
+_OUTPUT_OPTION = re.compile(r"(?:^|\s)(?:-o|-O|--output(?:-document)?|-d|--directory|--target-directory)[\s=]+([^\s;&|]+)")
+_REDIRECT = re.compile(r"(?<![<>])(?:\d|&)?>>?\|?\s*([^\s;&|)<>]+)")
+_HEREDOC = re.compile(r"<<-?\s*['\"]?([A-Za-z_]\w*)['\"]?")
+_CD = re.compile(r"^(?:cd|pushd)\s+(?:--\s+)?(['\"]?)([^\s;&|'\"]+)\1\s*$")
+_OPTION = re.compile(r"^-")
+_COMMENT_START = re.compile(r"(?:^|(?<=\s))#")
+
+
+class ShellReader:
+    """Reads the lines of one shell program in order (`persist_cd=False` for Makefile recipes)."""
+
+    def __init__(self, found: Found, persist_cd: bool = True) -> None:
+        self.found = found
+        self.base: str | None = ""  # the folder a `cd` moved to; None after `cd "$somewhere"`
+        self.persist_cd = persist_cd
+        self.created: set[str] = set()
+        self.heredoc: str | None = None
+
+    def line(self, index: int, text: str, offset: int = 0) -> None:
+        """One line of the program: its code, and its `#` comment as comment text."""
+        if self.heredoc is not None:
+            if text.strip() == self.heredoc:
+                self.heredoc = None
+            return
+        code, comment_at = split_comment(text)
+        if comment_at is not None:
+            self.found.words(index, text[comment_at + 1:], "comment", offset + comment_at + 1)
+        position = 0
+        for part in _SEPARATOR.split(code):
+            start = code.find(part, position)
+            position = start + len(part)
+            self._segment(index, part, offset + start)
+        heredoc = _HEREDOC.search(code)
+        if heredoc:
+            self.heredoc = heredoc.group(1)
+        if not self.persist_cd:
+            self.base = ""
+
+    def _segment(self, index: int, segment: str, offset: int) -> None:
+        lead = _LEADING.match(segment)
+        command = segment[lead.end():]
+        offset += lead.end()
+        cd = _CD.match(command.strip())
+        if cd:
+            folder = cd.group(2)
+            word = clean(folder)
+            if word and ("/" in word or word.startswith(".")):
+                self.found.add(index, word, "shell", offset, base=self.base or "")
+            if self.base is None or is_variable(folder) or folder.startswith(("/", "~", "-")):
+                self.base = None
+            else:
+                self.base = posixpath.normpath(posixpath.join(self.base, folder))
+            return
+        if _GUARD.match(command):
+            return
+        made = self._creations(command)
+        for column, word in path_words(command):
+            if self._is_created(word) or column in made:
+                continue
+            self.found.add(index, word, "shell", offset + column, base=self.base or "")
+
+    def _creations(self, command: str) -> set[int]:
+        """Record the paths `command` creates; return the columns of those words."""
+        columns: set[int] = set()
+        words = [(m.start(), m.group()) for m in re.finditer(r"[^\s]+", command)]
+        arguments = [(c, w) for c, w in words[1:] if not _OPTION.match(w)]
+        if _CREATES_ALL.match(command):
+            created = arguments
+        elif _CREATES_LAST.match(command) and arguments:
+            created = arguments[-1:]
+        else:
+            created = []
+        for match in _OUTPUT_OPTION.finditer(command):
+            created.append((match.start(1), match.group(1)))
+        for match in _REDIRECT.finditer(command):
+            created.append((match.start(1), match.group(1)))
+        for column, word in created:
+            word = word.strip("'\"")
+            if word:
+                self.created.add(posixpath.normpath(word))
+                columns.update((column, column + 1))  # a quoted word's path starts one column later
+        return columns
+
+    def _is_created(self, word: str) -> bool:
+        path = posixpath.normpath(word)
+        return any(path == made or path.startswith(made + "/") for made in self.created)
+
+
+def split_comment(code: str) -> tuple[str, int | None]:
+    """The code before an unquoted `#` comment, and that `#`'s column (or None)."""
+    for match in _COMMENT_START.finditer(code):
+        before = code[:match.start()]
+        if before.count("'") % 2 == 0 and before.count('"') % 2 == 0:
+            return before, match.start()
+    return code, None
+
+
+def read_script(found: Found) -> None:
+    """A whole shell script (the `#!` line names no repo path)."""
+    reader = ShellReader(found)
+    for index, line in enumerate(found.lines):
+        if not (index == 0 and line.startswith("#!")):
+            reader.line(index, line)

@@ -1,0 +1,121 @@
+"""What a path looks like in free text, and the shapes that make a path-looking word no claim.
+
+`path_words(text)` finds words shaped like repository paths (`a/b`, `./x`, `../x`) with their
+offsets; the shape tests below (`is_variable`, `is_glob`, `is_placeholder`, ...) are shared by
+the extractors and by the resolver, which decides what a word that names nothing means.
+"""
+from __future__ import annotations
+
+import re
+from typing import Iterator
+
+# One path segment: name characters, or a variable / placeholder / glob piece.
+_SEGMENT = (r"(?:[\w.+~%-]|\$\{[^}\s]*\}|\$\([^)\s]*\)|\$\w+|\{\{[^}\n]*?\}\}|\{[\w.,]*\}"
+            r"|<[\w.-]+>|\*|\?|\[[\w.!-]*\])+")
+_BEFORE = r"(?<![\w/.:@$~%+\-\\\]])"
+PATH_WORD = re.compile(
+    rf"{_BEFORE}(?:(?:\.{{1,2}}/)+|/)?{_SEGMENT}(?:/{_SEGMENT})+/?"
+    rf"|{_BEFORE}(?:\.{{1,2}}/)+{_SEGMENT}?"
+)
+URL = re.compile(r"\b[A-Za-z][A-Za-z0-9+.-]*://[^\s<>\"'`)\]]*|\b(?:mailto|data|javascript):\S*"
+                 r"|\b[\w.-]+@[\w.-]+:[\w./-]+")
+_TRAILING = ".,;:!?'\")]}>-"
+_OPENERS = {")": "(", "]": "[", "}": "{", ">": "<"}
+_LOCATION = re.compile(r"(?::\d+)+$|#L\d+(?:-L?\d+)?$")
+
+_VARIABLE = re.compile(r"\$[\w{(]|\{\{|\{[\w.]*\}|%\w+%|%\(\w+\)[sd]|%[sd]\b|@\w+@")
+_GLOB = re.compile(r"[*?]|\[[^\]/]*\]|\{[^{}/]*,[^{}/]*\}")
+_ANGLE_PLACEHOLDER = re.compile(r"<[^>/]*>")
+_PLACEHOLDER_SEGMENT = re.compile(
+    r"(?i)^(?:(?:my|your|some|the|example|sample)[_-]?(?:project|app|apps|site|module|package|pkg"
+    r"|lib|library|service|dir|directory|folder|file|files|repo|component|plugin|name|org"
+    r"|theme|env|venv|script|template|templates|db|config|settings|code|tool)s?"
+    r"|foo|bar|baz|qux|quux|xxx|yyy|zzz|\.\.\.|…|x+\.y+(?:\.z+)?|[a-z]\.[a-z](?:\.[a-z])?"
+    r"|(?:test_)?(?:module|file|foo|bar|baz|example|sample|something|thing|name|new_feature)\.\w+"
+    r"|(?:[a-z]|n+)\.(?:[a-z]|n+)\.(?:x|\*))$"
+)
+_VERSION_PLACEHOLDER = re.compile(r"(?:^|[^\w])(?:[A-Z]\.[A-Z](?:\.[A-Zx])?|X\.Y(?:\.Z)?)(?:[^\w]|$)")
+_NUMERIC = re.compile(r"^[\d.,:x-]*$")
+#: Folders that only ever hold build outputs, caches and installs: never committed.
+GENERATED_FOLDERS = frozenset({
+    "node_modules", "__pycache__", ".venv", "venv", ".tox", ".nox", ".mypy_cache",
+    ".pytest_cache", ".ruff_cache", "_build", "build", "dist", "target", "out", "htmlcov",
+    ".next", ".nuxt", ".cache", ".gradle", "bin", "obj", "coverage", "site", ".eggs",
+    ".terraform", "_site", "public", ".docusaurus", "storybook-static",
+})
+_EXTENSION = re.compile(r"\.[A-Za-z][A-Za-z0-9_+-]{0,9}$")
+FILE_EXTENSIONS = frozenset(
+    "md markdown mdx rst txt adoc asciidoc html htm xhtml pdf ipynb png jpg jpeg gif svg webp ico "
+    "py pyi js mjs cjs ts tsx jsx json yaml yml toml ini cfg conf csv tsv xml sh bash zsh ps1 bat "
+    "go rs java kt rb php c h cc cpp hpp cs swift scala sql proto tf bicep css scss less vue "
+    "svelte lock zip gz tgz tar whl env properties gradle mk dockerfile jinja j2 tex bib".split())
+
+
+def path_words(text: str) -> Iterator[tuple[int, str]]:
+    """(offset, word) for each path-shaped word in `text`, URLs and home/system paths left out."""
+    if "/" not in text:
+        return
+    if "://" in text or "@" in text or "mailto:" in text:
+        text = URL.sub(lambda m: " " * len(m.group()), text)
+    for match in PATH_WORD.finditer(text):
+        word = clean(match.group())
+        if word is not None:
+            yield match.start(), word
+
+
+def clean(word: str) -> str | None:
+    """The word without sentence punctuation and `:12` locations; None if it is no repo path."""
+    while len(word) > 1 and word[-1] in _TRAILING and not word.endswith(("/..", "../")):
+        closer = word[-1]
+        opener = _OPENERS.get(closer)
+        if opener and word.count(opener) >= word.count(closer):
+            break
+        word = word[:-1]
+    word = _LOCATION.sub("", word)
+    if not word or word.startswith(("~", "//")) or word in ("./", "../", ".", ".."):
+        return None
+    if word.startswith("/"):
+        return None
+    segments = [s for s in word.split("/") if s and s not in (".", "..")]
+    if not segments or all(_NUMERIC.match(s) for s in segments):
+        return None
+    return word
+
+
+def is_variable(word: str) -> bool:
+    return _VARIABLE.search(word) is not None
+
+
+def is_glob(word: str) -> bool:
+    return _GLOB.search(_VARIABLE.sub("", word)) is not None
+
+
+def is_placeholder(word: str) -> bool:
+    """Tutorial and template shapes: `path/to/x`, `<name>/x`, `myproject/app.py`, `A.B.txt`."""
+    if _ANGLE_PLACEHOLDER.search(word) or "path/to/" in word or word.startswith("path/to"):
+        return True
+    if _VERSION_PLACEHOLDER.search(word):
+        return True
+    return any(_PLACEHOLDER_SEGMENT.match(s) for s in word.split("/"))
+
+
+def has_extension(word: str) -> bool:
+    return _EXTENSION.search(word.rstrip("/").rsplit("/", 1)[-1]) is not None
+
+
+def has_file_extension(word: str) -> bool:
+    """An extension of a file people link to, not the tail of a dotted name (`attrs.define`)."""
+    match = _EXTENSION.search(word.rstrip("/").rsplit("/", 1)[-1])
+    return match is not None and match.group()[1:].lower() in FILE_EXTENSIONS
+
+
+def strip_variable_prefix(word: str) -> str | None:
+    """`$root/deploy/x.sh` -> `deploy/x.sh`: the part after leading variable segments, if clean."""
+    segments = word.split("/")
+    index = 0
+    while index < len(segments) and is_variable(segments[index]):
+        index += 1
+    rest = "/".join(segments[index:])
+    if index == 0 or not rest or is_variable(rest):
+        return None
+    return rest

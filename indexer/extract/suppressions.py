@@ -1,0 +1,53 @@
+"""Inline suppressions: `orgmemory: ignore[rule] -- reason` (or `ignore[rule1,rule2]`) in a comment.
+
+Found with one cheap regex per line that names `orgmemory:`; a comment leader (`#`, `//`,
+`/*`, `<!--`, `--`, reST `..`, ...) must come before it on the line, so prose that merely
+quotes the syntax mid-sentence is no suppression. A suppression without a reason is kept
+(with `reason=None`): it suppresses nothing and is reported as `bad-suppression`.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+_SUPPRESSION = re.compile(
+    r"orgmemory:\s*ignore\[([^\]]*)\](?:\s*(?:--(?!>)|—|–)\s*(.*?))?\s*(?:-->|\*/|#\}|%\})?\s*$"
+)
+_COMMENT_LEADER = re.compile(r"#|//|/\*|<!--|(?:^|\s)--|(?:^|\s);|^\s*\.\.|^\s*%|\{#|\{%|^\s*\*")
+_LEADER_ONLY = re.compile(r"^\s*(?:#+|//+|/\*+|<!--|--|;+|\.\.|%+|\{#|\{%|\*)\s*$")
+
+
+@dataclass(frozen=True)
+class Suppression:
+    path: str
+    line: int
+    rules: tuple[str, ...]
+    reason: str | None
+    text: str = ""
+    own_line: bool = True  # alone on its line: it covers the next line too, not only its own
+
+    def to_row(self) -> list:
+        return [self.line, list(self.rules), self.reason, self.text, self.own_line]
+
+    @classmethod
+    def from_row(cls, path: str, row: list) -> "Suppression":
+        line, rules, reason, text, own_line = row
+        return cls(path=path, line=line, rules=tuple(rules), reason=reason, text=text, own_line=own_line)
+
+
+def extract_suppressions(path: str, data: bytes) -> list[Suppression]:
+    if b"orgmemory:" not in data:
+        return []
+    found = []
+    for index, line in enumerate(data.decode("utf-8", "replace").split("\n")):
+        if "orgmemory:" not in line:
+            continue
+        match = _SUPPRESSION.search(line)
+        if match is None or not _COMMENT_LEADER.search(line[:match.start()]):
+            continue
+        rules = tuple(rule.strip() for rule in match.group(1).split(",") if rule.strip())
+        reason = (match.group(2) or "").strip(" -—–") or None
+        found.append(Suppression(path=path, line=index + 1, rules=rules, reason=reason,
+                                 text=line.strip()[:300],
+                                 own_line=_LEADER_ONLY.match(line[:match.start()]) is not None))
+    return found

@@ -1,0 +1,214 @@
+"""One pass over git history: activity per path, and what became of paths that are gone.
+
+`load_history` runs a single `git log --name-status -M` (newest first, at most
+`MAX_COMMITS` commits, merges left out) and keeps, for every path tracked now (files and the
+folders above them), its last commit and its commit counts in the last 90 and 365 days, and,
+for every path that was renamed or deleted, the newest such event. The result is cached by
+HEAD and `--now`, so it is computed once per commit.
+
+GitPython is not used: this is one plumbing command whose output is parsed anyway, and its
+import cost would be paid on every cold run for nothing.
+"""
+from __future__ import annotations
+
+import functools
+import posixpath
+from dataclasses import dataclass, field
+from datetime import date, timedelta
+from typing import Any, Iterable, Iterator
+
+from indexer.dates import day_of, epoch
+from indexer.gitcmd import run_git
+
+HISTORY_CACHE_VERSION = 1
+MAX_COMMITS = 20000
+RECENT_DAYS = 90
+YEAR_DAYS = 365
+_FOLLOW_LIMIT = 20
+
+
+@dataclass(frozen=True)
+class Activity:
+    """Commits that touched a path (a file, or anything under a folder)."""
+
+    last_commit: str
+    last_author: str
+    last_time: int  # epoch seconds
+    recent: int  # commits in the last RECENT_DAYS days
+    year: int  # commits in the last YEAR_DAYS days
+    total: int
+
+    @property
+    def last_day(self) -> date:
+        return day_of(self.last_time)
+
+
+@dataclass(frozen=True)
+class Removal:
+    """The newest commit that renamed a path away or deleted it."""
+
+    path: str
+    commit: str
+    time: int
+    author: str
+    renamed_to: str | None = None
+
+    @property
+    def day(self) -> date:
+        return day_of(self.time)
+
+    def describe(self) -> str:
+        """`docs/setup.md was renamed to docs/install.md in 3f2a1c0, 2024-05-02`."""
+        what = f"was renamed to {self.renamed_to}" if self.renamed_to else "was deleted"
+        return f"{self.path} {what} in {self.commit[:7]}, {self.day.isoformat()}"
+
+
+@dataclass
+class History:
+    activity: dict[str, Activity] = field(default_factory=dict)
+    removals: dict[str, Removal] = field(default_factory=dict)
+    commits: int = 0
+    truncated: bool = False  # MAX_COMMITS reached: older renames and deletions are unknown
+
+    @functools.cached_property
+    def removed_folders(self) -> frozenset[str]:
+        """Folders that held a path which was renamed away or deleted."""
+        folders: set[str] = set()
+        for path in self.removals:
+            folder = posixpath.dirname(path)
+            while folder and folder not in folders:
+                folders.add(folder)
+                folder = posixpath.dirname(folder)
+        return frozenset(folders)
+
+    def was_removed(self, path: str) -> bool:
+        """Whether history knows `path` (a file, or a folder with files) went away: a set lookup."""
+        return path in self.removals or path in self.removed_folders
+
+    def fate(self, path: str, exists) -> list[Removal]:
+        """What happened to a missing `path`: its removal, then where each rename led, if gone too.
+
+        A folder that no longer exists is followed through the removals of the files that were
+        in it: renamed together into one folder, it was renamed; otherwise it was deleted.
+        """
+        chain: list[Removal] = []
+        current: str | None = path
+        while current and len(chain) < _FOLLOW_LIMIT and not exists(current):
+            removal = self.removals.get(current) or self._folder_removal(current)
+            if removal is None or removal in chain:
+                break
+            chain.append(removal)
+            current = removal.renamed_to
+        return chain
+
+    def _folder_removal(self, folder: str) -> Removal | None:
+        if folder.rstrip("/") not in self.removed_folders:
+            return None
+        prefix = folder.rstrip("/") + "/"
+        inside = [r for p, r in self.removals.items() if p.startswith(prefix)]
+        if not inside:
+            return None
+        newest = max(inside, key=lambda r: r.time)
+        targets = {_new_folder(r, prefix) for r in inside if r.commit == newest.commit}
+        if len(targets) == 1 and None not in targets:
+            return Removal(folder.rstrip("/"), newest.commit, newest.time, newest.author, targets.pop())
+        return Removal(folder.rstrip("/"), newest.commit, newest.time, newest.author)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "activity": {p: [a.last_commit, a.last_author, a.last_time, a.recent, a.year, a.total]
+                         for p, a in self.activity.items()},
+            "removals": {p: [r.commit, r.time, r.author, r.renamed_to] for p, r in self.removals.items()},
+            "commits": self.commits,
+            "truncated": self.truncated,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> "History":
+        return cls(
+            activity={p: Activity(*row) for p, row in data["activity"].items()},
+            removals={p: Removal(p, *row) for p, row in data["removals"].items()},
+            commits=data["commits"],
+            truncated=data["truncated"],
+        )
+
+
+def _new_folder(removal: Removal, prefix: str) -> str | None:
+    """`docs/guides/` + `docs/guides/a.md -> docs/guide/a.md` gives `docs/guide`."""
+    if not removal.renamed_to:
+        return None
+    rest = removal.path[len(prefix):]
+    if not removal.renamed_to.endswith("/" + rest):
+        return None
+    return removal.renamed_to[: -len(rest) - 1]
+
+
+def load_history(root: str, head: str | None, now: date, tracked: Iterable[str], cache) -> History:
+    """The history of HEAD as seen from `now`, from the cache when HEAD was seen before."""
+    if head is None:
+        return History()
+    kind = f"history/v{HISTORY_CACHE_VERSION}"
+    key = f"{head}:{now.isoformat()}:{MAX_COMMITS}"
+    cached = cache.get_many(kind, [key]).get(key)
+    if cached is not None:
+        return History.from_json(cached)
+    history = read_history(root, now, frozenset(tracked))
+    cache.put_many(kind, {key: history.to_json()})
+    return history
+
+
+def read_history(root: str, now: date, tracked: frozenset[str]) -> History:
+    out = run_git(root, "log", "-z", "--no-merges", "--no-color", f"--max-count={MAX_COMMITS}",
+                  "--format=%x01%H%x02%at%x02%an", "--name-status", "-M", "HEAD", check=False)
+    recent_since = epoch(now - timedelta(days=RECENT_DAYS))
+    year_since = epoch(now - timedelta(days=YEAR_DAYS))
+    counts: dict[str, list] = {}
+    removals: dict[str, Removal] = {}
+    commits = 0
+    for sha, when, author, changes in _commits(out):
+        commits += 1
+        touched: set[str] = set()
+        for status, old, new in changes:
+            if status == "D" or status == "R":
+                if old not in removals:
+                    removals[old] = Removal(old, sha, when, author, new if status == "R" else None)
+            touched.update(_with_folders(new or old))
+            if status == "R":
+                touched.update(_with_folders(old))
+        for path in touched & tracked:
+            row = counts.get(path)
+            if row is None:
+                row = counts[path] = [sha, author, when, 0, 0, 0]
+            row[3] += when >= recent_since
+            row[4] += when >= year_since
+            row[5] += 1
+    return History(activity={p: Activity(*row) for p, row in counts.items()},
+                   removals={p: r for p, r in removals.items() if p not in tracked},
+                   commits=commits, truncated=commits >= MAX_COMMITS)
+
+
+def _commits(out: bytes) -> Iterator[tuple[str, int, str, list[tuple[str, str, str | None]]]]:
+    """(sha, author time, author, [(status letter, path, new path)]) per commit, newest first."""
+    for chunk in out.split(b"\x01")[1:]:
+        header, _, body = chunk.partition(b"\0")
+        sha, when, author = header.decode("utf-8", "replace").split("\x02")
+        fields = body.lstrip(b"\n").split(b"\0")
+        changes: list[tuple[str, str, str | None]] = []
+        index = 0
+        while index < len(fields) and fields[index]:
+            status = fields[index].decode()[:1]
+            if status in ("R", "C"):
+                old, new = (fields[index + 1].decode("utf-8", "surrogateescape"),
+                            fields[index + 2].decode("utf-8", "surrogateescape"))
+                changes.append((status, old, new) if status == "R" else ("A", new, None))
+                index += 3
+            else:
+                changes.append((status, fields[index + 1].decode("utf-8", "surrogateescape"), None))
+                index += 2
+        yield sha, int(when), author, changes
+
+
+def _with_folders(path: str) -> Iterator[str]:
+    while path:
+        yield path
+        path = posixpath.dirname(path)

@@ -1,0 +1,107 @@
+"""The Claude Code hook: a hook event JSON on stdin in, `hookSpecificOutput` JSON out.
+
+Claude Code runs `orgmemory hook claude-code` on `SessionStart` and `UserPromptSubmit` and
+reads stdout as
+
+    {"hookSpecificOutput": {"hookEventName": "<event>", "additionalContext": "<text>"}}
+
+adding `additionalContext` to the model's context (it keeps at most 10,000 characters of it).
+The prompt is the prime's task (a session start has none: the block then holds the `must`
+standards and what is near the working folder); the event's `cwd` picks the repository and, when
+it is a sub-folder, the paths the task is about.
+
+This module goes through the prime fast path (`indexer.prime.block.build`), which on an
+up-to-date index imports neither tree-sitter, GitPython nor networkx. The command wraps it so
+that any failure ends with exit 0, a line on stderr and nothing on stdout: a broken hook must
+never block the user's prompt.
+"""
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass
+from datetime import date
+
+EVENTS = ("SessionStart", "UserPromptSubmit")
+MAX_CONTEXT = 10_000  # Claude Code's cap on injected hook output, in characters
+DEFAULT_BUDGET = 1500  # tokens (~6,000 characters), comfortably under MAX_CONTEXT
+TRUNCATED = "\n[orgmemory: the block was cut to fit Claude Code's 10,000-character limit]\n"
+
+
+class HookInputError(ValueError):
+    """The event on stdin is not one this hook understands."""
+
+
+@dataclass(frozen=True)
+class HookEvent:
+    name: str
+    cwd: str
+    prompt: str = ""
+    session_id: str | None = None
+    transcript_path: str | None = None
+
+
+def parse_event(text: str) -> HookEvent:
+    """The hook event in `text`; HookInputError when it is not a supported event object."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise HookInputError(f"stdin is not a JSON hook event ({exc.msg} at line {exc.lineno})") from None
+    if not isinstance(data, dict):
+        raise HookInputError("stdin is not a JSON object")
+    name = data.get("hook_event_name")
+    if name not in EVENTS:
+        raise HookInputError(f"hook_event_name {name!r} is not one of {', '.join(EVENTS)}")
+    cwd = data.get("cwd") or os.getcwd()
+    if not isinstance(cwd, str) or not os.path.isdir(cwd):
+        raise HookInputError(f"cwd {cwd!r} is not a folder")
+    prompt = data.get("prompt") or ""
+    if not isinstance(prompt, str):
+        raise HookInputError("prompt is not a string")
+    return HookEvent(name=name, cwd=os.path.abspath(cwd), prompt=prompt.strip() if name == "UserPromptSubmit" else "",
+                     session_id=_optional_str(data.get("session_id")),
+                     transcript_path=_optional_str(data.get("transcript_path")))
+
+
+def _optional_str(value) -> str | None:
+    return value if isinstance(value, str) else None
+
+
+def context_for(event: HookEvent, now: date, budget: int = DEFAULT_BUDGET,
+                cache_dir: str | None = None, config_path: str | None = None) -> str:
+    """The priming block for this event, within Claude Code's character limit; empty when the
+    memory has nothing for it (no standards, nothing observed), so nothing is injected."""
+    from indexer.prime.block import PrimeRequest, build
+    from indexer.prime.state import repo_root
+
+    root = repo_root(event.cwd)
+    in_subfolder = os.path.realpath(event.cwd) != os.path.realpath(root)
+    request = PrimeRequest(task=event.prompt, budget=budget, now=now, fmt="markdown",
+                           paths=(event.cwd,) if in_subfolder else (), repo=event.cwd,
+                           cache_dir=cache_dir, config_path=config_path)
+    block = build(request)
+    return fit_limit(block.text) if block.selection.entries else ""
+
+
+def fit_limit(text: str, limit: int = MAX_CONTEXT) -> str:
+    """`text`, or its first whole lines plus a note, in fewer than `limit` characters."""
+    if len(text) < limit:
+        return text
+    room = limit - len(TRUNCATED) - 1
+    cut = text[:room]
+    newline = cut.rfind("\n")
+    return (cut[:newline] if newline > 0 else cut) + TRUNCATED
+
+
+def hook_output(event: HookEvent, context: str) -> dict:
+    return {"hookSpecificOutput": {"hookEventName": event.name, "additionalContext": context}}
+
+
+def respond(stdin_text: str, now: date, budget: int = DEFAULT_BUDGET, cache_dir: str | None = None,
+            config_path: str | None = None) -> str:
+    """The whole hook: event text in, the line to print out (empty when there is nothing to add)."""
+    event = parse_event(stdin_text)
+    context = context_for(event, now, budget, cache_dir, config_path)
+    if not context.strip():
+        return ""
+    return json.dumps(hook_output(event, context), ensure_ascii=True) + "\n"

@@ -1,0 +1,76 @@
+"""Narrowing a scan to what one change is responsible for.
+
+Three ways, used by `scan` (FILES, `--staged`, `--baseline`, `--since`) and by the pre-commit
+hook: restrict the scan to some tracked files before it runs (`only`, so nothing else is read
+or blamed), drop the findings a baseline already accepts, and keep only findings on lines
+changed since a revision. Each filter says in the result's notes what it left out, so a
+quiet report is never mistaken for a clean repository.
+"""
+from __future__ import annotations
+
+import dataclasses
+import os
+from typing import Iterable
+
+from indexer import baseline as baseline_file
+from indexer.changes import changed_lines, on_changed_lines
+from indexer.gitcmd import find_root, run_git
+
+
+def tracked_files(root: str, paths: Iterable[str]) -> frozenset[str]:
+    """The tracked files that `paths` (files or folders, relative to the current folder) name.
+
+    Paths are taken literally (no glob magic); names outside the repository or not tracked
+    name nothing, which is what pre-commit wants for a file it passes but git ignores.
+    """
+    real_root = os.path.realpath(root)
+    relative = []
+    for path in paths:
+        rel = os.path.relpath(os.path.realpath(path), real_root).replace(os.sep, "/")
+        if rel == ".":
+            rel = ""
+        if rel != ".." and not rel.startswith("../"):
+            relative.append(rel or ".")
+    if not relative:
+        return frozenset()
+    out = run_git(root, "--literal-pathspecs", "ls-files", "-z", "--", *relative)
+    return frozenset(p.decode("utf-8", "surrogateescape") for p in out.split(b"\0") if p)
+
+
+def staged_files(root: str) -> frozenset[str]:
+    """Paths added, copied, modified or renamed in the index (what the next commit changes)."""
+    out = run_git(root, "diff", "--cached", "--name-only", "-z", "--no-renames",
+                  "--diff-filter=ACMR", "--no-ext-diff")
+    return frozenset(p.decode("utf-8", "surrogateescape") for p in out.split(b"\0") if p)
+
+
+def without_baselined(result, baseline_path: str, required: bool = True):
+    """`result` less the findings in the baseline at `baseline_path`.
+
+    With `required=False` a missing baseline file means "no baseline" (the pre-commit hook's
+    default), not an error.
+    """
+    if not required and not os.path.exists(baseline_path):
+        return result
+    counts = baseline_file.load(baseline_path)
+    filtered = baseline_file.filter_new(result.findings, counts)
+    note = (f"{filtered.baselined} finding{'s' * (filtered.baselined != 1)} in the baseline "
+            f"{os.path.basename(baseline_path)} not reported")
+    extra = dict(result.extra, baseline={"file": baseline_path, "baselined": filtered.baselined})
+    return dataclasses.replace(result, findings=filtered.new, notes=(*result.notes, note), extra=extra)
+
+
+def changes_since(path: str, ref: str) -> dict[str, frozenset[int]]:
+    """The lines changed since `ref` in the repository containing `path`."""
+    return changed_lines(find_root(path), ref)
+
+
+def since(result, ref: str, changes: dict[str, frozenset[int]] | None = None):
+    """`result` less the findings on lines that did not change since `ref`."""
+    if changes is None:
+        changes = changed_lines(result.root, ref)
+    kept = on_changed_lines(result.findings, changes)
+    dropped = len(result.findings) - len(kept)
+    note = f"{dropped} finding{'s' * (dropped != 1)} on lines unchanged since {ref} not reported"
+    extra = dict(result.extra, since={"ref": ref, "changed_files": len(changes), "unchanged": dropped})
+    return dataclasses.replace(result, findings=kept, notes=(*result.notes, note), extra=extra)

@@ -1,0 +1,101 @@
+"""SARIF 2.1.0, shaped the way GitHub code scanning ingests it.
+
+GitHub reads the rule metadata (`shortDescription`, `fullDescription`, `help`) to explain an
+alert, the result `level`, the location (a repo-relative URI under `%SRCROOT%`) and
+`partialFingerprints`, which it uses to recognise the same alert across commits. Our
+fingerprint is content-based (rule + path + normalised line text), so an alert survives code
+moving up or down the file. Every built-in rule is listed, so `ruleIndex` is stable across runs.
+"""
+from __future__ import annotations
+
+import json
+from typing import Any
+from urllib.parse import quote
+
+from indexer import __version__
+from indexer.rulepack import RuleInfo, load_rules
+
+SCHEMA_URI = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
+INFORMATION_URI = "https://pypi.org/project/orgmemory/"
+FINGERPRINT_KEY = "orgmemory/v1"
+SRCROOT = "%SRCROOT%"
+LEVELS = {"error": "error", "warning": "warning", "note": "note"}
+
+
+def render(result) -> str:
+    return json.dumps(sarif_log(result), indent=2) + "\n"
+
+
+def sarif_log(result) -> dict[str, Any]:
+    rules = _rules_for(result.findings)
+    index = {rule.id: position for position, rule in enumerate(rules)}
+    run: dict[str, Any] = {
+        "tool": {"driver": _driver(rules)},
+        "columnKind": "utf16CodeUnits",
+        "results": [_result(finding, index[finding.rule]) for finding in result.findings],
+    }
+    notes = [{"level": "note", "message": {"text": note}} for note in result.notes]
+    run["invocations"] = [{"executionSuccessful": True, "toolExecutionNotifications": notes}]
+    return {"$schema": SCHEMA_URI, "version": "2.1.0", "runs": [run]}
+
+
+def _rules_for(findings) -> list[RuleInfo]:
+    """The rule pack, plus a bare entry for any rule a finding uses that the pack lacks."""
+    rules = dict(load_rules())
+    for finding in findings:
+        if finding.rule not in rules:
+            rules[finding.rule] = RuleInfo(id=finding.rule, severity=finding.severity,
+                                           summary=finding.rule, help=finding.rule)
+    return [rules[rule_id] for rule_id in sorted(rules)]
+
+
+def _driver(rules: list[RuleInfo]) -> dict[str, Any]:
+    return {
+        "name": "orgmemory",
+        "version": __version__,
+        "semanticVersion": __version__,
+        "informationUri": INFORMATION_URI,
+        "rules": [_rule(rule) for rule in rules],
+    }
+
+
+def _rule(rule: RuleInfo) -> dict[str, Any]:
+    return {
+        "id": rule.id,
+        "name": _camel(rule.id),
+        "shortDescription": {"text": rule.summary},
+        "fullDescription": {"text": _first_paragraph(rule.help)},
+        "help": {"text": rule.help, "markdown": f"**{rule.summary}**\n\n{rule.help}"},
+        "defaultConfiguration": {"level": LEVELS.get(rule.severity, "warning")},
+        "properties": {"tags": ["orgmemory", "maintainability"]},
+    }
+
+
+def _camel(rule_id: str) -> str:
+    return "".join(part.capitalize() for part in rule_id.split("-"))
+
+
+def _first_paragraph(text: str) -> str:
+    return " ".join(text.split("\n\n", 1)[0].split())
+
+
+def _result(finding, rule_index: int) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "ruleId": finding.rule,
+        "ruleIndex": rule_index,
+        "level": LEVELS.get(finding.severity, "warning"),
+        "message": {"text": finding.message},
+        "partialFingerprints": {FINGERPRINT_KEY: finding.fingerprint},
+    }
+    if finding.path:
+        out["locations"] = [{"physicalLocation": _physical_location(finding)}]
+    return out
+
+
+def _physical_location(finding) -> dict[str, Any]:
+    location: dict[str, Any] = {
+        "artifactLocation": {"uri": quote(finding.path, safe="/"), "uriBaseId": SRCROOT},
+    }
+    if finding.line is not None:
+        location["region"] = {"startLine": finding.line}
+    return location

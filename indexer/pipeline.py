@@ -1,0 +1,122 @@
+"""The scan pipeline: discover -> collect (extract) -> age -> contradictions -> checks -> suppressions.
+
+Each stage is a plain function over plain data; this module only wires them in order and keeps
+the context the checks read from. It imports every stage, so only `indexer.scan` imports it, and
+only when the memoised result of an identical earlier scan cannot be reused.
+"""
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass, field
+from datetime import date, timedelta
+from typing import Any, Callable
+
+from indexer import age as age_stage
+from indexer.cache import Cache
+from indexer.checks import load_checks
+from indexer.collect import Collected, collect
+from indexer.contradictions import attach as attach_contradictions
+from indexer.dates import epoch
+from indexer.gitcmd import run_git
+from indexer.models import Config, Finding, LineAge, Snapshot
+from indexer.suppress import apply_suppressions
+
+AGE_CACHE_VERSION = 1
+
+
+@dataclass
+class ScanContext:
+    """Everything the checks may read. Expensive, rarely needed facts are computed lazily."""
+
+    root: str
+    config: Config
+    now: date
+    snapshot: Snapshot
+    collected: Collected
+    ages: dict[str, dict[int, LineAge]]
+    cache: Cache
+    notes: list[str] = field(default_factory=list)
+    only: frozenset[str] | None = None  # report on these paths alone (pre-commit: the staged files)
+    left_out: dict[str, str] = field(default_factory=dict)  # tracked paths not scanned -> why
+    contradictions: Any = None  # indexer.contradictions.Contradictions, set before the checks
+
+    @property
+    def cutoff(self) -> int:
+        return epoch(self.now - timedelta(days=self.config.scan.stale_after_days))
+
+    def path_exists(self, path: str) -> bool:
+        """A tracked file, or a folder holding tracked files."""
+        return path in self.tracked_paths
+
+    @functools.cached_property
+    def tracked_paths(self) -> frozenset[str]:
+        paths: set[str] = set()
+        for path in self.snapshot.files:
+            paths.add(path)
+            parts = path.split("/")
+            for depth in range(1, len(parts)):
+                paths.add("/".join(parts[:depth]))
+        return frozenset(paths)
+
+    @functools.cached_property
+    def removed_paths(self) -> frozenset[str]:
+        """Every path a commit in HEAD's history deleted or renamed away (one `git log`)."""
+        if self.snapshot.head is None:
+            return frozenset()
+        out = run_git(self.root, "log", "--format=", "--name-only", "--diff-filter=DR",
+                      "--no-renames", "HEAD", check=False)
+        paths: set[str] = set()
+        for line in out.decode("utf-8", "replace").splitlines():
+            if line:
+                parts = line.split("/")
+                paths.update("/".join(parts[:depth]) for depth in range(1, len(parts) + 1))
+        return frozenset(paths)
+
+
+def run_pipeline(root: str, config: Config, now: date, snapshot: Snapshot,
+                 left_out: dict[str, str], cache: Cache,
+                 progress: Callable[[int], None] | None, only: frozenset[str] | None):
+    """Run every stage; return (findings, context)."""
+    collected = collect(snapshot, cache, config.scan.markers, config.scan.max_file_bytes, progress, only)
+    ctx = ScanContext(root=root, config=config, now=now, snapshot=snapshot, collected=collected,
+                      ages={}, cache=cache, notes=list(config.notes), only=only, left_out=left_out)
+    ctx.ages = age_todos(ctx)
+    attach_contradictions(ctx)
+    findings: list[Finding] = []
+    for check in load_checks():
+        findings.extend(check.check(ctx))
+    findings = apply_suppressions(findings, ctx.collected.suppressions)
+    if only is not None:
+        findings = [f for f in findings if f.path in only]
+    findings.sort(key=lambda f: (f.path, f.line or 0, f.rule, f.message))
+    return findings, ctx
+
+
+def age_todos(ctx: ScanContext) -> dict[str, dict[int, LineAge]]:
+    """Blame every TODO line, reusing cached ages that still decide stale-or-fresh."""
+    kind = f"age/v{AGE_CACHE_VERSION}"
+    keys = {path: f"{path}:{ctx.collected.content_sha[path]}" for path in ctx.collected.todos}
+    cached = ctx.cache.get_many(kind, keys.values())
+    ages: dict[str, dict[int, LineAge]] = {}
+    requests: dict[str, list[int]] = {}
+    cutoff = ctx.cutoff
+    for path, todos in ctx.collected.todos.items():
+        known = {int(line): LineAge(**row) for line, row in cached.get(keys[path], {}).items()}
+        if all(t.line in known and age_stage.decides(known[t.line], cutoff) for t in todos):
+            ages[path] = known
+        else:
+            requests[path] = [t.line for t in todos]
+    if not requests:
+        return ages
+    shallow = age_stage.shallow_commits(ctx.root) if ctx.snapshot.shallow else frozenset()
+    if shallow:
+        ctx.notes.append("shallow clone: lines from before the clone's depth have an unknown age"
+                         " and are not called stale by age alone (git fetch --unshallow to fix)")
+    blamed = age_stage.blame_files(ctx.root, requests, cutoff, shallow)
+    fresh: dict[str, Any] = {}
+    for path, lines in blamed.items():
+        ages[path] = lines
+        if not any(a.uncommitted or a.unknown for a in lines.values()):
+            fresh[keys[path]] = {str(line): a.to_json() for line, a in lines.items()}
+    ctx.cache.put_many(kind, fresh)
+    return ages

@@ -1,0 +1,187 @@
+"""One prime, start to end: repository state -> index (refreshed if stale) -> ranking -> budget
+-> rendering -> usage log.
+
+On an up-to-date index this runs one `git status`, hashes the standards files, and reads the
+index; nothing else. A stale index is refreshed through `indexer.prime.refresh` (the scan), or,
+with `refresh=False`, served as it is with its age reported.
+"""
+from __future__ import annotations
+
+import hashlib
+import os
+import time
+from datetime import date
+from typing import Any, NamedTuple, Sequence
+
+from indexer.cache import cache_dir_for
+from indexer.errors import OrgmemoryError
+from indexer.prime import index, usage
+from indexer.prime.query import task_terms
+from indexer.prime.render import Renderer, item_json
+from indexer.prime.select import Candidate, Selection, fit, rank, tokens
+from indexer.prime.state import Freshness, RepoState, files_digest, probe, repo_root
+
+
+class PrimeRequest(NamedTuple):
+    task: str
+    budget: int
+    now: date
+    fmt: str = "markdown"
+    paths: tuple[str, ...] = ()
+    repo: str = "."
+    cache_dir: str | None = None
+    config_path: str | None = None
+    refresh: bool = True
+    log_task: bool = False
+
+
+class IndexStatus(NamedTuple):
+    stale: bool
+    refreshed: bool
+    changes: tuple[str, ...] = ()
+    built_at: int | None = None
+
+    def age_seconds(self) -> int:
+        return max(int(time.time()) - (self.built_at or 0), 0)
+
+    def age_words(self) -> str:
+        hours, minutes = divmod(self.age_seconds() // 60, 60)
+        return f"{hours} h {minutes} min" if hours else f"{minutes} min"
+
+
+class PrimeBlock(NamedTuple):
+    text: str
+    tokens: int
+    request: PrimeRequest
+    selection: Selection
+    renderer: Renderer
+    must_tokens: int
+    status: IndexStatus
+    warnings: list[str]  # also said on stderr
+    notes: list[str]  # the scan's remarks (shallow clone, ...)
+
+    def items(self) -> list[dict[str, Any]]:
+        return [item_json(entry, self.renderer) for entry in self.selection.entries]
+
+    def to_json(self) -> dict[str, Any]:
+        """The contract's object. Fields that vary between identical runs appear only when stale."""
+        out: dict[str, Any] = {
+            "version": 1, "text": self.text, "tokens": self.tokens, "budget": self.request.budget,
+            "now": self.request.now.isoformat(), "items": self.items(),
+            "dropped": [{"id": _item_id(c), "kind": c.kind, "reason": "budget", "score": c.score}
+                        for c in self.selection.dropped],
+            "over_budget": self.selection.over_budget, "must_tokens": self.must_tokens,
+            "notes": [*self.notes, *self.warnings],
+        }
+        if self.status.stale:
+            out["index"] = {"stale": True, "age_seconds": self.status.age_seconds(), "changes": self.status.changes}
+        return out
+
+
+def _item_id(candidate: Candidate) -> str:
+    payload = candidate.payload
+    return payload.get("id") or payload.get("fingerprint") or candidate.key
+
+
+def build(request: PrimeRequest) -> PrimeBlock:
+    root = repo_root(request.repo)
+    cache_dir = cache_dir_for(root, request.cache_dir)
+    directory = index.index_dir(cache_dir)
+    paths = repo_paths(root, request.paths)
+    terms = task_terms(request.task, paths)
+    dirs = near_dirs(paths)
+    state = probe(root)
+    view = index.read(directory, terms, dirs)
+    status = _status(view, state, request)
+    if status.stale and request.refresh:
+        from indexer.prime.refresh import refresh
+
+        refresh(state, request.now, cache_dir, request.config_path)
+        view = index.read(directory, terms, dirs)
+        status = IndexStatus(stale=False, refreshed=True)
+    if view is None:
+        raise OrgmemoryError("no prime index yet: run `orgmemory prime` without --no-refresh once")
+    block = _compose(view, terms, paths, request, status)
+    try:
+        usage.append(cache_dir, usage_entry(block))
+    except OSError as exc:
+        block.warnings.append(f"could not append to the usage log ({exc.strerror}); the block is unaffected")
+    return block
+
+
+def _status(view: index.IndexView | None, state: RepoState, request: PrimeRequest) -> IndexStatus:
+    if view is None:
+        return IndexStatus(stale=True, refreshed=False, changes=("there is no index yet",))
+    recorded = Freshness.from_json(view.meta.get("freshness", {}))
+    current = Freshness(
+        format=index.FRESHNESS_FORMAT, head=state.head, dirty_digest=state.dirty_digest,
+        config_digest=files_digest(recorded.watched), now=request.now.isoformat(),
+        config_arg=request.config_path, watched=recorded.watched,
+    )
+    changes = tuple(current.differences(recorded))
+    return IndexStatus(stale=bool(changes), refreshed=False, changes=changes, built_at=view.meta.get("built_at"))
+
+
+def _compose(view: index.IndexView, terms: Sequence[tuple[str, float]], paths: Sequence[str],
+             request: PrimeRequest, status: IndexStatus) -> PrimeBlock:
+    renderer = Renderer(request.fmt, view.meta.get("org"), request.now)
+    musts, ranked = rank(view, terms, paths, request.now)
+    selection = fit(musts, ranked, request.budget, renderer.measure, renderer.max_level)
+    text = renderer.text(selection.entries)
+    must_tokens = renderer.measure([e for e in selection.entries if e.candidate.must])
+    warnings = []
+    if selection.over_budget:
+        warnings.append(f"the must standards alone take {must_tokens} tokens, over the budget of "
+                     f"{request.budget}; they are included anyway")
+    if status.stale:
+        warnings.append(f"the index is {status.age_words()} old and out of date ({'; '.join(status.changes)});"
+                     " served as is because of --no-refresh")
+    return PrimeBlock(text=text, tokens=tokens(text), request=request, selection=selection,
+                      renderer=renderer, must_tokens=must_tokens, status=status, warnings=warnings,
+                      notes=list(view.meta.get("notes", ())))
+
+
+def repo_paths(root: str, given: Sequence[str]) -> tuple[str, ...]:
+    """`--paths` as repo-relative `/` paths (comma-separated lists split, outsiders dropped).
+
+    A relative path is read from the current directory when that is inside the repository
+    (as a shell user means it), else from the repository root (as a hook running elsewhere does).
+    """
+    cwd = os.getcwd()
+    base = cwd if _inside(os.path.relpath(cwd, root)) else root
+    out = []
+    for value in given:
+        for part in filter(None, (p.strip() for p in value.split(","))):
+            relative = os.path.relpath(os.path.join(base, part), root).replace(os.sep, "/")
+            if _inside(relative) and relative != ".":
+                out.append(relative)
+    return tuple(dict.fromkeys(out))
+
+
+def _inside(relative: str) -> bool:
+    return relative != ".." and not relative.startswith("../")
+
+
+def near_dirs(paths: Sequence[str]) -> tuple[str, ...]:
+    """Each of `paths` and its parent folder: records in or next to them."""
+    folders = set(paths)
+    folders.update(path.rsplit("/", 1)[0] for path in paths if "/" in path)
+    return tuple(sorted(folders))
+
+
+def usage_entry(block: PrimeBlock) -> dict[str, Any]:
+    entries = block.selection.entries
+    request = block.request
+    entry = {
+        "time": usage.stamp(request.now),
+        "task_sha256": hashlib.sha256(request.task.encode()).hexdigest(),
+        "ids": [_item_id(e.candidate) for e in entries],
+        "standards": [e.candidate.payload["id"] for e in entries if e.candidate.kind == "standard"],
+        "tokens": block.tokens, "budget": request.budget,
+        "dropped": len(block.selection.dropped),
+        "dropped_observations": sum(1 for c in block.selection.dropped if c.kind == "finding"),
+        "over_budget": block.selection.over_budget,
+    }
+    if request.log_task:
+        entry["task"] = request.task
+    return entry

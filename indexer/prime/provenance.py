@@ -1,0 +1,109 @@
+"""Who last changed each observed line, and when: the provenance an observation shows.
+
+The scan dates TODO lines itself (`stale-todo` carries `last_changed`/`author` or
+`last_changed_before`); other findings (references, violations) come without a date. Their
+lines get one here from the same bounded blame the scan uses, `--since=<cutoff>`, and every
+line is shown the same way: changed since the staleness cutoff, its date and author; older,
+"last changed before <cutoff>", which is what an agent weighing the evidence needs. A full
+blame (the report's `exact_ages`) walks a file's whole history: ~30 s cold on a
+20,000-commit repository, too much for a prime's refresh.
+
+Ages are cached per file content, and a cached age is reused while it still decides the
+question for the current cutoff (`age.decides`), so a refresh after one edit blames that file
+alone. What is shown depends only on the line's history and `--now`, never on the cache.
+"""
+from __future__ import annotations
+
+import os
+from datetime import date, timedelta
+from typing import Any, Iterable
+
+from indexer import age as age_stage
+from indexer.cache import Cache
+from indexer.dates import day_of, epoch
+from indexer.discover import blob_sha
+from indexer.discover import snapshot as take_snapshot
+from indexer.models import Finding, LineAge, Snapshot
+
+CACHE_KIND = "prime-age/v1"
+DATED_BY_SCAN = ("last_changed", "last_changed_before")
+
+
+def finding_dates(root: str, cache_dir: str, findings: Iterable[Finding], now: date,
+                  stale_after_days: int) -> dict[str, dict[int, dict[str, Any]]]:
+    """{path: {line: shown}} for every finding with a line; `shown` is {"date", "author"} for a
+    line changed since the cutoff, {"last_changed_before": cutoff} for an older one,
+    {"uncommitted": True} or {} when no commit can tell."""
+    cutoff = epoch(now - timedelta(days=stale_after_days))
+    before = day_of(cutoff).isoformat()
+    dates: dict[str, dict[int, dict[str, Any]]] = {}
+    requests: dict[str, set[int]] = {}
+    for finding in findings:
+        if not finding.line:
+            continue
+        if any(key in finding.details for key in DATED_BY_SCAN):
+            dates.setdefault(finding.path, {})[finding.line] = _from_scan(finding.details, before)
+        else:
+            requests.setdefault(finding.path, set()).add(finding.line)
+    if requests:
+        snapshot, _left_out = take_snapshot(root)
+        requests = {path: lines for path, lines in requests.items() if path in snapshot.files}
+        cache = Cache(cache_dir)
+        try:
+            ages = _ages(snapshot, cache, requests, cutoff)
+        finally:
+            cache.close()
+        for path, lines in requests.items():
+            shown = {line: _shown(ages[path].get(line), cutoff, before) for line in lines}
+            dates.setdefault(path, {}).update(shown)
+    return dates
+
+
+def _from_scan(details: dict[str, Any], before: str) -> dict[str, Any]:
+    """The scan's own dating of a TODO line, put on the same cutoff as every other line (the
+    scan may report an exact date it had cached for a line older than today's cutoff)."""
+    changed = details.get("last_changed")
+    if changed and changed >= before:
+        return {"date": changed, "author": details.get("author")}
+    if changed or details.get("last_changed_before"):
+        return {"last_changed_before": before}
+    return {}
+
+
+def _ages(snapshot: Snapshot, cache: Cache, requests: dict[str, set[int]],
+          cutoff: int) -> dict[str, dict[int, LineAge]]:
+    keys = {path: f"{path}:{_content_sha(snapshot, path)}" for path in requests}
+    cached = cache.get_many(CACHE_KIND, keys.values())
+    ages: dict[str, dict[int, LineAge]] = {}
+    missing: dict[str, list[int]] = {}
+    for path, lines in requests.items():
+        known = {int(line): LineAge(**row) for line, row in cached.get(keys[path], {}).items()}
+        if all(line in known and age_stage.decides(known[line], cutoff) for line in lines):
+            ages[path] = known
+        else:
+            missing[path] = sorted(lines)
+    blamed = age_stage.blame_files(snapshot.root, missing, cutoff)
+    ages.update(blamed)
+    cache.put_many(CACHE_KIND, {keys[path]: {str(line): a.to_json() for line, a in lines.items()}
+                                for path, lines in blamed.items()
+                                if not any(a.uncommitted or a.unknown for a in lines.values())})
+    return ages
+
+
+def _content_sha(snapshot: Snapshot, path: str) -> str:
+    """The blob SHA of what is on disk: the index's for a clean file, hashed for a dirty one."""
+    if path not in snapshot.dirty:
+        return snapshot.files[path]
+    try:
+        with open(os.path.join(snapshot.root, path), "rb") as fh:
+            return blob_sha(fh.read())
+    except OSError:
+        return "unreadable"
+
+
+def _shown(line_age: LineAge | None, cutoff: int, before: str) -> dict[str, Any]:
+    if line_age is None or line_age.unknown or line_age.uncommitted:
+        return {"uncommitted": True} if line_age is not None and line_age.uncommitted else {}
+    if line_age.time is not None and line_age.time >= cutoff:
+        return {"date": day_of(line_age.time).isoformat(), "author": line_age.author}
+    return {"last_changed_before": before}

@@ -1,0 +1,130 @@
+"""The task as weighted search terms: stems of its words, plus a few related concepts.
+
+Tasks are phrased as actions ("Containerize the worker", "Add a page"); standards are tagged
+by topic (docker, container, frontend, ui). Stemming bridges word forms; `RELATED` bridges the
+gap between an action or a product and the topic an organisation tags it with. It maps generic
+engineering vocabulary only, never names of one organisation, and a related term weighs less
+than a word the task actually used. `TASK_FILLER` drops the verbs every task has.
+"""
+from __future__ import annotations
+
+import functools
+from typing import Iterable
+
+RELATED_WEIGHT = 0.5
+PATH_WEIGHT = 0.5
+
+TASK_FILLER = frozenset("""
+    add adding added create creating make making implement implementing write writing new need needs
+    want wants please fix fixing update updating change changes changing modify switch switching use
+    using support help let also via into get our task feature able ensure sure should would could
+    must some any thing things way work working do does done just instead its
+""".split())
+
+RELATED: dict[str, str] = {
+    "containerize": "container docker image dockerfile",
+    "container": "docker image dockerfile",
+    "docker": "container image dockerfile",
+    "dockerfile": "docker container image",
+    "kubernetes": "k8s container deployment cluster",
+    "k8s": "kubernetes container cluster",
+    "frontend": "web ui page component",
+    "ui": "frontend web page component",
+    "page": "frontend ui web",
+    "screen": "frontend ui page",
+    "component": "frontend ui",
+    "react": "frontend web ui",
+    "css": "frontend ui style",
+    "backend": "service api server",
+    "endpoint": "api route http",
+    "route": "api endpoint http",
+    "api": "endpoint route http",
+    "s3": "storage blob bucket aws",
+    "bucket": "storage blob s3",
+    "blob": "storage",
+    "upload": "storage",
+    "attachment": "storage upload",
+    "infrastructure": "iac cloud",
+    "iac": "infrastructure",
+    "scaffold": "infrastructure template",
+    "provision": "infrastructure iac",
+    "terraform": "iac infrastructure",
+    "deploy": "release pipeline environment",
+    "release": "deploy version",
+    "ship": "deploy release",
+    "rollout": "deploy release",
+    "pipeline": "ci deploy workflow",
+    "ci": "pipeline workflow",
+    "workflow": "ci pipeline",
+    "log": "observability",
+    "trace": "observability telemetry",
+    "metric": "observability telemetry",
+    "monitor": "observability metrics alerting",
+    "secret": "credentials security",
+    "credential": "secret security",
+    "password": "secret credentials",
+    "token": "secret credentials",
+    "dependency": "dependencies package",
+    "package": "dependencies",
+    "install": "dependencies package",
+    "library": "dependencies",
+    "database": "db sql schema migration",
+    "db": "database",
+    "migration": "database schema",
+    "sql": "database",
+    "privacy": "pii gdpr retention",
+    "pii": "privacy gdpr",
+    "gdpr": "privacy pii",
+    "retention": "privacy",
+    "script": "shell bash",
+    "shell": "bash script",
+    "bash": "shell script",
+    "branch": "git",
+    "commit": "git",
+    "auth": "authentication security",
+    "login": "authentication auth",
+    "queue": "messaging",
+    "typescript": "ts",
+    "javascript": "js",
+    "python": "py",
+}
+
+
+def task_terms(task: str, paths: Iterable[str] = ()) -> list[tuple[str, float]]:
+    """(stem, weight) pairs for the task, best weight per stem, in a stable order."""
+    weights: dict[str, float] = {}
+    related = _related_by_stem()
+    for stem in _stems(task):
+        _add(weights, (stem,), 1.0)
+        for word in related.get(stem, ()):
+            _add(weights, _stems(RELATED[word]), RELATED_WEIGHT)
+    for path in paths:
+        _add(weights, _stems(path), PATH_WEIGHT)
+    return sorted(weights.items())
+
+
+def _add(weights: dict[str, float], stems: Iterable[str], weight: float) -> None:
+    for stem in stems:
+        if weights.get(stem, 0.0) < weight:
+            weights[stem] = weight
+
+
+@functools.lru_cache(maxsize=1)
+def _analyzer():
+    from indexer.prime.index import analyzer
+
+    return analyzer(TASK_FILLER)
+
+
+def _stems(text: str) -> tuple[str, ...]:
+    return tuple(token.text for token in _analyzer()(text))
+
+
+@functools.lru_cache(maxsize=1)
+def _related_by_stem() -> dict[str, tuple[str, ...]]:
+    """The `RELATED` words keyed by their stem, so `containers` and `logging` find them too."""
+    out: dict[str, list[str]] = {}
+    for word in RELATED:
+        for stem in _stems(word):
+            out.setdefault(stem, []).append(word)
+    return {stem: tuple(words) for stem, words in out.items()}

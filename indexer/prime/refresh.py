@@ -1,0 +1,65 @@
+"""Bring the prime index up to date: run the scan, turn its results into documents, write.
+
+The index is refreshed here, from the prime command, rather than inside `run_scan`: the scan
+stays free of Whoosh, and the freshness key (HEAD, dirty-set digest, standards-file digest,
+`--now`) is computed in one place from the same `git status` the fast path reads. The scan
+caches extraction per blob and blame per line, and the index rewrites only documents whose
+content hash changed, so a refresh after one edited file re-reads that file and little else.
+
+This is the only module of `indexer.prime` that imports the scanner (and through it
+tree-sitter); the fast path never imports it.
+"""
+from __future__ import annotations
+
+import os
+import time
+from datetime import date
+from typing import Any
+
+from indexer.models import Config
+from indexer.prime import index
+from indexer.prime.state import Freshness, RepoState, files_digest
+
+
+def refresh(state: RepoState, now: date, cache_dir: str, config_path: str | None) -> dict[str, Any]:
+    """Scan, index, and return the meta record written (its `freshness` matches `state`)."""
+    from indexer.extends import load_with_extends
+    from indexer.prime.documents import build_documents
+    from indexer.prime.provenance import finding_dates
+    from indexer.scan import run_scan
+
+    primary = watched_files(state.root, config_path)
+    before = files_digest(primary)
+    result = run_scan(state.root, now, cache_dir=cache_dir, config_path=config_path)
+    config = load_with_extends(state.root, config_path, cache_dir)
+    watched = watched_files(state.root, config_path, config)
+    unchanged = files_digest(primary) == before
+    freshness = Freshness(
+        format=index.FRESHNESS_FORMAT, head=state.head, dirty_digest=state.dirty_digest,
+        config_digest=files_digest(watched) if unchanged else "changed-during-refresh",
+        now=now.isoformat(), config_arg=config_path, watched=watched,
+    )
+    dated = finding_dates(state.root, cache_dir, result.findings, now, config.scan.stale_after_days)
+    docs = build_documents(config, result.findings, result.extra.get("resolutions", ()), dated)
+    meta = {"format": index.FORMAT, "freshness": freshness.to_json(), "built_at": int(time.time()),
+            "org": config.org, "notes": list(result.notes)}
+    index.write(index.index_dir(cache_dir), docs, meta)
+    return meta
+
+
+def watched_files(root: str, config_path: str | None, config: Config | None = None) -> tuple[str, ...]:
+    """The standards files whose content the index depends on (absent ones included).
+
+    The repository's own file (or both default names, so creating one is noticed) and every
+    local file the merged memory took standards or legacy paths from. Files of `extends` git
+    sources are not watched: their clones change on the scan's own schedule, and a new `--now`
+    refreshes the index at least daily.
+    """
+    from indexer.config import CONFIG_NAMES
+
+    names = [config_path] if config_path else list(CONFIG_NAMES)
+    files = [os.path.abspath(os.path.join(root, name)) for name in names]
+    if config is not None:
+        declared = {item.file for item in (*config.standards, *config.legacy)}
+        files += [os.path.abspath(os.path.join(root, name)) for name in sorted(declared) if "://" not in name]
+    return tuple(dict.fromkeys(files))

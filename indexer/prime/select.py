@@ -1,0 +1,199 @@
+"""Choose what goes into the block: rank by relevance to the task, then fit the token budget.
+
+Ranking. `must` standards are always in, most relevant first. Everything else competes on
+
+    score = (relevance + path_bonus) * weight
+
+`relevance` is the task's BM25F score times the share of the task's terms the record matches
+(`coordinated`), relative to the best such score of any standard or record, `must` ones
+included: 1.0 is the best match whatever the size of the index, and when a `must` standard is
+what the task is about, a record sharing one common word with the task is not. `path_bonus`
+rewards `--paths` matches (a scoped standard whose scope matches, a record in or beside those
+paths); `weight` says what kind of fact it is (a `should` standard over a `may`, a resolved
+contradiction over a stray TODO, an error over a note). A record needs `MIN_RELEVANCE` or a
+path match to compete at all: an overlap on one common word is no reason to spend an agent's
+attention.
+
+Budget. The whole rendered text counts, `ceil(len(text) / 4)`. Evidence (quotes, references)
+is shortened before any item is dropped, items are dropped least relevant first, and room left
+goes back to the most relevant items as evidence (`fit`). `must` standards are never shortened
+or dropped: when they alone exceed the budget the selection says so.
+"""
+from __future__ import annotations
+
+import math
+from datetime import date
+from typing import Any, Callable, NamedTuple, Sequence
+
+from indexer.globs import compile_globs
+from indexer.prime.index import Hit, IndexView
+
+MIN_RELEVANCE = 0.15
+MAX_CANDIDATES = 60
+DIRECT_PATH_BONUS = 1.0
+NEAR_PATH_BONUS = 0.5
+PRIORITY_WEIGHT = {"must": 1.0, "should": 1.0, "may": 0.7}
+SEVERITY_WEIGHT = {"error": 0.8, "warning": 0.6, "note": 0.4}
+RESOLUTION_WEIGHT = 1.2
+EXPIRED_WEIGHT = 0.8
+
+
+class Candidate(NamedTuple):
+    key: str
+    kind: str  # standard | resolution | finding
+    payload: dict[str, Any]
+    score: float = 0.0
+    must: bool = False
+    expired: bool = False
+
+
+class Entry(NamedTuple):
+    candidate: Candidate
+    level: int  # detail of its evidence: 0 is the shortest
+
+
+class Selection(NamedTuple):
+    entries: list[Entry]
+    dropped: list[Candidate]
+    over_budget: bool
+
+
+def tokens(text: str) -> int:
+    """The contract's count: ceil(len(text) / 4)."""
+    return tokens_for_length(len(text))
+
+
+def tokens_for_length(characters: int) -> int:
+    return math.ceil(characters / 4)
+
+
+# --------------------------------------------------------------------------- ranking
+def rank(view: IndexView, terms: Sequence[tuple[str, float]], paths: Sequence[str],
+         now: date) -> tuple[list[Candidate], list[Candidate]]:
+    """(must standards, other candidates best first)."""
+    relevance = coordinated(view.scored, dict(terms))
+    musts: list[Candidate] = []
+    pool: list[tuple[Candidate, float, float]] = []  # candidate, relevance, path bonus
+    for standard in view.standards:
+        key = f"standard:{standard['id']}"
+        expired = bool(standard.get("review_by")) and standard["review_by"] < now.isoformat()
+        candidate = Candidate(key, "standard", standard, must=standard.get("priority") == "must",
+                              expired=expired)
+        if candidate.must:
+            musts.append(candidate._replace(score=relevance.get(key, 0.0)))
+            continue
+        bonus = _scope_bonus(standard.get("scope") or ["**"], paths)
+        if bonus is not None:
+            pool.append((candidate, relevance.get(key, 0.0), bonus))
+    for key in sorted(set(view.scored) | set(view.near)):
+        hit = view.scored.get(key) or view.near[key]
+        if hit.kind in ("resolution", "finding"):
+            pool.append((Candidate(key, hit.kind, hit.payload), relevance.get(key, 0.0), _record_bonus(hit, paths)))
+    best = max([c.score for c in musts] + [raw for _c, raw, _b in pool], default=0.0)
+    musts = [c._replace(score=round(c.score / best, 6) if best > 0 else 0.0) for c in musts]
+    musts.sort(key=lambda c: (-c.score, c.payload.get("order", 0), c.key))
+    return musts, _ordered(pool, best)
+
+
+def coordinated(scored: dict[str, Hit], weights: dict[str, float]) -> dict[str, float]:
+    """BM25F times the share of the task's (weighted) terms each record matches.
+
+    The share counts only terms some record matches at all. A record matching one common word
+    of a five-concept task keeps a fifth of its score; one matching them all keeps it whole.
+    """
+    present = set().union(*(hit.matched for hit in scored.values())) if scored else set()
+    total = sum(weights.get(term, 0.0) for term in present) or 1.0
+    return {key: round(hit.score * sum(weights.get(term, 0.0) for term in hit.matched) / total, 6)
+            for key, hit in scored.items()}
+
+
+def _ordered(pool: list[tuple[Candidate, float, float]], best: float) -> list[Candidate]:
+    ranked = []
+    for candidate, raw, bonus in pool:
+        relevance = raw / best if best > 0 else 0.0
+        if relevance < MIN_RELEVANCE and bonus <= 0:
+            continue
+        score = round((relevance + bonus) * _weight(candidate), 6)
+        ranked.append(candidate._replace(score=score))
+    ranked.sort(key=lambda c: (-c.score, c.kind, c.key))
+    return ranked[:MAX_CANDIDATES]
+
+
+def _weight(candidate: Candidate) -> float:
+    payload = candidate.payload
+    if candidate.kind == "standard":
+        return PRIORITY_WEIGHT.get(payload.get("priority"), 1.0) * (EXPIRED_WEIGHT if candidate.expired else 1.0)
+    if candidate.kind == "resolution":
+        return RESOLUTION_WEIGHT * max(float(payload.get("confidence") or 0.0), 0.5)
+    return SEVERITY_WEIGHT.get(payload.get("severity"), 0.5)
+
+
+def _scope_bonus(scope: Sequence[str], paths: Sequence[str]) -> float | None:
+    """Bonus for a scoped standard matching `--paths`; None when it applies to none of them."""
+    specific = [glob for glob in scope if glob.strip("*/")]
+    if not paths or not specific or len(specific) < len(scope):
+        return 0.0
+    globs = compile_globs(specific)
+    if any(globs.match(path) or globs.match(path + "/") for path in paths):
+        return DIRECT_PATH_BONUS
+    return None
+
+
+def _record_bonus(hit: Hit, paths: Sequence[str]) -> float:
+    """In one of `--paths` (or under it), or in the same folder as one."""
+    if not paths:
+        return 0.0
+    places = _places(hit)
+    if any(_under(place, path) for place in places for path in paths):
+        return DIRECT_PATH_BONUS
+    folders = [path.rsplit("/", 1)[0] for path in paths if "/" in path]
+    if any(_under(place, folder) for place in places for folder in folders):
+        return NEAR_PATH_BONUS
+    return 0.0
+
+
+def _places(hit: Hit) -> list[str]:
+    payload = hit.payload
+    if hit.kind == "resolution":
+        return [payload["legacy_path"], *(ref["path"] for ref in payload.get("still_pointing", ()))]
+    return [payload.get("path", "")]
+
+
+def _under(place: str, path: str) -> bool:
+    return place == path or place.startswith(path.rstrip("/") + "/")
+
+
+# --------------------------------------------------------------------------- budget
+def fit(musts: Sequence[Candidate], ranked: Sequence[Candidate], budget: int,
+        measure: Callable[[list[Entry]], int], max_level: Callable[[Candidate], int]) -> Selection:
+    """The entries to render within `budget` tokens, as measured by `measure`.
+
+    Every item is first taken at its shortest evidence, most relevant first, until the next
+    one would not fit: that one and all less relevant ones are dropped. The room left is then
+    given back as evidence, most relevant item first. So evidence is always shortened before
+    an item is dropped, and items are dropped least relevant first.
+    """
+    entries = [Entry(c, max_level(c)) for c in musts]
+    if measure(entries) > budget:
+        return Selection(entries=entries, dropped=list(ranked), over_budget=True)
+    fixed = len(entries)
+    dropped: list[Candidate] = []
+    for position, candidate in enumerate(ranked):
+        entries.append(Entry(candidate, 0))
+        if measure(entries) > budget:
+            entries.pop()
+            dropped = list(ranked[position:])
+            break
+    _regrow(entries, fixed, lambda: measure(entries) <= budget, max_level)
+    return Selection(entries=entries, dropped=dropped, over_budget=False)
+
+
+def _regrow(entries: list[Entry], fixed: int, fits: Callable[[], bool],
+            max_level: Callable[[Candidate], int]) -> None:
+    """Give the room left back as evidence, one step at a time, most relevant item first."""
+    for index in range(fixed, len(entries)):
+        while entries[index].level < max_level(entries[index].candidate):
+            entries[index] = entries[index]._replace(level=entries[index].level + 1)
+            if not fits():
+                entries[index] = entries[index]._replace(level=entries[index].level - 1)
+                break

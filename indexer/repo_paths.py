@@ -1,0 +1,100 @@
+"""`RepoPaths`: every path git knows in the work tree, with the lookups references need.
+
+Built from the snapshot plus the tracked paths the scan leaves out (symlinks, submodules,
+`scan.exclude`d files): an excluded file still exists, so a reference to it is not dangling.
+Folders count as paths. Lookups are set operations: this is consulted once or more per
+reference of the repository.
+"""
+from __future__ import annotations
+
+import functools
+import posixpath
+from typing import Iterable, Mapping
+
+_SPHINX_INDEX = ("index.rst", "index.txt", "index.md", "contents.rst", "contents.txt")
+#: Files that only a docs build writes: their folder is generated output, committed or not.
+_BUILT_SITE_MARKERS = ("searchindex.js", ".buildinfo", "search_index.json", "objects.inv")
+_SITE_MARKERS = ("_config.yml", "_config.yaml", "mkdocs.yml", "mkdocs.yaml", "hugo.toml",
+                 "hugo.yaml", "docusaurus.config.js", "docusaurus.config.ts", "book.toml",
+                 "astro.config.mjs", "conf.py")
+
+
+class RepoPaths:
+    def __init__(self, files: Iterable[str], left_out: Mapping[str, str] | None = None) -> None:
+        self.files = frozenset(files)
+        left_out = dict(left_out or {})
+        self.links = frozenset(p for p, why in left_out.items() if why in ("symlink", "submodule"))
+        self.all_files = self.files | frozenset(left_out)
+        paths: set[str] = set()
+        for path in self.all_files:
+            while path and path not in paths:
+                paths.add(path)
+                path = posixpath.dirname(path)
+        self.paths = frozenset(paths)
+
+    def exists(self, path: str) -> bool:
+        return path in self.paths or path == ""
+
+    def through_link(self, path: str) -> str | None:
+        """The tracked symlink or submodule `path` lies in (or is), if any."""
+        if not self.links:
+            return None
+        while path:
+            if path in self.links:
+                return path
+            path = posixpath.dirname(path)
+        return None
+
+    @functools.cached_property
+    def stems(self) -> frozenset[str]:
+        """Files without their extension (`a/b` for `a/b.py`): how imports name modules."""
+        return frozenset(posixpath.splitext(p)[0] for p in self.all_files)
+
+    @functools.cached_property
+    def names(self) -> frozenset[str]:
+        """Base names of every path, with and without extension: a cheap "could be here" test."""
+        return frozenset(posixpath.basename(p) for p in self.paths) | frozenset(
+            posixpath.basename(p) for p in self.stems)
+
+    @functools.cached_property
+    def suffixes(self) -> frozenset[str]:
+        """Every tail of two or more segments of every file (`b/c.py` for `a/b/c.py`)."""
+        tails: set[str] = set()
+        for path in self.all_files:
+            parts = path.split("/")
+            for start in range(1, len(parts) - 1):
+                tails.add("/".join(parts[start:]))
+        return frozenset(tails)
+
+    @functools.cached_property
+    def sphinx_roots(self) -> tuple[str, ...]:
+        """Folders with a Sphinx `conf.py` beside an index: where `/`-rooted `:doc:` paths start."""
+        roots = []
+        for path in self.files:
+            if posixpath.basename(path) == "conf.py":
+                folder = posixpath.dirname(path)
+                if any(posixpath.join(folder, name) in self.paths for name in _SPHINX_INDEX):
+                    roots.append(folder)
+        return tuple(sorted(roots, key=len, reverse=True))
+
+    def sphinx_root_of(self, path: str) -> str | None:
+        for root in self.sphinx_roots:
+            if root == "" or path == root or path.startswith(root + "/"):
+                return root
+        return None
+
+    @functools.cached_property
+    def built_sites(self) -> tuple[str, ...]:
+        """Folders of built documentation (Sphinx, MkDocs output) that someone committed."""
+        roots = {posixpath.dirname(p) for p in self.files if posixpath.basename(p) in _BUILT_SITE_MARKERS}
+        roots = {posixpath.dirname(r) if posixpath.basename(r) == "search" else r for r in roots}
+        return tuple(sorted(roots))
+
+    def in_built_site(self, path: str) -> bool:
+        return any(root == "" or path.startswith(root + "/") for root in self.built_sites)
+
+    @functools.cached_property
+    def site_roots(self) -> tuple[str, ...]:
+        """Folders of static-site and docs generators, whose `/x` links are site URLs."""
+        roots = {posixpath.dirname(p) for p in self.files if posixpath.basename(p) in _SITE_MARKERS}
+        return tuple(sorted(roots, key=len, reverse=True))

@@ -1,0 +1,36 @@
+"""The repository a folder belongs to, found without running git.
+
+`orgmemory validate` runs as a pre-commit hook on every commit, and the `facts` commands
+should also work in a folder that is not (yet) a repository, so neither can afford or
+require `git rev-parse`: the nearest folder holding `.git` (a folder, or a worktree's file)
+is the root, and without one the folder itself is.
+"""
+from __future__ import annotations
+
+import os
+
+from indexer.config import CONFIG_NAMES
+
+__all__ = ["repo_root", "config_file"]
+
+
+def repo_root(path: str) -> str:
+    start = os.path.abspath(path if os.path.isdir(path) else os.path.dirname(path) or ".")
+    folder = start
+    while True:
+        if os.path.exists(os.path.join(folder, ".git")):
+            return folder
+        parent = os.path.dirname(folder)
+        if parent == folder:
+            return start
+        folder = parent
+
+
+def config_file(root: str, given: str | None) -> str:
+    """The memory file to edit: `--config`, else the existing default, else `.orgmemory.yaml`."""
+    if given:
+        return os.path.abspath(os.path.join(root, given))
+    for name in CONFIG_NAMES:
+        if os.path.isfile(os.path.join(root, name)):
+            return os.path.join(root, name)
+    return os.path.join(root, CONFIG_NAMES[0])

@@ -1,0 +1,431 @@
+"""Resolve references: which repository path each one names, and whether that path exists.
+
+A target resolves against the referring file's folder first, then the repository root (and
+the folder a `cd` moved to, the Sphinx source root for `/`-rooted `:doc:` paths, the site
+roots for `/`-rooted links). Existing is enough. A missing target is a claim only when it
+looks like one; these are not (`NOT_A_CLAIM`, with the reason):
+
+* globs, variables, placeholders (`path/to/`, `<name>`, `myproject/`) and paths outside the repo;
+* paths through a tracked symlink or submodule, or that git ignores (one `git check-ignore`);
+* "weak" mentions (prose, code spans, comments, strings, config values, shell words) whose
+  first folder exists nowhere it could start from: a tutorial's `polls/views.py` is no claim
+  about this repository; nor one that exists under another folder (a template name), nor one
+  that does not look like a file (`client/server`) -- unless history shows it was removed;
+* links to another repository's files, and site URLs in a static site's docs.
+
+Imports are resolved to say which module they name; a missing module is never a claim here.
+"""
+from __future__ import annotations
+
+import functools
+import posixpath
+import re
+import subprocess
+from dataclasses import dataclass
+from typing import Iterable, Mapping
+
+from indexer.extract.references import tokens
+from indexer.gitcmd import run_git
+from indexer.history import History
+from indexer.models import Reference
+from indexer.repo_paths import RepoPaths
+
+EXISTS = "exists"
+MISSING = "missing"
+NOT_A_CLAIM = "not-a-claim"
+
+STRONG_KINDS = frozenset({"md-link", "sphinx-doc", "rst-include", "rst-link", "adoc-include",
+                          "adoc-link", "docker-copy", "ci-uses", "ci-workdir", "config-extends",
+                          "make-include", "repo-url"})
+IMPORT_KINDS = frozenset({"import", "js-import", "go-import"})
+_DOC_SUFFIXES = (".rst", ".txt", ".md", ".markdown", ".mdx", ".adoc", ".html")
+_INDEXES = ("index.md", "README.md", "index.rst", "index.html", "_index.md", "index.mdx", "readme.md")
+_JS_SUFFIXES = (".js", ".ts", ".tsx", ".jsx", ".mjs", ".cjs", ".json", ".vue", ".svelte", ".d.ts")
+_TEST_FILE = re.compile(r"(?:^|/)(?:tests?|spec|specs|__tests__|testdata|test_data|fixtures|testing)/"
+                        r"|(?:^|/)(?:test_[^/]*|[^/]*_tests?\.\w+|[^/]*\.(?:test|spec)\.\w+|conftest\.py)$")
+_HOSTED = re.compile(r"https?://(?:www\.)?([\w.-]+)/([\w.-]+)/([\w.-]+?)(?:\.git)?/(?:-/)?(?:blob|tree|raw|src)/"
+                     r"([^/]+)/(.*)"
+                     r"|https?://raw\.githubusercontent\.com/([\w.-]+)/([\w.-]+)/([^/]+)/(.*)")
+_REMOTE = re.compile(r"(?:[\w.+-]+://)?(?:[^@/]+@)?([\w.-]+)[:/](?:\d+/)?([\w.-]+)/([\w.-]+?)(?:\.git)?/?$")
+#: Settings that name where a tool writes (`profile_file = tests/profiles.txt`), not what it reads.
+_SETTING_KEY = re.compile(r"^\W*([\w.-]+)[\"']?\s*[:=]")
+_OUTPUT_WORDS = frozenset({"out", "output", "outdir", "log", "logfile", "cache", "report", "profile",
+                           "profiles", "dump", "tmp", "temp", "artifact", "artifacts", "junit", "coverage",
+                           "result", "results", "save", "dest", "destination", "write"})
+#: `./configure && make && make install`: docs that build third-party software from source.
+GNU_STANDARD_TARGETS = frozenset({"all", "install", "uninstall", "clean", "distclean", "check",
+                                  "dist", "install-strip", "installcheck", "maintainer-clean"})
+_BRANCHES = frozenset({"main", "master", "HEAD", "trunk", "develop", "dev", "default", "latest"})
+
+
+@dataclass(frozen=True)
+class Resolved:
+    reference: Reference
+    status: str  # EXISTS | MISSING | NOT_A_CLAIM
+    path: str | None = None  # the repository path it names: found, or where it was expected
+    why: str = ""  # for NOT_A_CLAIM: the reason
+    looked_in: tuple[str, ...] = ()  # for MISSING: the candidate paths
+    removed: bool = False  # history shows a candidate was renamed or deleted
+
+
+class Resolver:
+    def __init__(self, root: str, paths: RepoPaths, history: History,
+                 definitions: Mapping[str, Mapping[str, list[str]]]) -> None:
+        self.root = root
+        self.paths = paths
+        self.history = history
+        self.definitions = definitions
+        self._remote: tuple[str, str, str] | None | bool = False
+        self._modules: dict[tuple[str, str, str], str | None] = {}
+
+    def resolve_all(self, references: Iterable[Reference]) -> list[Resolved]:
+        results = [self.resolve(r) for r in references]
+        return self._without_ignored(results)
+
+    def resolve(self, reference: Reference) -> Resolved:
+        kind = reference.kind
+        if kind == "command":
+            return self._command(reference)
+        if kind in IMPORT_KINDS:
+            return self._import(reference)
+        target = reference.target
+        bases: list[str]
+        if kind == "repo-url":
+            target = self._same_repo_path(target)
+            if target is None:
+                return Resolved(reference, NOT_A_CLAIM, why="a file of another repository or revision")
+            bases = [""]
+        elif kind == "sphinx-doc" and not target.startswith("/") and \
+                (root := self.paths.sphinx_root_of(reference.path)) is not None:
+            target, bases = _sphinx_docname(posixpath.dirname(reference.path), root, target), [root]
+        else:
+            bases = self._bases(reference)
+            if bases is None:
+                return Resolved(reference, NOT_A_CLAIM, why="a site URL, not a file")
+        return self._path(reference, target, bases)
+
+    # ------------------------------------------------------------------ paths
+    def _bases(self, reference: Reference) -> list[str] | None:
+        folder = posixpath.dirname(reference.path)
+        kind, target = reference.kind, reference.target
+        if target.startswith("/"):
+            if kind in ("sphinx-doc", "rst-include"):
+                root = self.paths.sphinx_root_of(reference.path)
+                return [root] if root is not None else [""]
+            if kind == "md-link":
+                return [""] + list(self.paths.site_roots)
+            return None
+        if kind == "sphinx-doc":
+            return [folder, *self.paths.sphinx_roots]  # outside a docs root: included by its documents
+        if kind in ("md-link", "rst-link", "adoc-include", "adoc-link", "config-extends", "make-include"):
+            return [folder]
+        bases = [folder, ""]
+        if reference.base:
+            bases += [posixpath.normpath(posixpath.join(folder, reference.base)),
+                      posixpath.normpath(reference.base)]
+        return list(dict.fromkeys(bases))
+
+    def _path(self, reference: Reference, target: str, bases: list[str]) -> Resolved:
+        word = target.rstrip("/") or target
+        relative = word.lstrip("/")
+        pairs = {}
+        for base in bases:
+            candidate = posixpath.normpath(posixpath.join(base, relative))
+            if candidate != ".." and not candidate.startswith("../"):
+                pairs.setdefault(candidate, base)
+        for candidate in pairs:
+            for variant in self._variants(reference.kind, candidate):
+                if self.paths.exists(variant):
+                    return Resolved(reference, EXISTS, variant if variant != "." else "")
+        if not pairs:
+            return Resolved(reference, NOT_A_CLAIM, why="outside the repository")
+        linked = next((link for c in pairs if (link := self.paths.through_link(c))), None)
+        if linked:
+            return Resolved(reference, NOT_A_CLAIM, linked, why=f"through the tracked link {linked}")
+        return self._missing(reference, word, pairs)
+
+    def _variants(self, kind: str, candidate: str) -> list[str]:
+        """A doc link may name a page by its source without suffix, or by its built `.html`."""
+        if kind == "sphinx-doc":
+            return [candidate + suffix for suffix in _DOC_SUFFIXES] + [candidate]
+        if kind not in ("md-link", "rst-link", "adoc-link"):
+            return [candidate]
+        stem, extension = posixpath.splitext(candidate)
+        variants = [candidate]
+        if extension in ("", ".html", ".htm"):
+            variants += [stem + suffix for suffix in _DOC_SUFFIXES]
+            variants += [posixpath.join(candidate, index) for index in _INDEXES]
+        return variants
+
+    def _missing(self, reference: Reference, word: str, pairs: dict[str, str]) -> Resolved:
+        """A target found nowhere: dangling, or one of the shapes that claim nothing."""
+        exempt = self._shape_exemption(reference, word, list(pairs.values()))
+        if exempt is not None:
+            return exempt
+        candidates = list(pairs)
+        removed = [v for c in candidates for v in self._variants(reference.kind, c)
+                   if self.history.was_removed(v)]
+        if reference.kind not in STRONG_KINDS and not removed:
+            candidates = [c for c, base in pairs.items() if self._anchored(base, word)]
+            candidates = [c for c in candidates if self.paths.exists(posixpath.dirname(c))] or candidates
+            weak = self._weak_exemption(reference, word, candidates)
+            if weak is not None:
+                return weak
+        expected = removed[0] if removed else candidates[0]
+        generated = self._generated_folder(expected)
+        if generated and not removed:
+            return Resolved(reference, NOT_A_CLAIM, why=f"under {generated}/, a build output folder")
+        if reference.kind == "md-link" and reference.target.startswith("/") and not removed:
+            if self._is_route(reference.target):
+                return Resolved(reference, NOT_A_CLAIM, why="a page route (permalink or redirect)")
+            if self.paths.site_roots:
+                return Resolved(reference, NOT_A_CLAIM, why="a URL of the docs site")
+        return Resolved(reference, MISSING, expected, looked_in=tuple(candidates), removed=bool(removed))
+
+    def _shape_exemption(self, reference: Reference, word: str, bases: list[str]) -> Resolved | None:
+        if tokens.is_variable(word):
+            rest = tokens.strip_variable_prefix(word)
+            if rest:
+                for base in ("", *bases):
+                    found = posixpath.normpath(posixpath.join(base, rest))
+                    if self.paths.exists(found):
+                        return Resolved(reference, EXISTS, found)
+            return Resolved(reference, NOT_A_CLAIM, why="holds a variable")
+        if tokens.is_glob(word):
+            return Resolved(reference, NOT_A_CLAIM, why="a glob")
+        if tokens.is_placeholder(word):
+            return Resolved(reference, NOT_A_CLAIM, why="a placeholder")
+        if reference.kind == "md-link" and "/" not in word and not tokens.has_file_extension(word) \
+                and self.paths.sphinx_root_of(reference.path) is not None:
+            return Resolved(reference, NOT_A_CLAIM, why="a MyST cross-reference label")
+        if reference.kind == "sphinx-doc" and self._other_projects_document(reference):
+            return Resolved(reference, NOT_A_CLAIM, why="a document of another project (intersphinx)")
+        file_prefix = self._file_prefix(list(pairs_of(word, bases)))
+        if file_prefix:
+            return Resolved(reference, NOT_A_CLAIM, why=f"{file_prefix} is a file: alternatives, not a path")
+        return None
+
+    def _other_projects_document(self, reference: Reference) -> bool:
+        """With intersphinx, Sphinx looks a `:doc:` it cannot find up in other projects' docs:
+        `library/re` is Python's when no `library/` folder exists here."""
+        root = self.paths.sphinx_root_of(reference.path)
+        if root is None:
+            return False
+        conf = self.definitions.get(posixpath.join(root, "conf.py") if root else "conf.py", {})
+        target = reference.target.strip("/")
+        if "intersphinx" not in conf.get("sphinx", ()) or "/" not in target:
+            return False
+        bases = [root] if reference.target.startswith("/") else [posixpath.dirname(reference.path), root]
+        return not any(self._anchored(base, target) for base in bases)
+
+    def _file_prefix(self, candidates: list[str]) -> str | None:
+        """`pyproject.toml/setup.cfg` runs through a file: it lists alternatives."""
+        for candidate in candidates:
+            parts = candidate.split("/")
+            for end in range(1, len(parts)):
+                prefix = "/".join(parts[:end])
+                if prefix in self.paths.all_files:
+                    return prefix
+        return None
+
+    def _weak_exemption(self, reference: Reference, word: str, anchored: list[str]) -> Resolved | None:
+        """Prose, code spans, comments, strings, config and shell words claim less than links."""
+        if not anchored:
+            return Resolved(reference, NOT_A_CLAIM, why="its first folder exists nowhere here: an example")
+        if not any(self.paths.exists(posixpath.dirname(c)) for c in anchored):
+            return Resolved(reference, NOT_A_CLAIM, why="its folder does not exist either: not this repo's")
+        if not (tokens.has_extension(word) or reference.target.endswith("/")):
+            return Resolved(reference, NOT_A_CLAIM, why="not shaped like a file")
+        if reference.example:
+            return Resolved(reference, NOT_A_CLAIM, why="given as an example, or said to be created")
+        if word.removeprefix("./") in self.paths.suffixes:
+            return Resolved(reference, NOT_A_CLAIM, why="exists under another folder")
+        if reference.kind == "string" and _TEST_FILE.search(reference.path):
+            return Resolved(reference, NOT_A_CLAIM, why="a string in a test")
+        if reference.kind == "config" and _names_an_output(reference.text):
+            return Resolved(reference, NOT_A_CLAIM, why="a setting that names a file the tool writes")
+        if reference.base and not any(self.paths.exists(posixpath.normpath(posixpath.join(b, reference.base)))
+                                      for b in (posixpath.dirname(reference.path), "")):
+            return Resolved(reference, NOT_A_CLAIM, why=f"after `cd {reference.base}`, a folder not in the repository")
+        if reference.kind == "string" and posixpath.basename(reference.path) == "conf.py" \
+                and self.paths.sphinx_root_of(reference.path) == posixpath.dirname(reference.path):
+            return Resolved(reference, NOT_A_CLAIM, why="a Sphinx setting: names built output as often as sources")
+        return None
+
+    def _anchored(self, base: str, word: str) -> bool:
+        """The word's first named folder exists where it would start from."""
+        parts = word.split("/")
+        index = 0
+        while index < len(parts) - 1 and parts[index] in (".", ".."):
+            index += 1
+        anchor = posixpath.normpath(posixpath.join(base, *parts[:index + 1]))
+        return len(parts) - index > 1 and not anchor.startswith("..") and self.paths.exists(anchor)
+
+    def _generated_folder(self, path: str) -> str | None:
+        parts = path.split("/")
+        for index, part in enumerate(parts):
+            if part in tokens.GENERATED_FOLDERS and not self.paths.exists("/".join(parts[:index + 1])):
+                return part
+        return None
+
+    def _is_route(self, url: str) -> bool:
+        return url.rstrip("/").removesuffix(".html") in self._routes
+
+    @functools.cached_property
+    def _routes(self) -> frozenset[str]:
+        """Permalinks and redirect sources declared in front matter (Jekyll, Hugo aliases)."""
+        return frozenset("/" + route.strip("/").removesuffix(".html")
+                         for definitions in self.definitions.values()
+                         for route in definitions.get("routes", ()))
+
+    def _without_ignored(self, results: list[Resolved]) -> list[Resolved]:
+        """Missing paths git ignores are build outputs, not dangling: one check-ignore for all."""
+        missing = {c for r in results if r.status == MISSING for c in r.looked_in}
+        if not missing:
+            return results
+        data = "\0".join(sorted(missing)).encode("utf-8", "surrogateescape") + b"\0"
+        out = _run_with_input(self.root, ["check-ignore", "-z", "--stdin", "--no-index"], data)
+        ignored = {p.decode("utf-8", "surrogateescape") for p in out.split(b"\0") if p}
+        if not ignored:
+            return results
+        return [Resolved(r.reference, NOT_A_CLAIM, r.path, why="git ignores it (a build output)")
+                if r.status == MISSING and ignored.intersection(r.looked_in) else r for r in results]
+
+    # ------------------------------------------------------------------ hosted links
+    def _same_repo_path(self, url: str) -> str | None:
+        match = _HOSTED.match(url)
+        if not match:
+            return None
+        if match.group(1):
+            host, owner, name, ref, rest = match.group(1, 2, 3, 4, 5)
+        else:
+            host, (owner, name, ref, rest) = "github.com", match.group(6, 7, 8, 9)
+        remote = self.remote()
+        if remote is None or (host.lower(), owner.lower(), name.lower()) != remote:
+            return None
+        if ref not in _BRANCHES and ref != self._current_branch():
+            return None
+        return rest.rstrip("/") or None
+
+    def remote(self) -> tuple[str, str, str] | None:
+        """(host, owner, name) of `origin`, lower-cased, or None."""
+        if self._remote is False:
+            url = run_git(self.root, "remote", "get-url", "origin", check=False).decode().strip()
+            match = _REMOTE.search(url)
+            self._remote = tuple(g.lower() for g in match.groups()) if match else None
+        return self._remote  # type: ignore[return-value]
+
+    def _current_branch(self) -> str:
+        return run_git(self.root, "rev-parse", "--abbrev-ref", "HEAD", check=False).decode().strip()
+
+    # ------------------------------------------------------------------ imports
+    def _import(self, reference: Reference) -> Resolved:
+        key = (reference.kind, posixpath.dirname(reference.path), reference.target)
+        if key not in self._modules:
+            self._modules[key] = self._module_path(*key)
+        module = self._modules[key]
+        if module is None:
+            return Resolved(reference, NOT_A_CLAIM, why="a module from outside the repository")
+        return Resolved(reference, EXISTS, module)
+
+    def _module_path(self, kind: str, folder: str, target: str) -> str | None:
+        """The repository file or package an import names, or None (standard library, packages)."""
+        if kind == "import":
+            first = target.lstrip(".").split(".", 1)[0]
+            if not target.startswith(".") and first not in self.paths.names:
+                return None
+            candidates = _python_module_paths(folder, target)
+        elif kind == "js-import":
+            candidates = [posixpath.normpath(posixpath.join(b, target)) for b in (folder, "")]
+        else:
+            candidates = self._go_package_paths(target)
+        for candidate in candidates:
+            if candidate.startswith("..") or candidate == ".":
+                continue
+            if self.paths.exists(candidate):
+                return candidate
+            if candidate in self.paths.stems:
+                return self._file_of(candidate)
+        return None
+
+    def _file_of(self, stem: str) -> str:
+        folder = posixpath.dirname(stem)
+        name = posixpath.basename(stem)
+        for suffix in (".py", ".pyi", *_JS_SUFFIXES):
+            if posixpath.join(folder, name + suffix) in self.paths.paths:
+                return posixpath.join(folder, name + suffix)
+        return stem
+
+    def _go_package_paths(self, target: str) -> list[str]:
+        out = []
+        for path, definitions in self.definitions.items():
+            for module in definitions.get("go-module", ()):
+                if target == module or target.startswith(module + "/"):
+                    out.append(posixpath.normpath(posixpath.join(posixpath.dirname(path),
+                                                                 target[len(module):].lstrip("/"))))
+        return out
+
+    # ------------------------------------------------------------------ commands
+    def _command(self, reference: Reference) -> Resolved:
+        tool, _, name = reference.target.partition(" ")
+        if tool == "make":
+            known = _union(d.get("make") for d in self.definitions.values())
+            manifest = "Makefile"
+        else:
+            name = name.removeprefix("run ")
+            known = _union(d.get("scripts") for d in self.definitions.values())
+            manifest = "package.json"
+        if known is None:
+            return Resolved(reference, NOT_A_CLAIM, why=f"no {manifest} in the repository")
+        if tool == "make" and name in GNU_STANDARD_TARGETS:
+            return Resolved(reference, NOT_A_CLAIM, why="a standard target of some other project's build")
+        if name in known or "*" in known:
+            return Resolved(reference, EXISTS, reference.target)
+        return Resolved(reference, MISSING, reference.target, why=manifest)
+
+
+def _names_an_output(line: str) -> bool:
+    """`profile_file = tests/profiles.txt`, `log-dir: out/logs`: a key made of output words."""
+    key = _SETTING_KEY.match(line)
+    return key is not None and bool(_OUTPUT_WORDS.intersection(re.split(r"[_.-]", key.group(1).lower())))
+
+
+def pairs_of(word: str, bases: list[str]) -> Iterable[str]:
+    return (posixpath.normpath(posixpath.join(base, word.lstrip("/"))) for base in bases)
+
+
+def _sphinx_docname(folder: str, root: str, target: str) -> str:
+    """Sphinx joins a relative `:doc:` to the document's folder and clamps `..` at the source root."""
+    inside = posixpath.relpath(folder, root) if root else folder
+    return posixpath.normpath(posixpath.join("/", inside, target)).lstrip("/")
+
+
+def _union(lists: Iterable[list[str] | None]) -> set[str] | None:
+    out: set[str] | None = None
+    for names in lists:
+        if names is not None:
+            out = (out or set()) | set(names)
+    return out
+
+
+def _python_module_paths(folder: str, target: str) -> list[str]:
+    """Where `import a.b` (or `from ..a import`) could live: relative, or the root or an ancestor."""
+    if target.startswith("."):
+        dots = len(target) - len(target.lstrip("."))
+        base = folder
+        for _ in range(dots - 1):
+            base = posixpath.dirname(base)
+        rest = target[dots:].replace(".", "/")
+        return [posixpath.join(base, rest)] if rest else []
+    rest = target.replace(".", "/")
+    roots, current = [""], folder
+    while current:
+        roots.append(current)
+        current = posixpath.dirname(current)
+    return [posixpath.join(root, rest) for root in roots]
+
+
+def _run_with_input(root: str, args: list[str], data: bytes) -> bytes:
+    proc = subprocess.run(["git", *args], cwd=root, input=data, stdout=subprocess.PIPE,
+                          stderr=subprocess.DEVNULL)
+    return proc.stdout

@@ -1,0 +1,93 @@
+"""`orgmemory explain`: the resolution, its evidence with provenance, and what links to a path."""
+from __future__ import annotations
+
+import json
+import os
+
+import pytest
+from click.testing import CliRunner
+
+from indexer.cli import cli
+
+NOW = "2026-11-01"
+
+
+def explain(root, target: str, *args: str, exit_code: int = 0):
+    result = CliRunner().invoke(cli, ["explain", target, "--repo", str(root), "--now", NOW, *args])
+    assert result.exit_code == exit_code, result.output
+    return result
+
+
+@pytest.fixture
+def shop(repo):
+    repo.commit("2022-05-02", "legacy deploy", author="Marcus Oyelaran", files={
+        "deploy/legacy/deploy_staging.sh": "echo deploy\n",
+        "scripts/rotate_keys.sh": "echo rotate\n",
+    })
+    declared = repo.commit("2024-01-15", "declare", author="Priya Raman", files={
+        ".orgmemory.yaml": "version: 1\nlegacy:\n  - path: deploy/legacy\n    successor: deploy/v2\n",
+        "deploy/v2/deploy.sh": "echo v2\n",
+        "README.md": "# Shop\n\nWe deploy via deploy/legacy.\n",
+        "CHANGELOG.md": "- Moved from deploy/legacy to deploy/v2.\n",
+        "docs/runbook.md": "# Runbook\n\nRun `scripts/rotate_keys.sh staging`.\n",
+    })
+    os.remove(repo.root / "scripts/rotate_keys.sh")
+    deleted = repo.commit("2025-05-20", "drop rotation", author="Lin Okafor")
+    repo.commit("2026-10-01", "v2 work", author="Lin Okafor", files={"deploy/v2/deploy.sh": "echo v2 again\n"})
+    repo.declared, repo.deleted = declared, deleted
+    return repo
+
+
+def test_explain_a_legacy_path_prints_resolution_evidence_and_links(shop):
+    out = explain(shop.root, "deploy/legacy").stdout
+    assert out.splitlines()[0] == "deploy/legacy: legacy path, exists"
+    assert ("  Use deploy/v2. deploy/legacy is legacy (declared in .orgmemory.yaml:3; last commit 2022-05-02; "
+            "0 commits in the last 12 months vs 1 in deploy/v2). Still pointing at it: README.md:3.") in out
+    assert "  [declared] declared in .orgmemory.yaml:3" in out
+    assert f"      at .orgmemory.yaml:3 ({shop.declared[:7]}, Priya Raman, 2024-01-15)" in out
+    assert "  README.md:3  [still pointing, prose]  We deploy via deploy/legacy." in out
+    assert "  CHANGELOG.md:1  [history, prose]  - Moved from deploy/legacy to deploy/v2." in out
+    assert "  .orgmemory.yaml:3  [declaration, config]  - path: deploy/legacy" in out
+
+
+def test_explain_json_carries_the_same_resolution_as_scan(shop):
+    view = json.loads(explain(shop.root, "deploy/legacy/deploy_staging.sh", "--format", "json").stdout)
+    assert view["kind"] == "legacy" and view["legacy_path"] == "deploy/legacy"
+    scanned = json.loads(CliRunner().invoke(cli, ["scan", str(shop.root), "--now", NOW, "--format", "json"]).stdout)
+    resolution = view["resolutions"][0]
+    assert resolution["statement"] == scanned["resolutions"][0]["statement"]
+    declared = next(e for e in resolution["evidence"] if e["kind"] == "declared")
+    assert (declared["commit"], declared["author"], declared["date"]) == (shop.declared, "Priya Raman", "2024-01-15")
+
+
+def test_explain_the_successor_shows_the_resolution(shop):
+    view = json.loads(explain(shop.root, "deploy/v2", "--format", "json").stdout)
+    assert view["kind"] == "successor"
+    assert [r["id"] for r in view["resolutions"]] == ["legacy:deploy/legacy"]
+
+
+def test_explain_a_finding_by_fingerprint_and_by_location(shop):
+    scanned = json.loads(CliRunner().invoke(cli, ["scan", str(shop.root), "--now", NOW, "--format", "json"]).stdout)
+    dangling = next(f for f in scanned["findings"] if f["rule"] == "dangling-reference")
+    by_fingerprint = explain(shop.root, dangling["fingerprint"]).stdout
+    by_location = explain(shop.root, "docs/runbook.md:3").stdout
+    assert by_fingerprint == by_location.replace("docs/runbook.md:3", "docs/runbook.md:3", 1)
+    assert (f"docs/runbook.md:3: dangling-reference (warning) scripts/rotate_keys.sh was deleted in "
+            f"{shop.deleted[:7]}, 2025-05-20") in by_fingerprint
+    assert ">     3 | Run `scripts/rotate_keys.sh staging`." in by_fingerprint
+    assert "  scripts/rotate_keys.sh [code-span] missing -> scripts/rotate_keys.sh" in by_fingerprint
+
+
+def test_explain_a_deleted_path_tells_its_history(shop):
+    out = explain(shop.root, "scripts/rotate_keys.sh").stdout
+    assert out.splitlines()[:2] == [
+        "scripts/rotate_keys.sh: path, does not exist",
+        f"  scripts/rotate_keys.sh was deleted in {shop.deleted[:7]}, 2025-05-20 (Lin Okafor)",
+    ]
+    assert "  docs/runbook.md:3  [dangling, code-span]" in out
+
+
+def test_explain_an_unknown_target_is_a_usage_error(shop):
+    result = explain(shop.root, "no/such/thing", exit_code=2)
+    assert "'no/such/thing' is neither a path of this repository" in result.stderr
+    assert explain(shop.root, "README.md:99", exit_code=2).stderr

@@ -1,0 +1,151 @@
+"""Legacy paths (declared and detected), legacy references and the resolutions, end to end."""
+from __future__ import annotations
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from indexer.cli import cli
+
+NOW = "2026-11-01"
+
+CONFIG = """\
+version: 1
+scan:
+  history_paths: ["CHANGELOG*", "docs/adr/**"]
+standards:
+  - id: deploy-v2-only
+    statement: >-
+      Deploy every environment through deploy/v2.
+      deploy/legacy is frozen; never add steps there.
+    priority: must
+legacy:
+  - path: deploy/legacy
+    successor: deploy/v2
+    since: 2024-01-15
+"""
+
+
+def scan(root, *args: str) -> dict:
+    result = CliRunner().invoke(cli, ["scan", str(root), "--now", NOW, "--format", "json", *args])
+    assert result.exit_code in (0, 1), result.output
+    return json.loads(result.stdout)
+
+
+def by_rule(report: dict, rule: str) -> dict[tuple[str, int | None], dict]:
+    return {(f["path"], f["line"]): f for f in report["findings"] if f["rule"] == rule}
+
+
+@pytest.fixture
+def shop(repo):
+    repo.commit("2022-05-02", "legacy deploy", author="Marcus Oyelaran", files={
+        "deploy/legacy/deploy_staging.sh": "#!/usr/bin/env bash\nsource \"$(dirname \"$0\")/staging.env\"\n",
+        "deploy/legacy/staging.env": "RG=nw-staging\n",
+        "deploy/legacy/README.md": "Run deploy/legacy/deploy_staging.sh TAG.\n",
+        "tools/release/cut_release.sh": "#!/usr/bin/env bash\ngit tag \"$1\"\n",
+        "services/api/v1/routes.py": "ROUTES = []\n",
+    })
+    (repo.root / "tools/old-release").mkdir()
+    repo.git("mv", "tools/release/cut_release.sh", "tools/old-release/cut_release.sh")
+    repo.commit("2023-04-02", "move the shell release helper aside", author="Tomas Ruiz", files={
+        "tools/old-release/cut_release.sh": "#!/usr/bin/env bash\n# TODO: remove once everyone uses tools/release\n"
+                                            "git tag \"$1\"\n",
+    })
+    repo.commit("2024-01-15", "deploy v2", author="Lin Okafor", files={
+        ".orgmemory.yaml": CONFIG,
+        "deploy/v2/deploy.sh": "#!/usr/bin/env bash\naz deployment group create -f infra/main.bicep\n",
+        "README.md": "# Shop\n\n## Deploying\n\nWe deploy to staging via the pipeline in deploy/legacy.\n",
+        "CHANGELOG.md": "- Staging deploys moved from deploy/legacy to deploy/v2.\n",
+        "docs/adr/0009-deploy-v2.md": "deploy/legacy stays in the tree until the last consumer moves.\n",
+        "docs/runbooks/staging.md": "Do not use deploy/legacy; it is deprecated.\n"
+                                    "The pipeline\nin deploy/legacy is no longer maintained.\n",
+        ".github/workflows/staging.yml": "jobs:\n  d:\n    steps:\n      - run: ./deploy/legacy/deploy_staging.sh ${{ github.sha }}\n",
+        "scripts/promote.sh": "#!/usr/bin/env bash\nroot=\"$(git rev-parse --show-toplevel)\"\n"
+                              "\"$root/deploy/legacy/deploy_staging.sh\" \"$1\"\n",
+        "web/config.ts": "// Staging values mirror deploy/legacy/staging.env; keep the two in sync.\n"
+                         "export const A = 1;\n",
+        "services/orders/predeploy.sh": "#!/usr/bin/env bash\n# TODO: migrate off legacy deploy, use deploy/v2\n",
+        "Makefile": "release:\n\t./tools/old-release/cut_release.sh $(VERSION)\n",
+        "docs/releasing.md": "Run `tools/old-release/cut_release.sh 1.4.0` from the root.\n",
+    })
+    for day in ("2026-08-20", "2026-09-10", "2026-10-05"):
+        repo.commit(day, "v2 work", author="Lin Okafor", files={"deploy/v2/deploy.sh": f"# {day}\n"})
+        repo.commit(day, "release tool", author="Tomas Ruiz", files={"tools/release/cut.py": f"# {day}\n"})
+    repo.commit("2026-10-28", "api", files={"services/api/v1/routes.py": "ROUTES = ['/orders']\n"})
+    return repo
+
+
+def test_declared_and_detected_legacy_paths(shop):
+    found = by_rule(scan(shop.root), "legacy-path")
+    assert set(found) == {("deploy/legacy", None), ("tools/old-release", None)}
+    declared = found[("deploy/legacy", None)]
+    assert declared["declared"] is True and declared["confidence"] == 1.0
+    assert declared["successor"] == "deploy/v2"
+    assert declared["message"].startswith("deploy/legacy is legacy (declared in .orgmemory.yaml:11 since 2024-01-15)")
+    detected = found[("tools/old-release", None)]
+    assert detected["declared"] is False and detected["successor"] == "tools/release"
+    assert [e["kind"] for e in detected["evidence"]] == ["name", "successor", "activity", "migrate-comment"]
+    assert detected["confidence"] == 0.95
+    assert detected["evidence"][3]["path"] == "tools/old-release/cut_release.sh"
+
+
+def test_legacy_references_skip_history_deprecation_config_and_the_path_itself(shop):
+    found = by_rule(scan(shop.root), "legacy-reference")
+    assert set(found) == {
+        ("README.md", 5), (".github/workflows/staging.yml", 4), ("scripts/promote.sh", 3),
+        ("web/config.ts", 1), ("Makefile", 2), ("docs/releasing.md", 1),
+    }
+    assert found[("README.md", 5)]["message"] == (
+        "points at legacy deploy/legacy (declared) via deploy/legacy; use deploy/v2")
+    assert found[("Makefile", 2)]["legacy_path"] == "tools/old-release"
+
+
+def test_one_resolution_per_legacy_path_in_the_json(shop):
+    resolutions = {r["id"]: r for r in scan(shop.root)["resolutions"]}
+    assert set(resolutions) == {"legacy:deploy/legacy", "legacy:tools/old-release"}
+    deploy = resolutions["legacy:deploy/legacy"]
+    assert deploy["statement"] == (
+        "Deploy every environment through deploy/v2. deploy/legacy is legacy (declared in "
+        ".orgmemory.yaml:11; last commit 2022-05-02; 0 commits in the last 12 months vs 3 in deploy/v2; "
+        "services/orders/predeploy.sh:2 asks to migrate off it). Still pointing at it: "
+        ".github/workflows/staging.yml:4, README.md:5, scripts/promote.sh:3, web/config.ts:1.")
+    assert [e["kind"] for e in deploy["evidence"]] == [
+        "declared", "successor", "activity", "migrate-comment", "standard"]
+    assert [(r["path"], r["line"]) for r in deploy["still_pointing"]] == [
+        (".github/workflows/staging.yml", 4), ("README.md", 5), ("scripts/promote.sh", 3), ("web/config.ts", 1)]
+    assert resolutions["legacy:tools/old-release"]["statement"].startswith(
+        "Use tools/release. tools/old-release is legacy (its name 'old-release' reads as legacy")
+
+
+def test_a_v1_folder_is_legacy_only_beside_a_newer_version(shop):
+    assert ("services/api/v1", None) not in by_rule(scan(shop.root), "legacy-path")
+    shop.commit("2026-10-29", "api v2", files={"services/api/v2/routes.py": "ROUTES = ['/v2/orders']\n"})
+    found = by_rule(scan(shop.root), "legacy-path")
+    assert found[("services/api/v1", None)]["successor"] == "services/api/v2"
+    assert found[("services/api/v1", None)]["confidence"] == 0.55
+
+
+def test_a_legacy_name_alone_is_not_enough(repo):
+    repo.commit("2026-10-01", files={"docs/old-notes/a.md": "# notes\n", "README.md": "See docs/old-notes/a.md.\n"})
+    report = scan(repo.root)
+    assert by_rule(report, "legacy-path") == {} and report["resolutions"] == []
+
+
+def test_imports_of_a_legacy_module_are_legacy_references(repo):
+    repo.commit("2022-01-01", files={"app/payments_legacy/__init__.py": "", "app/payments_legacy/charge.py": "X = 1\n",
+                                     "app/payments/__init__.py": ""})
+    repo.commit("2026-10-01", files={"app/payments/charge.py": "X = 2\n",
+                                     "app/checkout.py": "from app.payments_legacy.charge import X\n"})
+    found = by_rule(scan(repo.root), "legacy-reference")
+    assert set(found) == {("app/checkout.py", 1)}
+    assert found[("app/checkout.py", 1)]["legacy_path"] == "app/payments_legacy"
+
+
+def test_history_paths_come_from_the_config(shop):
+    shop.write("notes/2023/deploys.md", "We deployed through deploy/legacy back then.\n")
+    shop.commit("2026-10-30", "notes")
+    assert ("notes/2023/deploys.md", 1) in by_rule(scan(shop.root), "legacy-reference")
+    config = CONFIG.replace('"docs/adr/**"]', '"docs/adr/**", "notes/**"]')
+    shop.commit("2026-10-31", "notes are history", files={".orgmemory.yaml": config})
+    assert ("notes/2023/deploys.md", 1) not in by_rule(scan(shop.root), "legacy-reference")

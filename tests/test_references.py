@@ -1,0 +1,278 @@
+"""Path references: extraction per format, and `dangling-reference` / `dangling-command` end to end.
+
+Real repositories with backdated history, the real CLI. Each repository plants true positives
+next to the traps that real documentation is full of, and the assertions name the exact set
+of findings, so both a miss and a false alarm fail the test.
+"""
+from __future__ import annotations
+
+import json
+import os
+
+from click.testing import CliRunner
+
+from indexer.cli import cli
+from indexer.extract.references import extract_references
+
+NOW = "2026-11-01"
+
+
+def scan(root) -> dict:
+    result = CliRunner().invoke(cli, ["scan", str(root), "--now", NOW, "--format", "json"])
+    assert result.exit_code in (0, 1), result.output
+    return json.loads(result.stdout)
+
+
+def found(report: dict, rule: str) -> dict[tuple[str, int], str]:
+    return {(f["path"], f["line"]): f["message"] for f in report["findings"] if f["rule"] == rule}
+
+
+def kinds(path: str, text: str) -> set[tuple[int, str, str]]:
+    return {(r.line, r.target, r.kind) for r in extract_references(path, text.encode())}
+
+
+# --------------------------------------------------------------------------- extraction
+def test_markdown_links_code_spans_commands_and_prose():
+    text = ("# Setup\n"
+            "See [local setup](./local-setup.md) and ![diagram](img/arch.png).\n"
+            "Run `scripts/rotate.sh staging`, then `make deploy-old`.\n"
+            "Deploy via deploy/legacy.\n"
+            "```sh\n$ npm run legacy-build\n./tools/cut.sh 1.0\n```\n"
+            "```python\nopen('examples/not_a_claim.py')\n```\n"
+            "<!-- old notes in notes/old.md -->\n"
+            "[ref]: docs/ref.md\n[^1]: A footnote, not a link.\n")
+    assert kinds("README.md", text) == {
+        (2, "./local-setup.md", "md-link"), (2, "img/arch.png", "md-link"),
+        (3, "scripts/rotate.sh", "code-span"), (3, "make deploy-old", "command"),
+        (4, "deploy/legacy", "prose"),
+        (6, "npm run legacy-build", "command"), (7, "./tools/cut.sh", "shell"),
+        (12, "notes/old.md", "comment"), (13, "docs/ref.md", "md-link"),
+    }
+
+
+def test_rst_roles_directives_and_foreign_roles():
+    text = (":doc:`Models </ref/models>` and :doc:`fields`.\n"
+            ":external+pypug:doc:`guides/packaging` and :doc:`python:tutorial/venv`.\n"
+            ".. literalinclude:: ../src/app.py\n"
+            ".. image:: data:image/png;base64,AAAA\n"
+            "Use :file:`polls/views.py` and ``docs/setup.txt``.\n")
+    assert kinds("docs/index.rst", text) == {
+        (1, "/ref/models", "sphinx-doc"), (1, "fields", "sphinx-doc"),
+        (3, "../src/app.py", "rst-include"),
+        (5, "polls/views.py", "code-span"), (5, "docs/setup.txt", "code-span"),
+    }
+
+
+def test_code_comments_strings_and_imports_but_not_code():
+    text = ("import os\nfrom app.models import Order\nfrom . import views\n"
+            "# see docs/design.md for why\n"
+            "CONFIG = open('config/app.yaml')\n"
+            "ratio = total/count\n")
+    assert kinds("services/orders/app/main.py", text) == {
+        (1, "os", "import"), (2, "app.models", "import"), (3, ".", "import"),
+        (4, "docs/design.md", "comment"), (5, "config/app.yaml", "string"),
+    }
+
+
+def test_shell_paths_created_before_use_are_not_references():
+    text = ("#!/usr/bin/env bash\n"
+            "mkdir -p out/reports\n"
+            "cp build.log out/reports/build.log\n"
+            "echo done > logs/run.txt\n"
+            "cat logs/run.txt\n"
+            "rm -f cache/old.db\n"
+            "source scripts/env.sh\n"
+            "cd web && ./node_modules/.bin/vite build\n")
+    assert kinds("scripts/build.sh", text) == {
+        (7, "scripts/env.sh", "shell"), (8, "./node_modules/.bin/vite", "shell"),
+    }
+
+
+def test_ci_and_build_file_shapes():
+    workflow = ("jobs:\n  a:\n    steps:\n      - uses: ./.github/actions/setup\n"
+                "      - uses: actions/checkout@v4\n"
+                "      - run: |\n          python scripts/check.py\n          make test\n"
+                "      - working-directory: web\n        run: pnpm lint\n"
+                "      - with:\n          path: ~/.cache/pip\n")
+    assert kinds(".github/workflows/ci.yml", workflow) == {
+        (4, "./.github/actions/setup", "ci-uses"), (7, "scripts/check.py", "shell"),
+        (9, "web", "ci-workdir"),
+    }
+    dockerfile = ("FROM python:3.12\nCOPY requirements.txt .\nCOPY --from=build /app/dist ./dist\n"
+                  "COPY app/ ./app\nRUN ./scripts/setup.sh\nCMD [\"./start.sh\"]\n")
+    assert kinds("services/orders/Dockerfile", dockerfile) == {
+        (2, "requirements.txt", "docker-copy"), (4, "app/", "docker-copy"),
+        (5, "./scripts/setup.sh", "shell"),
+    }
+    package = '{\n  "main": "dist/index.js",\n  "scripts": {\n    "build": "node scripts/build.js"\n  }\n}\n'
+    assert kinds("web/package.json", package) == {(4, "scripts/build.js", "shell")}
+
+
+def test_exclusion_and_redirect_lists_name_nothing():
+    conf = ("exclude_patterns = [\n    '_build',\n    'old/page.rst',\n]\n"
+            "redirects = {'old/page': 'new/page.html'}\nhtml_logo = '_static/logo.png'\n")
+    assert kinds("docs/conf.py", conf) == {(6, "_static/logo.png", "string")}
+    assert extract_references("docs/redirects.txt", b"old/page.rst new/page.rst\n") == []
+
+
+# --------------------------------------------------------------------------- dangling-reference
+def test_renamed_and_deleted_targets_say_where_and_when(repo):
+    repo.commit("2024-01-10", files={
+        "docs/setup.md": "# Setup\n",
+        "scripts/rotate_keys.sh": "echo rotate\n",
+        "scripts/seed.sh": "echo seed\n",
+        "README.md": "# Shop\n\nStart with [setup](docs/setup.md).\n",
+        "docs/runbook.md": "# Runbook\n\n1. Run `scripts/rotate_keys.sh staging`.\n"
+                           "2. Read [local setup](./local-setup.md).\n",
+    })
+    repo.git("mv", "docs/setup.md", "docs/install.md")
+    renamed = repo.commit("2024-05-02", "rename setup")
+    os.remove(repo.root / "scripts/rotate_keys.sh")
+    deleted = repo.commit("2025-05-20", "drop key rotation")
+    assert found(scan(repo.root), "dangling-reference") == {
+        ("README.md", 3): f"docs/setup.md was renamed to docs/install.md in {renamed[:7]}, 2024-05-02",
+        ("docs/runbook.md", 3): f"scripts/rotate_keys.sh was deleted in {deleted[:7]}, 2025-05-20",
+        ("docs/runbook.md", 4): "./local-setup.md does not exist (no docs/local-setup.md)",
+    }
+
+
+def test_what_is_not_a_dangling_claim(repo):
+    repo.commit("2024-01-10", files={
+        ".gitignore": "dist/\n",
+        ".orgmemory.yaml": "version: 1\nscan:\n  history_paths: ['CHANGELOG*', 'docs/history/**']\n",
+        "docs/architecture.md": "# Architecture\n",
+        "scripts/real.sh": "echo real\n",
+        "docs/runbooks/staging.md": (
+            "- [Architecture](../architecture.md)\n"
+            "- Reference: https://learn.microsoft.com/azure/bicep/overview\n"
+            "- Shell profile: ~/.bashrc, and /usr/local/bin/tool\n"
+            "- Lint every `services/*/requirements.txt` and `$ROOT/tools/x.sh` and `{{cookiecutter.name}}/a.py`\n"
+            "- Put your code in `path/to/module.py` or `<app>/views.py`\n"
+            "- Create `myproject/app.py` as in the tutorial; `polls/views.py` is the example app.\n"
+            "- Do not use scripts/removed_tool.sh any more.\n"
+            "- The bundle lands in `dist/app.js`.\n"
+            "- For example, put it in `scripts/your_script.sh`.\n"
+            "- Missing for real: `scripts/missing.sh`\n"),
+        "CHANGELOG.md": "- scripts/rotate_keys.sh removed.\n",
+        "docs/history/2023.md": "We used to run `scripts/old_deploy.sh`.\n",
+        "ops/build.sh": "#!/usr/bin/env bash\nmkdir -p out\ncp scripts/real.sh out/real.sh\nbash out/real.sh\n",
+    })
+    os.symlink("architecture.md", repo.root / "docs/link.md")
+    repo.write("docs/links.md", "See [the linked page](link.md/section.md).\n")
+    repo.commit("2024-02-01", "symlink")
+    assert found(scan(repo.root), "dangling-reference") == {
+        ("docs/runbooks/staging.md", 10): "scripts/missing.sh does not exist",
+    }
+
+
+def test_sphinx_docs_resolve_from_the_source_root(repo):
+    repo.commit("2024-01-10", files={
+        "docs/conf.py": "project = 'x'\nredirects = {\n    'old/page': 'new/page.html',\n}\n",
+        "docs/index.rst": "Welcome\n=======\n\n.. toctree::\n\n   ref/models\n",
+        "docs/ref/models.rst": "Models\n======\n\nSee :doc:`/topics/intro`, :doc:`fields` and :doc:`../topics/intro`.\n"
+                               "Packaging: :external+pypug:doc:`guides/packaging`, :doc:`python:tutorial/venv`.\n"
+                               "Write ``polls/views.py`` like the tutorial says.\n"
+                               "Gone: :doc:`/topics/removed` and :doc:`Old fields <old_fields>`.\n",
+        "docs/ref/fields.txt": "Fields\n======\n",
+        "docs/topics/intro.rst": "Intro\n=====\n\n.. literalinclude:: ../../src/app.py\n",
+        "docs/redirects.txt": "ref/old_page.rst ref/models.rst\n",
+        "src/app.py": "print('app')\n",
+    })
+    report = scan(repo.root)
+    assert sorted((f["path"], f["line"], f["message"]) for f in report["findings"]
+                  if f["rule"] == "dangling-reference") == [
+        ("docs/ref/models.rst", 7, "/topics/removed does not exist (no docs/topics/removed)"),
+        ("docs/ref/models.rst", 7, "old_fields does not exist (no docs/ref/old_fields)"),
+    ]
+
+
+def test_jekyll_permalinks_and_site_urls_are_not_files(repo):
+    repo.commit("2024-01-10", files={
+        "docs/_config.yml": "title: Shop\n",
+        "docs/setup.md": "---\npermalink: /setup/\nredirect_from:\n  - /install/\n---\n# Setup\n",
+        "docs/index.md": "Start at [setup](/setup/), or [install](/install/), or [setup page](setup.html).\n"
+                         "Missing: [guide](guide.md).\n",
+    })
+    assert found(scan(repo.root), "dangling-reference") == {
+        ("docs/index.md", 2): "guide.md does not exist (no docs/guide.md)",
+    }
+
+
+def test_links_to_this_repository_on_its_host_are_repo_paths(repo):
+    repo.commit("2024-01-10", files={
+        "docs/exists.md": "# here\n",
+        "README.md": "- https://github.com/acme/shop/blob/main/docs/exists.md\n"
+                     "- https://github.com/acme/shop/blob/main/docs/gone.md\n"
+                     "- https://github.com/acme/shop/blob/v1.0/docs/gone.md\n"
+                     "- https://github.com/other/lib/blob/main/docs/gone.md\n",
+    })
+    repo.git("remote", "add", "origin", "git@github.com:acme/shop.git")
+    assert set(found(scan(repo.root), "dangling-reference")) == {("README.md", 2)}
+
+
+def test_ci_docker_make_package_and_config_files(repo):
+    repo.commit("2024-01-10", files={
+        ".github/workflows/ci.yml": "jobs:\n  a:\n    steps:\n      - uses: ./.github/actions/missing\n"
+                                    "      - run: python scripts/check_migrations.py\n"
+                                    "      - working-directory: web\n        run: npm test\n",
+        "services/orders/Dockerfile": "FROM python:3.12\nCOPY requirements.txt .\nCOPY missing.txt .\n"
+                                      "COPY --from=build /app/dist ./dist\n",
+        "services/orders/requirements.txt": "fastapi\n",
+        "services/orders/settings.yaml": "logging_config: services/orders/logging.ini\n",
+        "Makefile": "release:\n\t./tools/gone.sh $(VERSION)\n",
+        "tools/keep.sh": "echo\n",
+        "scripts/other.py": "1\n",
+        "web/package.json": '{"scripts": {"build": "node scripts/gone.js", "test": "vitest"}}\n',
+        "web/scripts/ok.js": "1\n",
+        "web/tsconfig.json": '{\n  "extends": "./tsconfig.base.json"\n}\n',
+    })
+    assert set(found(scan(repo.root), "dangling-reference")) == {
+        (".github/workflows/ci.yml", 4), (".github/workflows/ci.yml", 5),
+        ("services/orders/Dockerfile", 3), ("services/orders/settings.yaml", 1),
+        ("Makefile", 2), ("web/package.json", 1), ("web/tsconfig.json", 2),
+    }
+
+
+# --------------------------------------------------------------------------- dangling-command
+def test_documented_commands_that_do_not_exist(repo):
+    repo.commit("2024-01-10", files={
+        "Makefile": ".PHONY: test\ntest:\n\tpytest\n",
+        "web/package.json": '{"scripts": {"lint": "eslint src", "build": "vite build"}}\n',
+        "README.md": "Run `make test`, then `make deploy-old`.\n\n"
+                     "```sh\ncd web && pnpm lint\nnpm run legacy-build\nyarn build\n```\n\n"
+                     "Build GEOS first: `./configure && make && make install`.\n",
+        "scripts/ci.sh": "make deploy-old\n",
+    })
+    assert found(scan(repo.root), "dangling-command") == {
+        ("README.md", 1): "`make deploy-old`: no Makefile has a target deploy-old",
+        ("README.md", 5): "`npm run legacy-build`: no package.json has a script legacy-build",
+    }
+
+
+def test_commands_of_a_tool_the_repository_does_not_use_are_no_claim(repo):
+    repo.commit("2024-01-10", files={"README.md": "Run `npm run build` and `make docs`.\n"})
+    assert found(scan(repo.root), "dangling-command") == {}
+
+
+def test_more_traps_from_real_projects(repo):
+    repo.commit("2024-01-10", files={
+        "docs/conf.py": "extensions = ['sphinx.ext.intersphinx', 'myst_parser']\n"
+                        "exclude_patterns = ['_build', 'old/page.rst']\n",
+        "docs/index.rst": "Index\n=====\n\nRegexes: :doc:`regular expressions <library/re>`.\n"
+                          ".. include:: ../CONTRIBUTING.rst\n",
+        "docs/guide.md": "See [`attrs.define`](attrs.define) and [labels](some-label).\n",
+        "docs/code_of_conduct.rst": "Be kind\n=======\n",
+        "CONTRIBUTING.rst": "Read :doc:`code_of_conduct` first. Keep ``pyproject.toml/setup.cfg`` in sync.\n",
+        "pyproject.toml": "[tool.x]\nname = 'x'\n",
+        "setup.cfg": "[testing]\nprofile_file = tests/profiles.txt\nconfig_file = tests/missing.ini\n",
+        "tests/conftest.py": "PATHS = ['tests/data/fixture.json']\n",
+        "ci/fastapi.sh": "#!/usr/bin/env bash\ngit clone https://example.com/fastapi.git fastapi\ncd fastapi\n"
+                         "./scripts/test.sh --deselect tests/test_openapi.py\n",
+        "requirements/dev.txt": "# This file is autogenerated by pip-compile\n#    via -r requirements/dev.in\n",
+        "site/searchindex.js": "Search.setIndex({})\n",
+        "site/index.html": '<link rel="stylesheet" href="_static/default.css">\n',
+        "site/_static/basic.css": "body {}\n",
+    })
+    assert found(scan(repo.root), "dangling-reference") == {
+        ("setup.cfg", 3): "tests/missing.ini does not exist",
+    }
