@@ -66,6 +66,18 @@ class Contradictions:
         return [r for r in (*self.resolved, *self.imports) if r.status == EXISTS and r.path is not None
                 and (r.path == path or r.path.startswith(path + "/"))]
 
+    def treats_as_current(self, resolved: Resolved, legacy_path: str) -> bool:
+        """A reference that points at `legacy_path` as if it were live: from outside it, in a
+        claim site, in a sentence that does not retire it."""
+        referrer = resolved.reference.path
+        return (self.is_claim_site(referrer) and not resolved.reference.deprecated
+                and not (referrer == legacy_path or referrer.startswith(legacy_path + "/")))
+
+    def pointing_at(self, legacy_path: str) -> list[Resolved]:
+        """`treats_as_current` references, without the graph (the pre-commit path skips it)."""
+        unique = {id(r): r for r in self.incoming(legacy_path) if self.treats_as_current(r, legacy_path)}
+        return sorted(unique.values(), key=lambda r: (r.reference.path, r.reference.line))
+
     def is_claim_site(self, file: str) -> bool:
         """Whether what `file` says about paths is a claim about the present (not history, not
         the legacy declaration, not built documentation someone committed)."""
@@ -88,7 +100,9 @@ def attach(ctx) -> Contradictions:
                                                     if r.kind in IMPORT_KINDS],
                            config_file=_config_file(ctx),
                            historical=lambda f: history_globs.match(f) or HISTORICAL.search(f) is not None)
-    if legacy:
+    if legacy and ctx.only is not None:
+        found.pointing = {item.path: found.pointing_at(item.path) for item in legacy}
+    elif legacy:
         from indexer.graph import build_graph, resolutions, still_pointing
 
         found.graph = build_graph(found, ctx.config.standards)

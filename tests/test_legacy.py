@@ -149,3 +149,11 @@ def test_history_paths_come_from_the_config(shop):
     config = CONFIG.replace('"docs/adr/**"]', '"docs/adr/**", "notes/**"]')
     shop.commit("2026-10-31", "notes are history", files={".orgmemory.yaml": config})
     assert ("notes/2023/deploys.md", 1) not in by_rule(scan(shop.root), "legacy-reference")
+
+
+def test_files_only_scan_reports_the_same_legacy_references_without_the_graph(shop):
+    full = by_rule(scan(shop.root), "legacy-reference")
+    files = sorted({str(shop.root / path) for path, _ in full})
+    narrowed = scan(shop.root, *files)
+    assert set(by_rule(narrowed, "legacy-reference")) == set(full)
+    assert narrowed["resolutions"] == []
