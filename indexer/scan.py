@@ -74,19 +74,7 @@ _OWN_KEYS = {"version", "root", "head", "now", "summary", "notes", "findings"}
 
 
 def _count_by(findings, attribute: str) -> dict[str, int]:
-    counts: dict[str, int] = {}
-    for finding in findings:
-        key = getattr(finding, attribute)
-        counts[key] = counts.get(key, 0) + 1
-    return dict(sorted(counts.items()))
-
-
-def _count_by(findings, attribute: str) -> dict[str, int]:
-    counts: dict[str, int] = {}
-    for finding in findings:
-        key = getattr(finding, attribute)
-        counts[key] = counts.get(key, 0) + 1
-    return dict(sorted(counts.items()))
+    return dict(sorted(Counter(getattr(f, attribute) for f in findings).items()))
 
 
 def run_scan(path: str, now: date, cache_dir: str | None = None, config_path: str | None = None,

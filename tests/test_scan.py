@@ -207,3 +207,16 @@ def test_memoised_result_follows_every_input(repo):
     assert stale(scan(repo.root, "--now", "2020-06-01")) == {}
     repo.write(".orgmemory.yaml", "version: 1\nscan:\n  todo:\n    markers: [FIXME]\n")
     assert stale(scan(repo.root)) == {}
+
+
+def test_two_concurrent_scans_share_one_cache_safely(brownfield):
+    exe = shutil.which("orgmemory")
+    args = [exe] if exe else [sys.executable, "-m", "indexer"]
+    command = [*args, "scan", str(brownfield.root), "--now", NOW, "--format", "json"]
+    runs = [subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+            for _ in range(3)]
+    outputs = [run.communicate() for run in runs]
+    assert [run.returncode for run in runs] == [1, 1, 1], [err for _, err in outputs]
+    findings = [json.loads(out)["findings"] for out, _ in outputs]
+    assert findings[0] == findings[1] == findings[2]
+    assert len(stale({"findings": findings[0]})) == 3
