@@ -3,13 +3,17 @@
 Extraction is a pure function of a blob's bytes and its file name, so its results are cached
 by blob SHA: a second scan of an unchanged repository reads no file and parses nothing.
 Files that cannot be text (binary, huge, not UTF-8, unreadable) are skipped and counted.
+
+A cold run extracts its many files in worker processes (one per CPU, forked, fed chunks of
+files), and starts the history's `git log` beside them (`indexer.history.prefetch`).
 """
 from __future__ import annotations
 
 import hashlib
+import importlib
 import os
 from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping
+from typing import Any, Callable
 
 from indexer.cache import Cache
 from indexer.discover import blob_sha
@@ -57,30 +61,46 @@ def read_file(root: str, path: str, max_bytes: int) -> tuple[bytes | None, str |
 def collect(snapshot: Snapshot, cache: Cache, markers: tuple[str, ...], max_bytes: int,
             progress: Callable[[int], None] | None = None,
             only: frozenset[str] | None = None) -> Collected:
-    """Extract from every tracked file, or from `only` those (a pre-commit run's staged files)."""
-    from indexer.extract.facts import blob_facts, restore
-    from indexer.extract.todos import extract_todos
+    """Extract from every tracked file, or from `only` those (a pre-commit run's staged files).
+
+    The files the cache does not know are extracted in worker processes when there are many
+    (`_extract_many`); the result is the same as extracting them one by one here.
+    """
+    from indexer.extract.facts import restore
 
     kind = "blob/v%d/%s/%d" % (EXTRACTOR_VERSION, _digest(",".join(markers)), max_bytes)
     out = Collected()
     paths = sorted(snapshot.files if only is None else only & snapshot.files.keys())
     keys = {path: _key(snapshot.files[path], path) for path in paths if path not in snapshot.dirty}
     cached = cache.get_many(kind, keys.values())
+    # Clean files the cache lacks: their key is known before reading, so they can be read and
+    # extracted anywhere. Dirty files are keyed by their content, looked up once read (below).
+    missing = [path for path in paths if path in keys and keys[path] not in cached]
+    if len(missing) >= PARALLEL_MIN_FILES:
+        # A cold run: the contradictions stage will want the history, whose `git log` can run
+        # beside the extraction instead of after it.
+        from indexer.history import prefetch
+
+        prefetch(snapshot.root, snapshot.head)
+    extracted = _extract_many(snapshot.root, missing, markers, max_bytes, progress)
     fresh: dict[str, Any] = {}
     for path in paths:
         key = keys.get(path)
         entry = cached.get(key) if key else None
         content_sha = snapshot.files[path]
-        if entry is None:
+        if entry is None and path in extracted:
+            entry, reason = extracted[path]
+            out.parsed += 1
+            if reason != "unreadable":
+                fresh[key] = entry
+        elif entry is None:
             data, reason = read_file(snapshot.root, path, max_bytes)
             if path in snapshot.dirty and data is not None:
                 content_sha = blob_sha(data)
                 key = _key(content_sha, path)
                 entry = cache.get_many(kind, [key]).get(key)
             if entry is None:
-                entry = {"skip": reason} if reason else {
-                    "todos": [_todo_row(t) for t in extract_todos(path, data, markers)],
-                    **blob_facts(path, data)}
+                entry = _entry(path, data, reason, markers)
                 out.parsed += 1
                 if reason != "unreadable" and key:
                     fresh[key] = entry
@@ -94,6 +114,89 @@ def collect(snapshot: Snapshot, cache: Cache, markers: tuple[str, ...], max_byte
             out.todos[path] = [_todo_from_row(path, row) for row in entry["todos"]]
     cache.put_many(kind, fresh)
     return out
+
+
+def _entry(path: str, data: bytes | None, reason: str | None, markers: tuple[str, ...]) -> dict[str, Any]:
+    """The cache entry of one file: why it was skipped, or its TODOs and path facts."""
+    from indexer.extract.facts import blob_facts
+    from indexer.extract.todos import extract_todos
+
+    if reason or data is None:
+        return {"skip": reason}
+    return {"todos": [_todo_row(t) for t in extract_todos(path, data, markers)], **blob_facts(path, data)}
+
+
+# --------------------------------------------------------------------------- many files at once
+#: Below this many files to extract, worker processes cost more than they save.
+PARALLEL_MIN_FILES = 48
+#: Files per task sent to a worker: small enough to balance a few slow files, large enough
+#: that the round trips do not matter.
+_CHUNK = 16
+
+
+def _extract_many(root: str, paths: list[str], markers: tuple[str, ...], max_bytes: int,
+                  progress: Callable[[int], None] | None) -> dict[str, tuple[dict[str, Any], str | None]]:
+    """path -> (cache entry, skip reason) of clean files, extracted by worker processes.
+
+    Extraction is pure (bytes and file name in, JSON-ready entry out), so the workers give
+    what this process would. Forked workers start in milliseconds and inherit the imports.
+    Returns {} when the files are few, or fork is unsafe (a multi-threaded caller) or
+    missing; only what was done when a worker failed (the caller extracts the rest itself).
+    """
+    workers = min(_usable_cpus(), len(paths) // _CHUNK)
+    context = _fork_context() if len(paths) >= PARALLEL_MIN_FILES and workers >= 2 else None
+    if context is None:
+        return {}
+    from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures.process import BrokenProcessPool
+
+    for module in ("indexer.extract.facts", "indexer.extract.todos"):  # imported once, here:
+        importlib.import_module(module)  # the forked workers inherit them
+
+    chunks = [paths[start:start + _CHUNK] for start in range(0, len(paths), _CHUNK)]
+    out: dict[str, tuple[dict[str, Any], str | None]] = {}
+    try:
+        with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
+            tasks = [(root, chunk, markers, max_bytes) for chunk in chunks]
+            for chunk, results in zip(chunks, pool.map(_extract_chunk, tasks)):
+                out.update(zip(chunk, results))
+                if progress:
+                    progress(len(chunk))
+    except (OSError, BrokenProcessPool):  # no process to be had, or a worker was killed
+        pass
+    return out
+
+
+def _extract_chunk(task: tuple[str, list[str], tuple[str, ...], int]
+                   ) -> list[tuple[dict[str, Any], str | None]]:
+    """In a worker: (entry, skip reason) per path of one chunk."""
+    root, paths, markers, max_bytes = task
+    results = []
+    for path in paths:
+        data, reason = read_file(root, path, max_bytes)
+        results.append((_entry(path, data, reason, markers), reason))
+    return results
+
+
+def _usable_cpus() -> int:
+    try:
+        return len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        return os.cpu_count() or 1
+
+
+def _fork_context():
+    """The `fork` multiprocessing context, when forking this process is safe and cheap."""
+    import multiprocessing
+    import sys
+    import threading
+
+    if sys.platform != "linux" or threading.active_count() > 1:
+        return None
+    try:
+        return multiprocessing.get_context("fork")
+    except ValueError:
+        return None
 
 
 def _key(sha: str, path: str) -> str:

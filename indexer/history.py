@@ -4,21 +4,24 @@
 `MAX_COMMITS` commits, merges left out) and keeps, for every path tracked now (files and the
 folders above them), its last commit and its commit counts in the last 90 and 365 days, and,
 for every path that was renamed or deleted, the newest such event. The result is cached by
-HEAD and `--now`, so it is computed once per commit.
+HEAD and `--now`, so it is computed once per commit. Its output is parsed as git writes it;
+a cold scan starts it early (`prefetch`, from `indexer.collect`) to run beside the extraction.
 
 GitPython is not used: this is one plumbing command whose output is parsed anyway, and its
 import cost would be paid on every cold run for nothing.
 """
 from __future__ import annotations
 
+import atexit
 import functools
 import posixpath
+import subprocess
+import tempfile
 from dataclasses import dataclass, field
 from datetime import date, timedelta
 from typing import Any, Iterable, Iterator
 
 from indexer.dates import day_of, epoch
-from indexer.gitcmd import run_git
 
 HISTORY_CACHE_VERSION = 1
 MAX_COMMITS = 20000
@@ -68,7 +71,7 @@ class History:
     activity: dict[str, Activity] = field(default_factory=dict)
     removals: dict[str, Removal] = field(default_factory=dict)
     commits: int = 0
-    truncated: bool = False  # MAX_COMMITS reached: older renames and deletions are unknown
+    truncated: bool = False  # more than MAX_COMMITS: older renames and deletions are unknown
 
     @functools.cached_property
     def removed_folders(self) -> frozenset[str]:
@@ -150,32 +153,103 @@ def load_history(root: str, head: str | None, now: date, tracked: Iterable[str],
     kind = f"history/v{HISTORY_CACHE_VERSION}"
     key = f"{head}:{now.isoformat()}:{MAX_COMMITS}"
     cached = cache.get_many(kind, [key]).get(key)
+    prefetched = _prefetched.pop((root, head), None)
     if cached is not None:
+        if prefetched is not None:
+            _discard(*prefetched)
         return History.from_json(cached)
-    history = read_history(root, now, frozenset(tracked))
+    history = read_history(root, now, frozenset(tracked),
+                           _read_prefetched(*prefetched) if prefetched is not None else None)
     cache.put_many(kind, {key: history.to_json()})
     return history
 
 
-def read_history(root: str, now: date, tracked: frozenset[str]) -> History:
-    out = run_git(root, "log", "-z", "--no-merges", "--no-color", f"--max-count={MAX_COMMITS}",
-                  "--format=%x01%H%x02%at%x02%an", "--name-status", "-M", "HEAD", check=False)
+def prefetch(root: str, head: str | None) -> None:
+    """Start the history's `git log` of `head` now, into a temporary file, to run beside other
+    work (a cold scan's extraction); `load_history` of the same root and HEAD reads it instead
+    of running its own. Its output is what `read_history` would read; unused, it is dropped
+    at exit."""
+    if head is None or (root, head) in _prefetched:
+        return
+    _discard_all()  # one at a time: an older one nobody asked for is not going to be
+    out = tempfile.TemporaryFile(prefix="orgmemory-history-")
+    try:
+        proc = subprocess.Popen(["git", *_log_args(), head], cwd=root, stdout=out,
+                                stderr=subprocess.DEVNULL, stdin=subprocess.DEVNULL)
+    except OSError:
+        out.close()
+        return
+    _prefetched[(root, head)] = (proc, out)
+
+
+def _log_args() -> tuple[str, ...]:
+    """The history's `git log`: one commit more than is read, to know if there are more."""
+    return ("log", "-z", "--no-merges", "--no-color", f"--max-count={MAX_COMMITS + 1}",
+            "--format=%x01%H%x02%at%x02%an", "--name-status", "-M")
+
+
+_prefetched: dict[tuple[str, str], tuple[subprocess.Popen, Any]] = {}
+
+
+def _read_prefetched(proc: subprocess.Popen, out) -> Iterator[bytes]:
+    try:
+        proc.wait()
+        out.seek(0)
+        while True:
+            chunk = out.read(1 << 20)
+            if not chunk:
+                break
+            yield chunk
+    finally:
+        out.close()
+
+
+def _discard(proc: subprocess.Popen, out) -> None:
+    if proc.poll() is None:
+        proc.kill()
+    proc.wait()
+    out.close()
+
+
+def _discard_all() -> None:
+    while _prefetched:
+        _discard(*_prefetched.popitem()[1])
+
+
+atexit.register(_discard_all)
+
+
+def read_history(root: str, now: date, tracked: frozenset[str],
+                 output: Iterable[bytes] | None = None) -> History:
+    """`output`: the log's output (`prefetch`), else `git log` runs now."""
     recent_since = epoch(now - timedelta(days=RECENT_DAYS))
     year_since = epoch(now - timedelta(days=YEAR_DAYS))
     counts: dict[str, list] = {}
     removals: dict[str, Removal] = {}
     commits = 0
-    for sha, when, author, changes in _commits(out):
+    chains: dict[str, tuple[str, ...]] = {}  # path -> itself and its folders that are tracked
+
+    def chain(path: str) -> tuple[str, ...]:
+        found = chains.get(path)
+        if found is None:
+            found = chains[path] = tuple(p for p in _with_folders(path) if p in tracked)
+        return found
+
+    truncated = False
+    for sha, when, author, changes in _commits(output if output is not None else _log_chunks(root)):
+        if commits == MAX_COMMITS:
+            truncated = True
+            break
         commits += 1
         touched: set[str] = set()
         for status, old, new in changes:
             if status == "D" or status == "R":
                 if old not in removals:
                     removals[old] = Removal(old, sha, when, author, new if status == "R" else None)
-            touched.update(_with_folders(new or old))
+            touched.update(chain(new or old))
             if status == "R":
-                touched.update(_with_folders(old))
-        for path in touched & tracked:
+                touched.update(chain(old))
+        for path in touched:
             row = counts.get(path)
             if row is None:
                 row = counts[path] = [sha, author, when, 0, 0, 0]
@@ -184,28 +258,63 @@ def read_history(root: str, now: date, tracked: frozenset[str]) -> History:
             row[5] += 1
     return History(activity={p: Activity(*row) for p, row in counts.items()},
                    removals={p: r for p, r in removals.items() if p not in tracked},
-                   commits=commits, truncated=commits >= MAX_COMMITS)
+                   commits=commits, truncated=truncated)
 
 
-def _commits(out: bytes) -> Iterator[tuple[str, int, str, list[tuple[str, str, str | None]]]]:
-    """(sha, author time, author, [(status letter, path, new path)]) per commit, newest first."""
-    for chunk in out.split(b"\x01")[1:]:
-        header, _, body = chunk.partition(b"\0")
-        sha, when, author = header.decode("utf-8", "replace").split("\x02")
-        fields = body.lstrip(b"\n").split(b"\0")
-        changes: list[tuple[str, str, str | None]] = []
-        index = 0
-        while index < len(fields) and fields[index]:
-            status = fields[index].decode()[:1]
-            if status in ("R", "C"):
-                old, new = (fields[index + 1].decode("utf-8", "surrogateescape"),
-                            fields[index + 2].decode("utf-8", "surrogateescape"))
-                changes.append((status, old, new) if status == "R" else ("A", new, None))
-                index += 3
-            else:
-                changes.append((status, fields[index + 1].decode("utf-8", "surrogateescape"), None))
-                index += 2
-        yield sha, int(when), author, changes
+def _log_chunks(root: str) -> Iterator[bytes]:
+    """The output of the history's `git log`, as it comes: parsed while git still writes."""
+    proc = subprocess.Popen(["git", *_log_args(), "HEAD"], cwd=root, stdout=subprocess.PIPE,
+                            stderr=subprocess.DEVNULL, stdin=subprocess.DEVNULL)
+    try:
+        assert proc.stdout is not None
+        while True:
+            chunk = proc.stdout.read1(1 << 16)
+            if not chunk:
+                break
+            yield chunk
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        if proc.stdout is not None:
+            proc.stdout.close()
+        proc.wait()
+
+
+def _commits(chunks: Iterable[bytes]) -> Iterator[tuple[str, int, str, list[tuple[str, str, str | None]]]]:
+    """(sha, author time, author, [(status letter, path, new path)]) per commit, newest first.
+
+    `chunks` is the output in pieces: a commit is parsed once the next one has begun."""
+    pending: bytes | None = None  # None until the first record begins (what precedes it is no commit)
+    for chunk in chunks:
+        records = ((pending or b"") + chunk).split(b"\x01")
+        if pending is None:
+            if len(records) == 1:
+                continue
+            records = records[1:]
+        pending = records.pop()
+        for record in records:
+            yield _commit(record)
+    if pending is not None:
+        yield _commit(pending)
+
+
+def _commit(chunk: bytes) -> tuple[str, int, str, list[tuple[str, str, str | None]]]:
+    header, _, body = chunk.partition(b"\0")
+    sha, when, author = header.decode("utf-8", "replace").split("\x02")
+    fields = body.lstrip(b"\n").split(b"\0")
+    changes: list[tuple[str, str, str | None]] = []
+    index = 0
+    while index < len(fields) and fields[index]:
+        status = fields[index].decode()[:1]
+        if status in ("R", "C"):
+            old, new = (fields[index + 1].decode("utf-8", "surrogateescape"),
+                        fields[index + 2].decode("utf-8", "surrogateescape"))
+            changes.append((status, old, new) if status == "R" else ("A", new, None))
+            index += 3
+        else:
+            changes.append((status, fields[index + 1].decode("utf-8", "surrogateescape"), None))
+            index += 2
+    return sha, int(when), author, changes
 
 
 def _with_folders(path: str) -> Iterator[str]:

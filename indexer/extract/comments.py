@@ -33,6 +33,22 @@ class Comment(NamedTuple):
 
 def comments(language: Language, data: bytes) -> Iterator[Comment]:
     """The comments of `data`, in line order."""
+    return _comments(language, data, None)
+
+
+def comments_holding(language: Language, data: bytes, needles: tuple[bytes, ...]) -> Iterator[Comment]:
+    """The comments of `data` whose source text holds one of `needles`, in line order.
+
+    The same comments as `comments` minus the ones that cannot hold a needle, for less work:
+    no parse of a file (or of its embedded code) where no needle can sit inside a comment,
+    and no decoding of the comment nodes without one.
+    """
+    if not _may_hold(language.name, data, 0, len(data), needles):
+        return iter(())
+    return _comments(language, data, needles)
+
+
+def _comments(language: Language, data: bytes, needles: tuple[bytes, ...] | None) -> Iterator[Comment]:
     if language.lexer is not None:
         found = list(_LEXERS[language.lexer](data))
     else:
@@ -40,9 +56,51 @@ def comments(language: Language, data: bytes) -> Iterator[Comment]:
         if tree.root_node.has_error and language.lexer_on_error is not None:
             found = list(_LEXERS[language.lexer_on_error](data))
         else:
-            found = list(_tree_comments(language, data, tree))
+            found = list(_tree_comments(language, data, tree, needles))
     found.sort(key=lambda comment: comment.start_line)
     return iter(found)
+
+
+#: Where every comment of these languages starts (after which a needle must appear). Markdown
+#: and HTML hold comments only as `<!-- -->` and inside `<script>` / `<style>`; the tags are
+#: matched in lower case, as HTML tag names are case-blind. Languages not listed: anywhere.
+_COMMENT_OPENERS: dict[str, tuple[tuple[bytes, bool], ...]] = {
+    "markdown": ((b"<!--", False), (b"<script", True), (b"<style", True)),
+    "html": ((b"<!--", False), (b"<script", True), (b"<style", True)),
+    "markdown_inline": ((b"<!--", False),),  # only `<!--` html_tags are parsed as HTML
+}
+
+
+def _opens_inside(name: str, data: bytes, nodes: list[tree_sitter.Node]) -> bool:
+    """Whether a comment opener of embedded language `name` lies wholly inside one of `nodes`.
+
+    A comment's opener is one token, lexed from one of the included ranges; and none can be
+    split over two of them and still read as an opener in the file's bytes (the `#match?` on
+    `<!--`), as markdown's inline and HTML blocks are not followed by `-` or `!` (a newline,
+    a `|` or a block's `<` comes next). So without one, the embedded parse finds no comment.
+    """
+    openers = _COMMENT_OPENERS.get(name)
+    if openers is None:
+        return True
+    lowered = data.lower() if any(blind for _, blind in openers) else data
+    return any((lowered if blind else data).find(opener, node.start_byte, node.end_byte) >= 0
+               for node in nodes for opener, blind in openers)
+
+
+def _may_hold(name: str, data: bytes, start: int, end: int, needles: tuple[bytes, ...]) -> bool:
+    """Whether a comment of language `name` within `data[start:end]` can hold a needle."""
+    if not any(data.find(needle, start, end) >= 0 for needle in needles):
+        return False
+    openers = _COMMENT_OPENERS.get(name)
+    if openers is None:
+        return True
+    lowered = data.lower() if any(blind for _, blind in openers) else data
+    first = end
+    for opener, blind in openers:
+        at = (lowered if blind else data).find(opener, start, first)
+        if at >= 0:
+            first = at
+    return first < end and any(data.find(needle, first, end) >= 0 for needle in needles)
 
 
 # --------------------------------------------------------------------------- tree-sitter
@@ -98,29 +156,45 @@ def _parse(language: Language, data: bytes,
         parser.included_ranges = []
 
 
-def _tree_comments(language: Language, data: bytes, tree: tree_sitter.Tree) -> Iterator[Comment]:
-    """Comments of a parsed tree, including those of the code embedded in it."""
+def _tree_comments(language: Language, data: bytes, tree: tree_sitter.Tree,
+                   needles: tuple[bytes, ...] | None = None) -> Iterator[Comment]:
+    """Comments of a parsed tree, including those of the code embedded in it.
+
+    With `needles`, only comments whose bytes hold one (embedded code is parsed only where
+    one can be in a comment: every comment of it lies within its nodes' span)."""
     import tree_sitter
 
     captures = tree_sitter.QueryCursor(_grammar(language.name).query).captures(tree.root_node)
     for capture, nodes in captures.items():
         if capture == "comment":
             for node in nodes:
-                text = data[node.start_byte:node.end_byte].decode("utf-8", "replace")
+                start, end = node.start_byte, node.end_byte
+                if needles is not None and not any(data.find(n, start, end) >= 0 for n in needles):
+                    continue
+                text = data[start:end].decode("utf-8", "replace")
                 yield Comment(node.start_point.row + 1, _strip_delimiters(text))
         else:
-            yield from _embedded_comments(language_named(capture), data, nodes)
+            embedded = language_named(capture)
+            if needles is not None and nodes and not (
+                    _may_hold(embedded.name, data, min(node.start_byte for node in nodes),
+                              max(node.end_byte for node in nodes) + 1, needles)
+                    and _opens_inside(embedded.name, data, nodes)):
+                continue
+            yield from _embedded_comments(embedded, data, nodes, needles)
 
 
-def _embedded_comments(language: Language, data: bytes,
-                       nodes: list[tree_sitter.Node]) -> Iterator[Comment]:
+def _embedded_comments(language: Language, data: bytes, nodes: list[tree_sitter.Node],
+                       needles: tuple[bytes, ...] | None = None) -> Iterator[Comment]:
     nodes = sorted(nodes, key=lambda node: node.start_byte)
     if language.lexer is None:
         tree = _parse(language, data, _ranges_through_newline(nodes, data))
-        yield from _tree_comments(language, data, tree)
+        yield from _tree_comments(language, data, tree, needles)
         return
     lex = _LEXERS[language.lexer]
     for node in nodes:
+        if needles is not None and not any(data.find(n, node.start_byte, node.end_byte) >= 0
+                                           for n in needles):
+            continue
         for comment in lex(data[node.start_byte:node.end_byte]):
             yield comment._replace(start_line=comment.start_line + node.start_point.row)
 

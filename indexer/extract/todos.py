@@ -14,21 +14,21 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from indexer.extract.comments import comments
+from indexer.extract.comments import comments_holding
 from indexer.languages import language_for
 from indexer.models import Todo
 
 
 def extract_todos(path: str, data: bytes, markers: tuple[str, ...]) -> list[Todo]:
     """The TODOs of one file, in line order; [] for a file whose language is unknown."""
-    needles, pattern = _marker_search(tuple(markers))
-    if not any(needle in data for needle in needles):
+    needles, pattern, shape = _marker_search(tuple(markers))
+    if not any(needle in data for needle in needles) or shape.search(data) is None:
         return []
     language = language_for(path, _first_line(data))
     if language is None:
         return []
     todos = []
-    for comment in comments(language, data):
+    for comment in comments_holding(language, data, needles):
         for offset, line in enumerate(comment.lines):
             match = pattern.search(line)
             if match:
@@ -37,18 +37,26 @@ def extract_todos(path: str, data: bytes, markers: tuple[str, ...]) -> list[Todo
 
 
 @lru_cache(maxsize=16)
-def _marker_search(markers: tuple[str, ...]) -> tuple[tuple[bytes, ...], re.Pattern[str]]:
-    """The prefilter byte strings and the pattern of a marker in comment text.
+def _marker_search(markers: tuple[str, ...]) -> tuple[tuple[bytes, ...], re.Pattern[str], re.Pattern[bytes]]:
+    """The prefilter byte strings, the pattern of a marker in comment text, and its shape in
+    the raw bytes.
 
     The pattern finds a marker in upper case not glued to a name (`todo_list`, `Status.TODO`,
     `"TODO"`), followed by `:`, `(`, whitespace or the end, and captures its `(tag)`.
+
+    The shape is what any such marker looks like in the file's bytes, before comment
+    delimiters are stripped: not right after a letter, digit, `_`, `$`, `@`, `\\` or a quote
+    (no delimiter ends in one, except `=begin`), nor right before a letter, digit or `_` (no
+    comment ends inside a word). A file without it holds no TODO and is not parsed.
     """
     words = sorted({marker.upper() for marker in markers if marker}, key=len, reverse=True)
     alternatives = "|".join(re.escape(word) for word in words)
     pattern = re.compile(
         rf"(?<![\w.$@/\\'\"`])(?P<marker>{alternatives})(?=[:(\s]|$)(?:\((?P<tag>[^()\n]*)\))?"
     )
-    return tuple(word.encode() for word in words), pattern
+    encoded = "|".join(re.escape(word) for word in words).encode()
+    shape = re.compile(rb"(?:(?<![A-Za-z0-9_$@\\'\"`])|(?<==begin))(?:" + encoded + rb")(?![A-Za-z0-9_])")
+    return tuple(word.encode() for word in words), pattern, shape
 
 
 def _first_line(data: bytes) -> bytes:

@@ -8,6 +8,7 @@ division) is not a reference.
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -113,12 +114,22 @@ class _Placer:
         self.syntax = syntax
         self.counted_to = 0
         self.docstring_quotes = dict.fromkeys(_DOCSTRING_QUOTES, 0)
+        self._starts: dict[str, list[int]] = {}
+
+    def _last(self, needle: str, end: int) -> int:
+        """`text.rfind(needle, 0, end)`, from the sorted offsets of every occurrence (found once
+        per file: an `rfind` per word would read the file again for each word)."""
+        starts = self._starts.get(needle)
+        if starts is None:
+            starts = self._starts[needle] = _occurrences(self.text, needle)
+        index = bisect_right(starts, end - len(needle)) - 1
+        return starts[index] if index >= 0 else -1
 
     def place(self, offset: int, line: str, column: int) -> str | None:
         """`comment`, `string` or None (plain code) for the word at `offset`."""
         text, syntax = self.text, self.syntax
         for opener, closer in syntax.blocks:
-            if text.rfind(opener, 0, offset) > text.rfind(closer, 0, offset):
+            if self._last(opener, offset) > self._last(closer, offset):
                 return "comment"
         if syntax.docstrings:
             for triple in _DOCSTRING_QUOTES:
@@ -139,6 +150,15 @@ class _Placer:
             elif piece[0] != "\\":
                 return "comment"
         return "string" if quote else None
+
+
+def _occurrences(text: str, needle: str) -> list[int]:
+    """Every offset where `needle` starts in `text`, overlapping ones included, in order."""
+    found, at = [], text.find(needle)
+    while at >= 0:
+        found.append(at)
+        at = text.find(needle, at + 1)
+    return found
 
 
 def _imports(found: Found, text: str, language: str) -> None:

@@ -1,7 +1,7 @@
 """`Found`: the references of one file as the extractors add them, with their sentence verdict."""
 from __future__ import annotations
 
-from indexer.extract.references.prose import commands, marks_deprecated, marks_example, sentence_at
+from indexer.extract.references.prose import commands, sentence_at, verdicts
 from indexer.extract.references.tokens import path_words
 from indexer.models import Reference
 
@@ -22,12 +22,14 @@ class Found:
         if key in self._seen or not target:
             return
         self._seen.add(key)
-        if sentence is None:
-            sentence = sentence_at(self.lines, index, column, paragraphs) if judge else ""
+        deprecated = example = False
+        if judge:
+            if sentence is None:
+                sentence = sentence_at(self.lines, index, column, paragraphs)
+            deprecated, example = verdicts(sentence)
         self.references.append(Reference(path=self.path, line=index + 1, target=target, kind=kind,
                                          text=self.lines[index].strip()[:300],
-                                         deprecated=judge and marks_deprecated(sentence), base=base,
-                                         example=judge and marks_example(sentence)))
+                                         deprecated=deprecated, base=base, example=example))
 
     def words(self, index: int, text: str, kind: str, offset: int = 0, paragraphs: bool = False,
               base: str = "", sentence: str | None = None) -> None:

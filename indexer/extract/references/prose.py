@@ -7,9 +7,10 @@ paragraphs are joined first, so a sentence broken over two lines still reads as 
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Iterator
 
-from indexer.extract.references.tokens import PATH_WORD
+from indexer.extract.references.tokens import blank_paths
 
 DEPRECATION = re.compile(
     r"(?ix)"
@@ -39,12 +40,42 @@ _MAX_JOINED = 6
 
 def marks_deprecated(sentence: str) -> bool:
     """True when the sentence (its paths blanked, so `deploy/deprecated` is no verdict) retires them."""
-    return DEPRECATION.search(PATH_WORD.sub(" ", sentence)) is not None
+    return DEPRECATION.search(blank_paths(sentence)) is not None
 
 
 def marks_example(sentence: str) -> bool:
     """True when the sentence gives its paths as an example, or says they get created."""
-    return EXAMPLE.search(PATH_WORD.sub(" ", sentence)) is not None
+    return EXAMPLE.search(blank_paths(sentence)) is not None
+
+
+#: A word each alternative of DEPRECATION / EXAMPLE holds (lower case): an ASCII sentence
+#: holding none of a pattern's words cannot match it, and is not searched. Keep them in step
+#: with the patterns (tests/test_extract_speed.py checks one phrase per alternative).
+DEPRECATION_WORDS = ("not", "don", "never", "stop", "deprecat", "obsolete", "longer", "retire",
+                     "frozen", "sunset", "superseded", "replaced", "instead", "favo", "moved",
+                     "renamed", "deleted", "dropped", "migrat", "scheduled", "used", "formerly",
+                     "previously", "more")
+EXAMPLE_WORDS = ("example", "instance", "e.g.", "such", "pretend", "suppose", "imagine", "say",
+                 "hypothetical", "something", "will", "created", "generated", "written", "file",
+                 "folder", "directory", "your", "have", "particular")
+
+
+@lru_cache(maxsize=8192)
+def verdicts(sentence: str) -> tuple[bool, bool]:
+    """(`marks_deprecated`, `marks_example`) of one sentence, its paths blanked once.
+
+    Non-ASCII text is always searched: case-blind matching knows more than `str.lower`
+    (`ſ` matches `s`)."""
+    deprecation = example = True
+    if sentence.isascii():
+        lowered = sentence.lower()
+        deprecation = any(word in lowered for word in DEPRECATION_WORDS)
+        example = any(word in lowered for word in EXAMPLE_WORDS)
+        if not deprecation and not example:
+            return False, False
+    blanked = blank_paths(sentence)
+    return (deprecation and DEPRECATION.search(blanked) is not None,
+            example and EXAMPLE.search(blanked) is not None)
 
 
 def lead_in(lines: list[str], index: int) -> str:

@@ -24,6 +24,7 @@ _HEREDOC = re.compile(r"<<-?\s*['\"]?([A-Za-z_]\w*)['\"]?")
 _CD = re.compile(r"^(?:cd|pushd)\s+(?:--\s+)?(['\"]?)([^\s;&|'\"]+)\1\s*$")
 _OPTION = re.compile(r"^-")
 _COMMENT_START = re.compile(r"(?:^|(?<=\s))#")
+_WORD = re.compile(r"[^\s]+")
 
 
 class ShellReader:
@@ -50,7 +51,7 @@ class ShellReader:
             start = code.find(part, position)
             position = start + len(part)
             self._segment(index, part, offset + start)
-        heredoc = _HEREDOC.search(code)
+        heredoc = _HEREDOC.search(code) if "<<" in code else None
         if heredoc:
             self.heredoc = heredoc.group(1)
         if not self.persist_cd:
@@ -60,7 +61,7 @@ class ShellReader:
         lead = _LEADING.match(segment)
         command = segment[lead.end():]
         offset += lead.end()
-        cd = _CD.match(command.strip())
+        cd = _CD.match(command.strip()) if command.lstrip().startswith(("cd", "pushd")) else None
         if cd:
             folder = cd.group(2)
             word = clean(folder)
@@ -82,18 +83,18 @@ class ShellReader:
     def _creations(self, command: str) -> set[int]:
         """Record the paths `command` creates; return the columns of those words."""
         columns: set[int] = set()
-        words = [(m.start(), m.group()) for m in re.finditer(r"[^\s]+", command)]
-        arguments = [(c, w) for c, w in words[1:] if not _OPTION.match(w)]
-        if _CREATES_ALL.match(command):
-            created = arguments
-        elif _CREATES_LAST.match(command) and arguments:
-            created = arguments[-1:]
-        else:
-            created = []
-        for match in _OUTPUT_OPTION.finditer(command):
-            created.append((match.start(1), match.group(1)))
-        for match in _REDIRECT.finditer(command):
-            created.append((match.start(1), match.group(1)))
+        created: list[tuple[int, str]] = []
+        creates_all = _CREATES_ALL.match(command) is not None
+        if creates_all or _CREATES_LAST.match(command):
+            words = [(m.start(), m.group()) for m in _WORD.finditer(command)]
+            arguments = [(c, w) for c, w in words[1:] if not _OPTION.match(w)]
+            created = arguments if creates_all else arguments[-1:]
+        if "-" in command:  # every output option starts with one
+            for match in _OUTPUT_OPTION.finditer(command):
+                created.append((match.start(1), match.group(1)))
+        if ">" in command:  # and every redirection holds one
+            for match in _REDIRECT.finditer(command):
+                created.append((match.start(1), match.group(1)))
         for column, word in created:
             word = word.strip("'\"")
             if word:
@@ -108,6 +109,8 @@ class ShellReader:
 
 def split_comment(code: str) -> tuple[str, int | None]:
     """The code before an unquoted `#` comment, and that `#`'s column (or None)."""
+    if "#" not in code:
+        return code, None
     for match in _COMMENT_START.finditer(code):
         before = code[:match.start()]
         if before.count("'") % 2 == 0 and before.count('"') % 2 == 0:

@@ -51,16 +51,62 @@ FILE_EXTENSIONS = frozenset(
     "svelte lock zip gz tgz tar whl env properties gradle mk dockerfile jinja j2 tex bib".split())
 
 
+#: Every character a `PATH_WORD` match can hold when the text has no `$` and no `{{` (the
+#: segments `${...}`, `$(...)` and `{{...}}` may hold almost anything).
+_PATH_CHARS = re.compile(r"[\w.+~%\-/{},<>*?\[\]!]+")
+#: A `/` after the last character of a segment: every match holds one (`a/`, `./`, `}/`, ...).
+#: (Written `/` first, so the search runs at the speed of finding a `/`.)
+_SEPARATOR = re.compile(r"/(?<=[\w.+~%\-})>*?\]]/)")
+
+
 def path_words(text: str) -> Iterator[tuple[int, str]]:
     """(offset, word) for each path-shaped word in `text`, URLs and home/system paths left out."""
     if "/" not in text:
         return
     if "://" in text or "@" in text or "mailto:" in text:
         text = URL.sub(lambda m: " " * len(m.group()), text)
-    for match in PATH_WORD.finditer(text):
+    for match in _path_matches(text):
         word = clean(match.group())
         if word is not None:
             yield match.start(), word
+
+
+def _path_matches(text: str) -> Iterator[re.Match[str]]:
+    """`PATH_WORD.finditer(text)`, scanning only what can match.
+
+    Every match holds a segment's last character followed by `/` (`_SEPARATOR`); without `$`
+    and `{{` it is made of `_PATH_CHARS` only, so it lies in one run of them that holds such a
+    separator. Those runs alone are scanned (their bounds as `pos` and `endpos`; the
+    look-behind still sees the character before), which finds the same matches as scanning
+    the whole text, where most characters (prose, markup, `</tag>`) start none.
+    """
+    if "$" in text or "{{" in text:
+        yield from PATH_WORD.finditer(text)
+        return
+    separator = _SEPARATOR.search(text)
+    if separator is None:
+        return
+    for run in _PATH_CHARS.finditer(text):
+        start, end = run.span()
+        if end <= separator.start():  # the run holding that `/` is further on
+            continue
+        yield from PATH_WORD.finditer(text, start, end)
+        separator = _SEPARATOR.search(text, end)
+        if separator is None:
+            return
+
+
+def blank_paths(text: str) -> str:
+    """`PATH_WORD.sub(" ", text)`: each path-shaped word replaced by one space."""
+    pieces: list[str] = []
+    last = 0
+    for match in _path_matches(text):
+        pieces.append(text[last:match.start()])
+        last = match.end()
+    if not pieces:
+        return text
+    pieces.append(text[last:])
+    return " ".join(pieces)
 
 
 def clean(word: str) -> str | None:
