@@ -7,6 +7,7 @@ only when the memoised result of an identical earlier scan cannot be reused.
 from __future__ import annotations
 
 import functools
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from datetime import date, timedelta
 from typing import Any, Callable
@@ -60,7 +61,14 @@ class ScanContext:
 
     @functools.cached_property
     def removed_paths(self) -> frozenset[str]:
-        """Every path a commit in HEAD's history deleted or renamed away (one `git log`)."""
+        """Every path a commit in HEAD's history deleted or renamed away.
+
+        Read off the contradictions stage's history pass when it saw the whole history; one
+        `git log` of its own otherwise.
+        """
+        history = self.contradictions.history if self.contradictions is not None else None
+        if history is not None and not history.truncated:
+            return frozenset(history.removals) | history.removed_folders
         if self.snapshot.head is None:
             return frozenset()
         out = run_git(self.root, "log", "--format=", "--name-only", "--diff-filter=DR",
@@ -80,8 +88,9 @@ def run_pipeline(root: str, config: Config, now: date, snapshot: Snapshot,
     collected = collect(snapshot, cache, config.scan.markers, config.scan.max_file_bytes, progress, only)
     ctx = ScanContext(root=root, config=config, now=now, snapshot=snapshot, collected=collected,
                       ages={}, cache=cache, notes=list(config.notes), only=only, left_out=left_out)
-    ctx.ages = age_todos(ctx)
+    finish_ageing = start_ageing(ctx)
     attach_contradictions(ctx)
+    ctx.ages = finish_ageing()
     findings: list[Finding] = []
     for check in load_checks():
         findings.extend(check.check(ctx))
@@ -92,8 +101,13 @@ def run_pipeline(root: str, config: Config, now: date, snapshot: Snapshot,
     return findings, ctx
 
 
-def age_todos(ctx: ScanContext) -> dict[str, dict[int, LineAge]]:
-    """Blame every TODO line, reusing cached ages that still decide stale-or-fresh."""
+def start_ageing(ctx: ScanContext) -> Callable[[], dict[str, dict[int, LineAge]]]:
+    """Blame every TODO line that the cached ages cannot decide, in a background thread.
+
+    `git blame` runs in child processes while this process builds the contradictions (which
+    never read ages); the returned function joins, caches and returns the ages. Cache reads
+    and writes stay on this thread, which owns the SQLite connection.
+    """
     kind = f"age/v{AGE_CACHE_VERSION}"
     keys = {path: f"{path}:{ctx.collected.content_sha[path]}" for path in ctx.collected.todos}
     cached = ctx.cache.get_many(kind, keys.values())
@@ -107,16 +121,22 @@ def age_todos(ctx: ScanContext) -> dict[str, dict[int, LineAge]]:
         else:
             requests[path] = [t.line for t in todos]
     if not requests:
-        return ages
+        return lambda: ages
     shallow = age_stage.shallow_commits(ctx.root) if ctx.snapshot.shallow else frozenset()
     if shallow:
         ctx.notes.append("shallow clone: lines from before the clone's depth have an unknown age"
                          " and are not called stale by age alone (git fetch --unshallow to fix)")
-    blamed = age_stage.blame_files(ctx.root, requests, cutoff, shallow)
-    fresh: dict[str, Any] = {}
-    for path, lines in blamed.items():
-        ages[path] = lines
-        if not any(a.uncommitted or a.unknown for a in lines.values()):
-            fresh[keys[path]] = {str(line): a.to_json() for line, a in lines.items()}
-    ctx.cache.put_many(kind, fresh)
-    return ages
+    pool = ThreadPoolExecutor(max_workers=1)
+    blaming = pool.submit(age_stage.blame_files, ctx.root, requests, cutoff, shallow)
+    pool.shutdown(wait=False)
+
+    def finish() -> dict[str, dict[int, LineAge]]:
+        fresh: dict[str, Any] = {}
+        for path, lines in blaming.result().items():
+            ages[path] = lines
+            if not any(a.uncommitted or a.unknown for a in lines.values()):
+                fresh[keys[path]] = {str(line): a.to_json() for line, a in lines.items()}
+        ctx.cache.put_many(kind, fresh)
+        return ages
+
+    return finish
