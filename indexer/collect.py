@@ -19,7 +19,7 @@ from indexer.cache import Cache
 from indexer.discover import blob_sha
 from indexer.models import Reference, Snapshot, Todo
 
-EXTRACTOR_VERSION = 2
+EXTRACTOR_VERSION = 3
 _BINARY_SNIFF = 8000
 
 

@@ -47,7 +47,7 @@ _HOSTED = re.compile(r"https?://(?:www\.)?([\w.-]+)/([\w.-]+)/([\w.-]+?)(?:\.git
                      r"([^/]+)/(.*)"
                      r"|https?://raw\.githubusercontent\.com/([\w.-]+)/([\w.-]+)/([^/]+)/(.*)")
 _REMOTE = re.compile(r"(?:[\w.+-]+://)?(?:[^@/]+@)?([\w.-]+)[:/](?:\d+/)?([\w.-]+)/([\w.-]+?)(?:\.git)?/?$")
-#: Settings that name where a tool writes (`profile_file = tests/profiles.txt`), not what it reads.
+#: Settings that name where a tool writes (`profile_file = <folder>/profiles.txt`), not what it reads.
 _SETTING_KEY = re.compile(r"^\W*([\w.-]+)[\"']?\s*[:=]")
 _OUTPUT_WORDS = frozenset({"out", "output", "outdir", "log", "logfile", "cache", "report", "profile",
                            "profiles", "dump", "tmp", "temp", "artifact", "artifacts", "junit", "coverage",
@@ -385,7 +385,7 @@ class Resolver:
 
 
 def _names_an_output(line: str) -> bool:
-    """`profile_file = tests/profiles.txt`, `log-dir: out/logs`: a key made of output words."""
+    """`profile_file = <folder>/profiles.txt`, `log-dir: out/logs`: a key made of output words."""
     key = _SETTING_KEY.match(line)
     return key is not None and bool(_OUTPUT_WORDS.intersection(re.split(r"[_.-]", key.group(1).lower())))
 

@@ -64,3 +64,11 @@ def test_prose_that_quotes_the_syntax_is_no_suppression(repo):
         "docs/guide.md": "Write orgmemory: ignore[stale-todo] -- why in a comment.\nSee [x](./x.md).\n",
     })
     assert findings(repo.root) == {("dangling-reference", "docs/guide.md", 2)}
+
+
+def test_a_suppression_quoted_in_a_string_literal_is_none(repo):
+    repo.commit("2024-01-10", files={
+        "fixture.py": 'TEXT = "x = 1  # orgmemory: ignore[stale-todo]"\n'
+                      "# TODO(2020-01-01): still reported\n",
+    })
+    assert set(findings(repo.root)) == {("stale-todo", "fixture.py", 2)}

@@ -2,7 +2,9 @@
 
 Found with one cheap regex per line that names `orgmemory:`; a comment leader (`#`, `//`,
 `/*`, `<!--`, `--`, reST `..`, ...) must come before it on the line, so prose that merely
-quotes the syntax mid-sentence is no suppression. A suppression without a reason is kept
+quotes the syntax mid-sentence is no suppression. In a language the comment table knows, the
+line must also lie inside a real comment, so a string literal that quotes a suppression (a
+test fixture, a help text) suppresses nothing. A suppression without a reason is kept
 (with `reason=None`): it suppresses nothing and is reported as `bad-suppression`.
 """
 from __future__ import annotations
@@ -38,9 +40,10 @@ class Suppression:
 def extract_suppressions(path: str, data: bytes) -> list[Suppression]:
     if b"orgmemory:" not in data:
         return []
+    in_comments = _comment_lines(path, data)
     found = []
     for index, line in enumerate(data.decode("utf-8", "replace").split("\n")):
-        if "orgmemory:" not in line:
+        if "orgmemory:" not in line or (in_comments is not None and index + 1 not in in_comments):
             continue
         match = _SUPPRESSION.search(line)
         if match is None or not _COMMENT_LEADER.search(line[:match.start()]):
@@ -51,3 +54,21 @@ def extract_suppressions(path: str, data: bytes) -> list[Suppression]:
                                  text=line.strip()[:300],
                                  own_line=_LEADER_ONLY.match(line[:match.start()]) is not None))
     return found
+
+
+#: Markup has no string literals to quote a suppression in: its comment leader is proof enough.
+_MARKUP = frozenset({"markdown", "html", "rst", "asciidoc"})
+
+
+def _comment_lines(path: str, data: bytes) -> set[int] | None:
+    """The lines inside comments holding `orgmemory:`; None where the leader alone decides
+    (markup, or a language the table does not know)."""
+    from indexer.extract.comments import comments_holding
+    from indexer.languages import language_for
+
+    language = language_for(path, data.split(b"\n", 1)[0])
+    if language is None or language.name in _MARKUP:
+        return None
+    return {comment.start_line + offset
+            for comment in comments_holding(language, data, (b"orgmemory:",))
+            for offset in range(len(comment.lines))}
