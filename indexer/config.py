@@ -21,7 +21,7 @@ from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from .errors import ConfigError
 from .globs import globs_may_overlap
-from .models import Config, LegacyPath, Match, ScanSettings, Standard
+from .models import CONFIG_NAMES, Config, LegacyPath, Match, ScanSettings, Standard
 
 __all__ = [
     "CONFIG_NAMES",
@@ -33,7 +33,6 @@ __all__ = [
     "parse_size",
 ]
 
-CONFIG_NAMES = (".orgmemory.yaml", ".orgmemory.yml")
 SUPPORTED_VERSION = 1
 KINDS = ("standard", "decision", "convention", "fact")
 PRIORITIES = ("must", "should", "may")

@@ -21,7 +21,7 @@ from typing import Any, Callable
 from indexer.globs import compile_globs
 from indexer.history import History, load_history
 from indexer.legacy import Legacy, MigrateAsk, Settings, find_legacy, migrate_asks
-from indexer.models import Resolution
+from indexer.models import CONFIG_NAMES, Resolution
 from indexer.repo_paths import RepoPaths
 from indexer.resolve import EXISTS, IMPORT_KINDS, Resolved, Resolver
 
@@ -33,7 +33,6 @@ HISTORICAL = re.compile(
     r"|(?:^|/)[^/]*deprecat[^/]*\.(?:rst|md|txt|adoc)$",
     re.I,
 )
-CONFIG_NAMES = (".orgmemory.yaml", ".orgmemory.yml")
 
 
 @dataclass

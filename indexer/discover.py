@@ -8,6 +8,7 @@ history is shallow. Nothing walks the file system, so untracked and ignored file
 from __future__ import annotations
 
 import hashlib
+from dataclasses import dataclass
 
 from indexer.gitcmd import run_git
 from indexer.models import Snapshot
@@ -15,12 +16,42 @@ from indexer.models import Snapshot
 _SKIPPED_MODES = {b"120000": "symlink", b"160000": "submodule"}
 
 
-def snapshot(root: str, exclude=None) -> tuple[Snapshot, dict[str, str]]:
-    """Return the snapshot and the tracked paths left out (path -> reason)."""
+@dataclass(frozen=True)
+class GitState:
+    """What the three plumbing calls said, unparsed: enough to tell whether anything changed."""
+
+    head: str | None
+    shallow: bool
+    index: bytes  # `git ls-files -s -z`
+    status: bytes  # `git status --porcelain=v1 -z`
+
+    def worktree_changes(self) -> tuple[set[str], set[str]]:
+        """Paths whose work-tree or staged content differs from HEAD, and paths deleted on disk."""
+        dirty: set[str] = set()
+        deleted: set[str] = set()
+        for entry in self.status.split(b"\0"):
+            if len(entry) < 4:
+                continue
+            state, path = entry[:2], entry[3:].decode("utf-8", "surrogateescape")
+            dirty.add(path)
+            if state[1:2] == b"D":
+                deleted.add(path)
+        return dirty, deleted
+
+
+def read_state(root: str) -> GitState:
     head, shallow = _head(root)
+    return GitState(head=head, shallow=shallow, index=run_git(root, "ls-files", "-s", "-z"),
+                    status=run_git(root, "status", "--porcelain=v1", "-z", "--untracked-files=no",
+                                   "--no-renames"))
+
+
+def snapshot(root: str, exclude=None, state: GitState | None = None) -> tuple[Snapshot, dict[str, str]]:
+    """Return the snapshot and the tracked paths left out (path -> reason)."""
+    state = state or read_state(root)
     files: dict[str, str] = {}
     left_out: dict[str, str] = {}
-    for record in run_git(root, "ls-files", "-s", "-z").split(b"\0"):
+    for record in state.index.split(b"\0"):
         if not record:
             continue
         meta, _, raw_path = record.partition(b"\t")
@@ -32,11 +63,11 @@ def snapshot(root: str, exclude=None) -> tuple[Snapshot, dict[str, str]]:
             left_out[path] = "excluded"
         else:
             files[path] = sha.decode()
-    dirty, deleted = _worktree_changes(root)
+    dirty, deleted = state.worktree_changes()
     for path in deleted:
         files.pop(path, None)
-    return Snapshot(root=root, head=head, files=files, dirty=frozenset(dirty & files.keys()),
-                    shallow=shallow), left_out
+    return Snapshot(root=root, head=state.head, files=files, dirty=frozenset(dirty & files.keys()),
+                    shallow=state.shallow), left_out
 
 
 def _head(root: str) -> tuple[str | None, bool]:
@@ -44,21 +75,6 @@ def _head(root: str) -> tuple[str | None, bool]:
     shallow = bool(lines) and lines[0] == b"true"
     head = lines[1].decode() if len(lines) > 1 and len(lines[1]) == 40 else None
     return head, shallow
-
-
-def _worktree_changes(root: str) -> tuple[set[str], set[str]]:
-    """Paths whose work-tree or staged content differs from HEAD, and paths deleted on disk."""
-    out = run_git(root, "status", "--porcelain=v1", "-z", "--untracked-files=no", "--no-renames")
-    dirty: set[str] = set()
-    deleted: set[str] = set()
-    for entry in out.split(b"\0"):
-        if len(entry) < 4:
-            continue
-        state, path = entry[:2], entry[3:].decode("utf-8", "surrogateescape")
-        dirty.add(path)
-        if state[1:2] == b"D":
-            deleted.add(path)
-    return dirty, deleted
 
 
 def blob_sha(data: bytes) -> str:

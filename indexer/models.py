@@ -12,14 +12,17 @@ from datetime import date
 from typing import Any, Mapping
 
 SEVERITIES = ("error", "warning", "note")
+CONFIG_NAMES = (".orgmemory.yaml", ".orgmemory.yml")  # looked for in this order at the repo root
 
 
 def _jsonable(value: Any) -> Any:
+    if value is None or isinstance(value, (str, int, float)):
+        return value
     if isinstance(value, date):
         return value.isoformat()
     if isinstance(value, (tuple, list, frozenset, set)):
         return [_jsonable(v) for v in value]
-    if isinstance(value, Mapping):
+    if isinstance(value, (dict, Mapping)):
         return {k: _jsonable(v) for k, v in value.items()}
     if dataclasses.is_dataclass(value):
         return value.to_json()

@@ -17,12 +17,10 @@ from typing import Any, Callable
 
 from indexer import __version__
 from indexer.cache import Cache, cache_dir_for
-from indexer.discover import blob_sha
+from indexer.discover import GitState, blob_sha, read_state
 from indexer.discover import snapshot as take_snapshot
-from indexer.extends import load_with_extends
 from indexer.gitcmd import find_root
-from indexer.globs import compile_globs
-from indexer.models import Config, Finding, Snapshot
+from indexer.models import CONFIG_NAMES, Config, Finding, Snapshot
 
 MEMO_KIND = "scan-result/v1"
 
@@ -85,12 +83,21 @@ def run_scan(path: str, now: date, cache_dir: str | None = None, config_path: st
     `memo=False` always runs the stages (callers that need `ScanResult.contradictions`).
     """
     root = find_root(path)
-    config = load_with_extends(root, config_path, cache_dir)
-    snapshot, left_out = take_snapshot(root, compile_globs(config.scan.exclude))
+    state = read_state(root)
     cache = Cache(cache_dir_for(root, cache_dir))
     try:
-        key = memo_key(snapshot, config, now, only)
-        if memo:
+        quick = raw_memo_key(root, state, config_path, now, only)
+        if memo and quick is not None:
+            hit = cache.get_many(MEMO_KIND, [quick]).get(quick)
+            if hit is not None:
+                return ScanResult.from_json(hit)
+        from indexer.extends import load_with_extends
+        from indexer.globs import compile_globs
+
+        config = load_with_extends(root, config_path, cache_dir)
+        snapshot, left_out = take_snapshot(root, compile_globs(config.scan.exclude), state)
+        key = quick or memo_key(snapshot, config, now, only)
+        if memo and quick is None:
             hit = cache.get_many(MEMO_KIND, [key]).get(key)
             if hit is not None:
                 return ScanResult.from_json(hit)
@@ -111,6 +118,43 @@ def run_scan(path: str, now: date, cache_dir: str | None = None, config_path: st
         return result
     finally:
         cache.close()
+
+
+def raw_memo_key(root: str, state: GitState, config_path: str | None, now: date,
+                 only: frozenset[str] | None) -> str | None:
+    """The memo key from unparsed inputs: git's own output and the standards file's bytes.
+
+    Lets an unchanged repository skip even loading the YAML. None when the configuration
+    `extends` other files (then the merged configuration is part of the key: `memo_key`).
+    """
+    config = _config_bytes(root, config_path)
+    if config is None or b"extends" in config:
+        return None
+    digest = hashlib.sha256()
+    for part in (b"raw", __version__.encode(), root.encode("utf-8", "surrogateescape"),
+                 (state.head or "").encode(), now.isoformat().encode(),
+                 json.dumps(sorted(only)).encode() if only is not None else b"*",
+                 config, state.index, state.status):
+        digest.update(hashlib.sha256(part).digest())
+    dirty, _deleted = state.worktree_changes()
+    for path in sorted(dirty):
+        digest.update(f"{path}\0{_worktree_sha(root, path)}\0".encode("utf-8", "surrogateescape"))
+    return digest.hexdigest()
+
+
+def _config_bytes(root: str, config_path: str | None) -> bytes | None:
+    """The standards file as bytes; b"" when there is none; None when it cannot be read."""
+    candidates = [os.path.join(root, config_path)] if config_path else \
+        [os.path.join(root, name) for name in CONFIG_NAMES]
+    for candidate in candidates:
+        try:
+            with open(candidate, "rb") as fh:
+                return fh.read()
+        except FileNotFoundError:
+            continue
+        except OSError:
+            return None
+    return None if config_path else b""
 
 
 def memo_key(snapshot: Snapshot, config: Config, now: date, only: frozenset[str] | None) -> str:

@@ -220,3 +220,14 @@ def test_two_concurrent_scans_share_one_cache_safely(brownfield):
     findings = [json.loads(out)["findings"] for out, _ in outputs]
     assert findings[0] == findings[1] == findings[2]
     assert len(stale({"findings": findings[0]})) == 3
+
+
+def test_warm_scan_of_an_unchanged_repo_loads_no_stage_and_no_yaml(brownfield):
+    scan(brownfield.root)
+    probe = ("import sys\nfrom indexer.cli import main\n"
+             f"code = main(['scan', {str(brownfield.root)!r}, '--now', {NOW!r}, '--format', 'json'])\n"
+             "print(sorted(m for m in ('yaml', 'indexer.pipeline', 'indexer.config', 'tree_sitter',"
+             " 'networkx', 'git') if m in sys.modules), code, file=sys.stderr)\n")
+    proc = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True)
+    assert proc.stderr.strip().splitlines()[-1] == "[] 1"
+    assert len(stale(json.loads(proc.stdout))) == 3
