@@ -36,7 +36,7 @@ LEASOT_VERSION = "14.4.0"
 RG_PATTERN = "TODO|FIXME|XXX|HACK"
 PRIME_TASK = "add a retry to the billing client"
 PRIME_BUDGET = "400"
-PRIME_FLOOR_IMPORTS = "yaml,whoosh.index,whoosh.qparser"
+PRIME_FLOOR_IMPORTS = "exact"  # probe the modules a real prime imports (bench/prime.py)
 STAGED_FILES = 5
 MB = 1_000_000
 # How a line comment looks per extension: the pre-commit measure appends one to staged files.
@@ -184,6 +184,20 @@ class Tools:
     def prime_floor(self) -> list[str]:
         modules = ", ".join(m.strip() for m in self.prime_floor_imports.split(",") if m.strip())
         return [self.python, "-c", f"import {modules}"]
+
+    def probe_prime_floor(self, repo: Path, cache_dir: str, env: dict[str, str]) -> None:
+        """With "exact", the floor imports what an up-to-date prime in `repo` imported."""
+        if self.prime_floor_imports != "exact" or self.prime_help is None:
+            return
+        subprocess.run(self.prime(cache_dir), cwd=repo, env=env, capture_output=True)
+        probe = ("import sys\nbase = set(sys.modules)\nfrom indexer.cli import main\n"
+                 f"sys.argv = {['orgmemory', *self.prime(cache_dir)[1:]]!r}\n"
+                 "try:\n    main()\nexcept SystemExit:\n    pass\n"
+                 "print(','.join(sorted(m for m in set(sys.modules) - base"
+                 " if m != 'indexer' and not m.startswith('indexer.'))), file=sys.stderr)\n")
+        proc = subprocess.run([self.python, "-c", probe], cwd=repo, env=env, capture_output=True, text=True)
+        if proc.returncode == 0 and proc.stderr.strip():
+            self.prime_floor_imports = proc.stderr.strip().splitlines()[-1]
 
     def leasot_cmd(self, files: list[str]) -> list[str] | None:
         if not self.leasot:
@@ -398,6 +412,7 @@ def measure_prime(corpus, tools: Tools, runs: int, timeout: float, cache_dir: st
     changed, floor2 = Series("prime, 1 file changed", missing=why), Series("prime floor")
     repo = corpus.path
     prime_env = {**env, "ORGMEMORY_CACHE_DIR": cache_dir}
+    tools.probe_prime_floor(repo, cache_dir, prime_env)
     interleave([(prime, lambda i: tools.prime(cache_dir)), (floor, lambda i: tools.prime_floor())],
                runs, repo, prime_env, timeout)
     if why:
