@@ -42,3 +42,14 @@ def find_root(path: str) -> str:
     if proc.returncode != 0 or not proc.stdout.strip():
         raise NotARepositoryError(f"{path}: not inside a git work tree (orgmemory scans git repositories)")
     return proc.stdout.decode().strip()
+
+
+def nearest_work_tree(folder: str) -> str | None:
+    """The nearest folder at or above `folder` that holds `.git` (found without running git)."""
+    while True:
+        if os.path.exists(os.path.join(folder, ".git")):
+            return folder
+        parent = os.path.dirname(folder)
+        if parent == folder:
+            return None
+        folder = parent

@@ -9,21 +9,15 @@ from __future__ import annotations
 
 import os
 
-from indexer.config import CONFIG_NAMES
+from indexer.gitcmd import nearest_work_tree
+from indexer.models import CONFIG_NAMES
 
 __all__ = ["repo_root", "config_file"]
 
 
 def repo_root(path: str) -> str:
     start = os.path.abspath(path if os.path.isdir(path) else os.path.dirname(path) or ".")
-    folder = start
-    while True:
-        if os.path.exists(os.path.join(folder, ".git")):
-            return folder
-        parent = os.path.dirname(folder)
-        if parent == folder:
-            return start
-        folder = parent
+    return nearest_work_tree(start) or start
 
 
 def config_file(root: str, given: str | None) -> str:

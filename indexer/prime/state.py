@@ -15,7 +15,7 @@ import hashlib
 import os
 from typing import Iterable, NamedTuple
 
-from indexer.gitcmd import find_root, run_git
+from indexer.gitcmd import find_root, nearest_work_tree, run_git
 
 _STATUS = ("--no-optional-locks", "status", "--porcelain=v2", "--branch", "-z",
            "--untracked-files=no", "--no-renames")
@@ -74,14 +74,9 @@ def _short(sha: str | None) -> str:
 def repo_root(start: str) -> str:
     """The work tree containing `start`: the nearest folder holding `.git`."""
     if not os.environ.get("GIT_DIR"):
-        folder = os.path.realpath(start)
-        while True:
-            if os.path.exists(os.path.join(folder, ".git")):
-                return folder
-            parent = os.path.dirname(folder)
-            if parent == folder:
-                break
-            folder = parent
+        found = nearest_work_tree(os.path.realpath(start))
+        if found:
+            return found
     return find_root(start)
 
 
