@@ -57,12 +57,17 @@ def check_cases(repo: Path, labels: dict) -> list[dict]:
 
 def floor_modules(repo: Path) -> list[str]:
     """The modules a prime imports beyond a bare interpreter's, orgmemory's own left out."""
+    return imported_modules(sys.executable, ["orgmemory", *prime_command()[1:]], repo)
+
+
+def imported_modules(python: str, argv: list[str], repo: Path, env: dict | None = None) -> list[str]:
+    """What running the orgmemory CLI with `argv` imports, orgmemory's own modules left out."""
     probe = ("import sys\nbase = set(sys.modules)\nfrom indexer.cli import main\n"
-             f"sys.argv = {['orgmemory', *prime_command()[1:]]!r}\n"
+             f"sys.argv = {argv!r}\n"
              "try:\n    main()\nexcept SystemExit:\n    pass\n"
              "new = sorted(m for m in set(sys.modules) - base if m != 'indexer' and not m.startswith('indexer.'))\n"
              "print(','.join(new), file=sys.stderr)\n")
-    proc = subprocess.run([sys.executable, "-c", probe], cwd=repo, capture_output=True, text=True, check=True)
+    proc = subprocess.run([python, "-c", probe], cwd=repo, env=env, capture_output=True, text=True, check=True)
     return proc.stderr.strip().splitlines()[-1].split(",")
 
 

@@ -29,6 +29,7 @@ from typing import Callable, Iterable
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 import corpora  # noqa: E402  (a sibling module, not an installed package)
+import prime as prime_bench  # noqa: E402
 
 DEFAULT_NOW = "2026-11-01"
 QUICK_CORPORA = ("synthetic-1k", "sqlalchemy")
@@ -190,14 +191,11 @@ class Tools:
         if self.prime_floor_imports != "exact" or self.prime_help is None:
             return
         subprocess.run(self.prime(cache_dir), cwd=repo, env=env, capture_output=True)
-        probe = ("import sys\nbase = set(sys.modules)\nfrom indexer.cli import main\n"
-                 f"sys.argv = {['orgmemory', *self.prime(cache_dir)[1:]]!r}\n"
-                 "try:\n    main()\nexcept SystemExit:\n    pass\n"
-                 "print(','.join(sorted(m for m in set(sys.modules) - base"
-                 " if m != 'indexer' and not m.startswith('indexer.'))), file=sys.stderr)\n")
-        proc = subprocess.run([self.python, "-c", probe], cwd=repo, env=env, capture_output=True, text=True)
-        if proc.returncode == 0 and proc.stderr.strip():
-            self.prime_floor_imports = proc.stderr.strip().splitlines()[-1]
+        try:
+            modules = prime_bench.imported_modules(self.python, ["orgmemory", *self.prime(cache_dir)[1:]], repo, env)
+        except subprocess.CalledProcessError:
+            return
+        self.prime_floor_imports = ",".join(modules)
 
     def leasot_cmd(self, files: list[str]) -> list[str] | None:
         if not self.leasot:

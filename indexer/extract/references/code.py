@@ -14,7 +14,7 @@ from functools import lru_cache
 
 from indexer.extract.references.found import Found
 from indexer.extract.references.prose import sentence_at
-from indexer.extract.references.tokens import path_words
+from indexer.extract.references.tokens import occurrences, path_words
 
 
 @dataclass(frozen=True)
@@ -121,7 +121,7 @@ class _Placer:
         per file: an `rfind` per word would read the file again for each word)."""
         starts = self._starts.get(needle)
         if starts is None:
-            starts = self._starts[needle] = _occurrences(self.text, needle)
+            starts = self._starts[needle] = occurrences(self.text, needle)
         index = bisect_right(starts, end - len(needle)) - 1
         return starts[index] if index >= 0 else -1
 
@@ -150,15 +150,6 @@ class _Placer:
             elif piece[0] != "\\":
                 return "comment"
         return "string" if quote else None
-
-
-def _occurrences(text: str, needle: str) -> list[int]:
-    """Every offset where `needle` starts in `text`, overlapping ones included, in order."""
-    found, at = [], text.find(needle)
-    while at >= 0:
-        found.append(at)
-        at = text.find(needle, at + 1)
-    return found
 
 
 def _imports(found: Found, text: str, language: str) -> None:
