@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Iterable
 
 from indexer.errors import OrgmemoryError
-from indexer.models import Finding
+from indexer.findings import Finding
 
 DEFAULT_FILE = ".orgmemory-baseline.json"
 FORMAT_VERSION = 1

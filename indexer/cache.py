@@ -105,10 +105,24 @@ class Cache:
             return {}
         return found
 
+    def get_text(self, kind: str, key: str) -> str | None:
+        """One value stored by `put_text`, as it was written."""
+        try:
+            row = self._connect().execute(
+                "SELECT value FROM entries WHERE kind = ? AND key = ?", (kind, key)).fetchone()
+        except sqlite3.DatabaseError as exc:
+            self._db = self._rebuild(exc)
+            return None
+        return row[0] if row else None
+
     def put_many(self, kind: str, items: Mapping[str, Any]) -> None:
-        if not items:
-            return
-        rows = [(kind, key, json.dumps(value, separators=(",", ":"))) for key, value in items.items()]
+        if items:
+            self._write([(kind, key, json.dumps(value, separators=(",", ":"))) for key, value in items.items()])
+
+    def put_text(self, kind: str, key: str, text: str) -> None:
+        self._write([(kind, key, text)])
+
+    def _write(self, rows: list[tuple[str, str, str]]) -> None:
         try:
             db = self._connect()
             with db:

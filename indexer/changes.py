@@ -11,7 +11,7 @@ from typing import Iterable
 
 from indexer.errors import OrgmemoryError
 from indexer.gitcmd import run_git
-from indexer.models import Finding
+from indexer.findings import Finding
 
 _HUNK = re.compile(rb"^@@ -\d+(?:,\d+)? \+(\d+)(?:,(\d+))? @@")
 _C_ESCAPES = {"a": "\a", "b": "\b", "f": "\f", "n": "\n", "r": "\r", "t": "\t", "v": "\v",

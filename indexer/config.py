@@ -21,7 +21,8 @@ from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from .errors import ConfigError
 from .globs import globs_may_overlap
-from .models import CONFIG_NAMES, Config, LegacyPath, Match, ScanSettings, Standard
+from .models import Config, LegacyPath, Match, ScanSettings, Standard
+from indexer.reporoot import CONFIG_NAMES
 
 __all__ = [
     "CONFIG_NAMES",

@@ -21,7 +21,8 @@ from typing import Any, Callable
 from indexer.globs import compile_globs
 from indexer.history import History, load_history
 from indexer.legacy import Legacy, MigrateAsk, Settings, find_legacy, migrate_asks
-from indexer.models import CONFIG_NAMES, Resolution
+from indexer.models import Resolution
+from indexer.reporoot import CONFIG_NAMES
 from indexer.repo_paths import RepoPaths
 from indexer.resolve import EXISTS, IMPORT_KINDS, Resolved, Resolver
 

@@ -9,9 +9,12 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from indexer.gitcmd import run_git
-from indexer.models import Snapshot
+from indexer.gitcmd import rev_parse, run_git
+
+if TYPE_CHECKING:
+    from indexer.models import Snapshot
 
 _SKIPPED_MODES = {b"120000": "symlink", b"160000": "submodule"}
 
@@ -20,6 +23,7 @@ _SKIPPED_MODES = {b"120000": "symlink", b"160000": "submodule"}
 class GitState:
     """What the three plumbing calls said, unparsed: enough to tell whether anything changed."""
 
+    root: str  # the top of the work tree
     head: str | None
     shallow: bool
     index: bytes  # `git ls-files -s -z`
@@ -39,15 +43,19 @@ class GitState:
         return dirty, deleted
 
 
-def read_state(root: str) -> GitState:
-    head, shallow = _head(root)
-    return GitState(head=head, shallow=shallow, index=run_git(root, "ls-files", "-s", "-z"),
+def read_state(path: str) -> GitState:
+    """The state of the work tree containing `path`; exit 2 when there is none."""
+    root, shallow, head = rev_parse(path, "--is-shallow-repository", "HEAD")
+    return GitState(root=root, head=None if head == "HEAD" else head, shallow=shallow == "true",
+                    index=run_git(root, "ls-files", "-s", "-z"),
                     status=run_git(root, "status", "--porcelain=v1", "-z", "--untracked-files=no",
                                    "--no-renames"))
 
 
 def snapshot(root: str, exclude=None, state: GitState | None = None) -> tuple[Snapshot, dict[str, str]]:
     """Return the snapshot and the tracked paths left out (path -> reason)."""
+    from indexer.models import Snapshot  # not at the top: a memoised scan never builds one
+
     state = state or read_state(root)
     files: dict[str, str] = {}
     left_out: dict[str, str] = {}
@@ -68,13 +76,6 @@ def snapshot(root: str, exclude=None, state: GitState | None = None) -> tuple[Sn
         files.pop(path, None)
     return Snapshot(root=root, head=state.head, files=files, dirty=frozenset(dirty & files.keys()),
                     shallow=state.shallow), left_out
-
-
-def _head(root: str) -> tuple[str | None, bool]:
-    lines = run_git(root, "rev-parse", "--is-shallow-repository", "HEAD", check=False).split()
-    shallow = bool(lines) and lines[0] == b"true"
-    head = lines[1].decode() if len(lines) > 1 and len(lines[1]) == 40 else None
-    return head, shallow
 
 
 def blob_sha(data: bytes) -> str:

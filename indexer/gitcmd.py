@@ -29,19 +29,30 @@ def run_git(root: str, *args: str, check: bool = True) -> bytes:
 
 def find_root(path: str) -> str:
     """The top of the work tree containing `path`; exit 2 when there is none."""
+    return rev_parse(path)[0]
+
+
+def rev_parse(path: str, *args: str) -> list[str]:
+    """`git rev-parse --show-toplevel ARGS` run from `path`: the work tree's top, then one line per
+    argument (one git cannot resolve, such as HEAD before the first commit, comes back as written).
+
+    Exit 2 when `path` does not exist or is in no work tree.
+    """
     start = path if os.path.isdir(path) else os.path.dirname(os.path.abspath(path)) or "."
     if not os.path.exists(path):
         raise NotARepositoryError(f"{path}: no such file or directory")
     try:
         proc = subprocess.run(
-            ["git", "rev-parse", "--show-toplevel"], cwd=start,
+            ["git", "rev-parse", "--show-toplevel", *args], cwd=start,
             stdout=subprocess.PIPE, stderr=subprocess.PIPE, stdin=subprocess.DEVNULL,
         )
     except FileNotFoundError:
         raise OrgmemoryError("git is not installed or not on PATH") from None
-    if proc.returncode != 0 or not proc.stdout.strip():
+    lines = proc.stdout.decode().split("\n")[:-1]
+    if len(lines) <= len(args) or not lines[0]:
         raise NotARepositoryError(f"{path}: not inside a git work tree (orgmemory scans git repositories)")
-    return proc.stdout.decode().strip()
+    answers = lines[len(lines) - len(args):] if args else []
+    return ["\n".join(lines[:len(lines) - len(args)]), *answers]
 
 
 def nearest_work_tree(folder: str) -> str | None:

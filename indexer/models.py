@@ -1,32 +1,16 @@
 """The data that flows through the pipeline: small frozen dataclasses, each with `to_json()`.
 
 discover -> Snapshot; extract -> Todo; age -> LineAge; config -> Config (Standard, LegacyPath);
-rules -> Finding.  Everything here is plain data: no I/O, no imports of the heavy stages.
+rules -> Finding (`indexer.findings`).  Everything here is plain data: no I/O, no imports of the heavy stages.
 """
 from __future__ import annotations
 
 import dataclasses
-import hashlib
 from dataclasses import dataclass, field
 from datetime import date
 from typing import Any, Mapping
 
-SEVERITIES = ("error", "warning", "note")
-CONFIG_NAMES = (".orgmemory.yaml", ".orgmemory.yml")  # looked for in this order at the repo root
-
-
-def _jsonable(value: Any) -> Any:
-    if value is None or isinstance(value, (str, int, float)):
-        return value
-    if isinstance(value, date):
-        return value.isoformat()
-    if isinstance(value, (tuple, list, frozenset, set)):
-        return [_jsonable(v) for v in value]
-    if isinstance(value, (dict, Mapping)):
-        return {k: _jsonable(v) for k, v in value.items()}
-    if dataclasses.is_dataclass(value):
-        return value.to_json()
-    return value
+from indexer.findings import jsonable as _jsonable
 
 
 class _Json:
@@ -153,41 +137,6 @@ class LineAge(_Json):
     older_than: int | None = None
     uncommitted: bool = False
     unknown: bool = False  # shallow history: the age cannot be told
-
-
-# --------------------------------------------------------------------------- findings
-@dataclass(frozen=True)
-class Finding(_Json):
-    rule: str
-    severity: str
-    path: str
-    line: int | None
-    message: str
-    fingerprint: str
-    details: Mapping[str, Any] = field(default_factory=dict)
-
-    def to_json(self) -> dict[str, Any]:
-        out = {
-            "rule": self.rule,
-            "severity": self.severity,
-            "path": self.path,
-            "line": self.line,
-            "message": self.message,
-            "fingerprint": self.fingerprint,
-        }
-        out.update(_jsonable(dict(self.details)))
-        return out
-
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> "Finding":
-        own = ("rule", "severity", "path", "line", "message", "fingerprint")
-        return cls(**{k: data[k] for k in own}, details={k: v for k, v in data.items() if k not in own})
-
-
-def fingerprint(rule: str, path: str, content: str) -> str:
-    """A location-free identity: rule + path + normalised text, so moving code keeps it."""
-    normalised = " ".join(content.split())
-    return hashlib.sha1(f"{rule}\0{path}\0{normalised}".encode()).hexdigest()[:16]
 
 
 # --------------------------------------------------------------------------- contradictions

@@ -19,7 +19,8 @@ from indexer.collect import Collected, collect
 from indexer.contradictions import attach as attach_contradictions
 from indexer.dates import epoch
 from indexer.gitcmd import run_git
-from indexer.models import Config, Finding, LineAge, Snapshot
+from indexer.findings import Finding
+from indexer.models import Config, LineAge, Snapshot
 from indexer.suppress import apply_suppressions
 
 AGE_CACHE_VERSION = 1

@@ -10,9 +10,10 @@ from __future__ import annotations
 import os
 
 from indexer.gitcmd import nearest_work_tree
-from indexer.models import CONFIG_NAMES
 
-__all__ = ["repo_root", "config_file"]
+__all__ = ["CONFIG_NAMES", "repo_root", "config_file"]
+
+CONFIG_NAMES = (".orgmemory.yaml", ".orgmemory.yml")  # looked for in this order at the repo root
 
 
 def repo_root(path: str) -> str:

@@ -11,18 +11,21 @@ import hashlib
 from collections import Counter
 import json
 import os
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from indexer import __version__
 from indexer.cache import Cache, cache_dir_for
 from indexer.discover import GitState, blob_sha, read_state
 from indexer.discover import snapshot as take_snapshot
-from indexer.gitcmd import find_root
-from indexer.models import CONFIG_NAMES, Config, Finding, Snapshot
+from indexer.findings import Finding
+from indexer.reporoot import config_file
 
-MEMO_KIND = "scan-result/v1"
+if TYPE_CHECKING:
+    from indexer.models import Config, Snapshot
+
+MEMO_KIND = "scan-result/v2"
 
 
 @dataclass(frozen=True)
@@ -57,15 +60,23 @@ class ScanResult:
         out.update(self.extra)
         return out
 
+    def to_json_text(self) -> str:
+        """`to_json()` on one line; a result read from the memo gives back the text it came from."""
+        text = self.__dict__.get("_memo_text")
+        return text if text is not None else json.dumps(self.to_json(), separators=(",", ":"), ensure_ascii=False)
+
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> "ScanResult":
-        """A memoised result; `parsed` is 0 because this run parsed nothing."""
+    def from_json_text(cls, text: str) -> "ScanResult":
+        """The inverse of `to_json_text`; the memo stores results with `parsed` 0 (a hit parses nothing)."""
+        data = json.loads(text)
         summary = data["summary"]
-        extra = {k: v for k, v in data.items() if k not in _OWN_KEYS}
-        return cls(root=data["root"], head=data["head"], now=date.fromisoformat(data["now"]),
-                   findings=tuple(Finding.from_json(f) for f in data["findings"]),
-                   files=summary["files"], parsed=0, skipped=summary["skipped"],
-                   notes=tuple(data["notes"]), extra=extra)
+        result = cls(root=data["root"], head=data["head"], now=date.fromisoformat(data["now"]),
+                     findings=tuple(Finding.from_json(f) for f in data["findings"]),
+                     files=summary["files"], parsed=summary["parsed"], skipped=summary["skipped"],
+                     notes=tuple(data["notes"]),
+                     extra={k: v for k, v in data.items() if k not in _OWN_KEYS})
+        object.__setattr__(result, "_memo_text", text)  # not a field: `dataclasses.replace` drops it
+        return result
 
 
 _OWN_KEYS = {"version", "root", "head", "now", "summary", "notes", "findings"}
@@ -82,25 +93,21 @@ def run_scan(path: str, now: date, cache_dir: str | None = None, config_path: st
 
     `memo=False` always runs the stages (callers that need `ScanResult.contradictions`).
     """
-    root = find_root(path)
-    state = read_state(root)
+    state = read_state(path)
+    root = state.root
     cache = Cache(cache_dir_for(root, cache_dir))
     try:
         quick = raw_memo_key(root, state, config_path, now, only)
-        if memo and quick is not None:
-            hit = cache.get_many(MEMO_KIND, [quick]).get(quick)
-            if hit is not None:
-                return ScanResult.from_json(hit)
+        if memo and quick is not None and (hit := _recall(cache, quick)) is not None:
+            return hit
         from indexer.extends import load_with_extends
         from indexer.globs import compile_globs
 
         config = load_with_extends(root, config_path, cache_dir)
         snapshot, left_out = take_snapshot(root, compile_globs(config.scan.exclude), state)
         key = quick or memo_key(snapshot, config, now, only)
-        if memo and quick is None:
-            hit = cache.get_many(MEMO_KIND, [key]).get(key)
-            if hit is not None:
-                return ScanResult.from_json(hit)
+        if memo and quick is None and (hit := _recall(cache, key)) is not None:
+            return hit
         from indexer.pipeline import run_pipeline
 
         findings, ctx = run_pipeline(root, config, now, snapshot, left_out, cache,
@@ -114,10 +121,18 @@ def run_scan(path: str, now: date, cache_dir: str | None = None, config_path: st
             extra={"resolutions": [r.to_json() for r in ctx.contradictions.resolutions]},
             contradictions=ctx.contradictions)
         if not cache.warnings:
-            cache.put_many(MEMO_KIND, {key: result.to_json()})
+            cache.put_text(MEMO_KIND, key, replace(result, parsed=0).to_json_text())
         return result
     finally:
         cache.close()
+
+
+def _recall(cache: Cache, key: str) -> ScanResult | None:
+    text = cache.get_text(MEMO_KIND, key)
+    try:
+        return ScanResult.from_json_text(text) if text is not None else None
+    except (ValueError, KeyError, TypeError):  # a damaged row is a miss
+        return None
 
 
 def raw_memo_key(root: str, state: GitState, config_path: str | None, now: date,
@@ -144,17 +159,13 @@ def raw_memo_key(root: str, state: GitState, config_path: str | None, now: date,
 
 def _config_bytes(root: str, config_path: str | None) -> bytes | None:
     """The standards file as bytes; b"" when there is none; None when it cannot be read."""
-    candidates = [os.path.join(root, config_path)] if config_path else \
-        [os.path.join(root, name) for name in CONFIG_NAMES]
-    for candidate in candidates:
-        try:
-            with open(candidate, "rb") as fh:
-                return fh.read()
-        except FileNotFoundError:
-            continue
-        except OSError:
-            return None
-    return None if config_path else b""
+    try:
+        with open(config_file(root, config_path), "rb") as fh:
+            return fh.read()
+    except FileNotFoundError:
+        return None if config_path else b""
+    except OSError:
+        return None
 
 
 def memo_key(snapshot: Snapshot, config: Config, now: date, only: frozenset[str] | None) -> str:

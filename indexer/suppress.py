@@ -12,7 +12,7 @@ import posixpath
 from typing import Iterable, Mapping
 
 from indexer.extract.suppressions import Suppression
-from indexer.models import Finding
+from indexer.findings import Finding
 
 HEADER_LINES = 2
 

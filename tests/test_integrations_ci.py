@@ -17,7 +17,7 @@ import pytest
 from _integrations import NOW, invoke, scan_json
 from indexer.changes import parse_diff
 from indexer.output.github import annotation, escape_data, escape_property
-from indexer.models import Finding
+from indexer.findings import Finding
 from indexer.rulepack import load_rules
 
 SCHEMA = Path(__file__).with_name("sarif-schema-2.1.0.json")

@@ -27,7 +27,7 @@ from click.testing import CliRunner
 from indexer.age import blame_files
 from indexer.cache import cache_dir_for
 from indexer.cli import cli
-from indexer.models import Finding
+from indexer.findings import Finding
 from indexer.report import data as report_data
 from indexer.report.activity import monthly_activity, window
 from indexer.report.html import render

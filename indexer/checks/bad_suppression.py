@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from indexer.models import Finding, fingerprint
+from indexer.findings import Finding, fingerprint
 from indexer.rulepack import load_rules, severity
 
 RULE = "bad-suppression"

@@ -7,7 +7,7 @@ from __future__ import annotations
 import posixpath
 from typing import Iterator
 
-from indexer.models import Finding, fingerprint
+from indexer.findings import Finding, fingerprint
 from indexer.resolve import MISSING
 from indexer.rulepack import severity
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from typing import Iterator
 
-from indexer.models import Finding, fingerprint
+from indexer.findings import Finding, fingerprint
 from indexer.resolve import MISSING, Resolved
 from indexer.rulepack import severity
 

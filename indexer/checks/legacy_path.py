@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from indexer.models import Finding, fingerprint
+from indexer.findings import Finding, fingerprint
 from indexer.rulepack import severity
 
 RULE = "legacy-path"

@@ -5,7 +5,8 @@ import posixpath
 from typing import Iterator
 
 from indexer.dates import day_of, deadline_day
-from indexer.models import Finding, LineAge, Todo, fingerprint
+from indexer.findings import Finding, fingerprint
+from indexer.models import LineAge, Todo
 from indexer.rulepack import severity
 
 RULES = ("stale-todo",)

@@ -10,7 +10,8 @@ from __future__ import annotations
 from typing import Iterator
 
 from indexer.collect import read_file
-from indexer.models import Finding, Match, Standard, fingerprint
+from indexer.findings import Finding, fingerprint
+from indexer.models import Match, Standard
 from indexer.rulepack import severity
 from indexer.standards import Report, Violation, evaluate
 

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from indexer.models import Finding, Todo, fingerprint
+from indexer.findings import Finding, fingerprint
+from indexer.models import Todo
 from indexer.prime.sanitize import instruction_kind
 from indexer.rulepack import severity
 

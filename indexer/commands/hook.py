@@ -68,7 +68,7 @@ def pre_commit(files, baseline_path, fail_on, now, config_path, cache_dir):
         return
     from indexer import narrow
     from indexer.gitcmd import find_root
-    from indexer.models import SEVERITIES
+    from indexer.findings import SEVERITIES
     from indexer.output import scan_renderer
     from indexer.scan import run_scan
 

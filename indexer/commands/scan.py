@@ -9,7 +9,7 @@ import click
 
 from indexer.commands.options import cache_dir_option, config_option, now_option
 from indexer.output import SCAN_FORMATS, scan_renderer
-from indexer.models import SEVERITIES
+from indexer.findings import SEVERITIES
 
 FAIL_ON = ("error", "warning", "note", "never")
 

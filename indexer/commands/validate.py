@@ -32,7 +32,7 @@ def command(files, no_extends, cache_dir):
 
 
 def _default_target(root: str) -> list[str]:
-    from indexer.config import CONFIG_NAMES
+    from indexer.reporoot import CONFIG_NAMES
 
     found = [os.path.join(root, name) for name in CONFIG_NAMES if os.path.isfile(os.path.join(root, name))]
     if not found:

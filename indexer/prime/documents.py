@@ -17,7 +17,8 @@ from __future__ import annotations
 import posixpath
 from typing import Any, Iterable, Mapping
 
-from indexer.models import Config, Evidence, Finding, LegacyPath, Resolution, Standard
+from indexer.findings import Finding
+from indexer.models import Config, Evidence, LegacyPath, Resolution, Standard
 from indexer.prime.index import IndexDoc
 
 MAX_STILL_POINTING = 20

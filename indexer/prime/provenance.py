@@ -23,7 +23,8 @@ from indexer.cache import Cache
 from indexer.dates import day_of, epoch
 from indexer.discover import blob_sha
 from indexer.discover import snapshot as take_snapshot
-from indexer.models import Finding, LineAge, Snapshot
+from indexer.findings import Finding
+from indexer.models import LineAge, Snapshot
 
 CACHE_KIND = "prime-age/v1"
 DATED_BY_SCAN = ("last_changed", "last_changed_before")

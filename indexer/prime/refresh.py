@@ -55,7 +55,7 @@ def watched_files(root: str, config_path: str | None, config: Config | None = No
     sources are not watched: their clones change on the scan's own schedule, and a new `--now`
     refreshes the index at least daily.
     """
-    from indexer.config import CONFIG_NAMES
+    from indexer.reporoot import CONFIG_NAMES
 
     names = [config_path] if config_path else list(CONFIG_NAMES)
     files = [os.path.abspath(os.path.join(root, name)) for name in names]

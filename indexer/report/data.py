@@ -18,7 +18,8 @@ from indexer.config import load_config
 from indexer.dates import day_of
 from indexer.discover import snapshot as take_snapshot
 from indexer.globs import compile_globs
-from indexer.models import SEVERITIES, Config, Finding, LineAge, Standard, Todo
+from indexer.findings import SEVERITIES, Finding
+from indexer.models import Config, LineAge, Standard, Todo
 from indexer.report import sources
 from indexer.report.activity import monthly_activity
 from indexer.report.ages import exact_ages
