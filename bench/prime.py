@@ -78,6 +78,9 @@ def timed(command: list[str], repo: Path) -> float:
 
 
 def latency(repo: Path, runs: int) -> dict:
+    from run import compile_bytecode  # run.py imports this module: import it when called
+
+    compile_bytecode(sys.executable)
     modules = floor_modules(repo)
     floor = [sys.executable, "-c", "import " + ", ".join(modules)]
     prime = prime_command()

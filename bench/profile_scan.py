@@ -22,7 +22,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 import corpora  # noqa: E402
-from run import DEFAULT_NOW, bench_env, find_orgmemory, interpreter_of  # noqa: E402
+from run import DEFAULT_NOW, bench_env, compile_bytecode, find_orgmemory, interpreter_of  # noqa: E402
 
 
 def scan_args(repo: str, cache_dir: str, now: str) -> list[str]:
@@ -69,6 +69,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--orgmemory", default=None)
     args = parser.parse_args(argv)
     python = interpreter_of(find_orgmemory(args.orgmemory))
+    compile_bytecode(python)
     corpus = corpora.prepare(args.corpus, args.cache_root, log=lambda m: print(m, file=sys.stderr))
     work = Path(tempfile.mkdtemp(prefix="profile-"))
     try:

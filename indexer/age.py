@@ -6,27 +6,31 @@ stale/fresh decision needs (older than the cutoff), at a fraction of a full blam
 for such lines are resolved on demand (`exact_ages`) where a person will read them.
 
 A blame still visits every commit between HEAD and the cutoff (a year of a busy repository is
-thousands of commits) and diffs the file's tree entry at each one, once per file. When that
-stretch of history is linear, one `git log --raw` over it (`_LinearHistory`) tells which
-commits touched which path, and the blames are given the same answer for less work:
+thousands of commits) and diffs the file's tree entry at each one, once per file: one process
+per file, most of whose time is start-up and walking. When that stretch of history is linear,
+one `git log --raw` over it (`_LinearHistory`) tells which commits touched which path, and
+blame's answer is computed with less work:
 
 - a file no commit touched since the cutoff gets, for every line, exactly what blame reports
   for it without running blame: the boundary commit (the first commit older than the cutoff);
-- a file only modified in place (no add, delete or type change) is blamed over a history
-  reduced to the commits that touched it (`git blame -S`, one graft per step), whose diffs are
-  the very diffs blame would compute, since the file's blob is the same across the commits
-  skipped; the walk still stops at the same boundary commit.
+- for the files only modified in place (no add, delete or type change), one `git log -p -U0`
+  over the same commits gives the diffs blame would compute (each commit against its parent,
+  the only parent blame follows; the same Myers diff with the same `diff.indentHeuristic`), and
+  `_replay` walks each asked line back through them as blame does: a line inside a hunk is the
+  commit's, any other line moves to its place in the parent, and a line that reaches the
+  boundary is the boundary's.
 
 Both apply only to files whose bytes are exactly their blob at HEAD (so blame's work-tree
 pseudo-commit hands every line to HEAD unchanged) and to a cutoff well before the clock;
-anything else is blamed as before.
+anything else is blamed as before. Blame itself uses Myers whatever `diff.algorithm` says
+(git 2.39), so the log is asked for Myers explicitly.
 """
 from __future__ import annotations
 
 import hashlib
 import os
+import re
 import subprocess
-import tempfile
 import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -47,43 +51,19 @@ _PLAN_MIN_FILES = 3
 def blame_lines(root: str, path: str, lines: Iterable[int], since: int | None,
                 shallow_commits: frozenset[str] = frozenset()) -> dict[int, LineAge]:
     """Blame the work-tree version of `path` at `lines`; `since` is an epoch cutoff or None."""
-    return _blame(root, path, lines, since, shallow_commits)
-
-
-def _blame(root: str, path: str, lines: Iterable[int], since: int | None,
-           shallow_commits: frozenset[str], grafts: bytes | None = None) -> dict[int, LineAge]:
-    """`grafts` (`git blame -S`: `<commit> <parent>` lines) replace the parents of those commits."""
     wanted = sorted(set(lines))
     if not wanted:
         return {}
     args = ["git", "blame", "--porcelain", "--root"]
     if since is not None:
         args.append(f"--since={since}")
-    scratch = None
-    if grafts is not None:
-        if _STDIN_PATH:
-            args += ["-S", _STDIN_PATH]
-        else:
-            scratch = tempfile.NamedTemporaryFile("wb", prefix="orgmemory-revs-", delete=False)
-            with scratch:
-                scratch.write(grafts)
-            args += ["-S", scratch.name]
     for line in wanted:
         args += ["-L", f"{line},{line}"]
-    args += ["--", path]
-    feed = {"input": grafts} if grafts is not None and scratch is None else {"stdin": subprocess.DEVNULL}
-    try:
-        proc = subprocess.run(args, cwd=root, stdout=subprocess.PIPE, stderr=subprocess.PIPE, **feed)
-    finally:
-        if scratch is not None:
-            os.unlink(scratch.name)
+    proc = subprocess.run([*args, "--", path], cwd=root, stdin=subprocess.DEVNULL,
+                          stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     if proc.returncode != 0:
         return {line: LineAge(line=line, unknown=True) for line in wanted}
     return parse_porcelain(proc.stdout, shallow_commits)
-
-
-#: Grafts go to `git blame -S` on its stdin (a small file per blame costs more than the blame).
-_STDIN_PATH = "/dev/stdin" if os.name == "posix" and os.path.exists("/dev/stdin") else None
 
 
 def parse_porcelain(out: bytes, shallow_commits: frozenset[str] = frozenset()) -> dict[int, LineAge]:
@@ -121,7 +101,7 @@ def blame_files(root: str, requests: Mapping[str, Iterable[int]], since: int | N
         return {}
     requests = {path: sorted(set(lines)) for path, lines in requests.items()}
     out: dict[str, dict[int, LineAge]] = {}
-    grafted: dict[str, list[str]] = {}  # path -> its commits HEAD..boundary, for `-S`
+    modified: dict[str, list[int]] = {}  # clean paths, at most modified in place since the cutoff
     history = clean = None
     if since is not None and len(requests) >= _PLAN_MIN_FILES and since < time.time() - _CLOCK_MARGIN:
         head, blobs = _head_blobs(root, requests)
@@ -132,34 +112,116 @@ def blame_files(root: str, requests: Mapping[str, Iterable[int]], since: int | N
             if history is not None and history.head != head:  # HEAD moved meanwhile
                 history = None
     if history is not None and clean:
-        for path in clean:
-            steps = history.steps(path)
-            if steps is None:
-                continue
-            if path not in history.touched:
-                # untouched since the cutoff: blame would hand every line to the boundary
-                info = {"author-time": str(history.boundary_author_time), "boundary": ""}
-                out[path] = {line: _age(line, history.boundary, info, shallow_commits)
-                             for line in requests[path]}
-            else:
-                grafted[path] = steps
+        modified = {path: requests[path] for path in clean if history.modified_in_place(path)}
+    if modified:
+        out.update(_replay_all(root, history, modified, shallow_commits))
     rest = [path for path in requests if path not in out]
-    if not rest:
-        return {path: out[path] for path in requests}
-    # the longest walks first (a whole one, then the most steps), so none is left to run alone
-    rest.sort(key=lambda path: (1, -len(grafted[path])) if path in grafted else (0, 0))
-    workers = min(len(rest), max(2, (os.cpu_count() or 2) * 2))
-    with ThreadPoolExecutor(max_workers=workers) as pool:
-        futures = {path: pool.submit(_blame, root, path, requests[path], since, shallow_commits,
-                                     _grafts(grafted[path]) if path in grafted else None)
-                   for path in rest}
-        out.update((path, future.result()) for path, future in futures.items())
+    if rest:
+        workers = min(len(rest), max(2, (os.cpu_count() or 2) * 2))
+        with ThreadPoolExecutor(max_workers=workers) as pool:
+            futures = {path: pool.submit(blame_lines, root, path, requests[path], since, shallow_commits)
+                       for path in rest}
+            out.update((path, future.result()) for path, future in futures.items())
     return {path: out[path] for path in requests}
 
 
-def _grafts(steps: list[str]) -> bytes:
-    """`git blame -S` lines: `<commit> <parent>`, each step to the next one."""
-    return "".join(f"{child} {parent}\n" for child, parent in zip(steps, steps[1:])).encode("ascii")
+#: `git log -p` options that make its hunks the ones blame computes, whatever the user's
+#: configuration: the commits given (no walk, no pathspec: matching many pathspecs costs git
+#: more than diffing a few files too many), each against its parent (the history is linear), zero context, no
+#: rename pairing, the file's bytes (no textconv, no external diff, binary diffed as text),
+#: Myers, `a/` and `b/` prefixes, paths quoted only for control characters, quotes, backslashes.
+_LOG_PATCH = ["-c", "core.quotePath=false", "log", "--stdin", "--no-walk=unsorted", "--no-show-signature",
+              "--no-color", "--no-follow", "--no-renames", "--no-relative", "--no-ext-diff", "--no-textconv",
+              "--text", "--src-prefix=a/", "--dst-prefix=b/", "-U0", "--diff-algorithm=myers", "-p",
+              "--format=%x01%H%x00%at%x00%aN"]
+_HUNK = re.compile(rb"@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@")
+
+
+def _replay_all(root: str, history: "_LinearHistory", requests: Mapping[str, list[int]],
+                shallow_commits: frozenset[str]) -> dict[str, dict[int, LineAge]]:
+    """Blame's answer for `requests` (paths at most modified in place since the cutoff) from one
+    `git log -p` of the commits since the cutoff that touched them (none when there are none);
+    paths whose patches do not line up with the history are left out, for `git blame` to answer."""
+    authors: dict[str, dict[str, str]] = {}
+    patches: dict[str, list[tuple[str, list]]] = {}
+    wanted = {commit for path in requests for commit, _status in history.touched.get(path, ())}
+    if wanted:
+        stdin = "".join(f"{commit}\n" for commit in history.commits if commit in wanted)
+        proc = subprocess.run(["git", *_LOG_PATCH], cwd=root, input=stdin.encode("ascii"),
+                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+        if proc.returncode == 0:
+            authors, patches = _parse_patches(proc.stdout)
+    boundary = {"author-time": str(history.boundary_author_time), "boundary": ""}
+    out: dict[str, dict[int, LineAge]] = {}
+    for path in requests:
+        commits = [commit for commit, _ in patches.get(path, ())]
+        if commits != [commit for commit, _status in history.touched.get(path, ())]:
+            continue
+        out[path] = {line: _age(line, commit, authors[commit], shallow_commits) if commit
+                     else _age(line, history.boundary, boundary, shallow_commits)
+                     for line, commit in _replay(requests[path], patches.get(path, [])).items()}
+    return out
+
+
+def _parse_patches(out: bytes) -> tuple[dict[str, dict[str, str]], dict[str, list[tuple[str, list]]]]:
+    """Commit -> blame-style author info, and path -> [(commit, hunks)], newest commit first.
+
+    A hunk is (old_start, old_count, new_start, new_count) as `-U0` prints it: a count of 0
+    puts the start on the line before the change.
+    """
+    authors: dict[str, dict[str, str]] = {}
+    patches: dict[str, list[tuple[str, list]]] = {}
+    commit = ""
+    hunks: list | None = None
+    for line in out.split(b"\n"):
+        if line.startswith(b"\x01"):
+            sha, _, rest = line[1:].partition(b"\0")
+            time_, _, name = rest.partition(b"\0")
+            commit = sha.decode("ascii")
+            authors[commit] = {"author-time": time_.decode("ascii"), "author": name.decode("utf-8", "replace")}
+            hunks = None
+        elif line.startswith(b"diff --git "):
+            rest = line[len(b"diff --git "):]  # `a/<path> b/<path>`, or C-quoted: left to blame
+            hunks = None if rest.startswith(b'"') else []
+            if hunks is not None:
+                name = rest[2:2 + (len(rest) - 5) // 2].decode("utf-8", "surrogateescape")
+                patches.setdefault(name, []).append((commit, hunks))
+        elif line.startswith(b"@@ ") and hunks is not None:
+            match = _HUNK.match(line)
+            if match:
+                old_start, old_count, new_start, new_count = match.groups()
+                hunks.append((int(old_start), 1 if old_count is None else int(old_count),
+                              int(new_start), 1 if new_count is None else int(new_count)))
+    return authors, patches
+
+
+def _replay(lines: Iterable[int], patches: list[tuple[str, list]]) -> dict[int, str]:
+    """Line -> the commit blame hands it to, walking back through `patches` (newest first);
+    "" for a line older than all of them (the boundary's)."""
+    pending = {line: line for line in lines}  # line at HEAD -> where it is in the version at hand
+    found: dict[int, str] = {}
+    for commit, hunks in patches:
+        for line, at in list(pending.items()):
+            before = _in_parent(at, hunks)
+            if before is None:
+                found[line] = commit
+                del pending[line]
+            else:
+                pending[line] = before
+    found.update((line, "") for line in pending)
+    return found
+
+
+def _in_parent(at: int, hunks: list[tuple[int, int, int, int]]) -> int | None:
+    """Where line `at` of a commit's version sits in its parent's; None when the commit wrote it."""
+    shift = 0
+    for old_start, old_count, new_start, new_count in hunks:
+        if new_count and new_start <= at < new_start + new_count:
+            return None
+        if (new_start + new_count if new_count else new_start + 1) > at:
+            break  # this hunk and the ones after it are below the line
+        shift += new_count - old_count
+    return at - shift
 
 
 @dataclass
@@ -170,18 +232,12 @@ class _LinearHistory:
     boundary: str  # the first commit older than the cutoff: where blame's walk stops
     boundary_author_time: int
     touched: dict[str, list[tuple[str, str]]] = field(default_factory=dict)  # path -> [(commit, status)]
+    commits: list[str] = field(default_factory=list)  # HEAD first, the boundary left out
 
-    def steps(self, path: str) -> list[str] | None:
-        """HEAD, the commits that modified `path` (newest first), the boundary; None when the
-        path was added, deleted or changed type since the cutoff (blame follows renames)."""
-        steps = [self.head]
-        for commit, status in self.touched.get(path, ()):
-            if status != "M":
-                return None
-            if commit != steps[-1]:
-                steps.append(commit)
-        steps.append(self.boundary)
-        return steps
+    def modified_in_place(self, path: str) -> bool:
+        """False when `path` was added, deleted or changed type since the cutoff (blame would
+        follow it into another path or stop there)."""
+        return all(status == "M" for _commit, status in self.touched.get(path, ()))
 
     @classmethod
     def read(cls, root: str, since: int) -> "_LinearHistory | None":
@@ -232,6 +288,7 @@ class _LinearHistory:
                 if len(shas) != 2:  # a merge, or a root commit newer than the cutoff
                     return None
                 expected = shas[1]
+                history.commits.append(shas[0])
                 _raw_changes(raw, shas[0], history.touched)
             if not chunk:
                 return None

@@ -1,6 +1,6 @@
 """The cold scan's shortcuts give what the long way gives.
 
-Each shortcut (worker processes for extraction, blame over the commits that touched a file,
+Each shortcut (worker processes for extraction, blame answered from one `git log -p`,
 prefilters before regexes and parses, the history's `git log` started early) is checked
 against the plain computation it replaces, on inputs made to reach its edge cases.
 """
@@ -117,10 +117,43 @@ def test_blame_shortcuts_give_what_blame_gives(repo):
         linear = age._LinearHistory.read(root, since)
         if linear is not None:
             kinds.update("untouched" if p not in linear.touched else
-                         "grafted" if linear.steps(p) else "plain" for p in requests)
+                         "replayed" if linear.modified_in_place(p) else "plain" for p in requests)
         fast, plain = _ages_both_ways(root, requests, since)
         assert fast == plain, day
-    assert kinds == {"untouched", "grafted", "plain"}
+    assert kinds == {"untouched", "replayed", "plain"}
+
+
+def test_replayed_diffs_give_what_blame_gives_on_random_edits(repo):
+    """Many edits of files full of repeated lines (blank lines, duplicate statements and TODOs),
+    where a diff has the most ways to align: the answer from `git log -p` is blame's, line for line."""
+    rng = random.Random(7)
+    pool = ["", "    pass", "def f():", "# TODO: same", "# TODO: again", "    return 1", "x = 1"]
+    files = {f"f{n}.py": [rng.choice(pool) for _ in range(rng.randint(5, 30))] + ["# TODO: last"]
+             for n in range(6)}
+    files["odd name \"q\".py"] = ["# TODO: quoted path", "x"]
+    files["caf\u00e9.py"] = ["# TODO: non-ascii path", "x"]
+    repo.commit("2024-01-01", files={name: "\n".join(lines) + "\n" for name, lines in files.items()})
+    for day in range(1, 28):
+        for name in rng.sample(sorted(files), 3):
+            lines = files[name]
+            for _ in range(rng.randint(1, 4)):
+                at = rng.randint(0, len(lines))
+                if rng.random() < 0.5 or len(lines) < 4:
+                    lines[at:at] = [rng.choice(pool) for _ in range(rng.randint(1, 3))]
+                else:
+                    del lines[at:at + rng.randint(1, 2)]
+        repo.commit(f"2026-{1 + day // 28:02d}-{1 + day % 28:02d}", author=rng.choice(["Ada", "Grace"]),
+                    files={name: "\n".join(lines) + "\n" for name, lines in files.items()})
+    requests = _requests(repo.root)
+    root = str(repo.root)
+    since = epoch(date(2025, 6, 1))
+    linear = age._LinearHistory.read(root, since)
+    assert linear is not None and all(linear.modified_in_place(p) for p in requests)
+    fast, plain = _ages_both_ways(root, requests, since)
+    assert fast == plain
+    assert sum(len(lines) for lines in fast.values()) > 40
+    assert any(a.commit for lines in fast.values() for a in lines.values())
+    assert any(a.older_than for lines in fast.values() for a in lines.values())
 
 
 def test_blame_without_a_linear_history_or_past_the_clock(repo):

@@ -5,8 +5,6 @@ On an up-to-date index this runs one `git status`, hashes the standards files, a
 index; nothing else. A stale index is refreshed through `indexer.prime.refresh` (the scan), or,
 with `refresh=False`, served as it is with its age reported.
 """
-from __future__ import annotations
-
 import hashlib
 import os
 import time
@@ -19,7 +17,7 @@ from indexer.prime import index, usage
 from indexer.prime.query import task_terms
 from indexer.prime.render import Renderer, item_json
 from indexer.prime.select import Candidate, Selection, fit, rank, tokens
-from indexer.prime.state import Freshness, RepoState, files_digest, probe, repo_root
+from indexer.prime.state import Freshness, RepoState, files_digest, repo_root, start_probe
 
 
 class PrimeRequest(NamedTuple):
@@ -85,13 +83,14 @@ def _item_id(candidate: Candidate) -> str:
 
 def build(request: PrimeRequest) -> PrimeBlock:
     root = repo_root(request.repo)
+    finish_probe = start_probe(root)
     cache_dir = cache_dir_for(root, request.cache_dir)
     directory = index.index_dir(cache_dir)
     paths = repo_paths(root, request.paths)
     terms = task_terms(request.task, paths)
     dirs = near_dirs(paths)
-    state = probe(root)
     view = index.read(directory, terms, dirs)
+    state = finish_probe()
     status = _status(view, state, request)
     if status.stale and request.refresh:
         from indexer.prime.refresh import refresh

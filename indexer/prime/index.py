@@ -22,8 +22,6 @@ Reading imports only `whoosh.filedb.filestore` and `whoosh.scoring` (plus what o
 searcher and unpickling the stored schema pull in): no query parser and no query objects; the
 task's terms are scored by walking their posting lists with Whoosh's scorer.
 """
-from __future__ import annotations
-
 import hashlib
 import json
 import math
@@ -158,7 +156,10 @@ def _read_once(directory: str, terms: Sequence[tuple[str, float]], dirs: Sequenc
     from whoosh.filedb.filestore import FileStorage
 
     weighting = _weighting()
-    with FileStorage(directory, readonly=True).open_index().searcher(weighting=weighting) as searcher:
+    # Without mmap: over a mapped segment, Whoosh copies each part it opens into a BytesIO,
+    # which costs more than the few reads a prime makes once the index holds thousands of records.
+    storage = FileStorage(directory, readonly=True, supports_mmap=False)
+    with storage.open_index().searcher(weighting=weighting) as searcher:
         meta = searcher.document(key=META_KEY)
         if meta is None:
             return None

@@ -6,8 +6,6 @@ gap between an action or a product and the topic an organisation tags it with. I
 engineering vocabulary only, never names of one organisation, and a related term weighs less
 than a word the task actually used. `TASK_FILLER` drops the verbs every task has.
 """
-from __future__ import annotations
-
 import functools
 from typing import Iterable
 

@@ -14,8 +14,6 @@ reads like an instruction to an AI). Items render at a detail `level` (0 is the 
 the budget can shorten evidence before it drops anything. `markdown` and `text` differ only in
 their heading marks.
 """
-from __future__ import annotations
-
 from datetime import date
 from typing import Any, NamedTuple
 

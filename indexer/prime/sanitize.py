@@ -11,8 +11,6 @@ Every piece of observed text (a TODO, a referring line, a finding's message) pas
 
 Pure functions over strings; `re` and `math` only, so the fast path pays nothing for them.
 """
-from __future__ import annotations
-
 import math
 import re
 from typing import NamedTuple

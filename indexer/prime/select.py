@@ -19,8 +19,6 @@ is shortened before any item is dropped, items are dropped least relevant first,
 goes back to the most relevant items as evidence (`fit`). `must` standards are never shortened
 or dropped: when they alone exceed the budget the selection says so.
 """
-from __future__ import annotations
-
 import math
 from datetime import date
 from typing import Any, Callable, NamedTuple, Sequence

@@ -9,13 +9,12 @@ they form the key the index records when it is built (`Freshness`).
 The repository root is found by walking up to `.git` (no second git call); only unusual
 layouts (`GIT_DIR`, no `.git` above) fall back to asking git.
 """
-from __future__ import annotations
-
 import hashlib
 import os
-from typing import Iterable, NamedTuple
+import subprocess
+from typing import Callable, Iterable, NamedTuple
 
-from indexer.gitcmd import find_root, nearest_work_tree, run_git
+from indexer.gitcmd import GitError, find_root, nearest_work_tree
 
 _STATUS = ("--no-optional-locks", "status", "--porcelain=v2", "--branch", "-z",
            "--untracked-files=no", "--no-renames")
@@ -80,12 +79,29 @@ def repo_root(start: str) -> str:
     return find_root(start)
 
 
-def probe(root: str) -> RepoState:
-    """HEAD and the dirty set of the repository at `root` (the one git call of the fast path)."""
+def start_probe(root: str) -> Callable[[], RepoState]:
+    """Start the one git call of the fast path; the returned function waits for it and gives
+    HEAD and the dirty set of the repository at `root`.
+
+    `git status` reads every tracked file's metadata on the other core while this process
+    imports Whoosh and reads the index, so the fast path does not wait for it in turn.
+    """
+    proc = subprocess.Popen(["git", *_STATUS], cwd=root, stdin=subprocess.DEVNULL,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+
+    def finish() -> RepoState:
+        out, err = proc.communicate()
+        if proc.returncode != 0:
+            raise GitError(f"git status failed: {err.decode('utf-8', 'replace').strip()}")
+        return _parse_status(root, out)
+    return finish
+
+
+def _parse_status(root: str, out: bytes) -> RepoState:
     head: str | None = None
     dirty: list[str] = []
     digest = hashlib.sha256()
-    records = iter(run_git(root, *_STATUS).split(b"\0"))
+    records = iter(out.split(b"\0"))
     for record in records:
         if record.startswith(b"# branch.oid "):
             oid = record[len(b"# branch.oid "):].decode()

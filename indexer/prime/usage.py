@@ -8,8 +8,6 @@ its budget and what the budget dropped. `orgmemory stats` aggregates it.
 The time is the `--now` day with the wall-clock time of day (UTC): runs pinned to a `--now`
 are filed under that day, so `--days` windows agree with the dates the blocks were built for.
 """
-from __future__ import annotations
-
 import json
 import os
 import time
