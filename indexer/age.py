@@ -96,7 +96,8 @@ def _age(line: int, sha: str, info: Mapping[str, str], shallow_commits: frozense
 
 def blame_files(root: str, requests: Mapping[str, Iterable[int]], since: int | None,
                 shallow_commits: frozenset[str] = frozenset()) -> dict[str, dict[int, LineAge]]:
-    """Blame many files in parallel: git does the work, so threads keep both cores busy."""
+    """Blame `requests` (path -> lines): from the history since the cutoff where it is linear
+    and the files clean, else one `git blame` per file, in threads that keep both cores busy."""
     if not requests:
         return {}
     requests = {path: sorted(set(lines)) for path, lines in requests.items()}

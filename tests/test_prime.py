@@ -266,3 +266,17 @@ def test_the_budget_measure_is_the_token_count_of_the_text(org):
             for level in (0, 2):
                 entries = [Entry(c, min(level, renderer.max_level(c))) for c in candidates[:size]]
                 assert renderer.measure(entries) == tokens(renderer.text(entries))
+
+
+def test_related_words_are_found_by_the_stem_of_any_form():
+    """`_related` stems only the words that share the stem's first letter: that holds because a
+    stem keeps its word's first letter, checked here for every word of `RELATED`."""
+    from indexer.prime import query
+
+    for word in query.RELATED:
+        assert all(stem[0] == word[0] for stem in query._stems(word)), word
+        for form in (word, word + "s", word + "ing"):
+            for stem in query._stems(form):
+                assert word in query._related(stem) or stem not in query._stems(word), form
+    assert "container" in query._related(query._stems("containers")[0])
+    assert dict(query.task_terms("Containerize the worker")).get("docker") == query.RELATED_WEIGHT

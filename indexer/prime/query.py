@@ -91,10 +91,9 @@ RELATED: dict[str, str] = {
 def task_terms(task: str, paths: Iterable[str] = ()) -> list[tuple[str, float]]:
     """(stem, weight) pairs for the task, best weight per stem, in a stable order."""
     weights: dict[str, float] = {}
-    related = _related_by_stem()
     for stem in _stems(task):
         _add(weights, (stem,), 1.0)
-        for word in related.get(stem, ()):
+        for word in _related(stem):
             _add(weights, _stems(RELATED[word]), RELATED_WEIGHT)
     for path in paths:
         _add(weights, _stems(path), PATH_WEIGHT)
@@ -118,11 +117,10 @@ def _stems(text: str) -> tuple[str, ...]:
     return tuple(token.text for token in _analyzer()(text))
 
 
-@functools.lru_cache(maxsize=1)
-def _related_by_stem() -> dict[str, tuple[str, ...]]:
-    """The `RELATED` words keyed by their stem, so `containers` and `logging` find them too."""
-    out: dict[str, list[str]] = {}
-    for word in RELATED:
-        for stem in _stems(word):
-            out.setdefault(stem, []).append(word)
-    return {stem: tuple(words) for stem, words in out.items()}
+def _related(stem: str) -> list[str]:
+    """The `RELATED` words with this stem, so `containers` and `logging` find them too.
+
+    Only words with the stem's first letter are stemmed (a stem keeps its word's first letter,
+    which a test checks for every word here): a prime stems a few of them, not all.
+    """
+    return [word for word in RELATED if word[:1] == stem[:1] and stem in _stems(word)]

@@ -9,8 +9,10 @@ Every piece of observed text (a TODO, a referring line, a finding's message) pas
 * `quote` collapses it to one line, neutralises backticks, fences and tags, caps its length
   and wraps it in quotes, so it cannot open a code block or pose as part of the block itself.
 
-Pure functions over strings; `re` and `math` only, so the fast path pays nothing for them.
+Pure functions over strings; `re` and `math` only, and each regex is compiled the first time
+text that could match it comes along, so the fast path pays next to nothing for them.
 """
+import functools
 import math
 import re
 from typing import NamedTuple
@@ -18,56 +20,99 @@ from typing import NamedTuple
 WITHHELD = "[withheld: reads like an instruction to an AI agent]"
 REDACTED = "[redacted]"
 
+_I, _S = int(re.I), int(re.S)
 _NOUNS = r"(?:instructions?|prompts?|directions?|guidelines|rules|context|messages?|orders)"
-_INSTRUCTIONS: tuple[tuple[str, re.Pattern[str]], ...] = (
-    ("override", re.compile(
+
+
+class _Pattern(NamedTuple):
+    """A regex compiled on first use, tried only on text that holds its needles.
+
+    `needles` are groups of substrings; text can match only if it holds a member of every
+    group (a necessary condition, not a sufficient one). Most text holds none, so a prime
+    rarely compiles these patterns at all. With `ignore_case`, the needles are lower case and
+    are only trusted on ASCII text: case-insensitive matching also folds characters such as
+    the long s or the Kelvin sign, which `str.lower` does not.
+    """
+
+    source: str
+    needles: tuple[tuple[str, ...], ...]
+    flags: int = 0  # a plain int (`_I`, `_S`): `re.RegexFlag` arithmetic is slow
+
+    def may_match(self, text: str) -> bool:
+        if self.flags & _I:
+            if not text.isascii():
+                return True
+            text = text.lower()
+        for group in self.needles:
+            if not any(needle in text for needle in group):
+                return False
+        return True
+
+    def compiled(self) -> re.Pattern[str]:
+        return re.compile(self.source, self.flags)  # `re` keeps compiled patterns in its cache
+
+    def search(self, text: str) -> re.Match[str] | None:
+        return self.compiled().search(text) if self.may_match(text) else None
+
+    def sub(self, replacement, text: str) -> str:
+        return self.compiled().sub(replacement, text) if self.may_match(text) else text
+
+
+_INSTRUCTIONS: tuple[tuple[str, _Pattern], ...] = (
+    ("override", _Pattern(
         r"\b(?:ignore|disregard|forget|override|bypass)\s+(?:all\s+|any\s+|the\s+|your\s+|of\s+)*"
         r"(?:previous|prior|above|earlier|preceding|former|original|system|safety|existing)\s+" + _NOUNS,
-        re.I)),
-    ("override", re.compile(
+        (("ignore", "disregard", "forget", "override", "bypass"),), _I)),
+    ("override", _Pattern(
         r"\b(?:ignore|disregard|forget)\s+(?:all|any|your)\s+(?:instructions?|prompts?|guidelines|rules)\b",
-        re.I)),
-    ("role", re.compile(
+        (("ignore", "disregard", "forget"),), _I)),
+    ("role", _Pattern(
         r"\byou\s+(?:must|should|shall|will|are\s+to)\s+now\b|\bfrom\s+now\s+on,?\s+(?:you|always|never)\b"
         r"|\byou\s+are\s+now\s+(?:a|an|in|the)\b|\bpretend\s+(?:to\s+be|you\s+are)\b",
-        re.I)),
-    ("addressed", re.compile(
+        (("now", "pretend"),), _I)),
+    ("addressed", _Pattern(
         r"\b(?:dear|attention|hey|hello|note\s+to(?:\s+the)?|message\s+(?:to|for)(?:\s+the)?|if\s+you\s+are\s+an?)"
         r"\s+(?:ai|llm|assistant|chatbot|copilot|chatgpt|claude|gpt|gemini|language\s+model|(?:ai\s+|coding\s+)?agent)s?\b",
-        re.I)),
-    ("addressed", re.compile(
+        (("dear", "attention", "hey", "hello", "note", "message", "if"),
+         ("ai", "llm", "assistant", "chatbot", "copilot", "gpt", "claude", "gemini", "model", "agent")), _I)),
+    ("addressed", _Pattern(
         r"\b(?:ai|llm)\s+(?:agents?|assistants?|models?|tools?)\s*(?:[:,]|\b(?:must|should|shall|have\s+to|need\s+to)\b)",
-        re.I)),
-    ("prompt", re.compile(
+        (("ai", "llm"), ("agent", "assistant", "model", "tool")), _I)),
+    ("prompt", _Pattern(
         r"\b(?:system|developer)\s+prompt\b|\bnew\s+instructions?\s*:|<\|im_start\|>|\[/?INST\]"
         r"|<\s*/?\s*(?:system|instructions?)\s*>",
-        re.I)),
-    ("secrecy", re.compile(
+        (("prompt", "instruction", "<|im_start|>", "inst]", "system"),), _I)),
+    ("secrecy", _Pattern(
         r"\b(?:do\s+not|don't|never)\s+(?:tell|inform|mention|reveal|show)\b[^.]{0,20}\b(?:user|human|reviewer|anyone)\b",
-        re.I)),
+        (("not", "don't", "never"), ("tell", "inform", "mention", "reveal", "show")), _I)),
 )
 
-_PLACEHOLDER = re.compile(r"^(?:\$\{?\w+\}?|\{\{.*\}\}|<[^>]*>|%\(?\w+\)?s?|\*+|x+|changeme|null|none|\.\.\.)$", re.I)
+_PLACEHOLDER = _Pattern(r"^(?:\$\{?\w+\}?|\{\{.*\}\}|<[^>]*>|%\(?\w+\)?s?|\*+|x+|changeme|null|none|\.\.\.)$", (), _I)
 _SECRET_VALUE = r"""(["']?)([^\s"',;&)]+)"""
-_SECRETS: tuple[tuple[re.Pattern[str], str], ...] = (
-    (re.compile(r"-----BEGIN [A-Z0-9 ]*PRIVATE KEY-----.*?(?:-----END [A-Z0-9 ]*PRIVATE KEY-----|\Z)", re.S),
-     "private-key"),
-    (re.compile(r"\b(?:AKIA|ASIA|AGPA|AIDA|AROA|AIPA|ANPA|ANVA|ABIA|ACCA)[0-9A-Z]{16}\b"), "aws-key"),
-    (re.compile(r"\b(?:gh[pousr]_[A-Za-z0-9]{30,255}|github_pat_[A-Za-z0-9_]{22,255})\b"), "github-token"),
-    (re.compile(r"\bxox[abposr]-[A-Za-z0-9-]{10,}"), "slack-token"),
-    (re.compile(r"\bAIza[0-9A-Za-z_-]{35}\b"), "google-key"),
-    (re.compile(r"\b[sr]k_(?:live|test)_[0-9A-Za-z]{16,}\b"), "stripe-key"),
-    (re.compile(r"\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}"), "jwt"),
+_SECRETS: tuple[tuple[_Pattern, str], ...] = (
+    (_Pattern(r"-----BEGIN [A-Z0-9 ]*PRIVATE KEY-----.*?(?:-----END [A-Z0-9 ]*PRIVATE KEY-----|\Z)",
+              (("-----BEGIN",), ("PRIVATE KEY-----",)), _S), "private-key"),
+    (_Pattern(r"\b(?:AKIA|ASIA|AGPA|AIDA|AROA|AIPA|ANPA|ANVA|ABIA|ACCA)[0-9A-Z]{16}\b",
+              (("AKIA", "ASIA", "AGPA", "AIDA", "AROA", "AIPA", "ANPA", "ANVA", "ABIA", "ACCA"),)), "aws-key"),
+    (_Pattern(r"\b(?:gh[pousr]_[A-Za-z0-9]{30,255}|github_pat_[A-Za-z0-9_]{22,255})\b",
+              (("ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_"),)), "github-token"),
+    (_Pattern(r"\bxox[abposr]-[A-Za-z0-9-]{10,}", (("xox",),)), "slack-token"),
+    (_Pattern(r"\bAIza[0-9A-Za-z_-]{35}\b", (("AIza",),)), "google-key"),
+    (_Pattern(r"\b[sr]k_(?:live|test)_[0-9A-Za-z]{16,}\b", (("k_live_", "k_test_"),)), "stripe-key"),
+    (_Pattern(r"\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}", (("eyJ",),)), "jwt"),
 )
-_URL_CREDENTIALS = re.compile(r"(\b[a-zA-Z][a-zA-Z0-9+.-]*://[^/\s:@]*:)([^@\s/]+)(@)")
-_PASSWORD = re.compile(r"(?i)(\b(?:pass(?:word|wd|phrase)?|pwd)\b\s*(?:[:=]|\bis\b)\s*)" + _SECRET_VALUE)
-_KEYED_SECRET = re.compile(
-    r"(?i)(\b[\w.-]*(?:secret|token|api[_-]?key|apikey|access[_-]?key|auth[_-]?key|private[_-]?key|credentials?)"
-    r"[\w-]*\b\s*[:=]\s*)" + _SECRET_VALUE)
-_BEARER = re.compile(r"(?i)(\bbearer\s+)([A-Za-z0-9._~+/-]{16,}=*)")
+_URL_CREDENTIALS = _Pattern(r"(\b[a-zA-Z][a-zA-Z0-9+.-]*://[^/\s:@]*:)([^@\s/]+)(@)", (("://",), ("@",)))
+_PASSWORD = _Pattern(r"(\b(?:pass(?:word|wd|phrase)?|pwd)\b\s*(?:[:=]|\bis\b)\s*)" + _SECRET_VALUE,
+                     (("pass", "pwd"),), _I)
+_KEYED_SECRET = _Pattern(
+    r"(\b[\w.-]*(?:secret|token|api[_-]?key|apikey|access[_-]?key|auth[_-]?key|private[_-]?key|credentials?)"
+    r"[\w-]*\b\s*[:=]\s*)" + _SECRET_VALUE, (("secret", "token", "key", "credential"), (":", "=")), _I)
+_BEARER = _Pattern(r"(\bbearer\s+)([A-Za-z0-9._~+/-]{16,}=*)", (("bearer",),), _I)
 
 _TAG_OPENER = re.compile(r"<(?=[/!?A-Za-z|])")
-_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f\u200b-\u200f\u202a-\u202e\u2066-\u2069]")
+#: Control and invisible or direction-changing characters, each shown as a space.
+_CONTROL = dict.fromkeys((*range(0x00, 0x09), *range(0x0b, 0x20), 0x7f, *range(0x200b, 0x2010),
+                          *range(0x202a, 0x202f), *range(0x2066, 0x206a)), " ")
 
 
 class Observed(NamedTuple):
@@ -95,7 +140,7 @@ def redact(text: str) -> str:
 
 def _redact_value(match: re.Match[str], always: bool) -> str:
     prefix, quote_char, value = match[1], match[2], match[3]
-    if _PLACEHOLDER.match(value) or value == REDACTED or not (always or looks_random(value)):
+    if _PLACEHOLDER.compiled().match(value) or value == REDACTED or not (always or looks_random(value)):
         return match[0]
     return prefix + quote_char + REDACTED
 
@@ -111,7 +156,7 @@ def looks_random(value: str) -> bool:
 
 def neutralise(text: str) -> str:
     """One line that cannot open a code span or fence, a tag or an HTML comment."""
-    text = _CONTROL.sub(" ", text)
+    text = text.translate(_CONTROL)
     text = " ".join(text.split())
     text = text.replace("`", "'").replace('"', "'")
     return _TAG_OPENER.sub("\u2039", text)
@@ -128,11 +173,13 @@ def cap(text: str, limit: int) -> str:
     return cut.rstrip(" ,;:.") + "..."
 
 
+@functools.lru_cache(maxsize=4096)
 def observed(text: str, limit: int, quoted: bool = True) -> Observed:
     """Repository text made fit for a priming block, or withheld when it addresses an AI.
 
     `quoted=False` is for prose a stage derived from the repository (an evidence summary) that
-    reads as a sentence of the block; it is cleaned the same way.
+    reads as a sentence of the block; it is cleaned the same way. Cached: fitting a block to
+    its budget renders the same records at several levels.
     """
     kind = instruction_kind(text)
     if kind is not None:

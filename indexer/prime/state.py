@@ -16,8 +16,10 @@ from typing import Callable, Iterable, NamedTuple
 
 from indexer.gitcmd import GitError, find_root, nearest_work_tree
 
-_STATUS = ("--no-optional-locks", "status", "--porcelain=v2", "--branch", "-z",
-           "--untracked-files=no", "--no-renames")
+# One thread (no preloadIndex) so this process keeps the other core; no ahead/behind count
+# against an upstream, which can walk much history.
+_STATUS = ("--no-optional-locks", "-c", "core.preloadIndex=false", "status", "--porcelain=v2", "--branch",
+           "--no-ahead-behind", "-z", "--untracked-files=no", "--no-renames")
 # fields before the path in porcelain v2 records: 1 = ordinary, 2 = renamed, u = unmerged
 _FIELDS_BEFORE_PATH = {b"1": 8, b"2": 9, b"u": 10}
 
