@@ -76,3 +76,59 @@ def test_readers_in_other_processes_see_whole_generations_while_two_writers_comm
     assert [r.returncode for r in readers] == [0, 0], results
     assert all(r["reads"] >= 20 for r in results)
     assert any(r["generations"] == [0, 1] for r in results), results
+
+
+def _every_posting(directory: str, terms) -> dict:
+    """The best records found by scoring every posting of every term, in the task's order."""
+    from whoosh.filedb.filestore import FileStorage
+
+    from indexer.prime import index
+
+    weighting = index._weighting()
+    with FileStorage(directory, readonly=True).open_index().searcher(weighting=weighting) as searcher:
+        weighting.body_length = json.loads(searcher.document(key=index.META_KEY)["payload"])["body_length"]
+        scores, matched = {}, {}
+        for leaf, offset in searcher.leaf_searchers():
+            reader = leaf.reader()
+            for term, weight in terms:
+                if ("body", term) not in reader:
+                    continue
+                postings = reader.postings("body", term, scorer=weighting.scorer(leaf, "body", term))
+                while postings.is_active():
+                    docnum = offset + postings.id()
+                    scores[docnum] = scores.get(docnum, 0.0) + postings.score() * weight
+                    matched.setdefault(docnum, set()).add(term)
+                    postings.next()
+        hits = index._best(searcher, scores, lambda docnum: frozenset(matched[docnum]))
+    return {key: (hit.score, hit.matched) for key, hit in hits.items()}
+
+
+def test_maxscore_finds_the_best_records_that_scoring_every_posting_finds(tmp_path, monkeypatch):
+    """A common word, rarer ones and records of many lengths: reading the common word's postings
+    only for the records already found gives the same best records, scores and matched terms."""
+    import random
+
+    rng = random.Random(5)
+    words = {"bill": 0.6, "deploy": 0.35, "client": 0.08, "retri": 0.12, "cach": 0.05, "queue": 0.2}
+    docs = []
+    for n in range(1200):
+        text = [word for word, share in words.items() for _ in range(rng.choice((1, 1, 2, 3))) if rng.random() < share]
+        text += ["filler"] * rng.randint(0, 30)
+        rng.shuffle(text)
+        docs.append(IndexDoc(key=f"finding:{n:04d}", kind="finding", payload={"n": n}, text=" ".join(text),
+                             paths=rng.choice(["services/billing/app.py", "deploy/v2/run.sh", "src/queue.py", ""])))
+    directory = str(tmp_path / "index")
+    write(directory, docs, {"format": FORMAT})
+    from whoosh.filedb.filestore import FileStorage
+
+    with FileStorage(directory).open_index().reader() as reader:
+        matcher = type(reader.postings("body", "bill"))
+    lookups = []
+    real_skip_to = matcher.skip_to
+    monkeypatch.setattr(matcher, "skip_to", lambda self, docnum: lookups.append(docnum) or real_skip_to(self, docnum))
+    for _ in range(40):
+        chosen = rng.sample(sorted(words), rng.randint(1, len(words)))
+        terms = sorted((word, rng.choice((1.0, 0.5))) for word in chosen)
+        view = read(directory, terms, ())
+        assert {key: (hit.score, hit.matched) for key, hit in view.scored.items()} == _every_posting(directory, terms)
+    assert lookups  # the lookups-only path ran

@@ -23,13 +23,14 @@ searcher and unpickling the stored schema pull in): no query parser and no query
 task's terms are scored by walking their posting lists with Whoosh's scorer.
 """
 import hashlib
+import heapq
 import json
 import math
 import os
 import pickle
 import struct
 import time
-from typing import Any, Iterable, NamedTuple, Sequence
+from typing import Any, Callable, Iterable, NamedTuple, Sequence
 
 from indexer import __version__
 
@@ -168,48 +169,85 @@ def _read_once(directory: str, terms: Sequence[tuple[str, float]], dirs: Sequenc
             return IndexView(recorded, [], {}, {})  # an older layout: stale, to be rebuilt
         weighting.body_length = recorded["body_length"]
         standards = [json.loads(doc["payload"]) for doc in searcher.documents(kind="standard")]
-        scored = _best(searcher, _scores(searcher, weighting, terms)) if terms else {}
-        near = _best(searcher, _in_folders(searcher, dirs)) if dirs else {}
+        scored = _best(searcher, *_scores(searcher, weighting, terms)) if terms else {}
+        near = _best(searcher, _in_folders(searcher, dirs), lambda docnum: frozenset()) if dirs else {}
         return IndexView(recorded, standards, scored, near)
 
 
-def _scores(searcher, weighting, terms: Sequence[tuple[str, float]]) -> dict[int, tuple[float, set[str]]]:
-    """docnum -> (BM25 score summed over the task's terms, the terms it contains).
+def _scores(searcher, weighting, terms: Sequence[tuple[str, float]]
+            ) -> tuple[dict[int, float], Callable[[int], frozenset[str]]]:
+    """docnum -> BM25 score summed over the task's terms, and docnum -> the terms it contains.
 
     Walking one posting list per term and segment with Whoosh's scorer gives the scores a query
     would, and the matched terms (the coordination `select` needs) without a query's overhead.
+
+    Terms are read by decreasing bound on what they can add (MaxScore): once the
+    `SEARCH_LIMIT`-th best score so far is above all that the unread terms could add together,
+    a record none of the read terms matched can no longer be among the best `SEARCH_LIMIT`, nor
+    tie with them, so an unread term's postings are only looked up for the records already
+    found. A common word of the task then costs a lookup per candidate, not a score per record
+    holding it. Scores are summed in the task's term order: the floats an exhaustive walk gives.
     """
-    found: dict[int, tuple[float, set[str]]] = {}
+    found: dict[str, dict[int, float]] = {term: {} for term, _weight in terms}
     for leaf, offset in searcher.leaf_searchers():
         reader = leaf.reader()
-        for term, weight in terms:
-            if ("body", term) not in reader:
-                continue
-            postings = reader.postings("body", term, scorer=weighting.scorer(leaf, "body", term))
-            while postings.is_active():
-                docnum = offset + postings.id()
-                score, matched = found.get(docnum, (0.0, set()))
-                matched.add(term)
-                found[docnum] = (score + postings.score() * weight, matched)
-                postings.next()
-    return found
+        scorers = sorted(((term, weight, weighting.scorer(leaf, "body", term)) for term, weight in terms
+                          if ("body", term) in reader), key=lambda item: -item[2].max_quality() * item[1])
+        unread = sum(scorer.max_quality() * weight for _term, weight, scorer in scorers)
+        seen: set[int] = set()  # this segment's records found so far
+        for term, weight, scorer in scorers:
+            postings = reader.postings("body", term, scorer=scorer)
+            scores = found[term]
+            if len(seen) >= SEARCH_LIMIT and unread + _MAXSCORE_MARGIN < _kth_best(found, SEARCH_LIMIT):
+                for docnum in sorted(seen):
+                    if not postings.is_active():
+                        break
+                    postings.skip_to(docnum)
+                    if postings.is_active() and postings.id() == docnum:
+                        scores[offset + docnum] = postings.score() * weight
+            else:
+                while postings.is_active():
+                    docnum = postings.id()
+                    seen.add(docnum)
+                    scores[offset + docnum] = postings.score() * weight
+                    postings.next()
+            unread -= scorer.max_quality() * weight
+    total: dict[int, float] = {}
+    for term, _weight in terms:
+        for docnum, score in found[term].items():
+            total[docnum] = total.get(docnum, 0.0) + score
+    return total, lambda docnum: frozenset(term for term, scores in found.items() if docnum in scores)
 
 
-def _in_folders(searcher, dirs: Sequence[str]) -> dict[int, tuple[float, set[str]]]:
-    """docnum -> (0, {}) for every record in one of `dirs`."""
+#: Scores are compared rounded to 6 places (`_best`): a bound must clear the threshold by more.
+_MAXSCORE_MARGIN = 1e-5
+
+
+def _kth_best(found: dict[str, dict[int, float]], k: int) -> float:
+    """The k-th best score summed so far (a lower bound of the final one), -inf below k records."""
+    partial: dict[int, float] = {}
+    for scores in found.values():
+        for docnum, score in scores.items():
+            partial[docnum] = partial.get(docnum, 0.0) + score
+    best = heapq.nlargest(k, partial.values())
+    return best[-1] if len(best) == k else -math.inf
+
+
+def _in_folders(searcher, dirs: Sequence[str]) -> dict[int, float]:
+    """docnum -> 0 for every record in one of `dirs`."""
     reader = searcher.reader()
-    return {docnum: (0.0, set()) for folder in dirs if ("dirs", folder) in reader
+    return {docnum: 0.0 for folder in dirs if ("dirs", folder) in reader
             for docnum in reader.postings("dirs", folder).all_ids()}
 
 
-def _best(searcher, found: dict[int, tuple[float, set[str]]]) -> dict[str, Hit]:
+def _best(searcher, scores: dict[int, float], matched: Callable[[int], frozenset[str]]) -> dict[str, Hit]:
     """The `SEARCH_LIMIT` best records by (score, key), read from the index.
 
     Ordered by key, not by document number, among equal scores: document numbers depend on the
     index's write history, keys do not, so a fresh and an incremental index choose alike.
     Stored records are read for the chosen ones alone.
     """
-    top = sorted((-round(score, 6), docnum) for docnum, (score, _matched) in found.items())
+    top = sorted((-round(score, 6), docnum) for docnum, score in scores.items())
     if len(top) > SEARCH_LIMIT:
         cut = top[SEARCH_LIMIT - 1][0]
         keys = searcher.reader().column_reader("key")
@@ -218,7 +256,7 @@ def _best(searcher, found: dict[int, tuple[float, set[str]]]) -> dict[str, Hit]:
     for negated, docnum in top:
         fields = searcher.stored_fields(docnum)
         hits[fields["key"]] = Hit(fields["key"], fields["kind"], -negated, json.loads(fields["payload"]),
-                                  frozenset(found[docnum][1]))
+                                  matched(docnum))
     return hits
 
 
