@@ -31,10 +31,11 @@ import hashlib
 import os
 import re
 import subprocess
+import tempfile
 import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from typing import Iterable, Mapping
+from typing import Callable, Iterable, Mapping
 
 from indexer.models import LineAge
 
@@ -96,34 +97,60 @@ def _age(line: int, sha: str, info: Mapping[str, str], shallow_commits: frozense
 
 def blame_files(root: str, requests: Mapping[str, Iterable[int]], since: int | None,
                 shallow_commits: frozenset[str] = frozenset()) -> dict[str, dict[int, LineAge]]:
-    """Blame `requests` (path -> lines): from the history since the cutoff where it is linear
-    and the files clean, else one `git blame` per file, in threads that keep both cores busy."""
+    """Blame `requests` (path -> lines) and wait for the answer (see `start_blaming`)."""
+    return start_blaming(root, requests, since, shallow_commits)()
+
+
+def start_blaming(root: str, requests: Mapping[str, Iterable[int]], since: int | None,
+                  shallow_commits: frozenset[str] = frozenset()) -> Callable[[], dict[str, dict[int, LineAge]]]:
+    """Start blaming `requests`; the returned function waits and gives path -> line -> age.
+
+    Clean files over a linear history are answered from the history since the cutoff (read
+    here) and one `git log -p`, which writes to a temporary file (a pipe would stall it until
+    read); the others get one `git blame` each, in threads that keep both cores busy. The
+    git processes work while the caller goes on (the scan builds its contradictions), and the
+    Python work stays on the caller's thread: a thread competing with it for the GIL waits up
+    to the interpreter's switch interval at every read, which cost ten times the work itself.
+    """
     if not requests:
-        return {}
+        return dict
     requests = {path: sorted(set(lines)) for path, lines in requests.items()}
-    out: dict[str, dict[int, LineAge]] = {}
     modified: dict[str, list[int]] = {}  # clean paths, at most modified in place since the cutoff
-    history = clean = None
+    history = None
     if since is not None and len(requests) >= _PLAN_MIN_FILES and since < time.time() - _CLOCK_MARGIN:
         head, blobs = _head_blobs(root, requests)
         clean = [path for path, lines in requests.items()
                  if _is_head_blob(root, path, blobs.get(path), lines)]
         if head is not None and len(clean) >= _PLAN_MIN_FILES:  # (a pre-commit's staged files are not)
             history = _LinearHistory.read(root, since)
-            if history is not None and history.head != head:  # HEAD moved meanwhile
-                history = None
-    if history is not None and clean:
-        modified = {path: requests[path] for path in clean if history.modified_in_place(path)}
-    if modified:
-        out.update(_replay_all(root, history, modified, shallow_commits))
-    rest = [path for path in requests if path not in out]
-    if rest:
-        workers = min(len(rest), max(2, (os.cpu_count() or 2) * 2))
-        with ThreadPoolExecutor(max_workers=workers) as pool:
-            futures = {path: pool.submit(blame_lines, root, path, requests[path], since, shallow_commits)
-                       for path in rest}
-            out.update((path, future.result()) for path, future in futures.items())
-    return {path: out[path] for path in requests}
+            if history is not None and history.head == head:  # (else HEAD moved meanwhile)
+                modified = {path: requests[path] for path in clean if history.modified_in_place(path)}
+    patches = _start_patches(root, history, modified) if modified else None
+    blaming = _start_blames(root, {path: lines for path, lines in requests.items() if path not in modified},
+                            since, shallow_commits)
+
+    def finish() -> dict[str, dict[int, LineAge]]:
+        out = blaming()
+        if patches is not None:
+            replayed = _replay_all(history, modified, patches(), shallow_commits)
+            left = {path: lines for path, lines in modified.items() if path not in replayed}
+            out.update(replayed)
+            out.update(_start_blames(root, left, since, shallow_commits)())
+        return {path: out[path] for path in requests}
+
+    return finish
+
+
+def _start_blames(root: str, requests: Mapping[str, list[int]], since: int | None,
+                  shallow_commits: frozenset[str]) -> Callable[[], dict[str, dict[int, LineAge]]]:
+    """One `git blame` per file, in threads; the returned function waits for them all."""
+    if not requests:
+        return dict
+    pool = ThreadPoolExecutor(max_workers=min(len(requests), max(2, (os.cpu_count() or 2) * 2)))
+    futures = {path: pool.submit(blame_lines, root, path, lines, since, shallow_commits)
+               for path, lines in requests.items()}
+    pool.shutdown(wait=False)
+    return lambda: {path: future.result() for path, future in futures.items()}
 
 
 #: `git log -p` options that make its hunks the ones blame computes, whatever the user's
@@ -138,20 +165,34 @@ _LOG_PATCH = ["-c", "core.quotePath=false", "log", "--stdin", "--no-walk=unsorte
 _HUNK = re.compile(rb"@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@")
 
 
-def _replay_all(root: str, history: "_LinearHistory", requests: Mapping[str, list[int]],
-                shallow_commits: frozenset[str]) -> dict[str, dict[int, LineAge]]:
-    """Blame's answer for `requests` (paths at most modified in place since the cutoff) from one
-    `git log -p` of the commits since the cutoff that touched them (none when there are none);
-    paths whose patches do not line up with the history are left out, for `git blame` to answer."""
-    authors: dict[str, dict[str, str]] = {}
-    patches: dict[str, list[tuple[str, list]]] = {}
+def _start_patches(root: str, history: "_LinearHistory", requests: Mapping[str, list[int]]
+                   ) -> Callable[[], bytes]:
+    """Start one `git log -p` of the commits since the cutoff that touched `requests`; the
+    returned function waits for it and gives its output (b"" when it failed or had no work)."""
     wanted = {commit for path in requests for commit, _status in history.touched.get(path, ())}
-    if wanted:
-        stdin = "".join(f"{commit}\n" for commit in history.commits if commit in wanted)
-        proc = subprocess.run(["git", *_LOG_PATCH], cwd=root, input=stdin.encode("ascii"),
-                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
-        if proc.returncode == 0:
-            authors, patches = _parse_patches(proc.stdout)
+    if not wanted:
+        return bytes
+    output = tempfile.TemporaryFile()
+    proc = subprocess.Popen(["git", *_LOG_PATCH], cwd=root, stdin=subprocess.PIPE, stdout=output,
+                            stderr=subprocess.DEVNULL)
+    with proc.stdin:  # git reads every commit id before it writes a line
+        proc.stdin.write("".join(f"{commit}\n" for commit in history.commits if commit in wanted).encode("ascii"))
+
+    def finish() -> bytes:
+        failed = proc.wait() != 0
+        with output:
+            output.seek(0)
+            return b"" if failed else output.read()
+
+    return finish
+
+
+def _replay_all(history: "_LinearHistory", requests: Mapping[str, list[int]], log_patch: bytes,
+                shallow_commits: frozenset[str]) -> dict[str, dict[int, LineAge]]:
+    """Blame's answer for `requests` (paths at most modified in place since the cutoff) from
+    `git log -p` of the commits since the cutoff that touched them; paths whose patches do not
+    line up with the history are left out, for `git blame` to answer."""
+    authors, patches = _parse_patches(log_patch)
     boundary = {"author-time": str(history.boundary_author_time), "boundary": ""}
     out: dict[str, dict[int, LineAge]] = {}
     for path in requests:

@@ -7,7 +7,6 @@ only when the memoised result of an identical earlier scan cannot be reused.
 from __future__ import annotations
 
 import functools
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from datetime import date, timedelta
 from typing import Any, Callable
@@ -103,11 +102,10 @@ def run_pipeline(root: str, config: Config, now: date, snapshot: Snapshot,
 
 
 def start_ageing(ctx: ScanContext) -> Callable[[], dict[str, dict[int, LineAge]]]:
-    """Blame every TODO line that the cached ages cannot decide, in a background thread.
+    """Start blaming every TODO line that the cached ages cannot decide.
 
-    `git blame` runs in child processes while this process builds the contradictions (which
-    never read ages); the returned function joins, caches and returns the ages. Cache reads
-    and writes stay on this thread, which owns the SQLite connection.
+    git works in child processes while this process builds the contradictions (which never
+    read ages); the returned function waits, caches and returns the ages.
     """
     kind = f"age/v{AGE_CACHE_VERSION}"
     keys = {path: f"{path}:{ctx.collected.content_sha[path]}" for path in ctx.collected.todos}
@@ -127,13 +125,11 @@ def start_ageing(ctx: ScanContext) -> Callable[[], dict[str, dict[int, LineAge]]
     if shallow:
         ctx.notes.append("shallow clone: lines from before the clone's depth have an unknown age"
                          " and are not called stale by age alone (git fetch --unshallow to fix)")
-    pool = ThreadPoolExecutor(max_workers=1)
-    blaming = pool.submit(age_stage.blame_files, ctx.root, requests, cutoff, shallow)
-    pool.shutdown(wait=False)
+    blaming = age_stage.start_blaming(ctx.root, requests, cutoff, shallow)
 
     def finish() -> dict[str, dict[int, LineAge]]:
         fresh: dict[str, Any] = {}
-        for path, lines in blaming.result().items():
+        for path, lines in blaming().items():
             ages[path] = lines
             if not any(a.uncommitted or a.unknown for a in lines.values()):
                 fresh[keys[path]] = {str(line): a.to_json() for line, a in lines.items()}
