@@ -154,10 +154,11 @@ def _start_blames(root: str, requests: Mapping[str, list[int]], since: int | Non
 
 
 #: `git log -p` options that make its hunks the ones blame computes, whatever the user's
-#: configuration: the commits given (no walk, no pathspec: matching many pathspecs costs git
-#: more than diffing a few files too many), each against its parent (the history is linear), zero context, no
-#: rename pairing, the file's bytes (no textconv, no external diff, binary diffed as text),
-#: Myers, `a/` and `b/` prefixes, paths quoted only for control characters, quotes, backslashes.
+#: configuration: the commits given (no walk, and no pathspec: matching many pathspecs costs
+#: git more than diffing a few files too many), each against its parent (the history is
+#: linear), zero context, no rename pairing, the file's bytes (no textconv, no external diff,
+#: binary diffed as text), Myers, `a/` and `b/` prefixes, paths quoted only for control
+#: characters, quotes and backslashes.
 _LOG_PATCH = ["-c", "core.quotePath=false", "log", "--stdin", "--no-walk=unsorted", "--no-show-signature",
               "--no-color", "--no-follow", "--no-renames", "--no-relative", "--no-ext-diff", "--no-textconv",
               "--text", "--src-prefix=a/", "--dst-prefix=b/", "-U0", "--diff-algorithm=myers", "-p",
@@ -175,8 +176,11 @@ def _start_patches(root: str, history: "_LinearHistory", requests: Mapping[str, 
     output = tempfile.TemporaryFile()
     proc = subprocess.Popen(["git", *_LOG_PATCH], cwd=root, stdin=subprocess.PIPE, stdout=output,
                             stderr=subprocess.DEVNULL)
-    with proc.stdin:  # git reads every commit id before it writes a line
-        proc.stdin.write("".join(f"{commit}\n" for commit in history.commits if commit in wanted).encode("ascii"))
+    try:
+        with proc.stdin:  # git reads every commit id before it writes a line
+            proc.stdin.write("".join(f"{c}\n" for c in history.commits if c in wanted).encode("ascii"))
+    except OSError:  # git stopped early (an option an old git lacks): its exit code says so
+        pass
 
     def finish() -> bytes:
         failed = proc.wait() != 0

@@ -123,7 +123,7 @@ def test_blame_shortcuts_give_what_blame_gives(repo):
     assert kinds == {"untouched", "replayed", "plain"}
 
 
-def test_replayed_diffs_give_what_blame_gives_on_random_edits(repo):
+def test_replayed_diffs_give_what_blame_gives_on_random_edits(repo, monkeypatch):
     """Many edits of files full of repeated lines (blank lines, duplicate statements and TODOs),
     where a diff has the most ways to align: the answer from `git log -p` is blame's, line for line."""
     rng = random.Random(7)
@@ -154,6 +154,9 @@ def test_replayed_diffs_give_what_blame_gives_on_random_edits(repo):
     assert sum(len(lines) for lines in fast.values()) > 40
     assert any(a.commit for lines in fast.values() for a in lines.values())
     assert any(a.older_than for lines in fast.values() for a in lines.values())
+    # a git that refuses the log's options: every file falls back to its own blame
+    monkeypatch.setattr(age, "_LOG_PATCH", [*age._LOG_PATCH, "--no-such-option"])
+    assert age.blame_files(root, requests, since) == plain
 
 
 def test_blame_without_a_linear_history_or_past_the_clock(repo):
