@@ -5,6 +5,7 @@ import json
 import subprocess
 import sys
 import textwrap
+import time
 from pathlib import Path
 
 from indexer.prime.index import FORMAT, IndexDoc, read, write
@@ -47,9 +48,11 @@ WRITER = textwrap.dedent("""
 READER = textwrap.dedent("""
     import json, os, sys
     from indexer.prime.index import read
-    directory, done = sys.argv[1], sys.argv[2]
+    directory, done, ready = sys.argv[1], sys.argv[2], sys.argv[3]
     reads, seen = 0, set()
     while not os.path.exists(done) or reads < 20:
+        if reads == 1:
+            open(ready, "w").close()
         view = read(directory, [("deploy", 1.0), ("pipelin", 1.0)], ())
         generation = view.meta["generation"]
         found = {s["generation"] for s in view.standards}
@@ -67,8 +70,13 @@ def test_readers_in_other_processes_see_whole_generations_while_two_writers_comm
     directory, done = str(tmp_path / "index"), str(tmp_path / "writers-done")
     tests_dir = str(Path(__file__).parent)
     write(directory, standards(0, 30), {"format": FORMAT, "generation": 0})
-    readers = [subprocess.Popen([sys.executable, "-c", READER, directory, done], stdout=subprocess.PIPE, text=True)
-               for _ in range(2)]
+    ready = [tmp_path / f"reader-{n}-ready" for n in range(2)]
+    readers = [subprocess.Popen([sys.executable, "-c", READER, directory, done, str(flag)], stdout=subprocess.PIPE,
+                                text=True) for flag in ready]
+    deadline = time.monotonic() + 120
+    while not all(flag.exists() for flag in ready) and time.monotonic() < deadline \
+            and all(r.poll() is None for r in readers):  # until both readers are reading
+        time.sleep(0.01)
     writers = [subprocess.Popen([sys.executable, "-c", WRITER, directory, "12", tests_dir]) for _ in range(2)]
     assert [w.wait(timeout=300) for w in writers] == [0, 0]
     open(done, "w").close()
