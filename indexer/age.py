@@ -22,8 +22,9 @@ blame's answer is computed with less work:
 
 Both apply only to files whose bytes are exactly their blob at HEAD (so blame's work-tree
 pseudo-commit hands every line to HEAD unchanged) and to a cutoff well before the clock;
-anything else is blamed as before. Blame itself uses Myers whatever `diff.algorithm` says
-(git 2.39), so the log is asked for Myers explicitly.
+anything else is blamed as before. The log is asked for Myers explicitly, which git blame uses
+whatever `diff.algorithm` says (git 2.39); git 2.53 gave blame a `--diff-algorithm` option, so a
+repository that sets `diff.algorithm` is blamed file by file, whichever way its git reads it.
 """
 from __future__ import annotations
 
@@ -121,7 +122,8 @@ def start_blaming(root: str, requests: Mapping[str, Iterable[int]], since: int |
         head, blobs = _head_blobs(root, requests)
         clean = [path for path, lines in requests.items()
                  if _is_head_blob(root, path, blobs.get(path), lines)]
-        if head is not None and len(clean) >= _PLAN_MIN_FILES:  # (a pre-commit's staged files are not)
+        # (a pre-commit's staged files are not clean: they are blamed as they are)
+        if head is not None and len(clean) >= _PLAN_MIN_FILES and _blame_diffs_with_myers(root):
             history = _LinearHistory.read(root, since)
             if history is not None and history.head == head:  # (else HEAD moved meanwhile)
                 modified = {path: requests[path] for path in clean if history.modified_in_place(path)}
@@ -139,6 +141,14 @@ def start_blaming(root: str, requests: Mapping[str, Iterable[int]], since: int |
         return {path: out[path] for path in requests}
 
     return finish
+
+
+def _blame_diffs_with_myers(root: str) -> bool:
+    """Whether blame diffs with Myers, as the replay does: certainly when `diff.algorithm` is
+    unset or Myers (git 2.53 gave blame an algorithm option; older gits always use Myers)."""
+    proc = subprocess.run(["git", "config", "--get", "diff.algorithm"], cwd=root, stdin=subprocess.DEVNULL,
+                          stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+    return proc.stdout.strip().lower() in (b"", b"myers", b"default")
 
 
 def _start_blames(root: str, requests: Mapping[str, list[int]], since: int | None,

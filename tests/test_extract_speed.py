@@ -155,8 +155,14 @@ def test_replayed_diffs_give_what_blame_gives_on_random_edits(repo, monkeypatch)
     assert any(a.commit for lines in fast.values() for a in lines.values())
     assert any(a.older_than for lines in fast.values() for a in lines.values())
     # a git that refuses the log's options: every file falls back to its own blame
-    monkeypatch.setattr(age, "_LOG_PATCH", [*age._LOG_PATCH, "--no-such-option"])
+    log_patch = age._LOG_PATCH
+    monkeypatch.setattr(age, "_LOG_PATCH", [*log_patch, "--no-such-option"])
     assert age.blame_files(root, requests, since) == plain
+    monkeypatch.setattr(age, "_LOG_PATCH", log_patch)
+    # another diff algorithm, which newer gits' blame follows: whatever this git's blame says
+    repo.git("config", "diff.algorithm", "histogram")
+    fast, plain = _ages_both_ways(root, requests, since)
+    assert fast == plain
 
 
 def test_blame_without_a_linear_history_or_past_the_clock(repo):
