@@ -22,10 +22,9 @@ from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 from .errors import ConfigError
 from .globs import globs_may_overlap
 from .models import Config, LegacyPath, Match, ScanSettings, Standard
-from indexer.reporoot import CONFIG_NAMES
+from .reporoot import CONFIG_NAMES
 
 __all__ = [
-    "CONFIG_NAMES",
     "SCHEMA",
     "json_schema",
     "load_config",

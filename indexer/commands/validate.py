@@ -24,20 +24,19 @@ def command(files, no_extends, cache_dir):
     \b
     Exit codes: 0 valid, 2 a problem (printed as file:line: key: message).
     """
-    from indexer.reporoot import repo_root
+    from indexer.reporoot import config_file, repo_root
 
-    targets = list(files) or _default_target(repo_root("."))
+    targets = list(files) or _default_target(config_file(repo_root("."), None))
     failed = sum(not _check(path, no_extends, cache_dir) for path in targets)
     sys.exit(2 if failed else 0)
 
 
-def _default_target(root: str) -> list[str]:
-    from indexer.reporoot import CONFIG_NAMES
-
-    found = [os.path.join(root, name) for name in CONFIG_NAMES if os.path.isfile(os.path.join(root, name))]
-    if not found:
-        click.echo(f"No .orgmemory.yaml in {root}: nothing to validate.", err=True)
-    return found[:1]
+def _default_target(path: str) -> list[str]:
+    """The repository's own memory file, when it has one."""
+    if os.path.isfile(path):
+        return [path]
+    click.echo(f"No .orgmemory.yaml in {os.path.dirname(path)}: nothing to validate.", err=True)
+    return []
 
 
 def _check(path: str, no_extends: bool, cache_dir: str | None) -> bool:
