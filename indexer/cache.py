@@ -3,6 +3,13 @@
 SQLite gives us what a directory of JSON files would not: atomic multi-row writes, safe
 concurrent runs (WAL + busy timeout), one read for a whole table on the warm path, and a
 detectable corruption (`DatabaseError`), after which the file is rebuilt, never trusted.
+A cache that cannot be opened or written at all (a read-only folder, a full disk, a folder
+where the file should be) is a note, never a failure: the scan runs without it.
+
+Where it lives is decided by `cache_dir_for` alone: one folder per repository under the user's
+cache directory, named by the repository's identity (its root commits) rather than by where it
+is checked out, so every command (scan, prime, hooks, report, MCP), every clone and every CI
+runner that restores the folder share one cache. Every entry is keyed by content already.
 """
 from __future__ import annotations
 
@@ -10,85 +17,283 @@ import hashlib
 import json
 import os
 import sqlite3
+import subprocess
 import sys
 from typing import Any, Iterable, Mapping
 
+from indexer.confine import is_inside
+from indexer.errors import OrgmemoryError
+
 SCHEMA_VERSION = 1
-DEFAULT_DIRNAME = ".orgmemory"
+CACHE_FILE = "cache.sqlite3"
+TAG_FILE = "CACHEDIR.TAG"
+TAG_SIGNATURE = "Signature: 8a477f597d28d172789f06886806bc55"  # https://bford.info/cachedir/
+_TAG_TEXT = (TAG_SIGNATURE + "\n# This file is a cache directory tag created by orgmemory.\n"
+             "# For information about cache directory tags see https://bford.info/cachedir/\n")
+_IDENTITIES = "identities"  # <base>/identities/<checkout key>: the folder name found by `git rev-list`
+_known: dict[str, str] = {}  # checkout key -> folder name, in this process
+
+
+class CacheLocationError(OrgmemoryError):
+    """The cache folder asked for cannot be used safely; nothing was written."""
 
 
 def cache_dir_for(root: str, override: str | None = None) -> str:
-    """`--cache-dir`, else $ORGMEMORY_CACHE_DIR, else `<repo>/.orgmemory`.
+    """The repository's cache folder: `<base>/<identity>`.
 
-    A shared override directory gets one sub-folder per repository, so two repositories with
-    the same file at the same path never read each other's blame.
+    `base` is `override` (`--cache-dir`), else $ORGMEMORY_CACHE_DIR, else the user's cache
+    directory. A base inside the work tree is used only when it is no symlink, is the user's,
+    and is either new, untracked or tagged by orgmemory (`CACHEDIR.TAG`). Resolving a folder
+    this function returned gives it back, so callers may pass either along.
     """
-    base = override or os.environ.get("ORGMEMORY_CACHE_DIR")
-    if not base:
-        return os.path.join(root, DEFAULT_DIRNAME)
-    digest = hashlib.sha1(os.path.realpath(root).encode()).hexdigest()[:12]
-    return os.path.join(base, f"{os.path.basename(root) or 'repo'}-{digest}")
+    root = os.path.realpath(root)
+    base = override or os.environ.get("ORGMEMORY_CACHE_DIR") or _user_cache_dir()
+    base = os.path.abspath(os.path.expanduser(base))
+    parent, tail = os.path.split(base)
+    if tail.startswith(("git-", "path-")) and tail == repository_key(root, parent):
+        return base
+    name = repository_key(root, base)
+    if _in_tree(root, base):
+        _check_in_tree(root, base)
+    _tag(base)
+    folder = os.path.join(base, name)
+    if os.path.islink(folder):
+        raise CacheLocationError(f"{folder}: the cache folder is a symlink; refused")
+    return folder
+
+
+def repository_key(root: str, base: str | None = None) -> str:
+    """`git-<digest>` of the root commits of HEAD, or `path-<digest>` of the checkout's path
+    when there is no commit yet (the folder moves once there is one).
+
+    `git rev-list --max-parents=0` walks the whole history (a second per million commits), so
+    the answer is remembered per checkout (its path and its `.git`'s inode) under `base`.
+    """
+    checkout = _checkout_key(root)
+    if checkout in _known:
+        return _known[checkout]
+    remembered = os.path.join(base, _IDENTITIES, checkout) if base and not _in_tree(root, base) else None
+    name = _read_small(remembered) if remembered else None
+    if name is None:
+        roots = _root_commits(root)
+        if not roots:
+            return "path-" + hashlib.sha256(root.encode("utf-8", "surrogateescape")).hexdigest()[:16]
+        name = "git-" + hashlib.sha256(" ".join(sorted(roots)).encode()).hexdigest()[:16]
+        if remembered:
+            _remember(remembered, name)
+    _known[checkout] = name
+    return name
+
+
+def _user_cache_dir() -> str:
+    import platformdirs
+
+    return platformdirs.user_cache_dir("orgmemory", appauthor=False)
+
+
+def _checkout_key(root: str) -> str:
+    try:
+        info = os.stat(os.path.join(root, ".git"))
+        stamp = f"{info.st_dev}:{info.st_ino}"
+    except OSError:
+        stamp = "-"
+    return hashlib.sha256(f"{root}\0{stamp}".encode("utf-8", "surrogateescape")).hexdigest()[:32]
+
+
+def _root_commits(root: str) -> list[str]:
+    try:
+        proc = subprocess.run(["git", "rev-list", "--max-parents=0", "HEAD", "--"], cwd=root,
+                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, stdin=subprocess.DEVNULL)
+    except OSError:
+        return []
+    return proc.stdout.decode("ascii", "replace").split() if proc.returncode == 0 else []
+
+
+def _read_small(path: str) -> str | None:
+    """A remembered folder name, if it is one (anything else is ignored and recomputed)."""
+    try:
+        with open(path, encoding="ascii") as fh:
+            text = fh.read(64).strip()
+    except (OSError, ValueError):
+        return None
+    return text if text.startswith("git-") and len(text) == 20 and text[4:].isalnum() else None
+
+
+def _remember(path: str, name: str) -> None:
+    from indexer.atomic import write_atomic
+
+    try:
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        write_atomic(path, name + "\n")
+    except OSError:
+        pass  # remembered next time, perhaps; the answer is right either way
+
+
+def _in_tree(root: str, base: str) -> bool:
+    lexical = os.path.relpath(base, root)
+    return is_inside(root, base) or not (lexical == ".." or lexical.startswith(".." + os.sep))
+
+
+def _check_in_tree(root: str, base: str) -> None:
+    """A cache inside the work tree: no symlink on the way, the user's, and ours or new."""
+    relative = os.path.relpath(base, root)
+    if relative == "." or relative.startswith(".."):
+        raise CacheLocationError(f"{base}: the cache folder is the repository or a symlink into it; refused")
+    walked = root
+    for part in relative.split(os.sep):
+        walked = os.path.join(walked, part)
+        if os.path.islink(walked):
+            raise CacheLocationError(f"{relative}: the cache folder is (inside) a symlink; refused")
+    if not os.path.lexists(base):
+        return
+    info = os.lstat(base)
+    if not os.path.isdir(base):
+        raise CacheLocationError(f"{relative}: the cache folder is not a folder; refused")
+    if hasattr(os, "getuid") and info.st_uid != os.getuid():
+        raise CacheLocationError(f"{relative}: the cache folder belongs to another user; refused")
+    if not _tagged(base) and _tracked(root, relative):
+        raise CacheLocationError(f"{relative}: the cache folder holds files tracked by git and no "
+                                 f"{TAG_FILE}; refused (pick an untracked folder)")
+
+
+def _tagged(base: str) -> bool:
+    path = os.path.join(base, TAG_FILE)
+    if os.path.islink(path):
+        return False
+    try:
+        with open(path, encoding="ascii") as fh:
+            return fh.read(len(TAG_SIGNATURE)) == TAG_SIGNATURE
+    except (OSError, ValueError):
+        return False
+
+
+def _tracked(root: str, relative: str) -> bool:
+    proc = subprocess.run(["git", "ls-files", "-z", "--", relative], cwd=root, stdout=subprocess.PIPE,
+                          stderr=subprocess.DEVNULL, stdin=subprocess.DEVNULL)
+    return bool(proc.stdout) or proc.returncode != 0
+
+
+def _tag(base: str) -> None:
+    """Create `base` with its `CACHEDIR.TAG` and a `.gitignore` of everything; failures are the
+    cache's to report (it then runs without)."""
+    try:
+        os.makedirs(base, exist_ok=True)
+        if not _tagged(base):
+            ensure_dir(base)
+            _create(os.path.join(base, TAG_FILE), _TAG_TEXT)
+    except OSError:
+        pass
+
+
+def _create(path: str, text: str) -> None:
+    """Write a new file, never through a symlink (`O_NOFOLLOW`); an existing one is left as is."""
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
+    try:
+        fd = os.open(path, flags, 0o644)
+    except FileExistsError:
+        return
+    with os.fdopen(fd, "w", encoding="utf-8") as fh:
+        fh.write(text)
 
 
 def ensure_dir(directory: str) -> None:
     os.makedirs(directory, exist_ok=True)
     ignore = os.path.join(directory, ".gitignore")
-    if not os.path.exists(ignore):
-        with open(ignore, "w", encoding="utf-8") as fh:
-            fh.write("# created by orgmemory: this folder is a cache\n*\n")
+    if not os.path.lexists(ignore):
+        _create(ignore, "# created by orgmemory: this folder is a cache\n*\n")
 
 
 class Cache:
+    """The SQLite file in `directory`; unusable, it turns into a cache that holds nothing."""
+
     def __init__(self, directory: str) -> None:
         self.directory = directory
-        self.path = os.path.join(directory, "cache.sqlite3")
+        self.path = os.path.join(directory, CACHE_FILE)
         self.warnings: list[str] = []
         self._db: sqlite3.Connection | None = None
+        self._disabled = False
 
-    def _connect(self) -> sqlite3.Connection:
-        if self._db is None:
-            ensure_dir(self.directory)
+    def _connect(self) -> sqlite3.Connection | None:
+        if self._db is None and not self._disabled:
             try:
-                self._db = self._open()
-            except sqlite3.DatabaseError as exc:
-                self._db = self._rebuild(exc)
+                ensure_dir(self.directory)
+                if os.path.islink(self.path):
+                    raise OSError(f"{CACHE_FILE} is a symlink")
+                try:
+                    self._db = self._open()
+                except sqlite3.DatabaseError as exc:
+                    self._db = self._rebuild(exc)
+            except (OSError, sqlite3.Error) as exc:
+                self._disable(exc)
         return self._db
 
     def _open(self) -> sqlite3.Connection:
         db = sqlite3.connect(self.path, timeout=10, isolation_level=None)
-        db.execute("PRAGMA journal_mode=WAL")
-        db.execute("PRAGMA synchronous=NORMAL")
-        if db.execute("PRAGMA user_version").fetchone()[0] != SCHEMA_VERSION:
-            db.execute("DROP TABLE IF EXISTS entries")
-            db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
-        db.execute(
-            "CREATE TABLE IF NOT EXISTS entries"
-            " (kind TEXT NOT NULL, key TEXT NOT NULL, value TEXT NOT NULL, PRIMARY KEY (kind, key))"
-            " WITHOUT ROWID"
-        )
+        try:
+            db.execute("PRAGMA journal_mode=WAL")
+            db.execute("PRAGMA synchronous=NORMAL")
+            if db.execute("PRAGMA user_version").fetchone()[0] != SCHEMA_VERSION:
+                db.execute("DROP TABLE IF EXISTS entries")
+                db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
+            db.execute(
+                "CREATE TABLE IF NOT EXISTS entries"
+                " (kind TEXT NOT NULL, key TEXT NOT NULL, value TEXT NOT NULL, PRIMARY KEY (kind, key))"
+                " WITHOUT ROWID"
+            )
+            db.execute("SELECT kind, key, value FROM entries LIMIT 0")  # a table of another shape fails here
+        except BaseException:
+            db.close()
+            raise
         return db
 
-    def _rebuild(self, exc: Exception) -> sqlite3.Connection:
+    def _rebuild(self, exc: Exception) -> sqlite3.Connection | None:
+        """A file SQLite cannot read (or a table of another shape) is deleted and made anew."""
+        if _transient(exc):
+            self._disable(exc)
+            return None
         self._warn(f"cache {self.path} is unreadable ({exc}); rebuilding it")
-        for suffix in ("", "-wal", "-shm"):
-            try:
-                os.remove(self.path + suffix)
-            except FileNotFoundError:
-                pass
-        return self._open()
+        self.close()
+        try:
+            for suffix in ("", "-wal", "-shm"):
+                try:
+                    os.remove(self.path + suffix)
+                except FileNotFoundError:
+                    pass
+            return self._open()
+        except (OSError, sqlite3.Error) as again:
+            self._disable(again)
+            return None
+
+    def _disable(self, exc: Exception) -> None:
+        self.close()
+        self._disabled = True
+        self._warn(f"cache {self.path} cannot be used ({exc}); running without it")
+
+    def reset(self, reason: str) -> None:
+        """Forget every entry (they made the scan fail: written by something else)."""
+        self._warn(f"cache {self.path} holds entries this version cannot read ({reason}); rebuilding it")
+        self.close()
+        try:
+            for suffix in ("", "-wal", "-shm"):
+                if os.path.lexists(self.path + suffix):
+                    os.remove(self.path + suffix)
+        except OSError as exc:
+            self._disable(exc)
 
     def _warn(self, message: str) -> None:
         self.warnings.append(message)
         print(f"orgmemory: warning: {message}", file=sys.stderr)
 
     def get_many(self, kind: str, keys: Iterable[str]) -> dict[str, Any]:
-        """The cached values among `keys`; corrupt rows count as missing."""
+        """The cached values among `keys`; a row that is not a JSON object counts as missing."""
         wanted = list(keys)
         if not wanted:
             return {}
         found: dict[str, Any] = {}
         try:
             db = self._connect()
+            if db is None:
+                return {}
             for start in range(0, len(wanted), 900):
                 chunk = wanted[start:start + 900]
                 marks = ",".join("?" * len(chunk))
@@ -97,9 +302,11 @@ class Cache:
                 )
                 for key, value in rows:
                     try:
-                        found[key] = json.loads(value)
-                    except ValueError:
+                        decoded = json.loads(value)
+                    except (TypeError, ValueError):
                         continue
+                    if isinstance(decoded, dict):
+                        found[key] = decoded
         except sqlite3.DatabaseError as exc:
             self._db = self._rebuild(exc)
             return {}
@@ -108,12 +315,13 @@ class Cache:
     def get_text(self, kind: str, key: str) -> str | None:
         """One value stored by `put_text`, as it was written."""
         try:
-            row = self._connect().execute(
-                "SELECT value FROM entries WHERE kind = ? AND key = ?", (kind, key)).fetchone()
+            db = self._connect()
+            row = db.execute("SELECT value FROM entries WHERE kind = ? AND key = ?", (kind, key)).fetchone() \
+                if db is not None else None
         except sqlite3.DatabaseError as exc:
             self._db = self._rebuild(exc)
             return None
-        return row[0] if row else None
+        return row[0] if row and isinstance(row[0], str) else None
 
     def put_many(self, kind: str, items: Mapping[str, Any]) -> None:
         if items:
@@ -125,6 +333,8 @@ class Cache:
     def _write(self, rows: list[tuple[str, str, str]]) -> None:
         try:
             db = self._connect()
+            if db is None:
+                return
             with db:
                 db.execute("BEGIN IMMEDIATE")
                 db.executemany("INSERT OR REPLACE INTO entries (kind, key, value) VALUES (?, ?, ?)", rows)
@@ -135,5 +345,16 @@ class Cache:
 
     def close(self) -> None:
         if self._db is not None:
-            self._db.close()
+            try:
+                self._db.close()
+            except sqlite3.Error:
+                pass
             self._db = None
+
+
+def _transient(exc: Exception) -> bool:
+    """Errors that say nothing about the file's content: never a reason to delete it."""
+    code = getattr(exc, "sqlite_errorcode", None)
+    return code is not None and code & 0xFF in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED, sqlite3.SQLITE_FULL,
+                                                sqlite3.SQLITE_IOERR, sqlite3.SQLITE_CANTOPEN,
+                                                sqlite3.SQLITE_READONLY, sqlite3.SQLITE_PERM)

@@ -7,12 +7,20 @@ splicing cannot. Each edit is then proven: the edited text is parsed again and m
 old data with exactly the intended change, and the file is replaced (atomically) only when
 `load_config` accepts the result.
 
+No write is lost: edits by orgmemory take a lock (in the repository's cache folder) and read
+the file under it, so concurrent `facts add` runs follow one another; a writer that takes no
+lock (an editor) is caught by comparing the bytes read with the file just before the rename,
+and the edit is then refused with nothing written. The file is never reached through a symlink
+that leaves the repository.
+
 An entry owns its lines from the comments directly above its `- ` (at most as indented as the
 dash, no blank line between) to its last line of content, including comments indented deeper
 than the dash; `forget` removes those and one blank separator, so "nothing else changes".
 """
 from __future__ import annotations
 
+import contextlib
+import hashlib
 import io
 import os
 import re
@@ -23,8 +31,9 @@ from typing import Any, Callable, Mapping
 from ruamel.yaml import YAML
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 
-from indexer.atomic import replace_checked
+from indexer.atomic import replace_checked, sweep_temporaries
 from indexer.config import load_config
+from indexer.confine import resolve_inside
 from indexer.errors import ConfigError, OrgmemoryError
 
 __all__ = ["EditError", "add_standard", "supersede_standard", "forget_standard", "render_entry"]
@@ -42,7 +51,11 @@ class EditError(OrgmemoryError):
 # --------------------------------------------------------------------------- the operations
 def add_standard(root: str, path: str, fields: Mapping[str, Any]) -> None:
     """Append a new entry with `fields` (in that order) to `standards:`."""
-    doc = _Document.read(root, path)
+    with _editing(root, path) as doc:
+        _add(doc, fields)
+
+
+def _add(doc: "_Document", fields: Mapping[str, Any]) -> None:
     if doc.find(fields["id"]) is not None:
         raise EditError(f"{doc.display}:{doc.entry_line(fields['id'])}: a standard with id "
                         f"{fields['id']!r} already exists")
@@ -55,7 +68,11 @@ def supersede_standard(root: str, path: str, old: str, new: str, on: date,
 
     The old entry stays, with `superseded_by` and `superseded_on` added after its last key.
     """
-    doc = _Document.read(root, path)
+    with _editing(root, path) as doc:
+        _supersede(doc, old, new, on, new_fields)
+
+
+def _supersede(doc: "_Document", old: str, new: str, on: date, new_fields: Mapping[str, Any] | None) -> None:
     index = doc.find(old)
     if index is None:
         raise EditError(f"{doc.display}: no standard {old!r} in this file")
@@ -72,7 +89,7 @@ def supersede_standard(root: str, path: str, old: str, new: str, on: date,
     marks = {"superseded_by": new, "superseded_on": on}
     lines = doc.marked(index, marks)
     if new_fields is not None:
-        lines = _Document(doc.root, doc.file, doc.display, "".join(lines)).appended(new_fields)
+        lines = _Document(doc.root, doc.file, doc.display, "".join(lines), doc.original).appended(new_fields)
 
     def intended(data: dict) -> None:
         _standards(data)[index].update(marks)
@@ -84,7 +101,11 @@ def supersede_standard(root: str, path: str, old: str, new: str, on: date,
 
 def forget_standard(root: str, path: str, standard_id: str) -> None:
     """Delete one entry and the comments that belong to it; refuse while others name it."""
-    doc = _Document.read(root, path)
+    with _editing(root, path) as doc:
+        _forget(doc, standard_id)
+
+
+def _forget(doc: "_Document", standard_id: str) -> None:
     index = doc.find(standard_id)
     if index is None:
         raise EditError(f"{doc.display}: no standard {standard_id!r} in this file")
@@ -111,8 +132,9 @@ class _Span:
 class _Document:
     """The file's text as lines (endings kept) and its round-trip parse."""
 
-    def __init__(self, root: str, file: str, display: str, text: str) -> None:
+    def __init__(self, root: str, file: str, display: str, text: str, original: bytes | None) -> None:
         self.root, self.file, self.display = root, file, display
+        self.original = original  # the bytes on disk when read (None: no file), checked before the write
         self.newline = "\r\n" if "\r\n" in text.split("\n", 1)[0] + "\n" else "\n"
         self.lines = text.splitlines(keepends=True)
         self.data = _yaml().load(text.lstrip("\ufeff")) if text.strip() else None
@@ -127,13 +149,13 @@ class _Document:
     @classmethod
     def read(cls, root: str, path: str) -> "_Document":
         """The file at `path`, which must validate first (broken input is reported, not edited)."""
-        file = os.path.abspath(os.path.join(root, path))
-        display = os.path.relpath(file, os.path.abspath(root)).replace(os.sep, "/")
+        file, display = _locate(root, path)
         if not os.path.exists(file):
-            return cls(root, file, display, _NEW_FILE)
+            return cls(root, file, display, _NEW_FILE, None)
         load_config(root, file)
         with open(file, "rb") as handle:
-            return cls(root, file, display, handle.read().decode("utf-8"))
+            original = handle.read()
+        return cls(root, file, display, original.decode("utf-8"), original)
 
     # ----------------------------------------------------------------- lookups
     def find(self, standard_id: str) -> int | None:
@@ -254,7 +276,7 @@ class _Document:
         if _plain(_yaml().load(text.lstrip("\ufeff"))) != expected:
             raise EditError(f"{self.display}: this edit would change more than the entry concerned; "
                             "nothing was written (please report this file's layout)")
-        replace_checked(self.file, text.encode("utf-8"), self._validate)
+        replace_checked(self.file, text.encode("utf-8"), self._validate, expected=self.original)
 
     def _validate(self, temporary: str) -> None:
         try:
@@ -262,6 +284,49 @@ class _Document:
         except ConfigError as error:
             raise EditError(f"{self.display}: not written, the result would not validate: line "
                             f"{error.line}: {error.key + ': ' if error.key else ''}{error.message}") from None
+
+
+# --------------------------------------------------------------------------- locking
+@contextlib.contextmanager
+def _editing(root: str, path: str):
+    """The document read under the lock every orgmemory writer of this file takes."""
+    file, _display = _locate(root, path)
+    with _lock(root, file):
+        sweep_temporaries(file)
+        yield _Document.read(root, path)
+
+
+def _locate(root: str, path: str) -> tuple[str, str]:
+    """The real path of the memory file (inside the repository, or refused) and its display name."""
+    file = os.path.abspath(os.path.join(root, path))
+    display = os.path.relpath(file, os.path.abspath(root)).replace(os.sep, "/")
+    return resolve_inside(root, file, what="memory file"), display
+
+
+@contextlib.contextmanager
+def _lock(root: str, file: str):
+    """A lock file per memory file in the repository's cache folder (not in the work tree).
+
+    Without a usable cache folder the edit runs unlocked: the check before the rename still
+    refuses an edit made from bytes that changed.
+    """
+    from filelock import FileLock, Timeout
+
+    from indexer.cache import cache_dir_for
+
+    try:
+        folder = os.path.join(cache_dir_for(root), "locks")
+        os.makedirs(folder, exist_ok=True)
+    except (OSError, OrgmemoryError):
+        yield
+        return
+    name = hashlib.sha256(file.encode("utf-8", "surrogateescape")).hexdigest()[:32] + ".lock"
+    try:
+        with FileLock(os.path.join(folder, name), timeout=60):
+            yield
+    except Timeout:
+        raise EditError(f"{os.path.basename(file)}: another orgmemory edit of this file has held its "
+                        "lock for a minute; nothing was written") from None
 
 
 # --------------------------------------------------------------------------- helpers

@@ -9,7 +9,7 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass, field
 from datetime import date, timedelta
-from typing import Any, Callable
+from typing import Any, Callable, TypeVar
 
 from indexer import age as age_stage
 from indexer.cache import Cache
@@ -23,6 +23,7 @@ from indexer.models import Config, LineAge, Snapshot
 from indexer.suppress import apply_suppressions
 
 AGE_CACHE_VERSION = 1
+T = TypeVar("T")
 
 
 @dataclass
@@ -79,6 +80,21 @@ class ScanContext:
                 parts = line.split("/")
                 paths.update("/".join(parts[:depth]) for depth in range(1, len(parts) + 1))
         return frozenset(paths)
+
+
+# What reading an entry of another shape raises (the cache is keyed by content, not guarded
+# against a file written by another program or tampered with).
+_FOREIGN_ENTRY = (KeyError, TypeError, AttributeError, ValueError, IndexError)
+
+
+def without_foreign_entries(cache: Cache, compute: Callable[[], T]) -> T:
+    """`compute()`; when cached entries make it fail, the cache is emptied (with a note) and it
+    runs once more, so an error that was not the cache's shows itself again."""
+    try:
+        return compute()
+    except _FOREIGN_ENTRY as exc:
+        cache.reset(f"{type(exc).__name__}: {exc}")
+        return compute()
 
 
 def run_pipeline(root: str, config: Config, now: date, snapshot: Snapshot,

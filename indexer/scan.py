@@ -98,7 +98,7 @@ def run_scan(path: str, now: date, cache_dir: str | None = None, config_path: st
     cache = Cache(cache_dir_for(root, cache_dir))
     try:
         quick = raw_memo_key(root, state, config_path, now, only)
-        if memo and quick is not None and (hit := _recall(cache, quick)) is not None:
+        if memo and quick is not None and (hit := _recall(cache, quick, root)) is not None:
             return hit
         from indexer.extends import load_with_extends
         from indexer.globs import compile_globs
@@ -106,20 +106,23 @@ def run_scan(path: str, now: date, cache_dir: str | None = None, config_path: st
         config = load_with_extends(root, config_path, cache_dir)
         snapshot, left_out = take_snapshot(root, compile_globs(config.scan.exclude), state)
         key = quick or memo_key(snapshot, config, now, only)
-        if memo and quick is None and (hit := _recall(cache, key)) is not None:
+        if memo and quick is None and (hit := _recall(cache, key, root)) is not None:
             return hit
-        from indexer.pipeline import run_pipeline
+        from indexer.pipeline import run_pipeline, without_foreign_entries
 
-        findings, ctx = run_pipeline(root, config, now, snapshot, left_out, cache,
-                                     progress(len(snapshot.files)) if progress else None, only)
-        notes = ctx.notes + cache.warnings
-        result = ScanResult(
-            root=root, head=snapshot.head, now=now, findings=tuple(findings),
-            files=len(snapshot.files), parsed=ctx.collected.parsed,
-            skipped=dict(sorted(Counter(ctx.collected.skipped.values()).items())),
-            notes=tuple(dict.fromkeys(notes)),
-            extra={"resolutions": [r.to_json() for r in ctx.contradictions.resolutions]},
-            contradictions=ctx.contradictions)
+        def fresh() -> ScanResult:
+            findings, ctx = run_pipeline(root, config, now, snapshot, left_out, cache,
+                                         progress(len(snapshot.files)) if progress else None, only)
+            notes = ctx.notes + cache.warnings
+            return ScanResult(
+                root=root, head=snapshot.head, now=now, findings=tuple(findings),
+                files=len(snapshot.files), parsed=ctx.collected.parsed,
+                skipped=dict(sorted(Counter(ctx.collected.skipped.values()).items())),
+                notes=tuple(dict.fromkeys(notes)),
+                extra={"resolutions": [r.to_json() for r in ctx.contradictions.resolutions]},
+                contradictions=ctx.contradictions)
+
+        result = without_foreign_entries(cache, fresh)
         if not cache.warnings:
             cache.put_text(MEMO_KIND, key, replace(result, parsed=0).to_json_text())
         return result
@@ -127,12 +130,15 @@ def run_scan(path: str, now: date, cache_dir: str | None = None, config_path: st
         cache.close()
 
 
-def _recall(cache: Cache, key: str) -> ScanResult | None:
+def _recall(cache: Cache, key: str, root: str) -> ScanResult | None:
+    """The memoised result, as seen from this checkout (keys leave the checkout's path out, so
+    clones sharing a cache share results)."""
     text = cache.get_text(MEMO_KIND, key)
     try:
-        return ScanResult.from_json_text(text) if text is not None else None
-    except (ValueError, KeyError, TypeError):  # a damaged row is a miss
+        result = ScanResult.from_json_text(text) if text is not None else None
+    except (ValueError, KeyError, TypeError, AttributeError):  # a damaged row is a miss
         return None
+    return replace(result, root=root) if result is not None and result.root != root else result
 
 
 def raw_memo_key(root: str, state: GitState, config_path: str | None, now: date,
@@ -146,7 +152,7 @@ def raw_memo_key(root: str, state: GitState, config_path: str | None, now: date,
     if config is None or b"extends" in config:
         return None
     digest = hashlib.sha256()
-    for part in (b"raw", __version__.encode(), root.encode("utf-8", "surrogateescape"),
+    for part in (b"raw", __version__.encode(),
                  (state.head or "").encode(), now.isoformat().encode(),
                  json.dumps(sorted(only)).encode() if only is not None else b"*",
                  config, state.index, state.status):
@@ -172,7 +178,7 @@ def memo_key(snapshot: Snapshot, config: Config, now: date, only: frozenset[str]
     """A digest of every input of a scan. Work-tree edits are hashed by content, since
     `git status` names a dirty file but does not change when it is edited again."""
     digest = hashlib.sha256()
-    for part in (__version__, snapshot.root, snapshot.head or "", now.isoformat(),
+    for part in (__version__, snapshot.head or "", now.isoformat(),
                  json.dumps(sorted(only)) if only is not None else "*",
                  json.dumps(config.to_json(), sort_keys=True, default=str)):
         digest.update(part.encode("utf-8", "surrogateescape") + b"\0")

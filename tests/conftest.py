@@ -72,3 +72,10 @@ def _isolated_git(monkeypatch: pytest.MonkeyPatch) -> None:
     for key, value in git_env().items():
         if key.startswith("GIT_"):
             monkeypatch.setenv(key, value)
+
+
+@pytest.fixture(autouse=True)
+def _isolated_cache(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Caches go to a folder of each test (as they went to each test's repository before), never
+    to the user's cache directory: test repositories often share their root commit."""
+    monkeypatch.setenv("ORGMEMORY_CACHE_DIR", str(tmp_path_factory.mktemp("orgmemory-cache")))

@@ -6,10 +6,12 @@ import os
 import shutil
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
+from indexer.cache import cache_dir_for
 from indexer.cli import cli
 
 NOW = "2026-11-01"
@@ -94,7 +96,7 @@ def test_second_scan_parses_nothing_and_agrees(brownfield):
 
 def test_cache_is_rebuilt_when_corrupt(brownfield):
     first = scan(brownfield.root)
-    db = brownfield.root / ".orgmemory" / "cache.sqlite3"
+    db = Path(cache_dir_for(str(brownfield.root))) / "cache.sqlite3"
     for suffix in ("-wal", "-shm"):
         if os.path.exists(str(db) + suffix):
             os.remove(str(db) + suffix)

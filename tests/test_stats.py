@@ -3,11 +3,13 @@ from __future__ import annotations
 
 import hashlib
 import json
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
 from _prime_repo import NOW, build
+from indexer.cache import cache_dir_for
 from indexer.cli import cli
 
 WEB = "Add a page to the web frontend"
@@ -26,7 +28,7 @@ def stats(root, *args: str, fmt: str = "json", now: str = NOW):
 
 
 def usage_log(root) -> list[dict]:
-    return [json.loads(line) for line in (root / ".orgmemory" / "usage.jsonl").read_text().splitlines()]
+    return [json.loads(line) for line in (Path(cache_dir_for(str(root))) / "usage.jsonl").read_text().splitlines()]
 
 
 def run(root, task: str, now: str, *args: str, budget: int = 800) -> dict:

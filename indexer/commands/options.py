@@ -24,7 +24,8 @@ now_option = click.option(
 )
 cache_dir_option = click.option(
     "--cache-dir", type=click.Path(file_okay=False), envvar="ORGMEMORY_CACHE_DIR",
-    help="Where to keep the cache and index. [default: <repo>/.orgmemory, env ORGMEMORY_CACHE_DIR]",
+    help="Where to keep the cache and index, one folder per repository. "
+         "[default: the user cache directory, env ORGMEMORY_CACHE_DIR]",
 )
 config_option = click.option(
     "--config", "config_path", type=click.Path(dir_okay=False),

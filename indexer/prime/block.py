@@ -95,7 +95,11 @@ def build(request: PrimeRequest) -> PrimeBlock:
     if status.stale and request.refresh:
         from indexer.prime.refresh import refresh
 
-        refresh(state, request.now, cache_dir, request.config_path)
+        try:
+            refresh(state, request.now, cache_dir, request.config_path)
+        except OSError as exc:  # a full disk, a read-only cache folder: the index cannot be written
+            raise OrgmemoryError(f"could not write the prime index in {directory} "
+                                 f"({exc.strerror or exc}); free space or pass --cache-dir") from None
         view = index.read(directory, terms, dirs)
         status = IndexStatus(stale=False, refreshed=True)
     if view is None:

@@ -15,6 +15,7 @@ from datetime import date, timedelta
 from typing import Any, Iterable, NamedTuple, Sequence
 
 USAGE_FILE = "usage.jsonl"
+_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
 
 
 def usage_path(cache_dir: str) -> str:
@@ -27,12 +28,15 @@ def stamp(now: date) -> str:
 
 
 def append(cache_dir: str, entry: dict[str, Any]) -> None:
-    """One line, one `write` on an O_APPEND descriptor: concurrent primes never interleave."""
+    """One line, one `write` on an O_APPEND descriptor: concurrent primes never interleave.
+
+    The log is never reached through a symlink (`O_NOFOLLOW`): it could lead anywhere.
+    """
     from indexer.cache import ensure_dir
 
     ensure_dir(cache_dir)
     line = (json.dumps(entry, sort_keys=True, separators=(",", ":")) + "\n").encode()
-    fd = os.open(usage_path(cache_dir), os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+    fd = os.open(usage_path(cache_dir), os.O_WRONLY | os.O_APPEND | os.O_CREAT | _NOFOLLOW, 0o644)
     try:
         os.write(fd, line)
     finally:
@@ -42,9 +46,10 @@ def append(cache_dir: str, entry: dict[str, Any]) -> None:
 def read(cache_dir: str) -> list[dict[str, Any]]:
     """Every well-formed entry, oldest first (a torn or foreign line is skipped)."""
     try:
-        with open(usage_path(cache_dir), encoding="utf-8") as fh:
+        fd = os.open(usage_path(cache_dir), os.O_RDONLY | _NOFOLLOW)
+        with open(fd, encoding="utf-8", errors="replace") as fh:
             lines = fh.read().splitlines()
-    except FileNotFoundError:
+    except OSError:  # none yet, a symlink, a folder, unreadable: no usage to report
         return []
     entries = []
     for line in lines:
