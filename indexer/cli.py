@@ -1,7 +1,9 @@
 """The `orgmemory` command. Subcommands load lazily, so `prime` never imports the scanner."""
 from __future__ import annotations
 
+import errno
 import importlib
+import os
 import sys
 
 import click
@@ -25,6 +27,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "validate": ("indexer.commands.validate", "Check .orgmemory.yaml (and its extends) alone: fast, for pre-commit."),
     "schema": ("indexer.commands.schema", "Print the JSON Schema of .orgmemory.yaml, for editors."),
     "init": ("indexer.commands.init", "Write a starter .orgmemory.yaml with what the repository suggests."),
+    "fleet": ("indexer.commands.fleet", "Scan many repositories; report standards, migrations, failures across them."),
 }
 
 
@@ -48,6 +51,60 @@ class LazyGroup(click.Group):
         except OrgmemoryError as exc:
             click.echo(f"orgmemory: error: {exc}", err=True)
             ctx.exit(exc.exit_code)
+        except (click.exceptions.ClickException, click.exceptions.Exit, click.exceptions.Abort):
+            raise
+        except Exception as exc:  # noqa: BLE001 - never a traceback (unless ORGMEMORY_DEBUG=1)
+            if os.environ.get("ORGMEMORY_DEBUG") or _is_broken_pipe(exc):
+                raise  # click quiets a closed stdout (`orgmemory scan | head`) itself
+            for line in failure_lines(exc):
+                click.echo(line, err=True)
+            ctx.exit(2)
+
+
+#: Characters of an exception's message shown: enough for a path, never a file's worth of text.
+_MAX_MESSAGE = 300
+
+
+def failure_lines(exc: BaseException) -> list[str]:
+    """What the user sees for an exception no command turned into an `OrgmemoryError`.
+
+    What the system did to us (a read-only folder, a file where a folder should be, a full
+    disk, no git, a damaged cache database, text that is not UTF-8, input nested too deeply,
+    no memory) is one line naming the path involved; anything else is a bug of ours, reported
+    as one line and a hint. Never file contents: only the path and the system's words.
+    """
+    sqlite3 = sys.modules.get("sqlite3")  # not imported for this: if it was never loaded, it did not fail
+    if isinstance(exc, OSError):
+        return [f"orgmemory: error: {_os_message(exc)}"]
+    if sqlite3 is not None and isinstance(exc, sqlite3.Error):
+        return [f"orgmemory: error: the cache database failed ({_short(exc)}); "
+                "remove the cache folder or point --cache-dir elsewhere"]
+    if isinstance(exc, UnicodeError):
+        return [f"orgmemory: error: text that is not valid UTF-8 ({_short(exc)})"]
+    if isinstance(exc, RecursionError):
+        return ["orgmemory: error: input nested too deeply to process"]
+    if isinstance(exc, MemoryError):
+        return ["orgmemory: error: out of memory"]
+    return [f"orgmemory: internal error: {type(exc).__name__}: {_short(exc)}",
+            "orgmemory: this is a bug: please report it with the command you ran "
+            "(ORGMEMORY_DEBUG=1 shows the traceback)"]
+
+
+def _os_message(exc: OSError) -> str:
+    if isinstance(exc, FileNotFoundError) and exc.filename == "git":
+        return "git is not installed or not on PATH"
+    reason = exc.strerror or _short(exc)
+    paths = [str(p) for p in (exc.filename, exc.filename2) if p is not None]
+    return f"{' -> '.join(paths)}: {reason}" if paths else reason
+
+
+def _short(exc: BaseException) -> str:
+    text = " ".join(str(exc).split()) or type(exc).__name__
+    return text if len(text) <= _MAX_MESSAGE else text[:_MAX_MESSAGE] + "..."
+
+
+def _is_broken_pipe(exc: BaseException) -> bool:
+    return isinstance(exc, OSError) and exc.errno == errno.EPIPE
 
 
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})

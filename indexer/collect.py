@@ -2,7 +2,8 @@
 
 Extraction is a pure function of a blob's bytes and its file name, so its results are cached
 by blob SHA: a second scan of an unchanged repository reads no file and parses nothing.
-Files that cannot be text (binary, huge, not UTF-8, unreadable) are skipped and counted.
+Files that cannot be text (binary, huge, not UTF-8, unreadable), and tracked paths that are no
+longer a regular file inside the repository (a link out of it, a FIFO), are skipped and counted.
 
 A cold run extracts its many files in worker processes (one per CPU, forked, fed chunks of
 files), and starts the history's `git log` beside them (`indexer.history.prefetch`).
@@ -16,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from indexer.cache import Cache
-from indexer.discover import blob_sha
+from indexer.discover import WORKTREE_REASONS, blob_sha, read_worktree
 from indexer.models import Reference, Snapshot, Todo
 
 EXTRACTOR_VERSION = 3
@@ -46,15 +47,9 @@ def classify(data: bytes) -> str | None:
 
 
 def read_file(root: str, path: str, max_bytes: int) -> tuple[bytes | None, str | None]:
-    full = os.path.join(root, path)
-    try:
-        if os.path.getsize(full) > max_bytes:
-            return None, "too-large"
-        with open(full, "rb") as fh:
-            data = fh.read()
-    except OSError:
-        return None, "unreadable"
-    reason = classify(data)
+    """The scannable text of a tracked file, or None and why it is skipped (see `read_worktree`)."""
+    data, reason = read_worktree(root, path, max_bytes)
+    reason = reason or classify(data)
     return (None, reason) if reason else (data, None)
 
 
@@ -91,7 +86,7 @@ def collect(snapshot: Snapshot, cache: Cache, markers: tuple[str, ...], max_byte
         if entry is None and path in extracted:
             entry, reason = extracted[path]
             out.parsed += 1
-            if reason != "unreadable":
+            if reason not in WORKTREE_REASONS:
                 fresh[key] = entry
         elif entry is None:
             data, reason = read_file(snapshot.root, path, max_bytes)
@@ -102,7 +97,7 @@ def collect(snapshot: Snapshot, cache: Cache, markers: tuple[str, ...], max_byte
             if entry is None:
                 entry = _entry(path, data, reason, markers)
                 out.parsed += 1
-                if reason != "unreadable" and key:
+                if reason not in WORKTREE_REASONS and key:
                     fresh[key] = entry
             if progress:
                 progress(1)

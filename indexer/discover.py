@@ -8,15 +8,21 @@ history is shallow. Nothing walks the file system, so untracked and ignored file
 from __future__ import annotations
 
 import hashlib
+import os
+import stat
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from indexer.confine import is_inside
 from indexer.gitcmd import rev_parse, run_git
 
 if TYPE_CHECKING:
     from indexer.models import Snapshot
 
 _SKIPPED_MODES = {b"120000": "symlink", b"160000": "submodule"}
+#: Skip reasons that depend on the work tree, not on a blob's bytes: never cached by blob SHA.
+WORKTREE_REASONS = frozenset({"unreadable", "outside-repository", "not-a-file"})
+_OPEN_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_CLOEXEC", 0)
 
 
 @dataclass(frozen=True)
@@ -81,3 +87,34 @@ def snapshot(root: str, exclude=None, state: GitState | None = None) -> tuple[Sn
 def blob_sha(data: bytes) -> str:
     """The SHA git would give these bytes as a blob (for work-tree content not in the index)."""
     return hashlib.sha1(b"blob %d\0" % len(data) + data).hexdigest()
+
+
+def read_worktree(root: str, path: str, max_bytes: int | None = None) -> tuple[bytes | None, str | None]:
+    """The work-tree bytes of the tracked `path`, or None and why they were not read.
+
+    Git tracks paths, not what is on disk now: a tracked file may have been replaced by a
+    symlink out of the repository (`README.md -> /etc/passwd`, `a.py -> /dev/zero`), by a FIFO,
+    or sit under a folder that became a link. Those are never read: `outside-repository` when
+    the real path leaves the root (`indexer.confine`), `not-a-file` for anything but a regular
+    file (opened non-blocking, so a FIFO cannot hang us), `too-large` above `max_bytes`
+    (checked on the open file, and the read is bounded too), `unreadable` on any OSError.
+    """
+    if not is_inside(root, path):
+        return None, "outside-repository"
+    try:
+        descriptor = os.open(os.path.join(root, path), _OPEN_FLAGS)
+    except OSError:
+        return None, "unreadable"
+    with os.fdopen(descriptor, "rb") as handle:
+        try:
+            info = os.fstat(descriptor)
+            if not stat.S_ISREG(info.st_mode):
+                return None, "not-a-file"
+            if max_bytes is not None and info.st_size > max_bytes:
+                return None, "too-large"
+            data = handle.read() if max_bytes is None else handle.read(max_bytes + 1)
+        except OSError:
+            return None, "unreadable"
+    if max_bytes is not None and len(data) > max_bytes:
+        return None, "too-large"
+    return data, None

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from indexer import __version__
 from indexer.cache import Cache, cache_dir_for
-from indexer.discover import GitState, blob_sha, read_state
+from indexer.discover import GitState, blob_sha, read_state, read_worktree
 from indexer.discover import snapshot as take_snapshot
 from indexer.findings import Finding
 from indexer.reporoot import config_file
@@ -190,8 +190,5 @@ def memo_key(snapshot: Snapshot, config: Config, now: date, only: frozenset[str]
 
 
 def _worktree_sha(root: str, path: str) -> str:
-    try:
-        with open(os.path.join(root, path), "rb") as fh:
-            return blob_sha(fh.read())
-    except OSError:
-        return "unreadable"
+    data, reason = read_worktree(root, path)  # never through a link out of the repository, nor a FIFO
+    return blob_sha(data) if data is not None else reason or "unreadable"

@@ -13,6 +13,7 @@ import click
 from indexer.commands.options import cache_dir_option, config_option, now_option
 
 FAIL_ON = ("error", "warning", "note", "never")
+_MAX_NOTE = 300  # characters of the one-line note on stderr (an event's cwd could be huge)
 
 
 @click.group("hook")
@@ -37,11 +38,11 @@ def claude_code(budget, now, config_path, cache_dir):
     from indexer.integrations import claude_code as hook
 
     try:
-        text = sys.stdin.read() if sys.stdin is not None else ""
+        text = hook.read_input(getattr(sys.stdin, "buffer", None))
         output = hook.respond(text, now, budget, cache_dir=cache_dir, config_path=config_path)
     except Exception as exc:  # noqa: BLE001 - a hook must never break the user's session
         message = " ".join(str(exc).split()) or type(exc).__name__
-        click.echo(f"orgmemory: hook claude-code: {message}", err=True)
+        click.echo(f"orgmemory: hook claude-code: {message[:_MAX_NOTE]}", err=True)
         return
     sys.stdout.write(output)
 

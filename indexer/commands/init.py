@@ -48,12 +48,15 @@ def command(repo, force, to_stdout, now):
     """
     from indexer.atomic import replace_checked
     from indexer.config import load_config
+    from indexer.confine import resolve_inside
     from indexer.errors import OrgmemoryError
     from indexer.infer import infer
     from indexer.reporoot import repo_root
 
     root = repo_root(repo)
     target = os.path.join(root, ".orgmemory.yaml")
+    if not to_stdout:  # a committed `.orgmemory.yaml -> ~/.bashrc` is never written through
+        resolve_inside(root, ".orgmemory.yaml", what="the memory file")
     existing = [name for name in (".orgmemory.yaml", ".orgmemory.yml") if os.path.exists(os.path.join(root, name))]
     if existing and not force and not to_stdout:
         raise OrgmemoryError(f"{existing[0]} already exists in {root}; use --force to replace it")
@@ -112,11 +115,11 @@ def _tracked_files(root: str) -> list[str]:
 
 
 def _read_small(root: str, path: str) -> str | None:
-    full = os.path.join(root, path)
+    """A small tracked file's text; None when it is large, not text, or not inside the repository."""
+    from indexer.discover import read_worktree
+
+    data, _reason = read_worktree(root, path, _READ_LIMIT)
     try:
-        if os.path.getsize(full) > _READ_LIMIT:
-            return None
-        with open(full, encoding="utf-8") as handle:
-            return handle.read()
-    except (OSError, UnicodeDecodeError):
+        return data.decode("utf-8") if data is not None else None
+    except UnicodeDecodeError:
         return None

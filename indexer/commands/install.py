@@ -27,7 +27,7 @@ def claude_code(settings_path, hook_command):
     from indexer.atomic import write_atomic
     from indexer.integrations.claude_settings import install
 
-    path = settings_path or os.path.join(_project_root(), ".claude", "settings.json")
+    path = settings_path or _default_settings()
     before = _read(path)
     result = install(before, path, hook_command)
     if not result.added:
@@ -36,6 +36,16 @@ def claude_code(settings_path, hook_command):
     os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
     write_atomic(path, result.text)
     click.echo(f"{path}: added the orgmemory hook to {', '.join(result.added)}.", err=True)
+
+
+def _default_settings() -> str:
+    """`<repo>/.claude/settings.json`, refused when a committed link takes it out of the repository
+    (`.claude -> ~/.config`); a --settings path is the user's own choice and is written as given."""
+    from indexer.confine import resolve_inside
+
+    root = _project_root()
+    resolve_inside(root, ".claude/settings.json", what="Claude Code settings file")
+    return os.path.join(root, ".claude", "settings.json")
 
 
 def _project_root() -> str:

@@ -19,8 +19,12 @@ from __future__ import annotations
 
 import json
 import os
+import select
+import sys
+import time
 from dataclasses import dataclass
 from datetime import date
+from typing import BinaryIO
 
 EVENTS = ("SessionStart", "UserPromptSubmit")
 MAX_CONTEXT = 10_000  # Claude Code's cap on injected hook output, in characters
@@ -28,8 +32,52 @@ DEFAULT_BUDGET = 1500  # tokens (~6,000 characters), comfortably under MAX_CONTE
 TRUNCATED = "\n[orgmemory: the block was cut to fit Claude Code's 10,000-character limit]\n"
 
 
+MAX_INPUT = 1 << 20  # bytes of stdin read at most: a hook event is a few hundred bytes
+INPUT_TIMEOUT = 10.0  # seconds to wait for the event; Claude Code writes it at once and closes stdin
+
+
 class HookInputError(ValueError):
     """The event on stdin is not one this hook understands."""
+
+
+def read_input(stream: BinaryIO | None, limit: int = MAX_INPUT, timeout: float = INPUT_TIMEOUT) -> str:
+    """The hook event text on `stream`: at most `limit` bytes, within `timeout` seconds, UTF-8.
+
+    HookInputError past the cap, on silence, or on bytes that are not UTF-8; a stream that never
+    ends is cut at `limit + 1` bytes, so it cannot make us hang or fill memory.
+    """
+    if stream is None:
+        return ""
+    data = _read_bounded(stream, limit + 1, timeout)
+    if len(data) > limit:
+        raise HookInputError(f"stdin is over the {limit // (1 << 20)} MiB limit for a hook event; ignored")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise HookInputError(f"stdin is not UTF-8 (byte {exc.start})") from None
+
+
+def _read_bounded(stream: BinaryIO, size: int, timeout: float) -> bytes:
+    """Up to `size` bytes until end of input; on a pipe or terminal, none later than `timeout`."""
+    try:
+        descriptor = stream.fileno()
+    except (AttributeError, OSError, ValueError):  # an in-memory stream: it cannot block
+        return stream.read(size)
+    if sys.platform == "win32":
+        return stream.read(size)
+    deadline = time.monotonic() + timeout
+    chunks: list[bytes] = []
+    got = 0
+    while got < size:
+        ready, _, _ = select.select([descriptor], [], [], max(0.0, deadline - time.monotonic()))
+        if not ready:
+            raise HookInputError(f"no hook event on stdin within {timeout:g} s; ignored")
+        chunk = os.read(descriptor, min(1 << 16, size - got))
+        if not chunk:
+            break
+        chunks.append(chunk)
+        got += len(chunk)
+    return b"".join(chunks)
 
 
 @dataclass(frozen=True)

@@ -21,6 +21,7 @@ import os
 from dataclasses import dataclass
 from datetime import date
 
+from indexer.confine import resolve_inside
 from indexer.errors import OrgmemoryError
 from indexer.models import Config
 
@@ -119,7 +120,9 @@ def plan(root: str, files: list[str], create: bool, block: list[str]) -> list[Ch
     named = bool(files)
     changes = []
     for path in files or TARGETS:
-        absolute = os.path.join(root, path)
+        # Refused before anything is written: a committed `AGENTS.md -> ~/.bashrc` (or a
+        # `.github` folder linked elsewhere) is neither read, shown in a diff, nor written.
+        absolute = resolve_inside(root, path, what="instruction file")
         before = _read(absolute, path)
         if before is None and not create:
             if named:
