@@ -5,10 +5,12 @@ import json
 import math
 import re
 import subprocess
+from pathlib import Path
 
 import pytest
 
 from _prime_repo import AWS_KEY, INJECTION, NOW, build, prime, run_installed
+from indexer.cache import cache_dir_for
 
 WEB_TASK = "Add a page to the web frontend"
 
@@ -231,10 +233,9 @@ def test_untracked_extends_file_is_watched(org):
 
 def test_a_damaged_index_is_rebuilt(org):
     before, _ = prime(org, task=WEB_TASK)
-    index_dir = org / ".orgmemory" / "prime-index"
-    for path in index_dir.iterdir():
-        if path.suffix in (".toc", ".seg"):
-            path.write_bytes(b"\0garbage" * 8)
+    from indexer.prime import index
+
+    Path(index.index_path(cache_dir_for(str(org)))).write_bytes(b"\0garbage" * 8)
     after, _ = prime(org, task=WEB_TASK)
     assert after == before
 
@@ -257,7 +258,7 @@ def test_the_budget_measure_is_the_token_count_of_the_text(org):
 
     prime(org, task=WEB_TASK)
     terms = task_terms(WEB_TASK)
-    view = index.read(str(org / ".orgmemory" / "prime-index"), terms, ())
+    view = index.read(index.index_path(cache_dir_for(str(org))), terms, ())
     musts, ranked = rank(view, terms, (), date.fromisoformat(NOW))
     for fmt in ("markdown", "text"):
         renderer = Renderer(fmt, "acme", date.fromisoformat(NOW))

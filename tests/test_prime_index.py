@@ -19,7 +19,7 @@ def standards(generation: int, count: int) -> list[IndexDoc]:
 
 
 def test_writes_only_what_changed(tmp_path):
-    directory = str(tmp_path / "index")
+    directory = str(tmp_path / "index.sqlite3")
     docs = standards(0, 10)
     assert write(directory, docs, {"format": FORMAT}) == (10, 0, 0)
     assert write(directory, docs, {"format": FORMAT}) == (0, 0, 10)
@@ -67,7 +67,7 @@ READER = textwrap.dedent("""
 
 
 def test_readers_in_other_processes_see_whole_generations_while_two_writers_commit(tmp_path):
-    directory, done = str(tmp_path / "index"), str(tmp_path / "writers-done")
+    directory, done = str(tmp_path / "index.sqlite3"), str(tmp_path / "writers-done")
     tests_dir = str(Path(__file__).parent)
     write(directory, standards(0, 30), {"format": FORMAT, "generation": 0})
     ready = [tmp_path / f"reader-{n}-ready" for n in range(2)]
@@ -86,28 +86,23 @@ def test_readers_in_other_processes_see_whole_generations_while_two_writers_comm
     assert any(r["generations"] == [0, 1] for r in results), results
 
 
-def _every_posting(directory: str, terms) -> dict:
+def _every_posting(path: str, terms) -> dict:
     """The best records found by scoring every posting of every term, in the task's order."""
-    from whoosh.filedb.filestore import FileStorage
+    import sqlite3
 
     from indexer.prime import index
 
-    weighting = index._weighting()
-    with FileStorage(directory, readonly=True).open_index().searcher(weighting=weighting) as searcher:
-        weighting.body_length = json.loads(searcher.document(key=index.META_KEY)["payload"])["body_length"]
-        scores, matched = {}, {}
-        for leaf, offset in searcher.leaf_searchers():
-            reader = leaf.reader()
-            for term, weight in terms:
-                if ("body", term) not in reader:
-                    continue
-                postings = reader.postings("body", term, scorer=weighting.scorer(leaf, "body", term))
-                while postings.is_active():
-                    docnum = offset + postings.id()
-                    scores[docnum] = scores.get(docnum, 0.0) + postings.score() * weight
-                    matched.setdefault(docnum, set()).add(term)
-                    postings.next()
-        hits = index._best(searcher, scores, lambda docnum: frozenset(matched[docnum]))
+    db = sqlite3.connect(path)
+    meta = json.loads(db.execute("SELECT payload FROM meta").fetchone()[0])
+    stats = index._Stats(meta["doc_count"], meta["body_length"] / meta["doc_count"])
+    idf = {item.term: item.idf for item in index._term_stats(db, stats, terms)}
+    scores, matched = {}, {}
+    for term, weight in terms:
+        for doc, tf, length in db.execute("SELECT doc, tf, length FROM postings WHERE term = ?", (term,)):
+            scores[doc] = scores.get(doc, 0.0) + index._bm25(idf[term], tf, length, stats.average) * weight
+            matched.setdefault(doc, set()).add(term)
+    hits = index._best(db, scores, lambda doc: frozenset(matched[doc]))
+    db.close()
     return {key: (hit.score, hit.matched) for key, hit in hits.items()}
 
 
@@ -125,18 +120,16 @@ def test_maxscore_finds_the_best_records_that_scoring_every_posting_finds(tmp_pa
         rng.shuffle(text)
         docs.append(IndexDoc(key=f"finding:{n:04d}", kind="finding", payload={"n": n}, text=" ".join(text),
                              paths=rng.choice(["services/billing/app.py", "deploy/v2/run.sh", "src/queue.py", ""])))
-    directory = str(tmp_path / "index")
-    write(directory, docs, {"format": FORMAT})
-    from whoosh.filedb.filestore import FileStorage
+    path = str(tmp_path / "index.sqlite3")
+    write(path, docs, {"format": FORMAT})
+    from indexer.prime import index
 
-    with FileStorage(directory).open_index().reader() as reader:
-        matcher = type(reader.postings("body", "bill"))
     lookups = []
-    real_skip_to = matcher.skip_to
-    monkeypatch.setattr(matcher, "skip_to", lambda self, docnum: lookups.append(docnum) or real_skip_to(self, docnum))
+    real_lookup = index.lookup
+    monkeypatch.setattr(index, "lookup", lambda db, term, docs: lookups.append(term) or real_lookup(db, term, docs))
     for _ in range(40):
         chosen = rng.sample(sorted(words), rng.randint(1, len(words)))
         terms = sorted((word, rng.choice((1.0, 0.5))) for word in chosen)
-        view = read(directory, terms, ())
-        assert {key: (hit.score, hit.matched) for key, hit in view.scored.items()} == _every_posting(directory, terms)
+        view = read(path, terms, ())
+        assert {key: (hit.score, hit.matched) for key, hit in view.scored.items()} == _every_posting(path, terms)
     assert lookups  # the lookups-only path ran

@@ -85,7 +85,7 @@ def build(request: PrimeRequest) -> PrimeBlock:
     root = repo_root(request.repo)
     finish_probe = start_probe(root)
     cache_dir = cache_dir_for(root, request.cache_dir)
-    directory = index.index_dir(cache_dir)
+    directory = index.index_path(cache_dir)
     paths = repo_paths(root, request.paths)
     terms = task_terms(request.task, paths)
     dirs = near_dirs(paths)

@@ -1,57 +1,93 @@
-"""The prime index: standards, resolutions and findings in one Whoosh index under the cache dir.
+"""The prime index: standards, resolutions and findings, with their postings, in one SQLite file.
 
-Whoosh gives BM25 with stemming over the records' text, tags, paths and id words, persisted,
-so a prime reads a few postings instead of re-reading the YAML and re-running the scan. The
-parts are combined into one field with per-part weights before the term frequencies saturate,
-which is BM25F's model, and keeps a query to one posting list per task term: scoring is pure
-Python, and a query over four fields cost 1.6x more on an index of 6,000 findings.
+The file is ours and holds data only: rows of text and integers, payloads as JSON. Nothing in
+it is executed or unpickled, and its place is the repository's cache folder (`cache_dir_for`),
+which the repository cannot commit into. Whatever else is found there (not SQLite, truncated,
+foreign tables or triggers, rows of the wrong shape, a folder or a symlink in the file's place)
+reads as no index: a reader that finds it damaged marks it so, and the refresh that follows
+builds it anew (`write`).
 
-Writes are incremental: every document carries the hash of its content, and a refresh deletes
-and adds only the documents whose hash changed. A commit writes a new generation beside the
-old one and publishes it by atomically renaming its table of contents; Whoosh's write lock
-serialises writers (a second writer waits up to `timeout`). A commit that changed records
-merges the index into one segment without deleted ones, and `meta` records the exact total
-length of the searched text, so BM25 statistics, and therefore the ranking, are the same as a
-fresh build's; a commit that only replaced the `meta` record (HEAD moved, nothing indexed
-changed) is cheap and leaves them alone, since `meta` has no text. Ties are broken by key, not
-by document number, which depends on the write history.
-A reader opens the latest committed generation; when a concurrent commit removes files between
-listing and opening, it retries on the new generation.
+Scoring is BM25 with Robertson's IDF over one searched text per record, in which each part
+(text, tags, paths, id words) counts `FIELD_WEIGHTS` times before the term frequencies
+saturate: BM25F's model, with one posting list per task term. Postings are plain rows
+(term, record, frequency, record length as scored), so a prime reads a few index ranges and
+scores them in Python. `terms` keeps each term's record count and the bounds MaxScore needs;
+`meta` keeps the live record count and total length, so the statistics, and the ranking, are
+exactly a fresh build's after any sequence of incremental writes. The meta record counts as a
+record and lengths are scored as Whoosh stored them, as in the Whoosh index this replaced
+(prime-index/6): the blocks did not change. FTS5's `bm25()` was not used: it weighs no query
+term above another (related words weigh half), tells no matched terms (the coordination
+`select` needs), and has its own IDF; and plain tables leave no shadow tables to trust.
 
-Reading imports only `whoosh.filedb.filestore` and `whoosh.scoring` (plus what opening a
-searcher and unpickling the stored schema pull in): no query parser and no query objects; the
-task's terms are scored by walking their posting lists with Whoosh's scorer.
+Writes are incremental: every record carries the hash of its content, and a write deletes and
+adds only the records whose hash changed, in one transaction. The file is in WAL mode and a
+reader reads in one transaction: it sees one committed generation, never a half-written one,
+and never waits for a writer. Writers are serialised by a lock file beside the index.
 """
+from __future__ import annotations
+
+import bisect
+import functools
 import hashlib
 import heapq
 import json
 import math
 import os
-import pickle
-import struct
-import time
+import re
+import sqlite3
+import stat
+from collections import Counter
 from typing import Any, Callable, Iterable, NamedTuple, Sequence
 
 from indexer import __version__
+from indexer.errors import OrgmemoryError
 
-INDEX_DIRNAME = "prime-index"
-FORMAT = "prime-index/6"
+INDEX_FILE = "prime-index.sqlite3"
+FORMAT = "prime-index/7"
 FRESHNESS_FORMAT = f"{FORMAT};orgmemory {__version__}"  # an upgrade invalidates older indexes
-META_KEY = "meta"
-# A record's searchable parts, and how many times each counts in its one searched field, `body`
+SCHEMA_VERSION = 7  # PRAGMA user_version of a complete index; 0 marks one found damaged
+# A record's searchable parts, and how many times each counts in its one searched text
 # (BM25F's weighted term frequencies: a tag says more about a record than a word of its text).
 FIELD_WEIGHTS = {"text": 1, "tags": 2, "paths": 2, "ident": 1}
 SEARCH_LIMIT = 200  # records read per query: far more than a block holds, few enough to stay fast
 TOKEN_PATTERN = r"[^\W_]+"
-_READ_ATTEMPTS = 20
+K1, B = 1.2, 0.75
+MIN_WORD = 2
+# English stop words: the list the index has always used (Whoosh's), so the same words count.
+STOP_WORDS = frozenset("""
+    a an and are as at be by can for from have if in is it may not of on or tbd that the this to us
+    we when will with yet you your
+""".split())
+
+_SCHEMA = {
+    "meta": "CREATE TABLE meta (id INTEGER PRIMARY KEY, payload TEXT NOT NULL)",
+    "records": "CREATE TABLE records (doc INTEGER PRIMARY KEY, key TEXT NOT NULL UNIQUE, kind TEXT NOT NULL,"
+               " hash TEXT NOT NULL, length INTEGER NOT NULL, payload TEXT NOT NULL)",
+    "records_kind": "CREATE INDEX records_kind ON records (kind)",
+    "postings": "CREATE TABLE postings (term TEXT NOT NULL, doc INTEGER NOT NULL, tf INTEGER NOT NULL,"
+                " length INTEGER NOT NULL, PRIMARY KEY (term, doc)) WITHOUT ROWID",
+    "postings_doc": "CREATE INDEX postings_doc ON postings (doc)",
+    "terms": "CREATE TABLE terms (term TEXT PRIMARY KEY, df INTEGER NOT NULL, max_tf INTEGER NOT NULL,"
+             " min_length INTEGER NOT NULL) WITHOUT ROWID",
+    "folders": "CREATE TABLE folders (folder TEXT NOT NULL, doc INTEGER NOT NULL, PRIMARY KEY (folder, doc))"
+               " WITHOUT ROWID",
+    "folders_doc": "CREATE INDEX folders_doc ON folders (doc)",
+}
+# A record's length as scoring sees it: Whoosh's logarithmic one-byte code (rounded up to the
+# next code's length; exact below 11), which prime-index/6 scored with. Keeping it keeps every
+# score, and so every block, as it was.
+_SCORED_LENGTHS = tuple(round((1.033 ** code - 1) * 27) for code in range(256))
+_SIDE_FILES = ("-wal", "-shm")
+_CHUNK = 500  # bound parameters per statement (old SQLite allows 999)
+_BUSY_SECONDS = 10.0
 
 
-def index_dir(cache_dir: str) -> str:
-    return os.path.join(cache_dir, INDEX_DIRNAME)
+def index_path(cache_dir: str) -> str:
+    return os.path.join(cache_dir, INDEX_FILE)
 
 
 class IndexDoc(NamedTuple):
-    """One searchable record: a standard, a resolution or a finding (and the `meta` record)."""
+    """One searchable record: a standard, a resolution or a finding."""
 
     key: str
     kind: str
@@ -86,100 +122,196 @@ class IndexView(NamedTuple):
     near: dict[str, Hit]  # key -> records in the --paths folders
 
 
-# --------------------------------------------------------------------------- reading
-def read(directory: str, terms: Sequence[tuple[str, float]], dirs: Sequence[str]) -> IndexView | None:
-    """Standards, task-scored records and records near `dirs`.
-
-    None when there is no index, or one that stays unreadable over the retries (a damaged
-    index is then rebuilt by the refresh like a missing one).
-    """
-    if not _has_toc(directory):
-        return None
-    for attempt in range(_READ_ATTEMPTS):
-        try:
-            return _read_once(directory, terms, dirs)
-        except _read_errors():
-            time.sleep(0.01 * (attempt + 1))
-    return None
+class Damaged(Exception):
+    """The file is not a complete prime index of this format."""
 
 
-def _read_errors() -> tuple[type[BaseException], ...]:
-    """What a reader racing a commit, or reading a damaged index, runs into."""
-    from whoosh.index import IndexError as WhooshIndexError
-
-    return OSError, EOFError, ValueError, struct.error, pickle.UnpicklingError, WhooshIndexError
+class IndexWriteError(OrgmemoryError):
+    """The prime index cannot be written (busy beyond the timeout, or an unwritable folder)."""
 
 
-def _has_toc(directory: str) -> bool:
+#: What reading a file that is not a sound index of ours runs into.
+_DAMAGE = (Damaged, sqlite3.DatabaseError, TypeError, ValueError, KeyError, IndexError, AttributeError,
+           OverflowError, RecursionError, ZeroDivisionError)
+
+
+# --------------------------------------------------------------------------- analysis
+@functools.lru_cache(maxsize=1)
+def _stemmer():
+    import Stemmer  # PyStemmer: Snowball's English (Porter2) stemmer, in C
+
+    return Stemmer.Stemmer("english")
+
+
+_WORDS = re.compile(TOKEN_PATTERN)
+
+
+def stems(text: str, stop_words: frozenset[str] = STOP_WORDS) -> list[str]:
+    """Words (split at `_`, `-`, `/`, `.` too), lower case, stop words and 1-letter words out,
+    Porter2 stems. The task is read the same way, so `deployments` meets `deploy`."""
+    words = [word for word in map(str.lower, _WORDS.findall(text))
+             if len(word) >= MIN_WORD and word not in stop_words]
+    return _stemmer().stemWords(words)
+
+
+def term_counts(doc: IndexDoc) -> Counter[str]:
+    """Term -> weighted frequency in the record's searched text (each part `FIELD_WEIGHTS` times)."""
+    counts: Counter[str] = Counter()
+    for part, times in FIELD_WEIGHTS.items():
+        for term, count in Counter(stems(getattr(doc, part))).items():
+            counts[term] += count * times
+    return counts
+
+
+def scored_length(length: int) -> int:
+    return _SCORED_LENGTHS[min(bisect.bisect_left(_SCORED_LENGTHS, length), len(_SCORED_LENGTHS) - 1)]
+
+
+# --------------------------------------------------------------------------- opening
+def _is_regular_file(path: str) -> bool:
+    """A plain file, not a link, and no link among its side files (never followed out)."""
     try:
-        return any(name.endswith(".toc") for name in os.listdir(directory))
+        if not stat.S_ISREG(os.lstat(path).st_mode):
+            return False
     except OSError:
         return False
+    return not any(os.path.islink(path + suffix) for suffix in _SIDE_FILES)
 
 
-def _weighting():
-    """BM25 over live records, with Robertson's IDF.
+def _uri(path: str, mode: str) -> str:
+    quoted = path.replace("%", "%25").replace("?", "%3f").replace("#", "%23")
+    return f"file:{quoted}?mode={mode}"
 
-    Whoosh's IDF is floored at 1, so a word every path contains (`services` in a monorepo)
-    still scores in the few statements that use it; Robertson's tends to 0 for common terms
-    and keeps the ranking on the words that tell records apart. Whoosh's total field length
-    keeps the lengths of records deleted since the index was built, even through a merge, so
-    the average length comes from the total `write` records in `meta` (`body_length`, set once
-    that record is read): the scores are exactly a fresh build's.
+
+def _connect(path: str, mode: str) -> sqlite3.Connection:
+    """A connection that never creates the file (`mode=rw`) unless asked (`rwc`), and runs no
+    function a schema names that could have side effects."""
+    db = sqlite3.connect(_uri(path, mode), uri=True, timeout=_BUSY_SECONDS, isolation_level=None)
+    db.execute("PRAGMA trusted_schema = OFF")
+    db.execute("PRAGMA cell_size_check = ON")
+    return db
+
+
+def _check_schema(db: sqlite3.Connection) -> None:
+    """Exactly our tables and indexes, no views or triggers, at our version; else `Damaged`."""
+    if db.execute("PRAGMA user_version").fetchone()[0] != SCHEMA_VERSION:
+        raise Damaged("not a complete index of this version")
+    found = {name: sql for _type, name, sql in db.execute("SELECT type, name, sql FROM sqlite_master")
+             if not (sql is None and name.startswith("sqlite_autoindex_"))}
+    if found != _SCHEMA:
+        raise Damaged("foreign schema")
+
+
+def _json_object(text: Any) -> dict[str, Any]:
+    value = json.loads(text)
+    if not isinstance(value, dict):
+        raise Damaged("a payload is not an object")
+    return value
+
+
+# --------------------------------------------------------------------------- reading
+def read(path: str, terms: Sequence[tuple[str, float]], dirs: Sequence[str]) -> IndexView | None:
+    """Standards, task-scored records and records near `dirs`, from one committed generation.
+
+    None when there is no index, or one that cannot be read as ours: then a damaged index is
+    marked (`_condemn`) so the refresh that follows rebuilds it rather than keeps its records.
     """
-    from whoosh.scoring import BM25F, BM25FScorer
-
-    class LiveScorer(BM25FScorer):
-        def __init__(self, searcher, fieldname, text, B, K1, avgfl, qf=1):
-            self.idf = searcher.get_parent().idf(fieldname, text)
-            self.avgfl = avgfl
-            self.B, self.K1, self.qf = B, K1, qf
-            self.setup(searcher, fieldname, text)
-
-    class LiveBM25(BM25F):
-        body_length = 0
-
-        def idf(self, searcher, fieldname, text):
-            parent = searcher.get_parent()
-            found = parent.doc_frequency(fieldname, text)
-            return math.log(1 + (parent.doc_count() - found + 0.5) / (found + 0.5))
-
-        def scorer(self, searcher, fieldname, text, qf=1):
-            if not searcher.schema[fieldname].scorable:
-                return super().scorer(searcher, fieldname, text, qf=qf)
-            average = self.body_length / (searcher.get_parent().doc_count() or 1) or 1
-            return LiveScorer(searcher, fieldname, text, self.B, self.K1, average, qf=qf)
-
-    return LiveBM25()
+    if not _is_regular_file(path):
+        return None
+    try:
+        db = _connect(path, "rw")
+    except sqlite3.Error:
+        return None
+    try:
+        db.execute("PRAGMA query_only = ON")
+        db.execute("BEGIN")
+        try:
+            return _read_once(db, terms, dirs)
+        finally:
+            db.rollback()
+    except sqlite3.OperationalError:
+        return None  # busy, or unreadable right now: no verdict on the file
+    except _DAMAGE:
+        _condemn(db)
+        return None
+    finally:
+        db.close()
 
 
-def _read_once(directory: str, terms: Sequence[tuple[str, float]], dirs: Sequence[str]) -> IndexView | None:
-    from whoosh.filedb.filestore import FileStorage
-
-    weighting = _weighting()
-    # Without mmap: over a mapped segment, Whoosh copies each part it opens into a BytesIO,
-    # which costs more than the few reads a prime makes once the index holds thousands of records.
-    storage = FileStorage(directory, readonly=True, supports_mmap=False)
-    with storage.open_index().searcher(weighting=weighting) as searcher:
-        meta = searcher.document(key=META_KEY)
-        if meta is None:
-            return None
-        recorded = json.loads(meta["payload"])
-        if recorded.get("format") != FORMAT:
-            return IndexView(recorded, [], {}, {})  # an older layout: stale, to be rebuilt
-        weighting.body_length = recorded["body_length"]
-        standards = [json.loads(doc["payload"]) for doc in searcher.documents(kind="standard")]
-        scored = _best(searcher, *_scores(searcher, weighting, terms)) if terms else {}
-        near = _best(searcher, _in_folders(searcher, dirs), lambda docnum: frozenset()) if dirs else {}
-        return IndexView(recorded, standards, scored, near)
+def _condemn(db: sqlite3.Connection) -> None:
+    """Mark the index damaged (user_version 0), so the next write starts over. Best effort: a
+    file too broken to take the mark is found broken by the writer anyway."""
+    try:
+        if db.execute("PRAGMA user_version").fetchone()[0] == 0:
+            return  # marked already, or being built: a writer holds it
+        db.execute("PRAGMA busy_timeout = 1000")
+        db.execute("PRAGMA query_only = OFF")
+        db.execute("PRAGMA user_version = 0")
+    except sqlite3.Error:
+        pass
 
 
-def _scores(searcher, weighting, terms: Sequence[tuple[str, float]]
+class _Stats(NamedTuple):
+    doc_count: int  # records, plus one for the meta record
+    average: float  # average length of the searched text
+
+
+def _read_once(db: sqlite3.Connection, terms: Sequence[tuple[str, float]], dirs: Sequence[str]) -> IndexView:
+    _check_schema(db)
+    rows = db.execute("SELECT payload FROM meta").fetchall()
+    if len(rows) != 1:
+        raise Damaged("no meta record")
+    meta = _json_object(rows[0][0])
+    if meta.get("format") != FORMAT:
+        return IndexView(meta, [], {}, {})  # an older layout: stale, to be rebuilt
+    doc_count, body_length = int(meta["doc_count"]), int(meta["body_length"])
+    stats = _Stats(doc_count, body_length / doc_count if doc_count > 0 else 1.0)
+    standards = [_standard(payload) for (payload,) in
+                 db.execute("SELECT payload FROM records WHERE kind = 'standard' ORDER BY key")]
+    scored = _best(db, *_scores(db, stats, terms)) if terms else {}
+    near = _best(db, _in_folders(db, dirs), lambda doc: frozenset()) if dirs else {}
+    return IndexView(meta, standards, scored, near)
+
+
+def _standard(payload: str) -> dict[str, Any]:
+    standard = _json_object(payload)
+    if not isinstance(standard.get("id"), str):
+        raise Damaged("a standard without an id")
+    return standard
+
+
+def _bm25(idf: float, tf: float, length: float, average: float) -> float:
+    return idf * ((tf * (K1 + 1)) / (tf + K1 * ((1 - B) + B * length / average)))
+
+
+class _Term(NamedTuple):
+    term: str
+    weight: float
+    idf: float
+    bound: float  # the most one record can score on this term, weight included
+
+
+def _term_stats(db: sqlite3.Connection, stats: _Stats, terms: Sequence[tuple[str, float]]) -> list[_Term]:
+    """The task's terms found in the index, by decreasing bound (ties in the task's order)."""
+    weights = dict(terms)
+    found = {}
+    for chunk in _chunks(list(weights)):
+        marks = ",".join("?" * len(chunk))
+        found.update((row[0], row[1:]) for row in
+                     db.execute(f"SELECT term, df, max_tf, min_length FROM terms WHERE term IN ({marks})", chunk))
+    out = []
+    for term, weight in terms:
+        if term not in found:
+            continue
+        df, max_tf, min_length = found[term]
+        idf = math.log(1 + (stats.doc_count - df + 0.5) / (df + 0.5))  # Robertson's: ~0 for common words
+        out.append(_Term(term, weight, idf, _bm25(idf, max_tf, min_length, stats.average) * weight))
+    return sorted(out, key=lambda item: -item.bound)
+
+
+def _scores(db: sqlite3.Connection, stats: _Stats, terms: Sequence[tuple[str, float]]
             ) -> tuple[dict[int, float], Callable[[int], frozenset[str]]]:
-    """docnum -> BM25 score summed over the task's terms, and docnum -> the terms it contains.
-
-    Walking one posting list per term and segment with Whoosh's scorer gives the scores a query
-    would, and the matched terms (the coordination `select` needs) without a query's overhead.
+    """record -> BM25 score summed over the task's terms, and record -> the terms it contains.
 
     Terms are read by decreasing bound on what they can add (MaxScore): once the
     `SEARCH_LIMIT`-th best score so far is above all that the unread terms could add together,
@@ -189,34 +321,34 @@ def _scores(searcher, weighting, terms: Sequence[tuple[str, float]]
     holding it. Scores are summed in the task's term order: the floats an exhaustive walk gives.
     """
     found: dict[str, dict[int, float]] = {term: {} for term, _weight in terms}
-    for leaf, offset in searcher.leaf_searchers():
-        reader = leaf.reader()
-        scorers = sorted(((term, weight, weighting.scorer(leaf, "body", term)) for term, weight in terms
-                          if ("body", term) in reader), key=lambda item: -item[2].max_quality() * item[1])
-        unread = sum(scorer.max_quality() * weight for _term, weight, scorer in scorers)
-        seen: set[int] = set()  # this segment's records found so far
-        for term, weight, scorer in scorers:
-            postings = reader.postings("body", term, scorer=scorer)
-            scores = found[term]
-            if len(seen) >= SEARCH_LIMIT and unread + _MAXSCORE_MARGIN < _kth_best(found, SEARCH_LIMIT):
-                for docnum in sorted(seen):
-                    if not postings.is_active():
-                        break
-                    postings.skip_to(docnum)
-                    if postings.is_active() and postings.id() == docnum:
-                        scores[offset + docnum] = postings.score() * weight
-            else:
-                while postings.is_active():
-                    docnum = postings.id()
-                    seen.add(docnum)
-                    scores[offset + docnum] = postings.score() * weight
-                    postings.next()
-            unread -= scorer.max_quality() * weight
+    ranked = _term_stats(db, stats, terms)
+    unread = sum(item.bound for item in ranked)
+    seen: set[int] = set()  # records found so far
+    for item in ranked:
+        scores = found[item.term]
+        if len(seen) >= SEARCH_LIMIT and unread + _MAXSCORE_MARGIN < _kth_best(found, SEARCH_LIMIT):
+            postings = lookup(db, item.term, sorted(seen))
+        else:
+            postings = db.execute("SELECT doc, tf, length FROM postings WHERE term = ?", (item.term,)).fetchall()
+            seen.update(doc for doc, _tf, _length in postings)
+        for doc, tf, length in postings:
+            scores[doc] = _bm25(item.idf, tf, length, stats.average) * item.weight
+        unread -= item.bound
     total: dict[int, float] = {}
     for term, _weight in terms:
-        for docnum, score in found[term].items():
-            total[docnum] = total.get(docnum, 0.0) + score
-    return total, lambda docnum: frozenset(term for term, scores in found.items() if docnum in scores)
+        for doc, score in found[term].items():
+            total[doc] = total.get(doc, 0.0) + score
+    return total, lambda doc: frozenset(term for term, scores in found.items() if doc in scores)
+
+
+def lookup(db: sqlite3.Connection, term: str, docs: Sequence[int]) -> list[tuple[int, int, int]]:
+    """(record, frequency, length) of `term` in the given records only."""
+    out = []
+    for chunk in _chunks(docs):
+        marks = ",".join("?" * len(chunk))
+        out += db.execute(f"SELECT doc, tf, length FROM postings WHERE term = ? AND doc IN ({marks})",
+                          (term, *chunk)).fetchall()
+    return out
 
 
 #: Scores are compared rounded to 6 places (`_best`): a bound must clear the threshold by more.
@@ -227,37 +359,53 @@ def _kth_best(found: dict[str, dict[int, float]], k: int) -> float:
     """The k-th best score summed so far (a lower bound of the final one), -inf below k records."""
     partial: dict[int, float] = {}
     for scores in found.values():
-        for docnum, score in scores.items():
-            partial[docnum] = partial.get(docnum, 0.0) + score
+        for doc, score in scores.items():
+            partial[doc] = partial.get(doc, 0.0) + score
     best = heapq.nlargest(k, partial.values())
     return best[-1] if len(best) == k else -math.inf
 
 
-def _in_folders(searcher, dirs: Sequence[str]) -> dict[int, float]:
-    """docnum -> 0 for every record in one of `dirs`."""
-    reader = searcher.reader()
-    return {docnum: 0.0 for folder in dirs if ("dirs", folder) in reader
-            for docnum in reader.postings("dirs", folder).all_ids()}
+def _in_folders(db: sqlite3.Connection, dirs: Sequence[str]) -> dict[int, float]:
+    """record -> 0 for every record in one of `dirs`."""
+    out: dict[int, float] = {}
+    for chunk in _chunks(list(dirs)):
+        marks = ",".join("?" * len(chunk))
+        out.update((doc, 0.0) for (doc,) in db.execute(f"SELECT doc FROM folders WHERE folder IN ({marks})", chunk))
+    return out
 
 
-def _best(searcher, scores: dict[int, float], matched: Callable[[int], frozenset[str]]) -> dict[str, Hit]:
+def _best(db: sqlite3.Connection, scores: dict[int, float], matched: Callable[[int], frozenset[str]]
+          ) -> dict[str, Hit]:
     """The `SEARCH_LIMIT` best records by (score, key), read from the index.
 
-    Ordered by key, not by document number, among equal scores: document numbers depend on the
-    index's write history, keys do not, so a fresh and an incremental index choose alike.
-    Stored records are read for the chosen ones alone.
+    Ordered by key among equal scores: record numbers depend on the index's write history,
+    keys do not, so a fresh and an incremental index choose alike. Stored records are read
+    for the chosen ones alone.
     """
-    top = sorted((-round(score, 6), docnum) for docnum, score in scores.items())
+    top = sorted((-round(score, 6), doc) for doc, score in scores.items())
     if len(top) > SEARCH_LIMIT:
         cut = top[SEARCH_LIMIT - 1][0]
-        keys = searcher.reader().column_reader("key")
-        top = sorted((hit for hit in top if hit[0] <= cut), key=lambda hit: (hit[0], keys[hit[1]]))[:SEARCH_LIMIT]
+        above = [hit for hit in top if hit[0] <= cut]
+        keys = {doc: key for doc, key, _kind, _payload in _records(db, [doc for _score, doc in above], "key")}
+        top = sorted(above, key=lambda hit: (hit[0], keys[hit[1]]))[:SEARCH_LIMIT]
+    rows = {doc: (key, kind, payload) for doc, key, kind, payload in _records(db, [doc for _score, doc in top])}
     hits = {}
-    for negated, docnum in top:
-        fields = searcher.stored_fields(docnum)
-        hits[fields["key"]] = Hit(fields["key"], fields["kind"], -negated, json.loads(fields["payload"]),
-                                  matched(docnum))
+    for negated, doc in top:
+        key, kind, payload = rows[doc]
+        hits[key] = Hit(key, kind, -negated, _json_object(payload), matched(doc))
     return hits
+
+
+def _records(db: sqlite3.Connection, docs: Sequence[int], payload: str = "payload"):
+    """(record, key, kind, payload) rows of `docs`; `payload="key"` skips reading payloads."""
+    for chunk in _chunks(docs):
+        marks = ",".join("?" * len(chunk))
+        yield from db.execute(f"SELECT doc, key, kind, {payload} FROM records WHERE doc IN ({marks})", chunk)
+
+
+def _chunks(items: Sequence[Any]) -> Iterable[Sequence[Any]]:
+    for start in range(0, len(items), _CHUNK):
+        yield items[start:start + _CHUNK]
 
 
 # --------------------------------------------------------------------------- writing
@@ -267,114 +415,128 @@ class WriteStats(NamedTuple):
     unchanged: int
 
 
-def analyzer(extra_stop_words: frozenset[str] = frozenset()):
-    """Words (split at `_`, `-`, `/`, `.` too), lower case, English stop words, Porter2 stems.
-
-    The same analyzer reads the task, so `deployments` meets `deploy` and `logging` meets `log`.
-    """
-    from whoosh.analysis import STOP_WORDS, StemmingAnalyzer
-    from whoosh.lang.porter2 import stem
-
-    return StemmingAnalyzer(expression=TOKEN_PATTERN, stemfn=stem, stoplist=STOP_WORDS | extra_stop_words)
-
-
-def schema():
-    from whoosh.fields import ID, KEYWORD, STORED, TEXT, Schema
-
-    return Schema(
-        key=ID(unique=True, stored=True, sortable=True), kind=ID(stored=True), priority=ID(stored=True),
-        severity=ID(stored=True), hash=STORED(), length=STORED(), payload=STORED(), dirs=KEYWORD(commas=True),
-        body=TEXT(analyzer=analyzer()),
-    )
-
-
-def write(directory: str, docs: Iterable[IndexDoc], meta: dict[str, Any], timeout: float = 30.0) -> WriteStats:
+def write(path: str, docs: Iterable[IndexDoc], meta: dict[str, Any], timeout: float = 30.0) -> WriteStats:
     """Make the index hold exactly `docs` and `meta`, rewriting only what changed.
 
-    Raises whoosh's LockError when another writer holds the index for longer than `timeout`.
+    A file that is not a sound index of this format is replaced by a new one. Raises
+    `IndexWriteError` when another writer holds the index for longer than `timeout`, or when
+    the cache folder cannot be written.
     """
+    from filelock import FileLock, Timeout
+
     wanted = {doc.key: doc for doc in docs}
-    ix = _open_or_create(directory)
-    writer = ix.writer(timeout=timeout)
+    lock_path = path + ".lock"
     try:
-        existing = _existing(writer.reader())
-        stale = [key for key, (digest, _length) in existing.items()
-                 if key not in wanted or wanted[key].content_hash != digest]
-        fresh = [doc for key, doc in sorted(wanted.items())
-                 if existing.get(key, (None, 0))[0] != doc.content_hash]
-        for key in [*stale, META_KEY]:
-            writer.delete_by_term("key", key)
-        lengths = {doc.key: _length(ix.schema["body"], body(doc)) for doc in fresh}
-        for doc in fresh:
-            writer.add_document(**_fields(doc), length=lengths[doc.key])
-        kept = sum(length for key, (_digest, length) in existing.items() if key not in stale)
-        body_length = kept + sum(lengths.values())
-        writer.add_document(key=META_KEY, kind="meta",
-                            payload=json.dumps({**meta, "body_length": body_length}, sort_keys=True))
-    except BaseException:
-        writer.cancel()
-        raise
-    writer.commit(optimize=bool(stale or fresh))
-    return WriteStats(added=len(fresh), deleted=len(stale), unchanged=len(wanted) - len(fresh))
+        os.makedirs(os.path.dirname(path) or ".", exist_ok=True)
+        if os.path.islink(lock_path):
+            os.unlink(lock_path)
+        with FileLock(lock_path, timeout=timeout):
+            try:
+                return _write_locked(path, wanted, meta)
+            except sqlite3.OperationalError:
+                raise  # busy, read-only, disk full: not the file's fault
+            except sqlite3.DatabaseError:
+                _remove(path)  # damaged in a way opening did not show: start over
+                return _write_locked(path, wanted, meta)
+    except Timeout:
+        raise IndexWriteError(f"{path}: another process has been writing the prime index for over "
+                              f"{timeout:g} s; try again") from None
+    except (OSError, sqlite3.OperationalError) as exc:
+        raise IndexWriteError(f"{path}: cannot write the prime index ({_reason(exc)})") from None
 
 
-def _existing(reader) -> dict[str, tuple[str | None, int]]:
-    """key -> (content hash, length of `body`) of every live record but `meta`.
-
-    The exact length is stored with each record: Whoosh keeps per-record lengths only
-    approximately (one byte), and its own total counts deleted records too.
-    """
-    return {fields["key"]: (fields.get("hash"), fields.get("length", 0))
-            for _docnum, fields in reader.iter_docs() if fields["key"] != META_KEY}
+def _reason(exc: BaseException) -> str:
+    return getattr(exc, "strerror", None) or str(exc)
 
 
-def _length(field, text: str) -> int:
-    """How many terms Whoosh counts in `text` for the field's length (as `add_document` does)."""
-    return sum(frequency for _term, frequency, _weight, _value in field.index(text))
-
-
-def _fields(doc: IndexDoc) -> dict[str, Any]:
-    return {"key": doc.key, "kind": doc.kind, "hash": doc.content_hash,
-            "priority": doc.payload.get("priority") or "", "severity": doc.payload.get("severity") or "",
-            "payload": json.dumps(doc.payload, sort_keys=True), "dirs": ",".join(doc.dirs),
-            "body": body(doc)}
-
-
-def body(doc: IndexDoc) -> str:
-    """The searched text: each part repeated as many times as `FIELD_WEIGHTS` counts it."""
-    return "\n".join(" ".join([getattr(doc, part)] * times) for part, times in FIELD_WEIGHTS.items())
-
-
-def _open_or_create(directory: str):
-    """The index in `directory`, created (or re-created for a new format) under a lock."""
-    from whoosh.filedb.filestore import FileStorage
-    from whoosh.util.filelock import try_for
-
-    os.makedirs(directory, exist_ok=True)
-    storage = FileStorage(directory)
-    lock = storage.lock("_MAIN_CREATELOCK")
-    if not try_for(lock.acquire, timeout=30.0, delay=0.05):
-        from whoosh.index import LockError
-        raise LockError("the prime index is being created by another process")
+def _write_locked(path: str, wanted: dict[str, IndexDoc], meta: dict[str, Any]) -> WriteStats:
+    db, new = _open_for_writing(path)
     try:
+        db.execute("BEGIN IMMEDIATE")
         try:
-            ix = storage.open_index()
-            if _format_of(ix) == FORMAT:
-                return ix
-        except _read_errors():
-            pass  # none yet, or damaged: start over
-        return storage.create_index(schema())
+            if new:
+                for statement in _SCHEMA.values():
+                    db.execute(statement)
+            stats = _apply(db, wanted, meta)
+            if new:
+                db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+            db.execute("COMMIT")
+        except BaseException:
+            db.rollback()
+            raise
+        return stats
     finally:
-        lock.release()
+        db.close()
 
 
-def _format_of(ix) -> str | None:
-    """The FORMAT recorded in the meta record; None for an empty or foreign index."""
-    names = set(ix.schema.names())
-    if not {"key", "kind", "priority", "severity", "length", "payload", "dirs", "body"} <= names:
-        return None
-    with ix.searcher() as searcher:
-        meta = searcher.document(key=META_KEY)
-    if meta is None:
-        return FORMAT  # created, never committed to: the schema is ours
-    return json.loads(meta["payload"]).get("format")
+def _open_for_writing(path: str) -> tuple[sqlite3.Connection, bool]:
+    """The index, and whether it is new: a file that is not a sound index of this format
+    (checked down to every page) is removed first, links and folders in its place too."""
+    if os.path.lexists(path) and not _is_regular_file(path):
+        _remove(path)
+    if os.path.exists(path):
+        db = _connect(path, "rw")
+        try:
+            _check_schema(db)
+            rows = db.execute("SELECT payload FROM meta").fetchall()
+            if len(rows) != 1 or _json_object(rows[0][0]).get("format") != FORMAT:
+                raise Damaged("no meta record of this format")
+            if db.execute("PRAGMA quick_check").fetchone()[0] != "ok":
+                raise Damaged("quick_check failed")
+            return db, False
+        except sqlite3.OperationalError:
+            db.close()
+            raise
+        except _DAMAGE:
+            db.close()
+            _remove(path)
+    db = _connect(path, "rwc")
+    db.execute("PRAGMA journal_mode = WAL")
+    db.execute("PRAGMA synchronous = NORMAL")
+    return db, True
+
+
+def _remove(path: str) -> None:
+    """The index file and its side files, whatever they are (links are removed, not followed)."""
+    import shutil
+
+    for name in (path, *(path + suffix for suffix in _SIDE_FILES)):
+        if os.path.isdir(name) and not os.path.islink(name):
+            shutil.rmtree(name)
+        elif os.path.lexists(name):
+            os.unlink(name)
+
+
+def _apply(db: sqlite3.Connection, wanted: dict[str, IndexDoc], meta: dict[str, Any]) -> WriteStats:
+    """Inside the write transaction: delete changed and removed records, add new ones, update
+    the affected terms' statistics and the meta record."""
+    existing = {key: (doc, digest) for doc, key, digest in db.execute("SELECT doc, key, hash FROM records")}
+    stale = [doc for key, (doc, digest) in existing.items() if key not in wanted or wanted[key].content_hash != digest]
+    fresh = [doc for key, doc in sorted(wanted.items()) if existing.get(key, (None, None))[1] != doc.content_hash]
+    affected: set[str] = set()
+    for chunk in _chunks(stale):
+        marks = ",".join("?" * len(chunk))
+        affected.update(term for (term,) in db.execute(f"SELECT DISTINCT term FROM postings WHERE doc IN ({marks})",
+                                                       chunk))
+        for table in ("postings", "folders", "records"):
+            db.execute(f"DELETE FROM {table} WHERE doc IN ({marks})", chunk)
+    for doc in fresh:
+        counts = term_counts(doc)
+        length = sum(counts.values())
+        number = db.execute("INSERT INTO records (key, kind, hash, length, payload) VALUES (?, ?, ?, ?, ?)",
+                            (doc.key, doc.kind, doc.content_hash, length,
+                             json.dumps(doc.payload, sort_keys=True))).lastrowid
+        db.executemany("INSERT INTO postings (term, doc, tf, length) VALUES (?, ?, ?, ?)",
+                       [(term, number, tf, scored_length(length)) for term, tf in sorted(counts.items())])
+        db.executemany("INSERT INTO folders (folder, doc) VALUES (?, ?)", [(folder, number) for folder in set(doc.dirs)])
+        affected.update(counts)
+    for chunk in _chunks(sorted(affected)):
+        marks = ",".join("?" * len(chunk))
+        db.execute(f"DELETE FROM terms WHERE term IN ({marks})", chunk)
+        db.execute("INSERT INTO terms (term, df, max_tf, min_length) SELECT term, count(*), max(tf), min(length)"
+                   f" FROM postings WHERE term IN ({marks}) GROUP BY term", chunk)
+    records, body_length = db.execute("SELECT count(*), coalesce(sum(length), 0) FROM records").fetchone()
+    payload = {**meta, "body_length": body_length, "doc_count": records + 1}
+    db.execute("DELETE FROM meta")
+    db.execute("INSERT INTO meta (id, payload) VALUES (0, ?)", (json.dumps(payload, sort_keys=True),))
+    return WriteStats(added=len(fresh), deleted=len(stale), unchanged=len(wanted) - len(fresh))

@@ -6,8 +6,9 @@ gap between an action or a product and the topic an organisation tags it with. I
 engineering vocabulary only, never names of one organisation, and a related term weighs less
 than a word the task actually used. `TASK_FILLER` drops the verbs every task has.
 """
-import functools
 from typing import Iterable
+
+from indexer.prime import index
 
 RELATED_WEIGHT = 0.5
 PATH_WEIGHT = 0.5
@@ -106,15 +107,11 @@ def _add(weights: dict[str, float], stems: Iterable[str], weight: float) -> None
             weights[stem] = weight
 
 
-@functools.lru_cache(maxsize=1)
-def _analyzer():
-    from indexer.prime.index import analyzer
-
-    return analyzer(TASK_FILLER)
+_STOP_WORDS = index.STOP_WORDS | TASK_FILLER
 
 
 def _stems(text: str) -> tuple[str, ...]:
-    return tuple(token.text for token in _analyzer()(text))
+    return tuple(index.stems(text, _STOP_WORDS))
 
 
 def _related(stem: str) -> list[str]:

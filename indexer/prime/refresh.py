@@ -1,7 +1,7 @@
 """Bring the prime index up to date: run the scan, turn its results into documents, write.
 
 The index is refreshed here, from the prime command, rather than inside `run_scan`: the scan
-stays free of Whoosh, and the freshness key (HEAD, dirty-set digest, standards-file digest,
+stays free of the prime index, and the freshness key (HEAD, dirty-set digest, standards-file digest,
 `--now`) is computed in one place from the same `git status` the fast path reads. The scan
 caches extraction per blob and blame per line, and the index rewrites only documents whose
 content hash changed, so a refresh after one edited file re-reads that file and little else.
@@ -43,7 +43,7 @@ def refresh(state: RepoState, now: date, cache_dir: str, config_path: str | None
     docs = build_documents(config, result.findings, result.extra.get("resolutions", ()), dated)
     meta = {"format": index.FORMAT, "freshness": freshness.to_json(), "built_at": int(time.time()),
             "org": config.org, "notes": list(result.notes)}
-    index.write(index.index_dir(cache_dir), docs, meta)
+    index.write(index.index_path(cache_dir), docs, meta)
     return meta
 
 

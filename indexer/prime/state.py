@@ -86,7 +86,7 @@ def start_probe(root: str) -> Callable[[], RepoState]:
     HEAD and the dirty set of the repository at `root`.
 
     `git status` reads every tracked file's metadata on the other core while this process
-    imports Whoosh and reads the index, so the fast path does not wait for it in turn.
+    imports and reads the index, so the fast path does not wait for it in turn.
     """
     proc = subprocess.Popen(["git", *_STATUS], cwd=root, stdin=subprocess.DEVNULL,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE)
