@@ -17,15 +17,20 @@ from datetime import date
 from typing import Any, Callable, Mapping, NamedTuple, NoReturn, Union
 
 import yaml
+from yaml.events import (AliasEvent, CollectionEndEvent, DocumentStartEvent, MappingStartEvent,
+                         ScalarEvent, SequenceStartEvent)
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
+from .confine import is_inside
 from .errors import ConfigError
-from .globs import globs_may_overlap
+from .globs import check_glob, globs_may_overlap
 from .models import Config, LegacyPath, Match, ScanSettings, Standard
 from .reporoot import CONFIG_NAMES
 
 __all__ = [
+    "MAX_FILE_BYTES",
     "SCHEMA",
+    "compose_yaml",
     "json_schema",
     "load_config",
     "parse_duration",
@@ -50,6 +55,15 @@ _REPO_PATH = r"(?![/\\~])(?![A-Za-z]:)(?![A-Za-z][A-Za-z0-9+.-]*://)(?!(?:.*/)?\
 REPO_PATH_PATTERN = f"^{_REPO_PATH}$"
 SOURCE_PATTERN = f"^(?:{_URL}|{_REPO_PATH})$"
 
+# Bounds on untrusted input: the file's size, the nodes its aliases and merge keys expand to
+# (a 1 KB "billion laughs" or merge-key bomb expands to billions), and its nesting (libyaml's
+# own composer recurses in C and crashes the interpreter on deep nesting).
+MAX_FILE_BYTES = 2**20
+MAX_NODES = 100_000
+MAX_DEPTH = 64
+MAX_DAYS = 100 * 365  # durations and intervals: dates a century away overflow `date` arithmetic
+MAX_BYTES = 2**50
+
 _DAYS_PER_UNIT = {"": 1, "d": 1, "w": 7, "m": 30, "y": 365}
 _BYTES_PER_UNIT = {
     "": 1, "B": 1, "KB": 10**3, "MB": 10**6, "GB": 10**9, "KiB": 2**10, "MiB": 2**20, "GiB": 2**30,
@@ -66,33 +80,67 @@ _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
 # --------------------------------------------------------------------------- value parsers
+_SHOWN_CHARS = 40
+
+
+def shown(value: str | int) -> str:
+    """`value` quoted for an error message, or withheld.
+
+    The file read as the memory may be something else (a private key, a `.env`), and messages
+    reach terminals, CI logs and agents: a value is quoted only when it is short, printable and
+    reads like no secret (`prime.sanitize` knows the shapes), so a message can still point at a
+    typo without ever repeating a secret.
+    """
+    text = str(value)
+    return repr(value) if _showable(text) else f"(a value of {len(text)} characters, not shown)"
+
+
+def _showable(text: str) -> bool:
+    if len(text) > _SHOWN_CHARS or not text.isprintable():
+        return False
+    from .prime.sanitize import looks_random, redact  # only on an error path
+
+    return redact(text) == text and not any(looks_random(w) for w in re.split(r"[\s=:,;@/'\"]+", text))
+
+
+def _bounded(count: int, unit: str, value: str | int, limit: int, most: str) -> int:
+    if count > limit:
+        raise ValueError(f"{unit} {shown(value)} is too long: at most {most}")
+    return count
+
+
 def parse_duration(value: str | int) -> int:
     """Days in `90d`, `12w`, `18m` (30-day months), `2y` (365-day years) or a bare day count."""
     match = re.fullmatch(DURATION_PATTERN, str(value).strip())
     if isinstance(value, bool) or match is None:
-        raise ValueError(f"invalid duration {value!r}: "
+        raise ValueError(f"invalid duration {shown(value)}: "
                          "use days (365) or a number with d, w, m or y (90d, 12w, 18m, 2y)")
-    return int(match[1]) * _DAYS_PER_UNIT[match[2]]
+    days = int(match[1][:9]) * _DAYS_PER_UNIT[match[2]] if len(match[1]) <= 9 else MAX_DAYS + 1
+    return _bounded(days, "duration", value, MAX_DAYS, "100y")
 
 
 def parse_hours(value: str | int) -> int:
     """Hours in `24h`, `2d` or a bare hour count (`0`: every time)."""
     match = re.fullmatch(HOURS_PATTERN, str(value).strip())
     if isinstance(value, bool) or match is None:
-        raise ValueError(f"invalid interval {value!r}: use hours (24) or a number with h or d (12h, 2d)")
-    return int(match[1]) * (24 if match[2] == "d" else 1)
+        raise ValueError(f"invalid interval {shown(value)}: use hours (24) or a number with h or d (12h, 2d)")
+    hours = int(match[1]) * (24 if match[2] == "d" else 1) if len(match[1]) <= 9 else MAX_DAYS * 24 + 1
+    return _bounded(hours, "interval", value, MAX_DAYS * 24, "100y")
 
 
 def parse_size(value: str | int) -> int:
     """Bytes in `1048576`, `500KB` (1000-based), `2MiB` (1024-based), `1.5 GB`."""
     match = re.fullmatch(SIZE_PATTERN, str(value).strip())
     if isinstance(value, bool) or match is None:
-        raise ValueError(f"invalid size {value!r}: "
+        raise ValueError(f"invalid size {shown(value)}: "
                          "use bytes (1048576) or a number with B, KB, KiB, MB, MiB, GB or GiB (2MiB)")
-    size = int(float(match[1]) * _BYTES_PER_UNIT[match[2] or ""])
-    if size <= 0:
-        raise ValueError(f"invalid size {value!r}: must be more than 0 bytes")
-    return size
+    number = float(match[1]) if len(match[1]) <= 20 else float("inf")
+    size = number * _BYTES_PER_UNIT[match[2] or ""]
+    if size > MAX_BYTES:
+        raise ValueError(f"invalid size {shown(value)}: at most 1024 TiB")
+    if int(size) <= 0:
+        raise ValueError(f"invalid size {shown(value)}: must be more than 0 bytes")
+    return int(size)
 
 
 def _text(node: ScalarNode) -> str:
@@ -108,7 +156,7 @@ def _version(node: ScalarNode) -> int:
     if node.tag != _INT_TAG:
         raise ValueError(f"expected the integer {SUPPORTED_VERSION}, got {_describe(node)}")
     if node.value.strip() != str(SUPPORTED_VERSION):
-        raise ValueError(f"unsupported version {node.value}: "
+        raise ValueError(f"unsupported version {node.value[:_SHOWN_CHARS]}: "  # an integer: digits
                          f"this orgmemory reads version {SUPPORTED_VERSION}")
     return SUPPORTED_VERSION
 
@@ -116,7 +164,7 @@ def _version(node: ScalarNode) -> int:
 def _identifier(node: ScalarNode) -> str:
     text = _text(node)
     if not re.fullmatch(ID_PATTERN, text):
-        raise ValueError(f"invalid id {text!r}: use lower-case letters, digits, '.', '_' and '-', "
+        raise ValueError(f"invalid id {shown(text)}: use lower-case letters, digits, '.', '_' and '-', "
                          "starting with a letter or digit")
     return text
 
@@ -128,8 +176,8 @@ def _date(node: ScalarNode) -> date:
         try:
             return date.fromisoformat(text)
         except ValueError as error:
-            raise ValueError(f"invalid date {text!r}: {error}") from None
-    raise ValueError(f"expected a date YYYY-MM-DD, got {text!r}")
+            raise ValueError(f"invalid date {shown(text)}: {error}") from None
+    raise ValueError(f"expected a date YYYY-MM-DD, got {shown(text)}")
 
 
 def _duration(node: ScalarNode) -> int:
@@ -145,19 +193,42 @@ def _size(node: ScalarNode) -> int:
 
 
 def _regex(node: ScalarNode) -> str:
+    """A `forbid`/`require` pattern: Python `re` syntax, which RE2 must also be able to run.
+
+    Patterns run over every line of the repository's files, so they run on RE2 (linear time,
+    no backtracking): `(a+)+$` cannot hang a scan. RE2 lacks backreferences and lookaround.
+    """
+    from .standards import compile_pattern
+
     text = node.value
     try:
         re.compile(text)
     except re.error as error:
         where = "" if error.pos is None else f" at position {error.pos}"
-        raise ValueError(f"invalid regular expression {text!r}: {error.msg}{where}") from None
+        raise ValueError(f"invalid regular expression {shown(text)}: {error.msg}{where}") from None
+    except (OverflowError, RecursionError, ValueError):
+        raise ValueError(f"invalid regular expression {shown(text)}: too large") from None
+    try:
+        compile_pattern(text)
+    except ValueError as error:
+        raise ValueError(f"invalid regular expression {shown(text)}: {error}") from None
+    return text
+
+
+def _glob(node: ScalarNode) -> str:
+    text = _text(node)
+    try:
+        check_glob(text)
+    except (ValueError, re.error, OverflowError, RecursionError) as error:
+        message = error.msg if isinstance(error, re.error) else str(error) or "cannot be matched"
+        raise ValueError(f"invalid glob {shown(text)}: {message}") from None
     return text
 
 
 def _marker(node: ScalarNode) -> str:
     text = _text(node)
     if not re.fullmatch(MARKER_PATTERN, text):
-        raise ValueError(f"invalid marker {text!r}: markers are upper-case words like TODO")
+        raise ValueError(f"invalid marker {shown(text)}: markers are upper-case words like TODO")
     return text
 
 
@@ -165,7 +236,7 @@ def _repo_path(node: ScalarNode) -> str:
     text = _text(node)
     normalised = text.removeprefix("./").rstrip("/")
     if not normalised or not re.fullmatch(REPO_PATH_PATTERN, text):
-        raise ValueError(f"{text!r} must be a path relative to the repository root "
+        raise ValueError(f"{shown(text)} must be a path relative to the repository root "
                          "(no leading '/', no '..', not a URL)")
     return normalised
 
@@ -173,7 +244,7 @@ def _repo_path(node: ScalarNode) -> str:
 def _source(node: ScalarNode) -> str:
     text = _text(node)
     if not re.fullmatch(SOURCE_PATTERN, text):
-        raise ValueError(f"{text!r} must be a URL or a path relative to the repository root "
+        raise ValueError(f"{shown(text)} must be a URL or a path relative to the repository root "
                          "(no leading '/', no '..')")
     return text
 
@@ -182,7 +253,7 @@ def _one_of(*choices: str) -> ValueType:
     def parse(node: ScalarNode) -> str:
         text = node.value.strip()
         if text not in choices:
-            raise ValueError(f"invalid value {text!r}: expected one of {', '.join(choices)}")
+            raise ValueError(f"invalid value {shown(text)}: expected one of {', '.join(choices)}")
         return text
 
     return ValueType(f"one of {', '.join(choices)}", {"type": "string", "enum": list(choices)}, parse)
@@ -221,7 +292,7 @@ class Section(NamedTuple):
 Spec = Union[Scalar, Seq, Section]
 
 TEXT = ValueType("a string", {"type": "string", "minLength": 1}, _text)
-GLOB = ValueType("a glob", {"type": "string", "minLength": 1}, _text)
+GLOB = ValueType("a glob", {"type": "string", "minLength": 1}, _glob)
 VERSION = ValueType(f"the integer {SUPPORTED_VERSION}",
                     {"type": "integer", "enum": [SUPPORTED_VERSION]}, _version)
 IDENTIFIER = ValueType("an id", {"type": "string", "pattern": ID_PATTERN}, _identifier)
@@ -359,7 +430,7 @@ def _describe(node: Node) -> str:
         return "a list"
     if node.tag == _NULL_TAG:
         return "null"
-    return f"{_SCALAR_NAMES.get(node.tag, 'a value')} {node.value!r}"
+    return f"{_SCALAR_NAMES.get(node.tag, 'a value')} {shown(node.value)}"
 
 
 def _child_key(parent: str, name: str) -> str:
@@ -379,16 +450,25 @@ class _Reader:
     """Turns nodes into plain values (dicts, tuples, scalars) checked against a spec.
 
     `lines` maps every key path it read to its 1-based line, for the checks that run after.
+    `steps` counts the nodes and merged pairs it visits: merge keys that merge mappings which
+    merge others (or their own ancestors) multiply, so past MAX_NODES the file is refused.
     """
 
     def __init__(self, file: str) -> None:
         self.file = file
         self.lines: dict[str, int] = {}
+        self.steps = 0
+
+    def step(self, node: Node, count: int = 1) -> None:
+        self.steps += count
+        if self.steps > MAX_NODES:
+            self.fail(node, None, _TOO_MANY)
 
     def fail(self, node: Node, key: str | None, message: str) -> NoReturn:
         raise ConfigError(self.file, _line(node), key or None, message)
 
     def read(self, node: Node, spec: Spec, key: str) -> Any:
+        self.step(node)
         self.lines[key] = _line(node)
         if isinstance(spec, Section):
             return self._section(node, spec, key)
@@ -403,7 +483,7 @@ class _Reader:
         seen: dict[str, int] = {}
         for key_node, value_node in self._pairs(node, key):
             name = self._key_name(key_node, key)
-            path = _child_key(key, name)
+            path = _child_key(key, name if name in spec.fields or _showable(name) else "(key not shown)")
             if name in seen:
                 self.fail(key_node, path, f"duplicate key (first at line {seen[name]})")
             seen[name] = _line(key_node)
@@ -425,6 +505,9 @@ class _Reader:
         """The mapping's own pairs, then those merged in with `<<: *anchor` that it lacks."""
         if node in merging:
             self.fail(node, _child_key(key, "<<"), "a mapping cannot merge itself")
+        if len(merging) >= MAX_DEPTH:
+            self.fail(node, _child_key(key, "<<"), f"merge keys nested deeper than {MAX_DEPTH} levels; refused")
+        self.step(node, len(node.value))
         own = [(k, v) for k, v in node.value if k.tag != _MERGE_TAG]
         names = {k.value for k, _ in own if isinstance(k, ScalarNode)}
         for merge_key, merged in node.value:
@@ -472,7 +555,7 @@ def load_config(repo_root: str, path: str | None = None) -> Config:
     if located is None:
         return Config()
     file, display, notes = located
-    root = _compose(_read_text(file, display), display)
+    root = compose_yaml(_read_text(_confined(repo_root, file, display), display), display)
     if root is None:
         return Config(file=file, notes=notes)
     if not isinstance(root, MappingNode):
@@ -499,26 +582,65 @@ def _locate(repo_root: str, path: str | None) -> tuple[str, str, tuple[str, ...]
 
 
 def _display_name(repo_root: str, file: str, given: str) -> str:
+    relative = _relative(repo_root, file)
+    return given if relative is None else relative
+
+
+def _relative(repo_root: str, file: str) -> str | None:
+    """`file` relative to the root, as written (links not followed); None when it is outside."""
     relative = os.path.relpath(file, os.path.abspath(repo_root))
     if relative == os.pardir or relative.startswith(os.pardir + os.sep):
-        return given
+        return None
     return relative.replace(os.sep, "/")
+
+
+def _confined(repo_root: str, file: str, display: str) -> str:
+    """The real path to read: a file in the repository must resolve inside it.
+
+    A committed `.orgmemory.yaml` may be a symlink to `~/.ssh/id_ed25519`; a file the user
+    names outside the repository (`--config ../org.yaml`) is the user's choice, read as named.
+    """
+    if _relative(repo_root, file) is None:
+        return file
+    if not is_inside(repo_root, file):
+        raise ConfigError(display, None, None,
+                          "resolves outside the repository (a symlink or '..'); refused")
+    return os.path.realpath(file)
 
 
 def _read_text(file: str, display: str) -> str:
     try:
-        with open(file, encoding="utf-8-sig") as handle:
-            return handle.read()
+        with open(file, "rb") as handle:
+            data = handle.read(MAX_FILE_BYTES + 1)
+    except OSError as error:
+        raise ConfigError(display, None, None, f"cannot read: {error.strerror}") from None
+    if len(data) > MAX_FILE_BYTES:
+        raise ConfigError(display, None, None,
+                          f"larger than {MAX_FILE_BYTES // 2**20} MiB; refused (a memory file is short)")
+    try:
+        return data.decode("utf-8-sig")
     except UnicodeDecodeError as error:
         raise ConfigError(display, None, None,
                           f"not UTF-8 text ({error.reason} at byte {error.start})") from None
-    except OSError as error:
-        raise ConfigError(display, None, None, f"cannot read: {error.strerror}") from None
 
 
-def _compose(text: str, display: str) -> Node | None:
+# --------------------------------------------------------------------------- composing
+_TOO_MANY = (f"aliases and merge keys expand to more than {MAX_NODES} nodes "
+             "(a YAML bomb?); refused")
+_RESOLVE = yaml.resolver.Resolver().resolve
+
+
+def compose_yaml(text: str, display: str) -> Node | None:
+    """The one document in `text` as a node tree, or None when it is empty.
+
+    Built here from libyaml's events rather than by `yaml.compose`, under bounds: each node
+    counts as the size of its expansion (an alias as big as its anchor), so aliases and merge
+    keys that would expand past MAX_NODES are refused, as is nesting deeper than MAX_DEPTH.
+    Nothing is constructed (no tags run), and errors carry a line and libyaml's description,
+    never the text.
+    """
     try:
-        return yaml.compose(text, Loader=_Loader)
+        return _compose(yaml.parse(text, Loader=_Loader), display)
     except yaml.MarkedYAMLError as error:
         mark = error.problem_mark or error.context_mark
         raise ConfigError(display, mark.line + 1 if mark else None, None, _yaml_problem(error)) from None
@@ -526,8 +648,8 @@ def _compose(text: str, display: str) -> Node | None:
         line = text.count("\n", 0, error.position) + 1
         raise ConfigError(display, line, None,
                           f"invalid YAML: character #x{error.character:04x}: {error.reason}") from None
-    except yaml.YAMLError as error:
-        raise ConfigError(display, None, None, f"invalid YAML: {error}") from None
+    except yaml.YAMLError:
+        raise ConfigError(display, None, None, "invalid YAML") from None
 
 
 def _yaml_problem(error: yaml.MarkedYAMLError) -> str:
@@ -537,6 +659,77 @@ def _yaml_problem(error: yaml.MarkedYAMLError) -> str:
             problem_mark is None or context_mark.line != problem_mark.line):
         message += f" ({error.context} at line {context_mark.line + 1})"
     return message
+
+
+class _Open(NamedTuple):
+    """A collection being composed: its node, its anchor and its expanded size so far."""
+
+    node: Node
+    anchor: str | None
+    size: list[int]
+    key: list[Node]  # a mapping's key waiting for its value
+
+
+def _compose(events: Any, display: str) -> Node | None:
+    anchors: dict[str, tuple[Node, int]] = {}  # anchor -> node, expanded size (0 while open)
+    stack: list[_Open] = []
+    done: list[Node] = []
+    first_document = None
+
+    def attach(node: Node, size: int, line: int) -> None:
+        if size > MAX_NODES or (stack and stack[-1].size[0] + size > MAX_NODES):
+            raise ConfigError(display, line, None, _TOO_MANY)
+        if not stack:
+            done.append(node)
+            return
+        parent = stack[-1]
+        parent.size[0] += size
+        if isinstance(parent.node, SequenceNode):
+            parent.node.value.append(node)
+        elif parent.key:
+            parent.node.value.append((parent.key.pop(), node))
+        else:
+            parent.key.append(node)
+
+    def anchor(name: str | None, node: Node, size: int, mark: Any) -> None:
+        if name in anchors:
+            raise yaml.composer.ComposerError("found duplicate anchor; first occurrence",
+                                              anchors[name][0].start_mark, "second occurrence", mark)
+        if name is not None:
+            anchors[name] = (node, size)
+
+    for event in events:
+        line = event.start_mark.line + 1 if event.start_mark else None
+        if isinstance(event, AliasEvent):
+            if event.anchor not in anchors:
+                raise yaml.composer.ComposerError(None, None, "found undefined alias", event.start_mark)
+            node, size = anchors[event.anchor]
+            attach(node, max(size, 1), line)  # an alias of an open ancestor (recursion) counts once
+        elif isinstance(event, ScalarEvent):
+            tag = event.tag if event.tag not in (None, "!") else _RESOLVE(ScalarNode, event.value, event.implicit)
+            node = ScalarNode(tag, event.value, event.start_mark, event.end_mark, style=event.style)
+            anchor(event.anchor, node, 1, event.start_mark)
+            attach(node, 1, line)
+        elif isinstance(event, (SequenceStartEvent, MappingStartEvent)):
+            if len(stack) >= MAX_DEPTH:
+                raise ConfigError(display, line, None, f"nested deeper than {MAX_DEPTH} levels; refused")
+            kind = SequenceNode if isinstance(event, SequenceStartEvent) else MappingNode
+            tag = event.tag if event.tag not in (None, "!") else _RESOLVE(kind, None, event.implicit)
+            node = kind(tag, [], event.start_mark, None, flow_style=event.flow_style)
+            anchor(event.anchor, node, 0, event.start_mark)
+            stack.append(_Open(node, event.anchor, [1], []))
+        elif isinstance(event, CollectionEndEvent):
+            closed = stack.pop()
+            closed.node.end_mark = event.end_mark
+            if closed.anchor is not None:
+                anchors[closed.anchor] = (closed.node, closed.size[0])
+            attach(closed.node, closed.size[0], line)
+        elif isinstance(event, DocumentStartEvent):
+            if first_document is not None:
+                raise yaml.composer.ComposerError("expected a single document in the stream", first_document,
+                                                  "but found another document", event.start_mark)
+            first_document = event.start_mark
+    return done[0] if done else None
 
 
 # --------------------------------------------------------------------------- building

@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from typing import Iterable, Pattern
 
-__all__ = ["GlobSet", "compile_globs", "glob_to_regex", "literal_prefix", "globs_may_overlap"]
+__all__ = ["GlobSet", "check_glob", "compile_globs", "glob_to_regex", "literal_prefix", "globs_may_overlap"]
 
 _ANY_FOLDERS = "(?:.*/)?"
 _WILDCARDS = frozenset("*?[")
@@ -99,20 +99,36 @@ def _translate_class(inner: str) -> str:
     negated = inner[:1] in ("!", "^")
     if negated:
         inner = inner[1:]
-    chars = []
+    body = "".join(re.escape(first) if first == last else f"{re.escape(first)}-{re.escape(last)}"
+                   for first, last in _class_ranges(inner))
+    return f"[^/{body}]" if negated else f"(?!/)[{body}]"
+
+
+def _class_ranges(inner: str) -> list[tuple[str, str]]:
+    """The (first, last) character ranges of a class body, read as Python's `re` reads them:
+    `a-z` is a range, a `-` first or last is itself; `\\` escapes. ValueError for `[z-a]`."""
+    chars: list[tuple[str, bool]] = []  # (character, written escaped)
     i = 0
     while i < len(inner):
-        char = inner[i]
-        if char == "\\" and i + 1 < len(inner):
-            i += 1
-            chars.append(re.escape(inner[i]))
-        elif char == "-":
-            chars.append("-")
-        else:
-            chars.append(re.escape(char))
+        escaped = inner[i] == "\\" and i + 1 < len(inner)
+        i += escaped
+        chars.append((inner[i], escaped))
         i += 1
-    body = "".join(chars)
-    return f"[^/{body}]" if negated else f"(?!/)[{body}]"
+    ranges = []
+    i = 0
+    while i < len(chars):
+        first = chars[i][0]
+        if i + 2 < len(chars) and chars[i + 1] == ("-", False):
+            last = chars[i + 2][0]
+            if last < first:
+                raise ValueError(f"invalid range {first}-{last} in a [...] class: "
+                                 "the first character must not come after the last")
+            ranges.append((first, last))
+            i += 3
+        else:
+            ranges.append((first, first))
+            i += 1
+    return ranges
 
 
 class GlobSet:
@@ -156,6 +172,13 @@ def _compile_runs(patterns: tuple[str, ...]) -> list[tuple[Pattern[str], bool]]:
     if runs and not runs[0][1]:
         runs.pop(0)
     return [(re.compile("(?s)(?:" + "|".join(sources) + r")\Z"), include) for sources, include in runs]
+
+
+def check_glob(pattern: str) -> None:
+    """ValueError, with a message for the user, when `pattern` is not a glob we can match."""
+    source = glob_to_regex(pattern[1:] if pattern.startswith("!") else pattern)
+    if source is not None:
+        re.compile(source)
 
 
 def compile_globs(patterns: Iterable[str]) -> GlobSet:

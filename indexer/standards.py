@@ -14,14 +14,14 @@ into findings and `orgmemory facts show` prints them.
 """
 from __future__ import annotations
 
-import re
+import functools
 from dataclasses import dataclass
-from typing import Callable, Iterable, Sequence
+from typing import Any, Callable, Iterable, Sequence
 
 from indexer.globs import GlobSet, compile_globs
 from indexer.models import Match, Standard
 
-__all__ = ["Violation", "Report", "evaluate", "STALE_MIN_FILES", "STALE_RATIO"]
+__all__ = ["Violation", "Report", "evaluate", "compile_pattern", "STALE_MIN_FILES", "STALE_RATIO"]
 
 # The code "overwhelmingly contradicts" a standard when at least STALE_MIN_FILES files violate
 # it and they outnumber the files that comply with it at least STALE_RATIO to one.
@@ -92,7 +92,7 @@ def _forbidden(entry: Match, files: Sequence[str], read_lines: LineReader) -> tu
     matching = [path for path in files if glob.match(path)]
     if entry.pattern is None:
         return [Violation(path, entry) for path in matching], 0
-    regex = re.compile(entry.pattern)
+    regex = compile_pattern(entry.pattern)
     found: list[Violation] = []
     clean = 0
     for path in matching:
@@ -101,6 +101,27 @@ def _forbidden(entry: Match, files: Sequence[str], read_lines: LineReader) -> tu
         found += hits
         clean += not hits
     return found, clean
+
+
+@functools.lru_cache(maxsize=256)
+def compile_pattern(pattern: str) -> Any:
+    """A memory `pattern` compiled by RE2, which matches in time linear in the line.
+
+    The memory is untrusted: under Python's backtracking `re`, `(a+)+$` takes exponential time
+    on a line of a's. RE2 refuses what it cannot run in linear time (backreferences,
+    lookaround): ValueError, with RE2's reason but not the pattern's text.
+    """
+    import re2
+
+    options = re2.Options()
+    options.log_errors = False  # RE2 would print the pattern to stderr
+    try:
+        return re2.compile(pattern, options)
+    except re2.error as error:
+        reason = error.args[0] if error.args else ""
+        reason = (reason.decode("utf-8", "replace") if isinstance(reason, bytes) else str(reason))
+        raise ValueError(f"RE2 cannot run it ({reason.split(':')[0] or 'invalid'}; backreferences, "
+                         "lookaround and repetitions above 1000 are not supported)") from None
 
 
 _GLOBS: dict[str, GlobSet] = {}

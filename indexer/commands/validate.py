@@ -42,7 +42,7 @@ def _default_target(path: str) -> list[str]:
 def _check(path: str, no_extends: bool, cache_dir: str | None) -> bool:
     """Print the outcome for one file; False when it is invalid."""
     from indexer.config import load_config
-    from indexer.errors import ConfigError
+    from indexer.errors import OrgmemoryError
     from indexer.extends import load_with_extends
     from indexer.reporoot import repo_root
 
@@ -50,7 +50,7 @@ def _check(path: str, no_extends: bool, cache_dir: str | None) -> bool:
     load = load_config if no_extends else (lambda r, p: load_with_extends(r, p, cache_dir))
     try:
         config = load(root, os.path.abspath(path))
-    except ConfigError as error:
+    except OrgmemoryError as error:  # ConfigError, or a file refused for leaving the repository
         click.echo(f"orgmemory: error: {error}", err=True)
         return False
     for note in config.notes:
