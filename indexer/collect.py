@@ -20,7 +20,13 @@ from indexer.cache import Cache
 from indexer.discover import WORKTREE_REASONS, blob_sha, read_worktree
 from indexer.models import Reference, Snapshot, Todo
 
-EXTRACTOR_VERSION = 3
+EXTRACTOR_VERSION = 4
+#: Lines longer than this many bytes are read as empty by every extractor. Human-written lines
+#: are far shorter (minified code and data blobs are not); several readers (tree-sitter's rst
+#: scanner, the Markdown link and code-span patterns, the AsciiDoc cross-reference pattern,
+#: make's rule pattern) cost the square of a line's length, so a hostile 100,000-character line
+#: would take minutes. With this bound a file costs at most its size times this length.
+MAX_LINE_BYTES = 4096
 _BINARY_SNIFF = 8000
 
 
@@ -118,7 +124,16 @@ def _entry(path: str, data: bytes | None, reason: str | None, markers: tuple[str
 
     if reason or data is None:
         return {"skip": reason}
+    data = without_long_lines(data)
     return {"todos": [_todo_row(t) for t in extract_todos(path, data, markers)], **blob_facts(path, data)}
+
+
+def without_long_lines(data: bytes, limit: int = MAX_LINE_BYTES) -> bytes:
+    """`data` with every line longer than `limit` bytes emptied (line numbers are kept)."""
+    lines = data.split(b"\n")
+    if all(len(line) <= limit for line in lines):
+        return data
+    return b"\n".join(b"" if len(line) > limit else line for line in lines)
 
 
 # --------------------------------------------------------------------------- many files at once

@@ -58,7 +58,7 @@ def _make_targets(text: str) -> list[str]:
 def _package_scripts(data: bytes) -> list[str] | None:
     try:
         manifest = json.loads(data)
-    except ValueError:
+    except (ValueError, RecursionError):  # RecursionError: `[[[[...` nested deeper than Python's stack
         return None
     scripts = manifest.get("scripts") if isinstance(manifest, dict) else None
     return sorted(scripts) if isinstance(scripts, dict) else []

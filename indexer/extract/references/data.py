@@ -80,7 +80,7 @@ def package_json(found: Found, text: str) -> None:
     """The `scripts` of a package.json are shell, run from its folder; other fields name outputs."""
     try:
         scripts = json.loads(text).get("scripts")
-    except (ValueError, AttributeError):
+    except (ValueError, AttributeError, RecursionError):  # RecursionError: `[[[[...` nested deeper than Python's stack
         return
     if not isinstance(scripts, dict):
         return
