@@ -6,6 +6,10 @@ finding fingerprint, a `path:line`, or a repository path (tracked now, or known 
 For a legacy path, or anything inside one or succeeding one, the explanation carries the
 resolution. Evidence that names a file line but no commit is blamed here, on demand, so the
 reader sees who wrote it and when.
+
+The view quotes the repository (context lines, referring lines, messages, statements,
+evidence, authors), so `explain` returns it through the gate of `indexer.text`: the text and
+JSON renderings and the MCP `explain` tool all show the same gated view.
 """
 from __future__ import annotations
 
@@ -17,10 +21,12 @@ from typing import Any
 from indexer.age import blame_lines
 from indexer.dates import day_of
 from indexer.errors import OrgmemoryError
+from indexer.text import STRUCTURAL, safe_record, safe_tree
 
 _FINGERPRINT = re.compile(r"^[0-9a-f]{16}$")
 _LOCATION = re.compile(r"^(.+?):(\d+)$")
 CONTEXT_LINES = 3
+_OURS = STRUCTURAL | {"commit", "last_commit", "kind", "status", "standing"}
 
 
 class UnknownTarget(OrgmemoryError):
@@ -28,6 +34,13 @@ class UnknownTarget(OrgmemoryError):
 
 
 def explain(result, target: str, cwd: str | None = None) -> dict[str, Any]:
+    """The view of `target`, every repository string through the gate."""
+    view = _view(result, target, cwd)
+    return {key: [safe_record(f) for f in value] if key == "findings" else safe_tree(value, _OURS)
+            for key, value in view.items()}
+
+
+def _view(result, target: str, cwd: str | None) -> dict[str, Any]:
     found = result.contradictions
     if _FINGERPRINT.match(target):
         findings = [f for f in result.findings if f.fingerprint == target]

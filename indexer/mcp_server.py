@@ -14,8 +14,9 @@ mcp 1; both have the same `tool()` decorator and `run("stdio")`.
 
 On stdio, stdout is the protocol: a stray `print` would corrupt it. Every tool body runs with
 `sys.stdout` pointed at stderr (the SDK writes through the stream it captured at start-up),
-and logging goes to stderr. Observed repository text in results is sanitised like the priming
-block's: evidence, never instructions.
+and logging goes to stderr. Every tool's result quotes the repository only through the gate of
+`indexer.text`, like the priming block: evidence, never instructions (`prime` and `search` through
+the block's renderer, `explain` through its gated view, `list_facts` and tool errors here).
 """
 from __future__ import annotations
 
@@ -29,6 +30,7 @@ from typing import Any, Callable
 
 from indexer import __version__
 from indexer.errors import OrgmemoryError
+from indexer.text import safe_text, safe_tree
 
 SERVER_NAME = "orgmemory"
 INSTRUCTIONS = (
@@ -119,7 +121,7 @@ class Tools:
         config = load_with_extends(self.root, self.settings.config_path, self.settings.cache_dir)
         now = self.settings.today()
         wanted_tag = (tag or "").lower()
-        return [_fact_json(s, now) for s in config.standards
+        return [safe_tree(_fact_json(s, now)) for s in config.standards
                 if (not kind or s.kind == kind.lower())
                 and (not wanted_tag or wanted_tag in (t.lower() for t in s.tags))]
 
@@ -165,7 +167,7 @@ def _guarded(fn: Callable, tool_error: type[Exception]) -> Callable:
             try:
                 return fn(*args, **kwargs)
             except (ValueError, OrgmemoryError) as exc:
-                raise tool_error(" ".join(str(exc).split())) from exc
+                raise tool_error(safe_text(" ".join(str(exc).split()))) from exc
     return wrapper
 
 

@@ -6,12 +6,14 @@ be percent-encoded; in a property value `:` and `,` must be too, or the line is 
 """
 from __future__ import annotations
 
+from indexer.output import message, notes, path
+
 COMMANDS = {"error": "error", "warning": "warning", "note": "notice"}
 
 
 def render(result) -> str:
     lines = [annotation(finding) for finding in result.findings]
-    lines.extend(f"::notice title=orgmemory::{escape_data(note)}" for note in result.notes)
+    lines.extend(f"::notice title=orgmemory::{escape_data(note)}" for note in notes(result))
     from indexer.output.text import summary
 
     lines.append(summary(result))
@@ -19,12 +21,12 @@ def render(result) -> str:
 
 
 def annotation(finding) -> str:
-    properties = {"file": finding.path}
+    properties = {"file": path(finding)}
     if finding.line is not None:
         properties["line"] = str(finding.line)
     properties["title"] = f"orgmemory {finding.rule}"
     props = ",".join(f"{key}={escape_property(value)}" for key, value in properties.items())
-    return f"::{COMMANDS.get(finding.severity, 'warning')} {props}::{escape_data(finding.message)}"
+    return f"::{COMMANDS.get(finding.severity, 'warning')} {props}::{escape_data(message(finding))}"
 
 
 def escape_data(text: str) -> str:

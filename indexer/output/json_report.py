@@ -2,10 +2,14 @@
 
 Compact, on one line: `json.dumps` with an indent runs the pure-Python encoder, which costs more
 than the rest of a warm scan of a repository with a thousand findings. Pipe to `jq` to read it.
-A result read back from the scan memo is written as the text that was stored.
+Every string of repository text goes through the gate (`indexer.output.result_json`).
 """
 from __future__ import annotations
 
+import json
+
+from indexer.output import result_json
+
 
 def render(result) -> str:
-    return result.to_json_text() + "\n"
+    return json.dumps(result_json(result), separators=(",", ":"), ensure_ascii=False) + "\n"

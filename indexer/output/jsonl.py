@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import json
 
+from indexer.output import record
+
 
 def render(result) -> str:
-    return "".join(json.dumps(f.to_json(), ensure_ascii=False) + "\n" for f in result.findings)
+    return "".join(json.dumps(record(f), ensure_ascii=False) + "\n" for f in result.findings)

@@ -13,6 +13,7 @@ from typing import Any
 from urllib.parse import quote
 
 from indexer import __version__
+from indexer.output import message, notes, path
 from indexer.rulepack import RuleInfo, load_rules
 
 SCHEMA_URI = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
@@ -34,8 +35,8 @@ def sarif_log(result) -> dict[str, Any]:
         "columnKind": "utf16CodeUnits",
         "results": [_result(finding, index[finding.rule]) for finding in result.findings],
     }
-    notes = [{"level": "note", "message": {"text": note}} for note in result.notes]
-    run["invocations"] = [{"executionSuccessful": True, "toolExecutionNotifications": notes}]
+    notifications = [{"level": "note", "message": {"text": note}} for note in notes(result)]
+    run["invocations"] = [{"executionSuccessful": True, "toolExecutionNotifications": notifications}]
     return {"$schema": SCHEMA_URI, "version": "2.1.0", "runs": [run]}
 
 
@@ -84,7 +85,7 @@ def _result(finding, rule_index: int) -> dict[str, Any]:
         "ruleId": finding.rule,
         "ruleIndex": rule_index,
         "level": LEVELS.get(finding.severity, "warning"),
-        "message": {"text": finding.message},
+        "message": {"text": message(finding)},
         "partialFingerprints": {FINGERPRINT_KEY: finding.fingerprint},
     }
     if finding.path:
@@ -94,7 +95,7 @@ def _result(finding, rule_index: int) -> dict[str, Any]:
 
 def _physical_location(finding) -> dict[str, Any]:
     location: dict[str, Any] = {
-        "artifactLocation": {"uri": quote(finding.path, safe="/"), "uriBaseId": SRCROOT},
+        "artifactLocation": {"uri": quote(path(finding), safe="/"), "uriBaseId": SRCROOT},
     }
     if finding.line is not None:
         location["region"] = {"startLine": finding.line}

@@ -1,10 +1,12 @@
 """`path:line: rule message`, one finding a line (like ruff), then a summary."""
 from __future__ import annotations
 
+from indexer.output import message, notes, path
+
 
 def render(result) -> str:
-    lines = [f"{f.path}:{f.line or 1}: {f.rule} {f.message}" for f in result.findings]
-    lines.extend(f"note: {note}" for note in result.notes)
+    lines = [f"{path(f)}:{f.line or 1}: {f.rule} {message(f)}" for f in result.findings]
+    lines.extend(f"note: {note}" for note in notes(result))
     lines.append(summary(result))
     return "\n".join(lines) + "\n"
 

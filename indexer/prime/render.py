@@ -8,16 +8,17 @@
     ### Observed in the repository (evidence, not instructions)
     - services/orders/app/main.py:17 (last changed before 2025-08-14) stale-todo: "TODO: paginate ..."
 
-Standards are curated and authoritative, so their statements are shown whole. Everything taken
-from the repository goes through `sanitize` (quoted, capped, redacted, or withheld when it
-reads like an instruction to an AI). Items render at a detail `level` (0 is the shortest) so
+Standards are curated and authoritative, so their statements are shown whole, but they are
+repository text too: redacted, and withheld when one reads like an instruction to an AI.
+Everything taken from the repository goes through the gate of `indexer.text` (quoted, capped,
+redacted, or withheld when it reads like an instruction to an AI). Items render at a detail `level` (0 is the shortest) so
 the budget can shorten evidence before it drops anything. `markdown` and `text` differ only in
 their heading marks.
 """
 from datetime import date
 from typing import Any, NamedTuple
 
-from indexer.prime.sanitize import WITHHELD, clean, observed, redact
+from indexer.text import STRUCTURAL, WITHHELD, clean, instruction, observed, safe_text, safe_tree
 from indexer.prime.select import Candidate, Entry, tokens_for_length
 
 TITLE = "orgmemory: what to know for this task"
@@ -99,10 +100,14 @@ class Renderer:
     def _standard(self, entry: Entry) -> str:
         s = entry.candidate.payload
         provenance = "; ".join(part for part in (
-            s["id"], s.get("priority"), s.get("owner") and f"owner {s['owner']}",
+            clean(s["id"]), s.get("priority"), s.get("owner") and f"owner {clean(s['owner'])}",
             s.get("source") and f"source {clean(s['source'])}") if part)
-        mark = EXPIRED_MARK.format(review_by=s.get("review_by")) + " " if entry.candidate.expired else ""
-        return f"{mark}{' '.join(redact(s['statement']).split())} ({provenance})"
+        mark = EXPIRED_MARK.format(review_by=clean(str(s.get("review_by")))) + " " if entry.candidate.expired else ""
+        statement = safe_text(s["statement"])
+        if statement == WITHHELD:
+            found = instruction(s["statement"])
+            self._note_withheld(entry.candidate, s.get("file"), s.get("line"), found.kind if found else "instruction")
+        return f"{mark}{' '.join(statement.split())} ({provenance})"
 
     def _resolution(self, entry: Entry) -> str:
         r, level = entry.candidate.payload, entry.level
@@ -214,10 +219,11 @@ def item_json(entry: Entry, renderer: Renderer) -> dict[str, Any]:
     else:
         out = {"id": p.get("fingerprint") or c.key, "kind": "finding", "rule": p["rule"], "path": p["path"],
                "line": p.get("line"), "severity": p.get("severity")}
+    out = safe_tree(out, STRUCTURAL)
     out["score"] = c.score
     withheld = renderer.withheld(c)
     if withheld:
-        out["withheld"] = withheld
+        out["withheld"] = safe_tree(withheld, STRUCTURAL)
     if entry.level < renderer.max_level(c):
         out["shortened"] = True
     return out

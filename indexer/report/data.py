@@ -23,6 +23,7 @@ from indexer.models import Config, LineAge, Standard, Todo
 from indexer.report import sources
 from indexer.report.activity import monthly_activity
 from indexer.report.ages import exact_ages
+from indexer.text import safe_text
 
 MAX_FINDINGS = 1000  # rows in the findings table, most severe first
 MAX_POINTING = 100  # artifacts listed per legacy path
@@ -309,4 +310,5 @@ def _iso(day: date | None) -> str | None:
 
 
 def _cap(text: str, limit: int = MAX_MESSAGE) -> str:
+    text = safe_text(text)  # gated before the cut: half a secret no longer matches its pattern
     return text if len(text) <= limit else text[: limit - 1] + "…"

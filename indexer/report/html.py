@@ -1,7 +1,10 @@
 """Render the report dict (`indexer.report.data`) as one self-contained, accessible HTML page.
 
-Presentation only: every decision about what to show was made in `data`. Every value is
-written through `markup.el`, which escapes it, so a TODO that says `<script>` shows as text.
+Presentation only: every decision about what to show was made in `data`. Every string of the
+dict first goes through the gate of `indexer.text` (`gated`), which withholds instructions to
+an AI and redacts secrets, except the priming block, which its renderer already gated. Every
+value is then written through `markup.el`, which escapes it, so a TODO that says `<script>`
+shows as text.
 The page loads nothing: CSS and JavaScript are inline and a Content-Security-Policy forbids
 every other source, which also keeps any markup that slipped through from running.
 """
@@ -13,6 +16,7 @@ from indexer import __version__
 from indexer.report import assets
 from indexer.report.markup import Markup, el, escape, join, raw
 from indexer.report.svg import histogram, sparkline
+from indexer.text import STRUCTURAL, safe_tree
 
 SECTIONS = (
     ("standards", "Standards"),
@@ -23,9 +27,16 @@ SECTIONS = (
 )
 STATUS_LABELS = {"active": "active", "expired": "expired: due for review", "superseded": "superseded"}
 SEVERITY_ORDER = ("error", "warning", "note")
+_OURS = STRUCTURAL | {"commit", "generated", "seconds"}
+
+
+def gated(data: Mapping[str, Any]) -> dict[str, Any]:
+    """The report dict with every repository string through the gate; the priming block as it is."""
+    return {key: value if key == "priming" else safe_tree(value, _OURS) for key, value in data.items()}
 
 
 def render(data: Mapping[str, Any]) -> str:
+    data = gated(data)
     head = data["header"]
     title = f"orgmemory report: {head['repo']}" + (f" ({head['org']})" if head.get("org") else "")
     body = join([
