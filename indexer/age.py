@@ -25,6 +25,12 @@ pseudo-commit hands every line to HEAD unchanged) and to a cutoff well before th
 anything else is blamed as before. The log is asked for Myers explicitly, which git blame uses
 whatever `diff.algorithm` says (git 2.39); git 2.53 gave blame a `--diff-algorithm` option, so a
 repository that sets `diff.algorithm` is blamed file by file, whichever way its git reads it.
+
+Blame runs with `--no-ignore-revs-file`: a `blame.ignoreRevsFile` setting (often global, often
+naming a file most repositories lack, which makes blame fail) is dropped, as the replay above
+ignores it too, so both ways give the same answer. A blame that still fails is an
+`AgeingError` (exit 2), never a silent "age unknown" that would report no stale TODO at all;
+only a repository without a first commit has lines of unknown age.
 """
 from __future__ import annotations
 
@@ -38,6 +44,8 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Callable, Iterable, Mapping
 
+from indexer.errors import OrgmemoryError
+from indexer.gitcmd import git_process
 from indexer.models import LineAge
 
 _UNCOMMITTED = "0" * 40
@@ -50,21 +58,28 @@ _CLOCK_MARGIN = 3600
 _PLAN_MIN_FILES = 3
 
 
+class AgeingError(OrgmemoryError):
+    """`git blame` failed for a file: the scan cannot tell its TODOs' ages, so it stops."""
+
+
 def blame_lines(root: str, path: str, lines: Iterable[int], since: int | None,
                 shallow_commits: frozenset[str] = frozenset()) -> dict[int, LineAge]:
     """Blame the work-tree version of `path` at `lines`; `since` is an epoch cutoff or None."""
     wanted = sorted(set(lines))
     if not wanted:
         return {}
-    args = ["git", "blame", "--porcelain", "--root"]
+    args = ["blame", "--porcelain", "--root", "--no-ignore-revs-file"]
     if since is not None:
         args.append(f"--since={since}")
     for line in wanted:
         args += ["-L", f"{line},{line}"]
-    proc = subprocess.run([*args, "--", path], cwd=root, stdin=subprocess.DEVNULL,
-                          stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    proc = git_process(root, *args, "--", path)
     if proc.returncode != 0:
-        return {line: LineAge(line=line, unknown=True) for line in wanted}
+        if git_process(root, "rev-parse", "--verify", "--quiet", "HEAD").returncode != 0:
+            return {line: LineAge(line=line, unknown=True) for line in wanted}  # no commit yet
+        reason = proc.stderr.decode("utf-8", "replace").strip().splitlines() or [f"exit {proc.returncode}"]
+        raise AgeingError(f"{path}: git blame failed ({reason[-1].removeprefix('fatal: ')}); "
+                          "its TODOs' ages cannot be told, so nothing is reported")
     return parse_porcelain(proc.stdout, shallow_commits)
 
 

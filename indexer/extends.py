@@ -1,14 +1,20 @@
 """`extends`: org-wide memory files, merged first; the repository's own file wins by id.
 
 An entry is a path inside the repository (resolved from the declaring file's folder) or a git
-URL, `git+https://host/org/standards.git@REF#path/org.orgmemory.yaml` (`git+file://` and
-`git+ssh://` work the same; `@REF` defaults to the remote's HEAD, `#path` to
-`.orgmemory.yaml`). Git sources are cloned with GitPython into `<cache dir>/extends/` and
+URL, `git+https://host/org/standards.git@REF#path/org.orgmemory.yaml` (`git+ssh://` works the
+same, `git+file://` too where allowed; `@REF` defaults to the remote's HEAD, `#path` to
+`.orgmemory.yaml`). Git sources are cloned by `indexer.gitclone` into `<cache dir>/extends/` and
 fetched again at most every `scan.extends_refresh` hours; when the remote cannot be reached the
 cached clone is used with a note on its age, and with no clone it is an error.
 
-A path may not leave the repository or the clone it belongs to, symlinks included: a
-repository's memory must not make orgmemory read `../../etc/passwd`.
+The entries come from the repository, so they are untrusted (see `indexer.gitclone` for how git
+is run): `@REF` must be a plain branch, tag or commit name, a URL's host or user may not start
+with `-`, and only the allowed protocols are used (https and ssh; `file`, `http` and `git` when
+ORGMEMORY_EXTENDS_PROTOCOLS names them). URL credentials are shown as `***` everywhere.
+
+A path may not leave the repository or the clone it belongs to, symlinks included
+(`indexer.confine`): a repository's memory must not make orgmemory read `../../etc/passwd`.
+Errors in an extended file never quote its content (`load_config` shows no values).
 
 `load_config` stays a pure one-file validator; `load_with_extends` wraps it, because merging
 needs I/O (clones, the cache folder, the network) that validation of a single file must not do.
@@ -26,7 +32,10 @@ from urllib.parse import urlsplit, urlunsplit
 
 from indexer.cache import cache_dir_for, ensure_dir
 from indexer.config import load_config
+from indexer.confine import is_inside
 from indexer.errors import ConfigError
+from indexer.gitclone import CloneError, allowed_protocols, clone_age, ensure_clone, redact
+from indexer.gitcmd import is_plain_ref
 from indexer.globs import globs_may_overlap
 from indexer.models import Config, LegacyPath, Match, Standard
 
@@ -57,19 +66,32 @@ class _Origin:
 
 
 def parse_source(spec: str) -> Source:
-    """Split `git+URL@REF#path` into its parts; anything without `git+` is a local path."""
+    """Split `git+URL@REF#path` into its parts; anything without `git+` is a local path.
+
+    ValueError (naming the entry without credentials) when a part could be read as a git option
+    or is not what it must be.
+    """
+    shown = redact(spec)
     if not spec.startswith(_GIT_PREFIX):
         if re.match(r"^[A-Za-z][A-Za-z0-9+.-]*://", spec):
-            raise ValueError(f"{spec!r}: a remote extends source is a git URL, "
+            raise ValueError(f"{shown!r}: a remote extends source is a git URL, "
                              f"git+https://host/org/repo.git@REF#path/org.yaml")
         return Source(spec=spec, path=spec)
     location, _, fragment = spec[len(_GIT_PREFIX):].partition("#")
     parts = urlsplit(location)
     if not parts.scheme or not (parts.netloc or parts.scheme == "file"):
-        raise ValueError(f"{spec!r} is not a git URL like git+https://host/org/repo.git@REF#org.yaml")
+        raise ValueError(f"{shown!r} is not a git URL like git+https://host/org/repo.git@REF#org.yaml")
+    if any(ord(char) < 32 or ord(char) == 127 for char in spec):
+        raise ValueError(f"{shown!r} holds control characters")
+    if parts.netloc.startswith("-") or parts.netloc.rpartition("@")[2].startswith("-"):
+        raise ValueError(f"{shown!r}: the URL's host or user starts with '-', which git would read "
+                         "as an option; refused")
     path, ref = parts.path, None
     if "@" in path:
         path, ref = path.rsplit("@", 1)
+        if not is_plain_ref(ref):
+            raise ValueError(f"{shown!r}: {ref!r} is not a valid git ref (a branch, tag or "
+                             "commit: letters, digits and . _ + / -, not starting with '-' or '.')")
     return Source(spec=spec, path=fragment or DEFAULT_FILE,
                   url=urlunsplit(parts._replace(path=path)), ref=ref or None)
 
@@ -126,24 +148,33 @@ class _Loader:
             raise ConfigError(*where, str(error)) from None
         if source.url is None:
             return _inside(origin.root, os.path.dirname(origin.file), source.path, origin.remote, where)
+        _check_protocol(source, where)
         clone = self._clone(source, where)
-        return _inside(clone, clone, source.path, source.spec.partition("#")[0], where)
+        return _inside(clone, clone, source.path, redact(source.spec.partition("#")[0]), where)
 
     def _clone(self, source: Source, where: tuple) -> str:
-        from indexer.gitclone import CloneError, clone_age, ensure_clone
-
         ensure_dir(os.path.dirname(self.clones))
         dest = os.path.join(self.clones, _clone_name(source))
         try:
             ensure_clone(source.url, source.ref, dest, self.refresh_seconds, self.now)
         except CloneError as error:
             age = clone_age(dest, self.now)
+            url = redact(source.url)
             if age is None:
-                raise ConfigError(*where, f"cannot fetch {source.url}: {error}; there is no cached "
+                raise ConfigError(*where, f"cannot fetch {url}: {error}; there is no cached "
                                           "copy yet, so run once with network access") from None
-            self.notes.append(f"extends {source.spec}: cannot reach {source.url} ({error}); "
+            self.notes.append(f"extends {redact(source.spec)}: cannot reach {url} ({error}); "
                               f"using the copy fetched {_ago(age)} ago")
         return os.path.realpath(dest)
+
+
+def _check_protocol(source: Source, where: tuple) -> None:
+    scheme = urlsplit(source.url).scheme.lower()
+    allowed = allowed_protocols()
+    if scheme not in allowed:
+        raise ConfigError(*where, f"git+{scheme}:// extends sources are not allowed (allowed: "
+                                  f"{', '.join(allowed)}); to allow them, set ORGMEMORY_EXTENDS_PROTOCOLS="
+                                  f"{','.join((*allowed, scheme))}")
 
 
 def _inside(root: str, folder: str, path: str, remote: str | None, where: tuple) -> _Origin:
@@ -151,11 +182,12 @@ def _inside(root: str, folder: str, path: str, remote: str | None, where: tuple)
     if os.path.isabs(path) or path.startswith(("/", "\\", "~")) or re.match(r"^[A-Za-z]:", path):
         raise ConfigError(*where, f"{path!r} is an absolute path; extends paths are relative and "
                                   "stay inside the repository (use a git+https:// URL for another one)")
-    file = os.path.realpath(os.path.join(folder, path))
-    if os.path.commonpath([root, file]) != root:
+    joined = os.path.join(folder, path)
+    if not is_inside(root, joined):
         where_to = f"the clone of {remote}" if remote else "the repository"
         raise ConfigError(*where, f"{path!r} escapes {where_to}; extends paths must stay inside it"
                                   + ("" if remote else " (use a git+https:// URL for another repository)"))
+    file = os.path.realpath(joined)
     if not os.path.isfile(file):
         raise ConfigError(*where, f"{path!r}: no such file" + (f" in {remote}" if remote else ""))
     relative = os.path.relpath(file, root).replace(os.sep, "/")
@@ -189,9 +221,10 @@ def _entry_lines(file: str) -> list[int]:
 
 
 def _clone_name(source: Source) -> str:
-    """A readable, collision-free folder per (URL, ref)."""
-    base = re.sub(r"[^A-Za-z0-9._-]+", "-", source.url.rstrip("/").rsplit("/", 1)[-1]).strip("-")
-    digest = hashlib.sha1(f"{source.url}@{source.ref or ''}".encode()).hexdigest()[:12]
+    """A readable, collision-free folder per (URL, ref); credentials are no part of it."""
+    url = redact(source.url)
+    base = re.sub(r"[^A-Za-z0-9._-]+", "-", url.rstrip("/").rsplit("/", 1)[-1]).strip("-")
+    digest = hashlib.sha1(f"{url}@{source.ref or ''}".encode()).hexdigest()[:12]
     return f"{base.removesuffix('.git') or 'source'}-{digest}"
 
 

@@ -2,11 +2,14 @@
 
 GitPython costs ~50 ms to import, a third of the warm-scan budget, and every call here is one
 plumbing command whose output we parse anyway, so the hot paths talk to `git` directly.
-GitPython serves the cold paths that want its object model (cloning `extends` sources).
+
+A value from the repository (a path, a ref) reaches git only after `--` or after checking it
+cannot be read as an option (`is_plain_ref`); `extends` clones are in `indexer.gitclone`.
 """
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 
 from indexer.errors import NotARepositoryError, OrgmemoryError
@@ -16,15 +19,45 @@ class GitError(OrgmemoryError):
     pass
 
 
+GIT_MISSING = "git is not installed or not on PATH"
+
+
+class GitMissingError(OrgmemoryError):
+    """`git` cannot be started: every command that needs it ends with this one line."""
+
+    def __init__(self) -> None:
+        super().__init__(GIT_MISSING)
+
+
+def git_process(root: str, *args: str) -> subprocess.CompletedProcess:
+    """`git ARGS` in `root`, stdin closed, output captured; GitMissingError when git is absent."""
+    try:
+        return subprocess.run(["git", *args], cwd=root, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                              stdin=subprocess.DEVNULL)
+    except FileNotFoundError:
+        if not os.path.isdir(root):
+            raise
+        raise GitMissingError() from None
+
+
 def run_git(root: str, *args: str, check: bool = True) -> bytes:
-    proc = subprocess.run(
-        ["git", *args], cwd=root, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-        stdin=subprocess.DEVNULL,
-    )
+    proc = git_process(root, *args)
     if check and proc.returncode != 0:
         message = proc.stderr.decode("utf-8", "replace").strip()
         raise GitError(f"git {' '.join(args[:2])} failed: {message}")
     return proc.stdout
+
+
+#: What a ref or commit named in a repository's file may be: git's `check-ref-format` rules,
+#: narrowed to the characters real branch and tag names use, so no value can be an option
+#: (a leading `-`), a revision expression (`~`, `^`, `@{`, `:`) or a pattern.
+_REF = re.compile(r"[A-Za-z0-9_][A-Za-z0-9._+/-]{0,254}")
+
+
+def is_plain_ref(ref: str) -> bool:
+    """Whether `ref` is a branch, tag or commit name safe to hand to git as an argument."""
+    return (_REF.fullmatch(ref) is not None and ".." not in ref and "//" not in ref and "/." not in ref
+            and ".lock/" not in ref and not ref.endswith((".", "/", ".lock")))
 
 
 def find_root(path: str) -> str:
@@ -41,13 +74,7 @@ def rev_parse(path: str, *args: str) -> list[str]:
     start = path if os.path.isdir(path) else os.path.dirname(os.path.abspath(path)) or "."
     if not os.path.exists(path):
         raise NotARepositoryError(f"{path}: no such file or directory")
-    try:
-        proc = subprocess.run(
-            ["git", "rev-parse", "--show-toplevel", *args], cwd=start,
-            stdout=subprocess.PIPE, stderr=subprocess.PIPE, stdin=subprocess.DEVNULL,
-        )
-    except FileNotFoundError:
-        raise OrgmemoryError("git is not installed or not on PATH") from None
+    proc = git_process(start, "rev-parse", "--show-toplevel", *args)
     lines = proc.stdout.decode().split("\n")[:-1]
     if len(lines) <= len(args) or not lines[0]:
         raise NotARepositoryError(f"{path}: not inside a git work tree (orgmemory scans git repositories)")

@@ -57,8 +57,9 @@ def validate(root: Path, *args: str, exit_code: int):
 
 
 @pytest.fixture
-def remote(tmp_path: Path) -> dict:
-    """An org standards repository, served as a bare repository over file://."""
+def remote(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> dict:
+    """An org standards repository, served as a bare repository over file:// (allowed here)."""
+    monkeypatch.setenv("ORGMEMORY_EXTENDS_PROTOCOLS", "https,ssh,file")
     source = GitRepo(tmp_path / "org-src")
     source.commit("2025-01-01", files={"org.orgmemory.yaml": ORG, "common.orgmemory.yaml": COMMON})
     bare = tmp_path / "org.git"

@@ -179,7 +179,7 @@ def test_untrusted_extends_cannot_reach_local_files(tmp_path: Path) -> None:
     (tmp_path / "list.txt").write_text("sneaky\n")
     proc = orgmemory("fleet", "scan", "list.txt", "--work", "w", "--now", NOW, cwd=tmp_path)
     assert proc.returncode == 1
-    assert "sneaky: FAILED (config)" in proc.stdout and "cannot fetch" in proc.stdout
+    assert "sneaky: FAILED (config)" in proc.stdout and "git+file:// extends sources are not allowed" in proc.stdout
 
 
 def test_merge_plain_scan_json(tmp_path: Path) -> None:
