@@ -151,9 +151,14 @@ def _check_in_tree(root: str, base: str) -> None:
         raise CacheLocationError(f"{relative}: the cache folder is not a folder; refused")
     if hasattr(os, "getuid") and info.st_uid != os.getuid():
         raise CacheLocationError(f"{relative}: the cache folder belongs to another user; refused")
-    if not _tagged(base) and _tracked(root, relative):
-        raise CacheLocationError(f"{relative}: the cache folder holds files tracked by git and no "
-                                 f"{TAG_FILE}; refused (pick an untracked folder)")
+    # A marker proves nothing in a tracked folder: the repository can commit one, and the index
+    # beside it. Only an untracked folder that orgmemory made (or an empty one) is ours.
+    if _tracked(root, relative):
+        raise CacheLocationError(f"{relative}: the cache folder holds files tracked by git; refused "
+                                 "(pick an untracked folder)")
+    if not _tagged(base) and os.listdir(base):
+        raise CacheLocationError(f"{relative}: the cache folder was not made by orgmemory (no "
+                                 f"{TAG_FILE}); refused (pick a new or empty folder)")
 
 
 def _tagged(base: str) -> bool:

@@ -112,6 +112,26 @@ def test_a_tracked_folder_without_the_tag_is_refused_as_cache(shop):
     assert files_under(shop.root / "app") == before
 
 
+def test_a_committed_cache_folder_with_our_tag_is_still_refused(shop):
+    """The repository can commit a CACHEDIR.TAG and a planted index beside it: a marker proves
+    nothing in a tracked folder."""
+    folder = shop.root / ".orgmemory"
+    folder.mkdir()
+    (folder / "CACHEDIR.TAG").write_text(TAG_SIGNATURE + "\n")
+    (folder / "planted.sqlite3").write_text("not ours")
+    shop.commit("2022-04-02", message="a cache folder, committed")
+    one_line_refusal(scan(shop.root, "--cache-dir", str(folder)), ".orgmemory", "tracked")
+    one_line_refusal(prime(shop.root, "--cache-dir", str(folder)), "tracked")
+
+
+def test_an_untracked_folder_orgmemory_did_not_make_is_refused_as_cache(shop, tmp_path):
+    folder = shop.root / "notes"
+    folder.mkdir()
+    (folder / "mine.txt").write_text("keep")
+    one_line_refusal(scan(shop.root, "--cache-dir", str(folder)), "notes", "not made by orgmemory")
+    assert sorted(p.name for p in folder.iterdir()) == ["mine.txt"]
+
+
 def test_an_explicit_cache_inside_the_tree_is_tagged_and_ignored(shop):
     folder = shop.root / ".orgmemory"
     assert scan(shop.root, "--cache-dir", str(folder)).exit_code in (0, 1)
@@ -239,7 +259,7 @@ def test_concurrent_adds_lose_nothing(shop):
 
 def test_an_edit_made_from_bytes_that_changed_is_refused(shop):
     from indexer.errors import OrgmemoryError
-    from indexer.memory_edit import _add, _Document
+    from indexer.memory.edit import _add, _Document
 
     path = shop.root / ".orgmemory.yaml"
     doc = _Document.read(str(shop.root), ".orgmemory.yaml")
