@@ -10,7 +10,7 @@ import jsonschema
 import pytest
 import yaml
 
-from indexer.config import json_schema, load_config, parse_duration, parse_size
+from indexer.memory.load import json_schema, load_config, parse_duration, parse_size
 from indexer.errors import ConfigError
 from indexer.models import Config, LegacyPath, Match, ScanSettings, Standard
 

@@ -7,7 +7,7 @@ import sys
 import pytest
 
 from indexer.extract.todos import extract_todos
-from indexer.languages import LANGUAGES, language_for
+from indexer.extract.languages import LANGUAGES, language_for
 
 MARKERS = ("TODO", "FIXME", "HACK", "XXX")
 
@@ -432,7 +432,7 @@ def test_language_for_unknown(path: str, first_line: bytes) -> None:
 
 
 def test_language_table_does_not_import_tree_sitter() -> None:
-    code = "import sys, indexer.languages; assert 'tree_sitter' not in sys.modules"
+    code = "import sys, indexer.extract.languages; assert 'tree_sitter' not in sys.modules"
     subprocess.run([sys.executable, "-c", code], check=True)
 
 

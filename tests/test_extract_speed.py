@@ -12,14 +12,16 @@ from datetime import date, timedelta
 
 import pytest
 
-from indexer import age, collect as collect_module, history
+from indexer.git import blame as age
+from indexer.scan import collect as collect_module
+from indexer.git import history as history
 from indexer.cache import Cache
 from indexer.dates import epoch
-from indexer.discover import snapshot
+from indexer.git.discover import snapshot
 from indexer.extract.comments import comments
 from indexer.extract.references import prose, tokens
 from indexer.extract.todos import _marker_search, extract_todos
-from indexer.languages import language_for
+from indexer.extract.languages import language_for
 
 MARKERS = ("TODO", "FIXME", "HACK", "XXX")
 

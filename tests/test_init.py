@@ -8,7 +8,7 @@ import yaml
 from click.testing import CliRunner
 
 from indexer.cli import cli
-from indexer.config import load_config
+from indexer.memory.load import load_config
 
 NOW = "2026-11-01"
 

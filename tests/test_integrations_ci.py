@@ -15,7 +15,7 @@ import jsonschema
 import pytest
 
 from _integrations import NOW, invoke, scan_json
-from indexer.changes import parse_diff
+from indexer.git.changes import parse_diff
 from indexer.output.github import annotation, escape_data, escape_property
 from indexer.findings import Finding
 from indexer.rulepack import load_rules
@@ -70,7 +70,7 @@ def test_sarif_has_what_github_code_scanning_reads(stale_repo):
 
 def test_sarif_fingerprint_is_the_findings_fingerprint_and_region_is_omitted_without_a_line():
     from indexer.output.sarif import sarif_log
-    from indexer.scan import ScanResult
+    from indexer.scan.run import ScanResult
     from datetime import date
 
     findings = (
@@ -91,8 +91,9 @@ def test_github_annotations_escape_data_and_properties():
     assert escape_data("100% done\r\nnext") == "100%25 done%0D%0Anext"
     assert escape_property("a:b,c%\n") == "a%3Ab%2Cc%25%0A"
     finding = Finding("stale-todo", "warning", "dir/we:ird,name.py", 4, "TODO: 50%, then: more\nlines", "f")
+    # repository text reaches the annotation through the safety gate, which folds it to one line
     assert annotation(finding) == ("::warning file=dir/we%3Aird%2Cname.py,line=4,title=orgmemory stale-todo"
-                                   "::TODO: 50%25, then: more%0Alines")
+                                   "::TODO: 50%25, then: more lines")
     error = Finding("standard-violation", "error", ".orgmemory.yaml", None, "m", "f")
     note = Finding("legacy-path", "note", "old", None, "m", "f")
     assert annotation(error).startswith("::error file=.orgmemory.yaml,title=")

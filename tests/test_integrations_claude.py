@@ -87,7 +87,7 @@ def test_the_up_to_date_hook_imports_no_heavy_library(standards_repo):
              "from indexer.cli import main\n"
              "code = main(['hook', 'claude-code', '--now', '%s'])\n"
              "heavy = sorted(m for m in sys.modules if m.split('.')[0] in ('tree_sitter', 'git', 'networkx')"
-             " or m in ('indexer.scan', 'indexer.collect'))\n"
+             " or m in ('indexer.scan.run', 'indexer.scan.collect'))\n"
              "sys.stderr.write('HEAVY=' + json.dumps(heavy))\n" % NOW)
     proc = subprocess.run([sys.executable, "-c", probe], input=event(standards_repo.root),
                           capture_output=True, text=True, timeout=120)

@@ -41,13 +41,13 @@ def test_up_to_date_prime_imports_no_scanner_no_tree_sitter_git_networkx(primed)
     modules = imported_modules(primed)
     assert {"indexer.prime.index", "sqlite3"} <= modules
     assert heavy(modules) == set()
-    assert not {"indexer.scan", "indexer.config", "indexer.prime.refresh", "filelock"} & modules
+    assert not {"indexer.scan.run", "indexer.memory.load", "indexer.prime.refresh", "filelock"} & modules
 
 
 def test_stale_prime_does_import_the_scanner(primed):
     (primed / "web" / "src" / "page.ts").write_text("// TODO: a new comment to parse\nexport const page = 2;\n")
     modules = imported_modules(primed)
-    assert "indexer.scan" in modules and "tree_sitter" in modules
+    assert "indexer.scan.run" in modules and "tree_sitter" in modules
 
 
 @pytest.fixture

@@ -24,7 +24,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from indexer.age import blame_files
+from indexer.git.blame import blame_files
 from indexer.cache import cache_dir_for
 from indexer.cli import cli
 from indexer.findings import Finding
@@ -348,7 +348,7 @@ def test_artifacts_still_pointing_carry_file_line_blame_date_and_author(memory_r
 
 def test_declared_legacy_paths_show_even_without_the_detection_stage(memory_repo):
     """A scan without `extra["resolutions"]` (the stage absent) still lists declared legacy paths."""
-    from indexer.config import load_config
+    from indexer.memory.load import load_config
     from indexer.report import sources
 
     resolved, detected = sources.resolutions(load_config(str(memory_repo.root)), {})
@@ -421,7 +421,7 @@ def test_memory_health_from_the_usage_log(memory_repo, tmp_path):
 
 
 def test_priming_preview_is_the_block_agents_receive(page, memory_repo):
-    from indexer.config import load_config
+    from indexer.memory.load import load_config
     from indexer.integrations.sync import standards_block
 
     block = dom(page).find(id="priming").find("pre")

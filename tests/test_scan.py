@@ -228,7 +228,7 @@ def test_warm_scan_of_an_unchanged_repo_loads_no_stage_and_no_yaml(brownfield):
     scan(brownfield.root)
     probe = ("import sys\nfrom indexer.cli import main\n"
              f"code = main(['scan', {str(brownfield.root)!r}, '--now', {NOW!r}, '--format', 'json'])\n"
-             "print(sorted(m for m in ('yaml', 'indexer.pipeline', 'indexer.config', 'tree_sitter',"
+             "print(sorted(m for m in ('yaml', 'indexer.scan.pipeline', 'indexer.memory.load', 'tree_sitter',"
              " 'networkx', 'git') if m in sys.modules), code, file=sys.stderr)\n")
     proc = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True)
     assert proc.stderr.strip().splitlines()[-1] == "[] 1"

@@ -12,7 +12,7 @@ from click.testing import CliRunner
 
 from indexer.cli import cli
 from indexer.models import Match, Standard
-from indexer.standards import STALE_MIN_FILES, evaluate
+from indexer.memory.enforce import STALE_MIN_FILES, evaluate
 
 NOW = "2026-11-01"
 BROWNFIELD = Path(__file__).resolve().parents[2] / "shared" / "corpus" / "make_brownfield.py"

@@ -9,7 +9,7 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from indexer.cli import cli
-from indexer.config import json_schema
+from indexer.memory.load import json_schema
 
 REPO = Path(__file__).resolve().parents[1]
 

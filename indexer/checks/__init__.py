@@ -1,6 +1,6 @@
 """Detectors, one module per rule, one tiny interface: `check(ctx) -> Iterable[Finding]`.
 
-Each module names the rule ids it reports in `RULES`; `indexer.scan` runs them in order over
+Each module names the rule ids it reports in `RULES`; `indexer.scan.run` runs them in order over
 one `ScanContext` and never needs to know what any of them does.
 """
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """bad-suppression: an inline `orgmemory: ignore[rule]` without a reason, or naming no rule.
 
-Such a suppression suppresses nothing (`indexer.suppress`); this says so where it is written.
+Such a suppression suppresses nothing (`indexer.scan.suppress`); this says so where it is written.
 """
 from __future__ import annotations
 

@@ -8,7 +8,7 @@ import posixpath
 from typing import Iterator
 
 from indexer.findings import Finding, fingerprint
-from indexer.resolve import MISSING
+from indexer.contradictions.resolve import MISSING
 from indexer.rulepack import severity
 
 RULE = "dangling-command"

@@ -1,6 +1,6 @@
 """dangling-reference: a doc, comment or config that names a repository path that does not exist.
 
-The resolution (`indexer.resolve`) decides what is missing and what claims nothing; this check
+The resolution (`indexer.contradictions.resolve`) decides what is missing and what claims nothing; this check
 leaves out historical documents, `.orgmemory.yaml` and sentences that retire their target, and
 says what history knows: renamed to where, or deleted when and in which commit.
 """
@@ -10,7 +10,7 @@ import re
 from typing import Iterator
 
 from indexer.findings import Finding, fingerprint
-from indexer.resolve import MISSING, Resolved
+from indexer.contradictions.resolve import MISSING, Resolved
 from indexer.rulepack import severity
 
 RULE = "dangling-reference"

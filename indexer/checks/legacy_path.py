@@ -1,7 +1,7 @@
 """legacy-path: a path that is legacy, declared under `legacy:` or detected from evidence.
 
 The finding points at the legacy path itself and carries the evidence and the confidence;
-`indexer.legacy` does the detecting.
+`indexer.contradictions.legacy` does the detecting.
 """
 from __future__ import annotations
 

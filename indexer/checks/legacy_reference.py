@@ -1,6 +1,6 @@
 """legacy-reference: a doc, comment, config or import that points at a legacy path as if current.
 
-Exactly the resolution's "still pointing at it" list (`indexer.graph.still_pointing`):
+Exactly the resolution's "still pointing at it" list (`indexer.contradictions.graph.still_pointing`):
 references from outside the legacy path, outside historical docs and `.orgmemory.yaml`, whose
 own sentence does not already say the path is deprecated.
 """

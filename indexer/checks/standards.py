@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from typing import Iterator
 
-from indexer.collect import read_file
+from indexer.scan.collect import read_file
 from indexer.findings import Finding, fingerprint
 from indexer.models import Match, Standard
 from indexer.rulepack import severity
-from indexer.standards import Report, Violation, evaluate
+from indexer.memory.enforce import Report, Violation, evaluate
 
 RULES = ("standard-violation", "expired-standard")
 VIOLATION, EXPIRED = RULES

@@ -23,9 +23,9 @@ def command(path, output, now, config_path, cache_dir):
     not the line number) with its rule, path and message for reviewers. It is sorted and
     has no timestamp: commit it, and regenerate it when you accept more.
     """
-    from indexer import baseline
+    from indexer.scan import baseline as baseline
     from indexer.atomic import write_atomic
-    from indexer.scan import run_scan
+    from indexer.scan.run import run_scan
 
     result = run_scan(path, now, cache_dir=cache_dir, config_path=config_path)
     text = baseline.dumps(result.findings)

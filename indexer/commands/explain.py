@@ -30,9 +30,9 @@ def command(target, repo, now, fmt, config_path, cache_dir):
     \b
     Exit codes: 0 explained, 2 unknown target or usage error.
     """
-    from indexer.explain import explain
+    from indexer.contradictions.explain import explain
     from indexer.output.explain_text import render
-    from indexer.scan import run_scan
+    from indexer.scan.run import run_scan
 
     result = run_scan(repo, now, cache_dir=cache_dir, config_path=config_path, memo=False)
     view = explain(result, target, cwd=os.getcwd())

@@ -145,7 +145,7 @@ def _entry_options(function):
 def add_command(standard_id, statement, kind, priority, scope, tags, source, owner, review_by, now,
                 repo, config_path):
     """Add an entry to the repository's .orgmemory.yaml (dated --now)."""
-    from indexer.memory_edit import add_standard
+    from indexer.memory.edit import add_standard
 
     if not statement:
         raise click.UsageError("--statement is required")
@@ -172,7 +172,7 @@ def supersede_command(old, new, statement, kind, priority, scope, tags, source, 
     With --statement, NEW is created in the same write; it takes OLD's kind, priority, scope,
     tags and owner unless given.
     """
-    from indexer.memory_edit import add_standard, supersede_standard
+    from indexer.memory.edit import add_standard, supersede_standard
 
     root, file = _target(repo, config_path)
     _, config = _merged(repo, config_path, cache_dir)
@@ -204,7 +204,7 @@ def forget_command(standard_id, repo, config_path):
     For facts that must not be kept. To retire an entry but keep its record, use
     `orgmemory facts supersede` instead.
     """
-    from indexer.memory_edit import forget_standard
+    from indexer.memory.edit import forget_standard
 
     root, file = _target(repo, config_path)
     forget_standard(root, file, standard_id)
@@ -213,15 +213,15 @@ def forget_command(standard_id, repo, config_path):
 
 # --------------------------------------------------------------------------- helpers
 def _merged(repo: str, config_path: str | None, cache_dir: str | None):
-    from indexer.extends import load_with_extends
-    from indexer.reporoot import repo_root
+    from indexer.memory.extends import load_with_extends
+    from indexer.git.root import repo_root
 
     root = repo_root(repo)
     return root, load_with_extends(root, config_path, cache_dir)
 
 
 def _target(repo: str, config_path: str | None) -> tuple[str, str]:
-    from indexer.reporoot import config_file, repo_root
+    from indexer.git.root import config_file, repo_root
 
     root = repo_root(repo)
     return root, config_file(root, config_path)
@@ -279,9 +279,9 @@ def _violations_now(root: str, config, standard) -> list[dict] | None:
     if not os.path.exists(os.path.join(root, ".git")):
         return None
     from indexer.checks.standards import line_reader
-    from indexer.discover import snapshot
+    from indexer.git.discover import snapshot
     from indexer.globs import compile_globs
-    from indexer.standards import evaluate
+    from indexer.memory.enforce import evaluate
 
     files, _ = snapshot(root, compile_globs(config.scan.exclude))
     report = evaluate(standard, sorted(files.files), line_reader(root, config.scan.max_file_bytes))

@@ -67,11 +67,11 @@ def pre_commit(files, baseline_path, fail_on, now, config_path, cache_dir):
     """
     if not files:
         return
-    from indexer import narrow
-    from indexer.gitcmd import find_root
+    from indexer.scan import narrow as narrow
+    from indexer.git.run import find_root
     from indexer.findings import SEVERITIES
     from indexer.output import scan_renderer
-    from indexer.scan import run_scan
+    from indexer.scan.run import run_scan
 
     root = find_root(".")
     only = narrow.tracked_files(root, files)

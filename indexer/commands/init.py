@@ -47,11 +47,11 @@ def command(repo, force, to_stdout, now):
     Exit codes: 0 written, 2 the file exists (use --force) or a usage error.
     """
     from indexer.atomic import replace_checked
-    from indexer.config import load_config
+    from indexer.memory.load import load_config
     from indexer.confine import resolve_inside
     from indexer.errors import OrgmemoryError
-    from indexer.infer import infer
-    from indexer.reporoot import repo_root
+    from indexer.memory.infer import infer
+    from indexer.git.root import repo_root
 
     root = repo_root(repo)
     target = os.path.join(root, ".orgmemory.yaml")
@@ -72,7 +72,7 @@ def command(repo, force, to_stdout, now):
 
 def render(inferred, name: str, now: date) -> str:
     """The starter file: header, proposed scan settings, proposed facts."""
-    from indexer.memory_edit import render_entry
+    from indexer.memory.edit import render_entry
 
     parts = [HEADER.format(name=name, now=now.isoformat())]
     if inferred.exclude or inferred.history_paths:
@@ -102,7 +102,7 @@ def _quoted(glob: str) -> str:
 def _tracked_files(root: str) -> list[str]:
     """`git ls-files` in a repository; otherwise a walk that skips dependency and build folders."""
     if os.path.exists(os.path.join(root, ".git")):
-        from indexer.gitcmd import run_git
+        from indexer.git.run import run_git
 
         listed = run_git(root, "ls-files", "-z", check=False).decode("utf-8", "surrogateescape")
         return [path for path in listed.split("\0") if path]
@@ -116,7 +116,7 @@ def _tracked_files(root: str) -> list[str]:
 
 def _read_small(root: str, path: str) -> str | None:
     """A small tracked file's text; None when it is large, not text, or not inside the repository."""
-    from indexer.discover import read_worktree
+    from indexer.git.discover import read_worktree
 
     data, _reason = read_worktree(root, path, _READ_LIMIT)
     try:

@@ -49,7 +49,7 @@ def _default_settings() -> str:
 
 
 def _project_root() -> str:
-    from indexer.gitcmd import find_root
+    from indexer.git.run import find_root
 
     try:
         return find_root(".")

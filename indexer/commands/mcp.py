@@ -20,6 +20,6 @@ def command(repo, now, config_path, cache_dir):
     Needs the optional MCP SDK: pip install 'orgmemory[mcp]'. Register it with
     `claude mcp add orgmemory -- orgmemory mcp` or in .cursor/mcp.json.
     """
-    from indexer.mcp_server import Settings, serve
+    from indexer.integrations.mcp import Settings, serve
 
     serve(Settings(repo=repo, cache_dir=cache_dir, config_path=config_path, now=now))

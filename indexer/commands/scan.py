@@ -44,13 +44,13 @@ def command(path, files, now, fmt, fail_on, staged, baseline_path, since_ref, co
     \b
     Exit codes: 0 no finding at or above --fail-on, 1 findings, 2 usage or config error.
     """
-    from indexer.scan import run_scan
+    from indexer.scan.run import run_scan
 
     if os.path.isfile(path):  # `orgmemory scan a.py b.py`: PATH is one of the files
         path, files = os.path.dirname(path) or ".", (path, *files)
     only = _only(path, files, staged)
     if baseline_path or since_ref:
-        from indexer import narrow
+        from indexer.scan import narrow as narrow
     changes = narrow.changes_since(path, since_ref) if since_ref else None  # a bad REF fails fast
     result = run_scan(path, now, cache_dir=cache_dir, config_path=config_path,
                       progress=_progress if sys.stderr.isatty() else None, only=only)
@@ -69,8 +69,8 @@ def _only(path: str, files, staged: bool) -> frozenset[str] | None:
     """The tracked files FILES and --staged name, or None for the whole repository."""
     if not files and not staged:
         return None
-    from indexer import narrow
-    from indexer.gitcmd import find_root
+    from indexer.scan import narrow as narrow
+    from indexer.git.run import find_root
 
     root = find_root(path)
     only = narrow.tracked_files(root, files) if files else frozenset()

@@ -23,6 +23,6 @@ def command():
 
 def render() -> str:
     """The schema as written to `.orgmemory.schema.json` (stable key order, two-space indent)."""
-    from indexer.config import json_schema
+    from indexer.memory.load import json_schema
 
     return json.dumps(json_schema(), indent=2, ensure_ascii=False)

@@ -28,7 +28,7 @@ def command(last, days, fmt, now, config_path, cache_dir, repo):
     the budget dropped. Read from the usage log each `orgmemory prime` appends to.
     """
     from indexer.cache import cache_dir_for
-    from indexer.extends import load_with_extends
+    from indexer.memory.extends import load_with_extends
     from indexer.prime import usage
     from indexer.prime.state import repo_root
 

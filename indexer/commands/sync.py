@@ -32,8 +32,8 @@ def command(files, check, create, now, config_path, cache_dir):
     import os
 
     from indexer.atomic import write_atomic
-    from indexer.extends import load_with_extends
-    from indexer.gitcmd import find_root
+    from indexer.memory.extends import load_with_extends
+    from indexer.git.run import find_root
     from indexer.integrations import sync
 
     root = find_root(".")

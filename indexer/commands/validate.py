@@ -24,7 +24,7 @@ def command(files, no_extends, cache_dir):
     \b
     Exit codes: 0 valid, 2 a problem (printed as file:line: key: message).
     """
-    from indexer.reporoot import config_file, repo_root
+    from indexer.git.root import config_file, repo_root
 
     targets = list(files) or _default_target(config_file(repo_root("."), None))
     failed = sum(not _check(path, no_extends, cache_dir) for path in targets)
@@ -41,10 +41,10 @@ def _default_target(path: str) -> list[str]:
 
 def _check(path: str, no_extends: bool, cache_dir: str | None) -> bool:
     """Print the outcome for one file; False when it is invalid."""
-    from indexer.config import load_config
+    from indexer.memory.load import load_config
     from indexer.errors import OrgmemoryError
-    from indexer.extends import load_with_extends
-    from indexer.reporoot import repo_root
+    from indexer.memory.extends import load_with_extends
+    from indexer.git.root import repo_root
 
     root = repo_root(path)
     load = load_config if no_extends else (lambda r, p: load_with_extends(r, p, cache_dir))

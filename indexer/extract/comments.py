@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Callable, Iterable, Iterator, NamedTuple
 
-from indexer.languages import Language, language_named
+from indexer.extract.languages import Language, language_named
 
 if TYPE_CHECKING:
     import tree_sitter

@@ -1,4 +1,4 @@
-"""The path facts of one blob, as `indexer.collect` caches them beside its TODOs.
+"""The path facts of one blob, as `indexer.scan.collect` caches them beside its TODOs.
 
 `blob_facts(path, data)` runs the reference, suppression and definition extractors and
 returns the JSON-ready part of the cache entry; `restore(collected, path, entry)` turns a

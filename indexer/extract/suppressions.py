@@ -64,7 +64,7 @@ def _comment_lines(path: str, data: bytes) -> set[int] | None:
     """The lines inside comments holding `orgmemory:`; None where the leader alone decides
     (markup, or a language the table does not know)."""
     from indexer.extract.comments import comments_holding
-    from indexer.languages import language_for
+    from indexer.extract.languages import language_for
 
     language = language_for(path, data.split(b"\n", 1)[0])
     if language is None or language.name in _MARKUP:

@@ -15,7 +15,7 @@ import re
 from functools import lru_cache
 
 from indexer.extract.comments import comments_holding
-from indexer.languages import language_for
+from indexer.extract.languages import language_for
 from indexer.models import Todo
 
 

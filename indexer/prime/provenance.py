@@ -18,11 +18,11 @@ import os
 from datetime import date, timedelta
 from typing import Any, Iterable
 
-from indexer import age as age_stage
+from indexer.git import blame as age_stage
 from indexer.cache import Cache
 from indexer.dates import day_of, epoch
-from indexer.discover import blob_sha
-from indexer.discover import snapshot as take_snapshot
+from indexer.git.discover import blob_sha
+from indexer.git.discover import snapshot as take_snapshot
 from indexer.findings import Finding
 from indexer.models import LineAge, Snapshot
 

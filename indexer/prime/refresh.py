@@ -23,10 +23,10 @@ from indexer.prime.state import Freshness, RepoState, files_digest
 
 def refresh(state: RepoState, now: date, cache_dir: str, config_path: str | None) -> dict[str, Any]:
     """Scan, index, and return the meta record written (its `freshness` matches `state`)."""
-    from indexer.extends import load_with_extends
+    from indexer.memory.extends import load_with_extends
     from indexer.prime.documents import build_documents
     from indexer.prime.provenance import finding_dates
-    from indexer.scan import run_scan
+    from indexer.scan.run import run_scan
 
     primary = watched_files(state.root, config_path)
     before = files_digest(primary)
@@ -55,7 +55,7 @@ def watched_files(root: str, config_path: str | None, config: Config | None = No
     sources are not watched: their clones change on the scan's own schedule, and a new `--now`
     refreshes the index at least daily.
     """
-    from indexer.reporoot import CONFIG_NAMES
+    from indexer.git.root import CONFIG_NAMES
 
     names = [config_path] if config_path else list(CONFIG_NAMES)
     files = [os.path.abspath(os.path.join(root, name)) for name in names]

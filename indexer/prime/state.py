@@ -14,7 +14,7 @@ import os
 import subprocess
 from typing import Callable, Iterable, NamedTuple
 
-from indexer.gitcmd import GitError, find_root, nearest_work_tree
+from indexer.git.run import GitError, find_root, nearest_work_tree
 
 # One thread (no preloadIndex) so this process keeps the other core; no ahead/behind count
 # against an upstream, which can walk much history.

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Iterable, Sequence
 
-from indexer.gitcmd import run_git
+from indexer.git.run import run_git
 
 WINDOW_MONTHS = 36  # three years: long enough to see a legacy path go quiet
 

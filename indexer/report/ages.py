@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Iterable, Mapping
 
-from indexer import age as age_stage
+from indexer.git import blame as age_stage
 from indexer.cache import Cache
 from indexer.models import LineAge
 

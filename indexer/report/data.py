@@ -13,10 +13,10 @@ from datetime import date, datetime, timezone
 from typing import Any, Iterable, Mapping, Sequence
 
 from indexer.cache import Cache, cache_dir_for
-from indexer.collect import collect
-from indexer.config import load_config
+from indexer.scan.collect import collect
+from indexer.memory.load import load_config
 from indexer.dates import day_of
-from indexer.discover import snapshot as take_snapshot
+from indexer.git.discover import snapshot as take_snapshot
 from indexer.globs import compile_globs
 from indexer.findings import SEVERITIES, Finding
 from indexer.models import Config, LineAge, Standard, Todo
@@ -35,7 +35,7 @@ STATUSES = ("active", "expired", "superseded")
 def build_report(path: str, now: date, cache_dir: str | None = None,
                  config_path: str | None = None) -> dict[str, Any]:
     """Scan the repository at `path` and collect every section of the report."""
-    from indexer.scan import run_scan
+    from indexer.scan.run import run_scan
 
     started, generated = time.monotonic(), datetime.now(timezone.utc)
     result = run_scan(path, now, cache_dir=cache_dir, config_path=config_path)

@@ -15,10 +15,10 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from indexer.config import load_config
+from indexer.memory.load import load_config
 from indexer.errors import OrgmemoryError
 from indexer.globs import compile_globs
-from indexer.standards import compile_pattern
+from indexer.memory.enforce import compile_pattern
 from indexer.models import Config
 
 KEYS = ["version", "org", "extends", "scan", "standards", "legacy", "exclude", "history_paths",

@@ -1,7 +1,7 @@
 """Issue 16: the extractors never raise and never hang, whatever text a tracked file holds.
 
 Hypothesis feeds text built from the pieces the readers look for (comment delimiters, markers,
-brackets, backticks, paths) to the extraction of one blob (`indexer.collect._entry`: TODOs,
+brackets, backticks, paths) to the extraction of one blob (`indexer.scan.collect._entry`: TODOs,
 references, suppressions, definitions) for every supported kind of file. Bounded: a few
 examples per kind, well under 20 s in all. Then the worst adversarial lines found by hand.
 """
@@ -11,7 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from indexer.collect import MAX_LINE_BYTES, _entry, classify, without_long_lines
+from indexer.scan.collect import MAX_LINE_BYTES, _entry, classify, without_long_lines
 
 MARKERS = ("TODO", "FIXME")
 NAMES = ("a.py", "a.js", "a.ts", "a.tsx", "a.go", "A.java", "a.cs", "a.c", "a.h", "a.rs", "a.rb",

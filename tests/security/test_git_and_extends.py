@@ -25,7 +25,7 @@ from click.testing import CliRunner
 
 from conftest import GitRepo, git_env
 from indexer.cli import cli
-from indexer.extends import parse_source
+from indexer.memory.extends import parse_source
 
 NOW = "2026-11-01"
 ORG = "version: 1\nstandards:\n  - id: org-fact\n    statement: Every repository has an owner.\n    kind: fact\n"

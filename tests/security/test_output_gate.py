@@ -158,7 +158,7 @@ def gated(tmp_path_factory) -> dict:
     run("report", root, "--html", str(html), "--now", NOW)
     outputs["html"] = html.read_text(encoding="utf-8")
 
-    from indexer.mcp_server import Settings, Tools
+    from indexer.integrations.mcp import Settings, Tools
     tools = Tools(Settings(repo=root, cache_dir=str(base / "cache"), now=_day(NOW)))
     outputs["mcp-search"] = json.dumps(tools.search(TASK, limit=50), ensure_ascii=False)
     outputs["mcp-list-facts"] = json.dumps(tools.list_facts(), ensure_ascii=False)

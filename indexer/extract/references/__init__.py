@@ -1,6 +1,6 @@
 """Path references: `extract_references(path, data)` -> the repo-path mentions of one file.
 
-Pure and per blob (cached by blob SHA by `indexer.collect`): the format is chosen from the
+Pure and per blob (cached by blob SHA by `indexer.scan.collect`): the format is chosen from the
 file name (and, for `.txt`, from whether it reads like reStructuredText), then one small
 reader per format finds the mentions. Nothing here knows which paths exist; resolving a
 reference, and deciding that a mention is no claim (a glob, a variable, a tutorial path),
@@ -21,7 +21,7 @@ from indexer.extract.references.exclusions import exclusion_lines
 from indexer.extract.references.found import Found
 from indexer.extract.references.links import hosted_links
 from indexer.extract.references.shell import read_script
-from indexer.languages import language_for
+from indexer.extract.languages import language_for
 from indexer.models import Reference
 
 __all__ = ["extract_references"]

@@ -3,7 +3,7 @@
 A scan is a pure function of the tracked content (HEAD, the index, the work-tree edits), the
 merged configuration, `--now` and the files asked about. When all of those are what an earlier
 scan saw, its result is read back from the cache: the warm path costs the three git plumbing
-calls and one cache read, and imports none of the stages (`indexer.pipeline` does).
+calls and one cache read, and imports none of the stages (`indexer.scan.pipeline` does).
 """
 from __future__ import annotations
 
@@ -17,10 +17,10 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from indexer import __version__
 from indexer.cache import Cache, cache_dir_for
-from indexer.discover import GitState, blob_sha, read_state, read_worktree
-from indexer.discover import snapshot as take_snapshot
+from indexer.git.discover import GitState, blob_sha, read_state, read_worktree
+from indexer.git.discover import snapshot as take_snapshot
 from indexer.findings import Finding
-from indexer.reporoot import config_file
+from indexer.git.root import config_file
 
 if TYPE_CHECKING:
     from indexer.models import Config, Snapshot
@@ -100,7 +100,7 @@ def run_scan(path: str, now: date, cache_dir: str | None = None, config_path: st
         quick = raw_memo_key(root, state, config_path, now, only)
         if memo and quick is not None and (hit := _recall(cache, quick, root)) is not None:
             return hit
-        from indexer.extends import load_with_extends
+        from indexer.memory.extends import load_with_extends
         from indexer.globs import compile_globs
 
         config = load_with_extends(root, config_path, cache_dir)
@@ -108,7 +108,7 @@ def run_scan(path: str, now: date, cache_dir: str | None = None, config_path: st
         key = quick or memo_key(snapshot, config, now, only)
         if memo and quick is None and (hit := _recall(cache, key, root)) is not None:
             return hit
-        from indexer.pipeline import run_pipeline, without_foreign_entries
+        from indexer.scan.pipeline import run_pipeline, without_foreign_entries
 
         def fresh() -> ScanResult:
             findings, ctx = run_pipeline(root, config, now, snapshot, left_out, cache,

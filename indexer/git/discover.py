@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from indexer.confine import is_inside
-from indexer.gitcmd import rev_parse, run_git
+from indexer.git.run import rev_parse, run_git
 
 if TYPE_CHECKING:
     from indexer.models import Snapshot

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import os
 
-from indexer.gitcmd import nearest_work_tree
+from indexer.git.run import nearest_work_tree
 
 __all__ = ["CONFIG_NAMES", "repo_root", "config_file"]
 

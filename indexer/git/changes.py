@@ -10,7 +10,7 @@ import re
 from typing import Iterable
 
 from indexer.errors import OrgmemoryError
-from indexer.gitcmd import run_git
+from indexer.git.run import run_git
 from indexer.findings import Finding
 
 _HUNK = re.compile(rb"^@@ -\d+(?:,\d+)? \+(\d+)(?:,(\d+))? @@")

@@ -1,7 +1,7 @@
 """The scan pipeline: discover -> collect (extract) -> age -> contradictions -> checks -> suppressions.
 
 Each stage is a plain function over plain data; this module only wires them in order and keeps
-the context the checks read from. It imports every stage, so only `indexer.scan` imports it, and
+the context the checks read from. It imports every stage, so only `indexer.scan.run` imports it, and
 only when the memoised result of an identical earlier scan cannot be reused.
 """
 from __future__ import annotations
@@ -11,16 +11,16 @@ from dataclasses import dataclass, field
 from datetime import date, timedelta
 from typing import Any, Callable, TypeVar
 
-from indexer import age as age_stage
+from indexer.git import blame as age_stage
 from indexer.cache import Cache
 from indexer.checks import load_checks
-from indexer.collect import Collected, collect
-from indexer.contradictions import attach as attach_contradictions
+from indexer.scan.collect import Collected, collect
+from indexer.contradictions.stage import attach as attach_contradictions
 from indexer.dates import epoch
-from indexer.gitcmd import run_git
+from indexer.git.run import run_git
 from indexer.findings import Finding
 from indexer.models import Config, LineAge, Snapshot
-from indexer.suppress import apply_suppressions
+from indexer.scan.suppress import apply_suppressions
 
 AGE_CACHE_VERSION = 1
 T = TypeVar("T")
@@ -40,7 +40,7 @@ class ScanContext:
     notes: list[str] = field(default_factory=list)
     only: frozenset[str] | None = None  # report on these paths alone (pre-commit: the staged files)
     left_out: dict[str, str] = field(default_factory=dict)  # tracked paths not scanned -> why
-    contradictions: Any = None  # indexer.contradictions.Contradictions, set before the checks
+    contradictions: Any = None  # indexer.contradictions.stage.Contradictions, set before the checks
 
     @property
     def cutoff(self) -> int:

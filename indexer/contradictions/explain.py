@@ -18,7 +18,7 @@ import posixpath
 import re
 from typing import Any
 
-from indexer.age import blame_lines
+from indexer.git.blame import blame_lines
 from indexer.dates import day_of
 from indexer.errors import OrgmemoryError
 from indexer.text import STRUCTURAL, safe_record, safe_tree

@@ -65,7 +65,7 @@ class Tools:
     """The tools as plain Python over one repository; the server only registers them."""
 
     def __init__(self, settings: Settings) -> None:
-        from indexer.gitcmd import find_root
+        from indexer.git.run import find_root
 
         self.settings = settings
         self.root = find_root(settings.repo)
@@ -103,9 +103,9 @@ class Tools:
 
     def explain(self, path_or_id: str) -> str:
         """What `orgmemory explain` prints; paths are taken relative to the repository root."""
-        from indexer.explain import explain
+        from indexer.contradictions.explain import explain
         from indexer.output.explain_text import render
-        from indexer.scan import run_scan
+        from indexer.scan.run import run_scan
 
         if not path_or_id.strip():
             raise ValueError("path_or_id is empty")
@@ -114,7 +114,7 @@ class Tools:
         return render(explain(result, path_or_id.strip(), cwd=self.root))
 
     def list_facts(self, kind: str | None = None, tag: str | None = None) -> list[dict[str, Any]]:
-        from indexer.extends import load_with_extends
+        from indexer.memory.extends import load_with_extends
 
         if kind and kind.lower() not in FACT_KINDS:
             raise ValueError(f"kind must be one of {', '.join(FACT_KINDS)}")

@@ -12,9 +12,9 @@ import dataclasses
 import os
 from typing import Iterable
 
-from indexer import baseline as baseline_file
-from indexer.changes import changed_lines, on_changed_lines
-from indexer.gitcmd import find_root, run_git
+from indexer.scan import baseline as baseline_file
+from indexer.git.changes import changed_lines, on_changed_lines
+from indexer.git.run import find_root, run_git
 
 
 def tracked_files(root: str, paths: Iterable[str]) -> frozenset[str]:

@@ -24,10 +24,10 @@ from datetime import date, timedelta
 from typing import Iterable, Mapping
 
 from indexer.dates import epoch
-from indexer.history import History
+from indexer.git.history import History
 from indexer.models import Evidence, LegacyPath, Todo
-from indexer.repo_paths import RepoPaths
-from indexer.resolve import EXISTS, Resolved
+from indexer.contradictions.paths import RepoPaths
+from indexer.contradictions.resolve import EXISTS, Resolved
 
 WEIGHTS = {"name": 0.35, "successor": 0.2, "activity": 0.25, "migrate-comment": 0.3}
 _MAX_DETECTED = 0.95

@@ -5,7 +5,7 @@
 folders above them), its last commit and its commit counts in the last 90 and 365 days, and,
 for every path that was renamed or deleted, the newest such event. The result is cached by
 HEAD and `--now`, so it is computed once per commit. Its output is parsed as git writes it;
-a cold scan starts it early (`prefetch`, from `indexer.collect`) to run beside the extraction.
+a cold scan starts it early (`prefetch`, from `indexer.scan.collect`) to run beside the extraction.
 
 GitPython is not used: this is one plumbing command whose output is parsed anyway, and its
 import cost would be paid on every cold run for nothing.

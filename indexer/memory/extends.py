@@ -3,11 +3,11 @@
 An entry is a path inside the repository (resolved from the declaring file's folder) or a git
 URL, `git+https://host/org/standards.git@REF#path/org.orgmemory.yaml` (`git+ssh://` works the
 same, `git+file://` too where allowed; `@REF` defaults to the remote's HEAD, `#path` to
-`.orgmemory.yaml`). Git sources are cloned by `indexer.gitclone` into `<cache dir>/extends/` and
+`.orgmemory.yaml`). Git sources are cloned by `indexer.git.clone` into `<cache dir>/extends/` and
 fetched again at most every `scan.extends_refresh` hours; when the remote cannot be reached the
 cached clone is used with a note on its age, and with no clone it is an error.
 
-The entries come from the repository, so they are untrusted (see `indexer.gitclone` for how git
+The entries come from the repository, so they are untrusted (see `indexer.git.clone` for how git
 is run): `@REF` must be a plain branch, tag or commit name, a URL's host or user may not start
 with `-`, and only the allowed protocols are used (https and ssh; `file`, `http` and `git` when
 ORGMEMORY_EXTENDS_PROTOCOLS names them). URL credentials are shown as `***` everywhere.
@@ -31,11 +31,11 @@ from typing import Iterable
 from urllib.parse import urlsplit, urlunsplit
 
 from indexer.cache import cache_dir_for, ensure_dir
-from indexer.config import load_config
+from indexer.memory.load import load_config
 from indexer.confine import is_inside
 from indexer.errors import ConfigError
-from indexer.gitclone import CloneError, allowed_protocols, clone_age, ensure_clone, redact
-from indexer.gitcmd import is_plain_ref
+from indexer.git.clone import CloneError, allowed_protocols, clone_age, ensure_clone, redact
+from indexer.git.run import is_plain_ref
 from indexer.globs import globs_may_overlap
 from indexer.models import Config, LegacyPath, Match, Standard
 

@@ -21,11 +21,11 @@ from yaml.events import (AliasEvent, CollectionEndEvent, DocumentStartEvent, Map
                          ScalarEvent, SequenceStartEvent)
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
-from .confine import is_inside
-from .errors import ConfigError
-from .globs import check_glob, globs_may_overlap
-from .models import Config, LegacyPath, Match, ScanSettings, Standard
-from .reporoot import CONFIG_NAMES
+from indexer.confine import is_inside
+from indexer.errors import ConfigError
+from indexer.globs import check_glob, globs_may_overlap
+from indexer.models import Config, LegacyPath, Match, ScanSettings, Standard
+from indexer.git.root import CONFIG_NAMES
 
 __all__ = [
     "MAX_FILE_BYTES",
@@ -98,7 +98,7 @@ def shown(value: str | int) -> str:
 def _showable(text: str) -> bool:
     if len(text) > _SHOWN_CHARS or not text.isprintable():
         return False
-    from .prime.sanitize import looks_random, redact  # only on an error path
+    from indexer.prime.sanitize import looks_random, redact  # only on an error path
 
     return redact(text) == text and not any(looks_random(w) for w in re.split(r"[\s=:,;@/'\"]+", text))
 
@@ -198,7 +198,7 @@ def _regex(node: ScalarNode) -> str:
     Patterns run over every line of the repository's files, so they run on RE2 (linear time,
     no backtracking): `(a+)+$` cannot hang a scan. RE2 lacks backreferences and lookaround.
     """
-    from .standards import compile_pattern
+    from indexer.memory.enforce import compile_pattern
 
     text = node.value
     try:

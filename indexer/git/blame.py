@@ -45,7 +45,7 @@ from dataclasses import dataclass, field
 from typing import Callable, Iterable, Mapping
 
 from indexer.errors import OrgmemoryError
-from indexer.gitcmd import git_process
+from indexer.git.run import git_process
 from indexer.models import LineAge
 
 _UNCOMMITTED = "0" * 40
@@ -443,7 +443,7 @@ def _is_head_blob(root: str, path: str, head_blob: str | None, lines: list[int])
 
 def shallow_commits(root: str, git_dir: str | None = None) -> frozenset[str]:
     """The grafted roots of a shallow clone: lines blamed on them have no knowable age."""
-    from indexer.gitcmd import run_git
+    from indexer.git.run import run_git
 
     git_dir = git_dir or run_git(root, "rev-parse", "--absolute-git-dir").decode().strip()
     try:

@@ -32,7 +32,7 @@ from ruamel.yaml import YAML
 from ruamel.yaml.comments import CommentedMap, CommentedSeq
 
 from indexer.atomic import replace_checked, sweep_temporaries
-from indexer.config import load_config
+from indexer.memory.load import load_config
 from indexer.confine import resolve_inside
 from indexer.errors import ConfigError, OrgmemoryError
 

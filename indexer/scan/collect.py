@@ -6,7 +6,7 @@ Files that cannot be text (binary, huge, not UTF-8, unreadable), and tracked pat
 longer a regular file inside the repository (a link out of it, a FIFO), are skipped and counted.
 
 A cold run extracts its many files in worker processes (one per CPU, forked, fed chunks of
-files), and starts the history's `git log` beside them (`indexer.history.prefetch`).
+files), and starts the history's `git log` beside them (`indexer.git.history.prefetch`).
 """
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from indexer.cache import Cache
-from indexer.discover import WORKTREE_REASONS, blob_sha, read_worktree
+from indexer.git.discover import WORKTREE_REASONS, blob_sha, read_worktree
 from indexer.models import Reference, Snapshot, Todo
 
 EXTRACTOR_VERSION = 4
@@ -80,7 +80,7 @@ def collect(snapshot: Snapshot, cache: Cache, markers: tuple[str, ...], max_byte
     if len(missing) >= PARALLEL_MIN_FILES:
         # A cold run: the contradictions stage will want the history, whose `git log` can run
         # beside the extraction instead of after it.
-        from indexer.history import prefetch
+        from indexer.git.history import prefetch
 
         prefetch(snapshot.root, snapshot.head)
     extracted = _extract_many(snapshot.root, missing, markers, max_bytes, progress)

@@ -4,7 +4,7 @@ GitPython costs ~50 ms to import, a third of the warm-scan budget, and every cal
 plumbing command whose output we parse anyway, so the hot paths talk to `git` directly.
 
 A value from the repository (a path, a ref) reaches git only after `--` or after checking it
-cannot be read as an option (`is_plain_ref`); `extends` clones are in `indexer.gitclone`.
+cannot be read as an option (`is_plain_ref`); `extends` clones are in `indexer.git.clone`.
 """
 from __future__ import annotations
 

@@ -25,10 +25,10 @@ from dataclasses import dataclass
 from typing import Iterable, Mapping
 
 from indexer.extract.references import tokens
-from indexer.gitcmd import run_git
-from indexer.history import History
+from indexer.git.run import run_git
+from indexer.git.history import History
 from indexer.models import Reference
-from indexer.repo_paths import RepoPaths
+from indexer.contradictions.paths import RepoPaths
 
 EXISTS = "exists"
 MISSING = "missing"
@@ -409,7 +409,7 @@ def _union(lists: Iterable[list[str] | None]) -> set[str] | None:
 
 
 def _python_module_paths(folder: str, target: str) -> list[str]:
-    """Where `import a.b` (or `from ..a import`) could live: relative, or the root or an ancestor."""
+    """Where `import a.b` (or `from a import`) could live: relative, or the root or an ancestor."""
     if target.startswith("."):
         dots = len(target) - len(target.lstrip("."))
         base = folder

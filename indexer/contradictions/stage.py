@@ -3,7 +3,7 @@
 Runs between aging and the checks (`attach(ctx)`), so that `dangling-reference`,
 `dangling-command`, `legacy-path` and `legacy-reference` read one shared, consistent picture:
 the references a legacy-reference finding reports are exactly the resolution's "still pointing
-at it" (read off the conflict graph, `indexer.graph`), and `orgmemory explain` shows the same.
+at it" (read off the conflict graph, `indexer.contradictions.graph`), and `orgmemory explain` shows the same.
 
 A reference is no claim about the present when it sits in a historical document
 (`scan.history_paths`, plus release notes and changelog folders by convention), in the
@@ -19,12 +19,12 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from indexer.globs import compile_globs
-from indexer.history import History, load_history
-from indexer.legacy import Legacy, MigrateAsk, Settings, find_legacy, migrate_asks
+from indexer.git.history import History, load_history
+from indexer.contradictions.legacy import Legacy, MigrateAsk, Settings, find_legacy, migrate_asks
 from indexer.models import Resolution
-from indexer.reporoot import CONFIG_NAMES
-from indexer.repo_paths import RepoPaths
-from indexer.resolve import EXISTS, IMPORT_KINDS, Resolved, Resolver
+from indexer.git.root import CONFIG_NAMES
+from indexer.contradictions.paths import RepoPaths
+from indexer.contradictions.resolve import EXISTS, IMPORT_KINDS, Resolved, Resolver
 
 #: Historical documents by convention, on top of `scan.history_paths`.
 HISTORICAL = re.compile(
@@ -103,7 +103,7 @@ def attach(ctx) -> Contradictions:
     if legacy and ctx.only is not None:
         found.pointing = {item.path: found.pointing_at(item.path) for item in legacy}
     elif legacy:
-        from indexer.graph import build_graph, resolutions, still_pointing
+        from indexer.contradictions.graph import build_graph, resolutions, still_pointing
 
         found.graph = build_graph(found, ctx.config.standards)
         found.pointing = {item.path: still_pointing(found.graph, item.path) for item in legacy}
@@ -114,7 +114,7 @@ def attach(ctx) -> Contradictions:
 
 def legacy_settings() -> Settings:
     """Detection thresholds from the rule pack (`rules/legacy-path.yaml` options)."""
-    from indexer.config import parse_duration
+    from indexer.memory.load import parse_duration
     from indexer.rulepack import load_rules
 
     options = load_rules()["legacy-path"].options

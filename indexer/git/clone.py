@@ -2,7 +2,7 @@
 
 The URL and ref come from a repository's `.orgmemory.yaml`, so they are untrusted input:
 
-- options and arguments are separated (`--`); `indexer.extends` has already refused refs that
+- options and arguments are separated (`--`); `indexer.memory.extends` has already refused refs that
   are not plain names (`gitcmd.is_plain_ref`) and URLs whose host or user starts with `-`;
 - git speaks only the allowed protocols (`-c protocol.allow=never`, then `always` for each of
   `allowed_protocols()`: https and ssh, more through ORGMEMORY_EXTENDS_PROTOCOLS; `ext` and `fd`
@@ -28,7 +28,7 @@ import tempfile
 
 from indexer.errors import OrgmemoryError
 from indexer.fleet.proc import Deadline, TimedOut, run
-from indexer.gitcmd import GitMissingError
+from indexer.git.run import GitMissingError
 
 __all__ = ["CloneError", "ensure_clone", "clone_age", "allowed_protocols", "redact"]
 

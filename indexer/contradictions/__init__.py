@@ -1,0 +1,1 @@
+"""Contradictions: paths git knows, references resolved, legacy detected, the conflict graph, explain."""

@@ -1,0 +1,1 @@
+"""Git plumbing: every git call, the repository root, discovery, history, blame, changes, clones."""

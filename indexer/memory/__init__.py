@@ -1,0 +1,1 @@
+"""The curated memory: .orgmemory.yaml loaded with its extends, checked, edited, inferred, enforced."""

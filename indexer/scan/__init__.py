@@ -1,0 +1,1 @@
+"""The scan: the pipeline, per-blob collection, the memo, suppressions, baseline, narrowing."""
