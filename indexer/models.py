@@ -45,12 +45,34 @@ class Standard(_Json):
     supersedes: tuple[str, ...] = ()
     superseded_by: str | None = None  # derived: the active standard that names this one
     superseded_on: date | None = None  # recorded by `facts supersede`
+    status: str = "active"  # as written: proposed | active | rejected (superseded, expired: derived)
+    proposed_by: str | None = None  # provenance of a proposal: who or which tool
+    proposed_on: date | None = None
+    evidence: tuple[str, ...] = ()  # PATH:LINE the proposal rests on
+    rejected_why: str | None = None
     file: str = ".orgmemory.yaml"  # the file that declares it (repo-relative, or an extends URL)
     line: int | None = None  # line of its `- id:`
 
     @property
     def superseded(self) -> bool:
         return self.superseded_by is not None
+
+    @property
+    def accepted(self) -> bool:
+        """Accepted by a curator: only these are primed, synced and enforced (proposals never)."""
+        return self.status == "active"
+
+    @property
+    def in_force(self) -> bool:
+        return self.accepted and not self.superseded
+
+    def state(self, now: date) -> str:
+        """proposed | rejected | superseded | expired | active."""
+        if not self.accepted:
+            return self.status
+        if self.superseded:
+            return "superseded"
+        return "expired" if self.expired(now) else "active"
 
     def expired(self, now: date) -> bool:
         return self.review_by is not None and self.review_by < now
@@ -74,6 +96,18 @@ class ScanSettings(_Json):
     stale_after_days: int = 365
     max_file_bytes: int = 2 * 1024 * 1024
     extends_refresh_hours: int = 24  # git `extends` sources are fetched at most this often
+    vendored: str = "skip"  # "report": TODOs and references in vendored/generated code are reported too
+
+
+@dataclass(frozen=True)
+class RuleConfig(_Json):
+    """One rule's entry in the `rules:` section; None/empty: the rule pack's default."""
+
+    id: str
+    enabled: bool | None = None
+    severity: str | None = None
+    options: tuple[tuple[str, Any], ...] = ()  # (name, value as a check gets it: days for durations)
+    line: int | None = None
 
 
 @dataclass(frozen=True)
@@ -84,6 +118,7 @@ class Config(_Json):
     scan: ScanSettings = field(default_factory=ScanSettings)
     standards: tuple[Standard, ...] = ()
     legacy: tuple[LegacyPath, ...] = ()
+    rules: tuple[RuleConfig, ...] = ()  # the repository's `rules:` section (`indexer.rulepack.settings_for`)
     extends: tuple[str, ...] = ()
     notes: tuple[str, ...] = ()  # non-fatal remarks from loading (e.g. age of a cached extends clone)
 

@@ -19,7 +19,7 @@ FAIL_ON = ("error", "warning", "note", "never")
 @click.argument("files", nargs=-1, type=click.Path())
 @now_option
 @click.option("--format", "fmt", type=click.Choice(sorted(SCAN_FORMATS)), default="text",
-              show_default=True, help="text: path:line: rule message. json: the contract's object. "
+              show_default=True, help="text: severity path:line: rule message. json: the contract's object. "
               "sarif: SARIF 2.1.0 for code scanning. github: Actions annotations. json-lines: a finding a line.")
 @click.option("--fail-on", type=click.Choice(FAIL_ON), default="warning", show_default=True,
               help="Exit 1 when a finding has this severity or a worse one.")
@@ -28,9 +28,19 @@ FAIL_ON = ("error", "warning", "note", "never")
               help="Report only findings not in this baseline (see `orgmemory baseline`).")
 @click.option("--since", "since_ref", metavar="REF",
               help="Report only findings on lines changed since the git revision REF.")
+@click.option("--sarif-file", type=click.Path(dir_okay=False), metavar="FILE",
+              help="Also write the SARIF log to FILE, from the same scan (CI: annotations on stdout, SARIF for upload).")
+@click.option("--color", type=click.Choice(("auto", "always", "never")), default="auto", show_default=True,
+              help="Colour the text format. auto: only on a terminal, and never when NO_COLOR is set.")
+@click.option("-q", "--quiet", is_flag=True, help="Text format: print the summary alone.")
+@click.option("-v", "--verbose", is_flag=True, help="Also print, on stderr, how long the scan took and what it read.")
+@click.option("--include-vendored", is_flag=True,
+              help="Report TODOs and references in vendored and generated code too (.gitattributes "
+                   "linguist-vendored/-generated, vendor/, third_party/, lock files...; as scan.vendored: report).")
 @config_option
 @cache_dir_option
-def command(path, files, now, fmt, fail_on, staged, baseline_path, since_ref, config_path, cache_dir):
+def command(path, files, now, fmt, fail_on, staged, baseline_path, since_ref, config_path, cache_dir,
+            sarif_file=None, color="auto", quiet=False, verbose=False, include_vendored=False):
     """Scan the git repository at PATH for contradictory artifacts.
 
     Reports stale TODOs (aged per line by git blame), legacy paths and what still points at
@@ -52,17 +62,69 @@ def command(path, files, now, fmt, fail_on, staged, baseline_path, since_ref, co
     if baseline_path or since_ref:
         from indexer.scan import narrow as narrow
     changes = narrow.changes_since(path, since_ref) if since_ref else None  # a bad REF fails fast
+    started = time.monotonic()
     result = run_scan(path, now, cache_dir=cache_dir, config_path=config_path,
-                      progress=_progress if sys.stderr.isatty() else None, only=only)
+                      progress=_progress if sys.stderr.isatty() else None, only=only,
+                      include_vendored=include_vendored)
+    elapsed = time.monotonic() - started
+    result = _collapsed(result, only)
     if baseline_path:
         result = narrow.without_baselined(result, baseline_path)
     if changes is not None:
         result = narrow.since(result, since_ref, changes)
-    sys.stdout.write(scan_renderer(fmt)(result))
+    if fmt == "text":
+        from indexer.output import text
+
+        sys.stdout.write(text.render(result, color=use_color(color, sys.stdout), quiet=quiet,
+                                     grouped=sys.stdout.isatty()))
+    else:
+        sys.stdout.write(scan_renderer(fmt)(result))
+    if sarif_file:
+        from indexer.atomic import write_atomic
+
+        write_atomic(sarif_file, scan_renderer("sarif")(result))
+    if fmt == "github" and os.environ.get("GITHUB_STEP_SUMMARY"):
+        # the runner's job summary file, appended to as its protocol asks (GitHub docs, "Adding a job summary")
+        from indexer.output.github import step_summary
+
+        with open(os.environ["GITHUB_STEP_SUMMARY"], "a", encoding="utf-8") as fh:
+            fh.write(step_summary(result))
+    if verbose:
+        hit = result.parsed == 0 and result.files > 0
+        click.echo(f"orgmemory: scanned {result.files} files in {elapsed:.2f} s: "
+                   + ("the result of an identical earlier scan" if hit else
+                      f"{result.parsed} parsed, {result.files - result.parsed} from the cache"), err=True)
     if fail_on != "never":
         worst = SEVERITIES.index(fail_on)
         if any(SEVERITIES.index(f.severity) <= worst for f in result.findings):
             sys.exit(1)
+
+
+def use_color(choice: str, stream) -> bool:
+    """--color always/never decide; auto: a terminal and no NO_COLOR (https://no-color.org)."""
+    if choice != "auto":
+        return choice == "always"
+    return not os.environ.get("NO_COLOR") and stream.isatty()
+
+
+def _collapsed(result, only):
+    """One finding per (rule, path, line, message): a path written as a code span and as a link on
+    one line is one finding. With FILES, the summary counts the files checked, not the repository's."""
+    import dataclasses
+
+    seen: set = set()
+    kept = []
+    for f in result.findings:
+        key = (f.rule, f.path, f.line, f.message)
+        if key not in seen:
+            seen.add(key)
+            kept.append(f)
+    changes = {}
+    if len(kept) != len(result.findings):
+        changes["findings"] = tuple(kept)
+    if only is not None:
+        changes["files"] = len(only)
+    return dataclasses.replace(result, **changes) if changes else result
 
 
 def _only(path: str, files, staged: bool) -> frozenset[str] | None:

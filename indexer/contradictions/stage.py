@@ -93,7 +93,13 @@ def attach(ctx) -> Contradictions:
     references = [r for refs in ctx.collected.references.values() for r in refs]
     resolved = resolver.resolve_all(r for r in references if r.kind not in IMPORT_KINDS)
     asks = migrate_asks(ctx.collected.todos, resolved)
-    legacy = find_legacy(ctx.config.legacy, paths, history, ctx.now, asks, legacy_settings())
+    legacy = find_legacy(ctx.config.legacy, paths, history, ctx.now, asks, legacy_settings(ctx.config))
+    vendored = getattr(ctx.collected, "vendored", None)
+    if vendored and ctx.config.scan.vendored != "report":  # third-party code is nobody's legacy here
+        from indexer.scan.collect import vendored_folders
+
+        folders = vendored_folders(vendored, ctx.snapshot.files)
+        legacy = [item for item in legacy if item.declared or (item.path not in vendored and item.path not in folders)]
     history_globs = compile_globs(ctx.config.scan.history_paths)
     found = Contradictions(paths=paths, history=history, resolved=resolved, legacy=legacy, asks=asks,
                            resolve_imports=lambda: [resolver.resolve(r) for r in references
@@ -112,18 +118,14 @@ def attach(ctx) -> Contradictions:
     return found
 
 
-def legacy_settings() -> Settings:
-    """Detection thresholds from the rule pack (`rules/legacy-path.yaml` options)."""
-    from indexer.memory.load import parse_duration
-    from indexer.rulepack import load_rules
+def legacy_settings(config=None) -> Settings:
+    """Detection thresholds: `rules/legacy-path.yaml`'s options under the repository's `rules:`."""
+    from indexer.rulepack import settings_for
 
-    options = load_rules()["legacy-path"].options
-    defaults = Settings()
-    return Settings(
-        stale_after_days=parse_duration(options.get("stale_after", defaults.stale_after_days)),
-        active_within_days=parse_duration(options.get("successor_active_within", defaults.active_within_days)),
-        min_confidence=float(options.get("min_confidence", defaults.min_confidence)),
-    )
+    options = settings_for(config)["legacy-path"].options
+    return Settings(stale_after_days=options["stale_after"],
+                    active_within_days=options["successor_active_within"],
+                    min_confidence=options["min_confidence"])
 
 
 def _config_file(ctx) -> str:

@@ -29,9 +29,13 @@ class GitMissingError(OrgmemoryError):
         super().__init__(GIT_MISSING)
 
 
-def git_process(root: str, *args: str) -> subprocess.CompletedProcess:
-    """`git ARGS` in `root`, stdin closed, output captured; GitMissingError when git is absent."""
+def git_process(root: str, *args: str, input: bytes | None = None) -> subprocess.CompletedProcess:
+    """`git ARGS` in `root`, stdin closed (or fed `input`), output captured; GitMissingError when
+    git is absent."""
     try:
+        if input is not None:
+            return subprocess.run(["git", *args], cwd=root, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                  input=input)
         return subprocess.run(["git", *args], cwd=root, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                               stdin=subprocess.DEVNULL)
     except FileNotFoundError:
@@ -40,8 +44,8 @@ def git_process(root: str, *args: str) -> subprocess.CompletedProcess:
         raise GitMissingError() from None
 
 
-def run_git(root: str, *args: str, check: bool = True) -> bytes:
-    proc = git_process(root, *args)
+def run_git(root: str, *args: str, check: bool = True, input: bytes | None = None) -> bytes:
+    proc = git_process(root, *args, input=input)
     if check and proc.returncode != 0:
         message = proc.stderr.decode("utf-8", "replace").strip()
         raise GitError(f"git {' '.join(args[:2])} failed: {message}")

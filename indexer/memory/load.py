@@ -24,7 +24,7 @@ from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 from indexer.confine import is_inside
 from indexer.errors import ConfigError
 from indexer.globs import check_glob, globs_may_overlap
-from indexer.models import Config, LegacyPath, Match, ScanSettings, Standard
+from indexer.models import Config, LegacyPath, Match, RuleConfig, ScanSettings, Standard
 from indexer.git.root import CONFIG_NAMES
 
 __all__ = [
@@ -33,6 +33,7 @@ __all__ = [
     "compose_yaml",
     "json_schema",
     "load_config",
+    "load_memory",
     "parse_duration",
     "parse_hours",
     "parse_size",
@@ -41,6 +42,7 @@ __all__ = [
 SUPPORTED_VERSION = 1
 KINDS = ("standard", "decision", "convention", "fact")
 PRIORITIES = ("must", "should", "may")
+STATUSES = ("proposed", "active", "rejected")
 
 # Patterns are written in the common subset of Python `re` and ECMA-262 so that the JSON
 # Schema can carry them unchanged.
@@ -333,6 +335,13 @@ STANDARD = Section(
         "supersedes": Seq(Scalar(IDENTIFIER), "Ids this standard replaces; those stay, marked superseded."),
         "superseded_by": Scalar(IDENTIFIER, "The id of the standard that replaces this one."),
         "superseded_on": Scalar(DATE, "When this standard was superseded (written by `facts supersede`)."),
+        "status": Scalar(_one_of(*STATUSES), "proposed: offered for review, never primed, synced or "
+                                            "enforced; active (default): accepted by a curator; "
+                                            "rejected: kept so it is not proposed again."),
+        "proposed_by": Scalar(TEXT, "Provenance of a proposal: who or which tool proposed it."),
+        "proposed_on": Scalar(DATE, "When it was proposed."),
+        "evidence": Seq(Scalar(TEXT), "PATH:LINE locations the proposal rests on."),
+        "rejected_why": Scalar(TEXT, "Why a curator rejected the proposal."),
     },
     "One curated statement: a standard, decision, convention or fact.",
 )
@@ -347,6 +356,46 @@ LEGACY = Section(
     "A declared legacy path.",
 )
 
+def _boolean(node: ScalarNode) -> bool:
+    text = node.value.strip().lower()
+    if node.tag != "tag:yaml.org,2002:bool" or text not in ("true", "false"):
+        raise ValueError(f"invalid value {shown(node.value)}: expected true or false")
+    return text == "true"
+
+
+def _fraction(node: ScalarNode) -> float:
+    try:
+        value = float(node.value)
+    except ValueError:
+        value = -1.0
+    if not 0 <= value <= 1:
+        raise ValueError(f"invalid value {shown(node.value)}: expected a number from 0 to 1")
+    return value
+
+
+BOOLEAN = ValueType("true or false", {"type": "boolean"}, _boolean)
+FRACTION = ValueType("a number from 0 to 1", {"type": "number", "minimum": 0, "maximum": 1}, _fraction)
+
+
+def _rules_section() -> Section:
+    """`rules:`: one entry per rule of the pack (`rules/*.yaml`), its options typed as there."""
+    from indexer.rulepack import SEVERITIES, load_rules
+
+    kinds = {"duration": DURATION, "fraction": FRACTION, "severity": _one_of(*SEVERITIES)}
+    entries = {}
+    for rule in load_rules().values():
+        fields: dict[str, Spec] = {
+            "enabled": Scalar(BOOLEAN, "false turns the rule off (default true)."),
+            "severity": Scalar(_one_of(*SEVERITIES), f"error | warning | note (default {rule.severity})."),
+        }
+        if rule.options:
+            fields["options"] = Section({o.name: Scalar(kinds[o.type], f"{o.doc} (default {o.default})")
+                                         for o in rule.options.values()}, "The rule's thresholds.")
+        entries[rule.id] = Section(fields, rule.summary)
+    return Section(entries, "Per-rule settings: turn a rule off, set its severity, tune its options "
+                            "(`orgmemory rule ID` documents each).")
+
+
 SCHEMA = Section(
     {
         "version": Scalar(VERSION, "Contract version of this file."),
@@ -357,13 +406,18 @@ SCHEMA = Section(
                 "exclude": Seq(Scalar(GLOB), "Paths no rule looks at, on top of .gitignore."),
                 "history_paths": Seq(Scalar(GLOB), "Historical docs: old paths named here are not claims."),
                 "max_file_size": Scalar(SIZE, "Larger files are skipped: bytes, or 500KB, 2MiB."),
+                "vendored": Scalar(_one_of("skip", "report"), "Vendored and generated code (.gitattributes "
+                                   "linguist-vendored/-generated, vendor/, third_party/, lock files, protobuf "
+                                   "stubs...): skip (default: their TODOs and references are not reported) or report."),
                 "extends_refresh": Scalar(HOURS, "Fetch git `extends` sources at most this often: "
                                                  "hours, or 12h, 2d (default 24h; 0: every run)."),
                 "todo": Section(
                     {
                         "markers": Seq(Scalar(MARKER), "Comment markers, in upper case."),
                         "stale_after": Scalar(DURATION, "A TODO whose line was last changed longer ago "
-                                                        "is stale: 365d, 12w, 18m, 2y."),
+                                                        "is stale: 365d, 12w, 18m, 2y. Alias of "
+                                                        "rules.stale-todo.options.stale_after, "
+                                                        "which wins when both are set."),
                     },
                     "TODO/FIXME comment settings.",
                 ),
@@ -372,6 +426,7 @@ SCHEMA = Section(
         ),
         "standards": Seq(STANDARD, "Curated standards, decisions, conventions and facts."),
         "legacy": Seq(LEGACY, "Declared legacy paths (the tool also detects undeclared ones)."),
+        "rules": _rules_section(),
     },
     "orgmemory: the human-curated organizational memory of a repository (contract v1).",
 )
@@ -544,6 +599,21 @@ class _Reader:
 
 
 # --------------------------------------------------------------------------- loading
+def load_memory(repo_root: str, path: str | None = None, cache_dir: str | None = None, *,
+                extends: bool = True) -> Config:
+    """The repository's memory as every command uses it: its file validated, with the standards
+    inherited through `extends` merged under it (`indexer.memory.extends`).
+
+    `extends=False` reads the one file alone (`orgmemory validate --no-extends`); `load_config`
+    is that one-file validator, for checking a file before it is written.
+    """
+    if not extends:
+        return load_config(repo_root, path)
+    from indexer.memory.extends import load_with_extends  # clones and the network: only when asked
+
+    return load_with_extends(repo_root, path, cache_dir)
+
+
 def load_config(repo_root: str, path: str | None = None) -> Config:
     """The validated configuration of the repository at `repo_root`.
 
@@ -739,11 +809,13 @@ def _build_config(data: Mapping[str, Any], lines: Mapping[str, int], file: str, 
                       for i, values in enumerate(data.get("standards", ())))
     standards = _link_supersession(standards, lines, display, extended=bool(data.get("extends")))
     _reject_contradictions(standards, lines, display)
+    rules = _rule_configs(data.get("rules", {}), data.get("scan", {}).get("todo", {}), lines)
     return Config(
         file=file,
         version=data.get("version", SUPPORTED_VERSION),
         org=data.get("org"),
-        scan=_scan_settings(data.get("scan", {})),
+        scan=_scan_settings(data.get("scan", {}), rules),
+        rules=rules,
         standards=standards,
         legacy=tuple(_legacy(values, f"legacy[{i}]", lines, display)
                      for i, values in enumerate(data.get("legacy", ()))),
@@ -752,15 +824,34 @@ def _build_config(data: Mapping[str, Any], lines: Mapping[str, int], file: str, 
     )
 
 
-def _scan_settings(values: Mapping[str, Any]) -> ScanSettings:
+def _rule_configs(values: Mapping[str, Any], todo: Mapping[str, Any],
+                  lines: Mapping[str, int]) -> tuple[RuleConfig, ...]:
+    """The `rules:` section; `scan.todo.stale_after` is an alias of stale-todo's `stale_after`
+    option, which wins when both are written. The one place that resolves that precedence."""
+    entries = {rule_id: dict(entry) for rule_id, entry in values.items()}
+    if todo.get("stale_after") is not None:
+        stale = entries.setdefault("stale-todo", {})
+        stale["options"] = {"stale_after": todo["stale_after"], **stale.get("options", {})}
+    return tuple(
+        RuleConfig(id=rule_id, enabled=entry.get("enabled"), severity=entry.get("severity"),
+                   options=tuple(sorted(entry.get("options", {}).items())),
+                   line=lines.get(f"rules.{rule_id}"))
+        for rule_id, entry in entries.items()
+    )
+
+
+def _scan_settings(values: Mapping[str, Any], rules: tuple[RuleConfig, ...] = ()) -> ScanSettings:
+    from indexer.rulepack import settings_for
+
     todo = values.get("todo", {})
     given = {
         "exclude": values.get("exclude"),
         "history_paths": values.get("history_paths"),
         "max_file_bytes": values.get("max_file_size"),
         "extends_refresh_hours": values.get("extends_refresh"),
+        "vendored": values.get("vendored"),
         "markers": todo.get("markers"),
-        "stale_after_days": todo.get("stale_after"),
+        "stale_after_days": settings_for(Config(rules=rules))["stale-todo"].options["stale_after"],
     }
     return ScanSettings(**{name: value for name, value in given.items() if value is not None})
 
@@ -823,11 +914,15 @@ def _unique_ids(standards: tuple[Standard, ...], lines: Mapping[str, int], file:
 
 
 def _supersession_links(standards: tuple[Standard, ...]) -> list[_Link]:
+    """Links written in the file; a proposal's `supersedes` takes effect only once accepted."""
     links = []
+    pending = {s.id for s in standards if not s.accepted}
     for i, standard in enumerate(standards):
+        if standard.id in pending:
+            continue
         links += [_Link(standard.id, older, f"standards[{i}].supersedes[{j}]", named=older)
                   for j, older in enumerate(standard.supersedes)]
-        if standard.superseded_by is not None:
+        if standard.superseded_by is not None and standard.superseded_by not in pending:
             newer = standard.superseded_by
             links.append(_Link(newer, standard.id, f"standards[{i}].superseded_by", named=newer))
     return links
@@ -881,7 +976,7 @@ def _reject_contradictions(standards: tuple[Standard, ...], lines: Mapping[str, 
 
     A `forbid` with a pattern only contradicts a `require` with that same pattern.
     """
-    active = [(i, s) for i, s in enumerate(standards) if not s.superseded]
+    active = [(i, s) for i, s in enumerate(standards) if s.in_force]
     forbids: dict[str, list[tuple[Standard, Match, str]]] = {}
     for i, standard in active:
         for j, entry in enumerate(standard.forbid):

@@ -13,6 +13,7 @@ from __future__ import annotations
 import hashlib
 import importlib
 import os
+import re
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -20,7 +21,7 @@ from indexer.cache import Cache
 from indexer.git.discover import WORKTREE_REASONS, blob_sha, read_worktree
 from indexer.models import Reference, Snapshot, Todo
 
-EXTRACTOR_VERSION = 4
+EXTRACTOR_VERSION = 5
 #: Lines longer than this many bytes are read as empty by every extractor. Human-written lines
 #: are far shorter (minified code and data blobs are not); several readers (tree-sitter's rst
 #: scanner, the Markdown link and code-span patterns, the AsciiDoc cross-reference pattern,
@@ -39,6 +40,9 @@ class Collected:
     references: dict[str, list[Reference]] = field(default_factory=dict)  # path -> its references
     suppressions: dict[str, list[Any]] = field(default_factory=dict)  # path -> `orgmemory: ignore[...]`s
     definitions: dict[str, dict[str, list[str]]] = field(default_factory=dict)  # make targets, scripts, routes
+    generated: set[str] = field(default_factory=set)  # files whose header says they are generated
+    vendored: dict[str, str] = field(default_factory=dict)  # path -> "vendored" | "generated" (set aside)
+    set_aside: dict[str, int] = field(default_factory=dict)  # what was not reported: files, todos, references
 
 
 def classify(data: bytes) -> str | None:
@@ -109,6 +113,8 @@ def collect(snapshot: Snapshot, cache: Cache, markers: tuple[str, ...], max_byte
                 progress(1)
         out.content_sha[path] = content_sha
         restore(out, path, entry)
+        if entry.get("generated"):
+            out.generated.add(path)
         if entry.get("skip"):
             out.skipped[path] = entry["skip"]
         elif entry.get("todos"):
@@ -125,7 +131,10 @@ def _entry(path: str, data: bytes | None, reason: str | None, markers: tuple[str
     if reason or data is None:
         return {"skip": reason}
     data = without_long_lines(data)
-    return {"todos": [_todo_row(t) for t in extract_todos(path, data, markers)], **blob_facts(path, data)}
+    entry = {"todos": [_todo_row(t) for t in extract_todos(path, data, markers)], **blob_facts(path, data)}
+    if GENERATED_HEADER.search(data[:1024]):
+        entry["generated"] = True
+    return entry
 
 
 def without_long_lines(data: bytes, limit: int = MAX_LINE_BYTES) -> bytes:
@@ -226,3 +235,96 @@ def _todo_from_row(path: str, row: list[Any]) -> Todo:
     line, marker, text, author_tag, deadline, paths = row
     return Todo(path=path, line=line, marker=marker, text=text, author_tag=author_tag,
                 deadline=deadline, paths=tuple(paths))
+
+
+# --------------------------------------------------------------------------- vendored and generated
+#: Vendored and generated files, in the gitignore syntax of `indexer.globs`. Modelled on GitHub
+#: Linguist's `lib/linguist/vendor.yml` and `lib/linguist/generated.rb`
+#: (https://github.com/github-linguist/linguist), narrowed to what is unambiguous outside GitHub.
+#: `.gitattributes` (`linguist-vendored`, `linguist-generated`, either `=false`) overrides them.
+VENDORED_PATTERNS = (
+    "vendor/", "vendors/", "_vendor/", "third_party/", "third-party/", "thirdparty/", "3rdparty/",
+    "node_modules/", "bower_components/", "jspm_packages/", "Godeps/_workspace/", "Carthage/Build/",
+    "Pods/", ".yarn/releases/", ".yarn/plugins/", ".pnp.cjs", ".pnp.js",
+    "*.min.js", "*.min.css", "*-min.js", "*.min.mjs",
+)
+GENERATED_PATTERNS = (
+    # protobuf / gRPC stubs
+    "*.pb.go", "*.pb.gw.go", "*_grpc.pb.go", "*.pb.cc", "*.pb.h", "*_pb2.py", "*_pb2.pyi",
+    "*_pb2_grpc.py", "*_pb.js", "*_pb.d.ts", "*_grpc_pb.js", "*_grpc_pb.d.ts", "*.pb.swift",
+    # lock files
+    "package-lock.json", "npm-shrinkwrap.json", "yarn.lock", "pnpm-lock.yaml", "bun.lockb",
+    "poetry.lock", "Pipfile.lock", "pdm.lock", "uv.lock", "Cargo.lock", "go.sum", "composer.lock",
+    "Gemfile.lock", "Podfile.lock", "flake.lock", "mix.lock", "pubspec.lock", "packages.lock.json",
+    # other generators' output
+    "zz_generated.*.go", "*.designer.cs", "*.g.dart", "*.freezed.dart", "*.js.map", "*.css.map",
+)
+#: Go's convention (`// Code generated ... DO NOT EDIT.`) and `@generated` in a file's first KiB.
+GENERATED_HEADER = re.compile(rb"(?m)^\W{0,4}(?:Code generated\b.{0,200}\bDO NOT EDIT|.{0,80}@generated\b)")
+_ATTRIBUTES = ("linguist-vendored", "linguist-generated")
+
+
+def classify_vendored(root: str, paths, generated: set[str] = frozenset()) -> dict[str, str]:
+    """path -> "vendored" | "generated" for the tracked `paths` that are third-party or machine-made:
+    `.gitattributes` first (answered by `git check-attr`), then the default patterns and the
+    generated-file header."""
+    from indexer.globs import compile_globs
+
+    paths = list(paths)
+    vendored_globs, generated_globs = compile_globs(VENDORED_PATTERNS), compile_globs(GENERATED_PATTERNS)
+    attributes = _linguist_attributes(root, paths)
+    out: dict[str, str] = {}
+    for path in paths:
+        marks = attributes.get(path, {})
+        for kind, attribute, default in (
+                ("vendored", "linguist-vendored", lambda p: vendored_globs.match(p)),
+                ("generated", "linguist-generated",
+                 lambda p: generated_globs.match(p) or p in generated)):
+            value = marks.get(attribute, "unspecified")
+            if value in ("set", "true") or (value == "unspecified" and default(path)):
+                out[path] = kind
+                break
+    return out
+
+
+def _linguist_attributes(root: str, paths: list[str]) -> dict[str, dict[str, str]]:
+    """path -> {attribute: value} from `git check-attr`, asked only when a `.gitattributes`
+    (or `info/attributes`) can say something about linguist."""
+    if not any(p == ".gitattributes" or p.endswith("/.gitattributes") for p in paths) or not paths:
+        return {}
+    from indexer.git.run import run_git
+
+    out = run_git(root, "check-attr", "-z", "--stdin", *_ATTRIBUTES,
+                  input=b"".join(p.encode("utf-8", "surrogateescape") + b"\0" for p in paths), check=False)
+    fields = out.split(b"\0")
+    attributes: dict[str, dict[str, str]] = {}
+    for start in range(0, len(fields) - 2, 3):
+        path, attribute, value = (f.decode("utf-8", "surrogateescape") for f in fields[start:start + 3])
+        if value != "unspecified":
+            attributes.setdefault(path, {})[attribute] = value
+    return attributes
+
+
+def set_aside_vendored(collected: Collected, root: str, paths, report: bool = False) -> None:
+    """Classify vendored/generated files and, unless `report`, take their TODOs and references out
+    of what the checks read (the files themselves stay, so references to them still resolve).
+    Counts go to `collected.set_aside`."""
+    collected.vendored = classify_vendored(root, paths, collected.generated)
+    if report or not collected.vendored:
+        return
+    todos = references = 0
+    for path in collected.vendored:
+        todos += len(collected.todos.pop(path, ()))
+        references += len(collected.references.pop(path, ()))
+    collected.set_aside = {"files": len(collected.vendored), "todos": todos, "references": references}
+
+
+def vendored_folders(vendored: dict[str, str], paths) -> frozenset[str]:
+    """Folders every tracked file of which is vendored or generated."""
+    mixed: set[str] = set()
+    candidates: set[str] = set()
+    for path in paths:
+        parts = path.split("/")
+        folders = ("/".join(parts[:depth]) for depth in range(1, len(parts)))
+        (candidates if path in vendored else mixed).update(folders)
+    return frozenset(candidates - mixed)

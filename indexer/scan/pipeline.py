@@ -14,7 +14,7 @@ from typing import Any, Callable, TypeVar
 from indexer.git import blame as age_stage
 from indexer.cache import Cache
 from indexer.checks import load_checks
-from indexer.scan.collect import Collected, collect
+from indexer.scan.collect import Collected, collect, set_aside_vendored, vendored_folders
 from indexer.contradictions.stage import attach as attach_contradictions
 from indexer.dates import epoch
 from indexer.git.run import run_git
@@ -102,15 +102,20 @@ def run_pipeline(root: str, config: Config, now: date, snapshot: Snapshot,
                  progress: Callable[[int], None] | None, only: frozenset[str] | None):
     """Run every stage; return (findings, context)."""
     collected = collect(snapshot, cache, config.scan.markers, config.scan.max_file_bytes, progress, only)
+    report_vendored = config.scan.vendored == "report"
+    set_aside_vendored(collected, root, snapshot.files, report=report_vendored)
     ctx = ScanContext(root=root, config=config, now=now, snapshot=snapshot, collected=collected,
                       ages={}, cache=cache, notes=list(config.notes), only=only, left_out=left_out)
     finish_ageing = start_ageing(ctx)
     attach_contradictions(ctx)
     ctx.ages = finish_ageing()
     findings: list[Finding] = []
-    for check in load_checks():
-        findings.extend(check.check(ctx))
+    for check in load_checks(config):
+        findings.extend(check.run(ctx, check.rule))
     findings = apply_suppressions(findings, ctx.collected.suppressions)
+    if collected.vendored and not report_vendored:  # nothing reported in third-party/generated code
+        folders = vendored_folders(collected.vendored, snapshot.files)
+        findings = [f for f in findings if f.path not in collected.vendored and f.path not in folders]
     if only is not None:
         findings = [f for f in findings if f.path in only]
     findings.sort(key=lambda f: (f.path, f.line or 0, f.rule, f.message))

@@ -11,7 +11,7 @@ import hashlib
 from collections import Counter
 import json
 import os
-from dataclasses import dataclass, field, replace
+from dataclasses import InitVar, dataclass, field, replace
 from datetime import date
 from typing import TYPE_CHECKING, Any, Callable
 
@@ -23,7 +23,9 @@ from indexer.findings import Finding
 from indexer.git.root import config_file
 
 if TYPE_CHECKING:
+    from indexer.contradictions.stage import Contradictions
     from indexer.models import Config, Snapshot
+    from indexer.scan.collect import Collected
 
 MEMO_KIND = "scan-result/v2"
 
@@ -38,8 +40,21 @@ class ScanResult:
     parsed: int
     skipped: dict[str, int]
     notes: tuple[str, ...] = ()
-    extra: dict[str, Any] = field(default_factory=dict)  # additional top-level JSON sections
-    contradictions: Any = field(default=None, compare=False, repr=False)  # for `explain`, not JSON
+    set_aside: dict[str, int] = field(default_factory=dict)  # vendored/generated: files, todos, references
+    resolutions: tuple[dict[str, Any], ...] = ()  # one per legacy path (`Resolution.to_json()`)
+    extra: dict[str, Any] = field(default_factory=dict)  # sections a narrowing adds: baseline, since
+    # What downstream commands read instead of loading or scanning again; not part of the JSON.
+    # `memory` is set on every result (`run_scan` loads it on a memo hit that skipped it); the
+    # stages' own outputs only when they ran (`run_scan(memo=False)` guarantees it).
+    memory: Config | None = field(default=None, compare=False, repr=False)  # the merged memory
+    collected: Collected | None = field(default=None, compare=False, repr=False)  # extracted facts
+    contradictions: Contradictions | None = field(default=None, compare=False, repr=False)
+    memo_text: str | None = field(default=None, init=False, compare=False, repr=False)
+    # The memo's own text for `to_json_text`; an InitVar, so `replace()` (a changed result) drops it.
+    text: InitVar[str | None] = None
+
+    def __post_init__(self, text: str | None) -> None:
+        object.__setattr__(self, "memo_text", text)  # the documented way to set a frozen field
 
     def to_json(self) -> dict[str, Any]:
         out = {
@@ -51,18 +66,20 @@ class ScanResult:
                 "files": self.files,
                 "parsed": self.parsed,
                 "skipped": self.skipped,
+                "set_aside": self.set_aside,
                 "findings": _count_by(self.findings, "rule"),
                 "severities": _count_by(self.findings, "severity"),
             },
             "notes": list(self.notes),
             "findings": [f.to_json() for f in self.findings],
+            "resolutions": list(self.resolutions),
         }
         out.update(self.extra)
         return out
 
     def to_json_text(self) -> str:
         """`to_json()` on one line; a result read from the memo gives back the text it came from."""
-        text = self.__dict__.get("_memo_text")
+        text = self.memo_text
         return text if text is not None else json.dumps(self.to_json(), separators=(",", ":"), ensure_ascii=False)
 
     @classmethod
@@ -73,13 +90,13 @@ class ScanResult:
         result = cls(root=data["root"], head=data["head"], now=date.fromisoformat(data["now"]),
                      findings=tuple(Finding.from_json(f) for f in data["findings"]),
                      files=summary["files"], parsed=summary["parsed"], skipped=summary["skipped"],
-                     notes=tuple(data["notes"]),
-                     extra={k: v for k, v in data.items() if k not in _OWN_KEYS})
-        object.__setattr__(result, "_memo_text", text)  # not a field: `dataclasses.replace` drops it
+                     set_aside=summary.get("set_aside", {}), notes=tuple(data["notes"]),
+                     resolutions=tuple(data.get("resolutions", ())),
+                     extra={k: v for k, v in data.items() if k not in _OWN_KEYS}, text=text)
         return result
 
 
-_OWN_KEYS = {"version", "root", "head", "now", "summary", "notes", "findings"}
+_OWN_KEYS = {"version", "root", "head", "now", "summary", "notes", "findings", "resolutions"}
 
 
 def _count_by(findings, attribute: str) -> dict[str, int]:
@@ -88,26 +105,37 @@ def _count_by(findings, attribute: str) -> dict[str, int]:
 
 def run_scan(path: str, now: date, cache_dir: str | None = None, config_path: str | None = None,
              progress: Callable[[int], Callable[[int], None]] | None = None,
-             only: frozenset[str] | None = None, memo: bool = True) -> ScanResult:
+             only: frozenset[str] | None = None, memo: bool = True,
+             include_vendored: bool = False, with_memory: bool = False) -> ScanResult:
     """Scan the repository containing `path`; with `only`, read and report those paths alone.
 
-    `memo=False` always runs the stages (callers that need `ScanResult.contradictions`).
+    `memo=False` always runs the stages (callers that need `ScanResult.contradictions` or
+    `ScanResult.collected`); `with_memory` sets `ScanResult.memory` on a memo hit too.
+    `include_vendored` reports vendored and generated code too (`scan.vendored: report`).
     """
     state = read_state(path)
     root = state.root
     cache = Cache(cache_dir_for(root, cache_dir))
     try:
-        quick = raw_memo_key(root, state, config_path, now, only)
+        quick = None if include_vendored else raw_memo_key(root, state, config_path, now, only)
         if memo and quick is not None and (hit := _recall(cache, quick, root)) is not None:
-            return hit
-        from indexer.memory.extends import load_with_extends
+            if not with_memory:
+                return hit
+            from indexer.memory.load import load_memory
+
+            return replace(hit, memory=load_memory(root, config_path, cache_dir))
+        from indexer.memory.load import load_memory
         from indexer.globs import compile_globs
 
-        config = load_with_extends(root, config_path, cache_dir)
+        config = load_memory(root, config_path, cache_dir)
+        if config.extends:  # the merged memory, not the file's bytes, is an input: `memo_key`
+            quick = None
+        if include_vendored:
+            config = replace(config, scan=replace(config.scan, vendored="report"))
         snapshot, left_out = take_snapshot(root, compile_globs(config.scan.exclude), state)
         key = quick or memo_key(snapshot, config, now, only)
         if memo and quick is None and (hit := _recall(cache, key, root)) is not None:
-            return hit
+            return replace(hit, memory=config)
         from indexer.scan.pipeline import run_pipeline, without_foreign_entries
 
         def fresh() -> ScanResult:
@@ -118,9 +146,9 @@ def run_scan(path: str, now: date, cache_dir: str | None = None, config_path: st
                 root=root, head=snapshot.head, now=now, findings=tuple(findings),
                 files=len(snapshot.files), parsed=ctx.collected.parsed,
                 skipped=dict(sorted(Counter(ctx.collected.skipped.values()).items())),
-                notes=tuple(dict.fromkeys(notes)),
-                extra={"resolutions": [r.to_json() for r in ctx.contradictions.resolutions]},
-                contradictions=ctx.contradictions)
+                notes=tuple(dict.fromkeys(notes)), set_aside=dict(ctx.collected.set_aside),
+                resolutions=tuple(r.to_json() for r in ctx.contradictions.resolutions),
+                memory=config, collected=ctx.collected, contradictions=ctx.contradictions)
 
         result = without_foreign_entries(cache, fresh)
         if not cache.warnings:
@@ -145,17 +173,19 @@ def raw_memo_key(root: str, state: GitState, config_path: str | None, now: date,
                  only: frozenset[str] | None) -> str | None:
     """The memo key from unparsed inputs: git's own output and the standards file's bytes.
 
-    Lets an unchanged repository skip even loading the YAML. None when the configuration
-    `extends` other files (then the merged configuration is part of the key: `memo_key`).
+    Lets an unchanged repository skip even loading the YAML. None when the file cannot be read.
+    A configuration that `extends` other files is never stored under this key (`run_scan`
+    drops it once the file is parsed: the merged configuration is then part of `memo_key`), so
+    a hit here is always a file without `extends`.
     """
     config = _config_bytes(root, config_path)
-    if config is None or b"extends" in config:
+    if config is None:
         return None
     digest = hashlib.sha256()
     for part in (b"raw", __version__.encode(),
                  (state.head or "").encode(), now.isoformat().encode(),
                  json.dumps(sorted(only)).encode() if only is not None else b"*",
-                 config, state.index, state.status):
+                 config, state.index, state.status, *_environment(root)):
         digest.update(hashlib.sha256(part).digest())
     dirty, _deleted = state.worktree_changes()
     for path in sorted(dirty):
@@ -182,11 +212,29 @@ def memo_key(snapshot: Snapshot, config: Config, now: date, only: frozenset[str]
                  json.dumps(sorted(only)) if only is not None else "*",
                  json.dumps(config.to_json(), sort_keys=True, default=str)):
         digest.update(part.encode("utf-8", "surrogateescape") + b"\0")
+    for part in _environment(snapshot.root):
+        digest.update(hashlib.sha256(part).digest())
     for path in sorted(snapshot.files):
         digest.update(f"{path}\0{snapshot.files[path]}\0".encode("utf-8", "surrogateescape"))
     for path in sorted(snapshot.dirty):
         digest.update(f"{path}\0{_worktree_sha(snapshot.root, path)}\0".encode("utf-8", "surrogateescape"))
     return digest.hexdigest()
+
+
+def _environment(root: str) -> tuple[bytes, bytes]:
+    """Inputs of a scan outside the tracked content and the standards file: the remote URL (links
+    to this repository's hosting site resolve as local paths) and the rule pack (rule options)."""
+    from indexer.git.run import run_git
+    from indexer.rulepack import rules_dir
+
+    remote = run_git(root, "remote", "get-url", "origin", check=False).strip()
+    rules = hashlib.sha256()
+    directory = rules_dir()
+    for name in sorted(os.listdir(directory)):
+        if name.endswith(".yaml"):
+            with open(os.path.join(directory, name), "rb") as fh:
+                rules.update(name.encode() + b"\0" + fh.read() + b"\0")
+    return remote, rules.digest()
 
 
 def _worktree_sha(root: str, path: str) -> str:
