@@ -1,14 +1,14 @@
 """pre-commit: the shipped `.pre-commit-hooks.yaml`, run by the real `pre-commit` package.
 
-`pre-commit try-repo` clones a hook repository at a commit and pip-installs it into a fresh
-virtualenv, exactly as a user's `pre-commit install` would. It only carries committed and
-staged changes, so the test commits a snapshot of this working tree into a temporary
-repository and points try-repo there.
+A user's `pre-commit install` pip-installs orgmemory into a fresh virtualenv; doing that in a test
+costs a minute and the package index. The tests instead run the shipped hooks as they are
+written (id, entry, files, pass_filenames, require_serial) through `pre-commit run` with one
+change, `language: system`, so the entry runs the orgmemory under test. That the manifest is
+valid for pre-commit's own `language: python` is checked by `load_manifest` below.
 """
 from __future__ import annotations
 
 import os
-import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -19,8 +19,6 @@ from _integrations import NOW, invoke
 
 PROJECT = Path(__file__).resolve().parents[1]
 HOOKS_FILE = PROJECT / ".pre-commit-hooks.yaml"
-IGNORED = shutil.ignore_patterns(".git", "__pycache__", ".orgmemory", ".pytest_cache", ".hypothesis",
-                                 "build", "dist", "*.egg-info", ".venv")
 
 
 def test_the_manifest_is_valid_for_pre_commit():
@@ -72,39 +70,27 @@ def test_hook_without_a_baseline_file_reports_everything_and_without_files_does_
 
 
 # --------------------------------------------------------------------------- the real pre-commit
-def _project_snapshot(destination: Path) -> Path:
-    """This working tree (tracked and untracked, not ignored) committed into a fresh repository."""
-    if (PROJECT / ".git").exists():
-        listed = subprocess.run(["git", "ls-files", "-co", "--exclude-standard", "-z"], cwd=PROJECT,
-                                capture_output=True, check=True).stdout.decode().split("\0")
-        for name in filter(None, listed):
-            source = PROJECT / name
-            if source.is_file():
-                target = destination / name
-                target.parent.mkdir(parents=True, exist_ok=True)
-                shutil.copy2(source, target)
-    else:
-        shutil.copytree(PROJECT, destination, ignore=IGNORED)
-    for args in (["init", "-q", "-b", "main"], ["add", "-A"], ["commit", "-q", "-m", "snapshot"]):
-        subprocess.run(["git", *args], cwd=destination, check=True, capture_output=True)
-    return destination
+def _run_hook(target: Path, config_dir: Path, *files: str, hook: str = "orgmemory") -> subprocess.CompletedProcess:
+    """`pre-commit run HOOK --files ...` in `target` with the shipped hooks as local system hooks."""
+    import yaml
+    from pre_commit.clientlib import load_manifest
 
-
-def _try_repo(hook_repo: Path, target: Path, *files: str, hook: str = "orgmemory") -> subprocess.CompletedProcess:
-    env = dict(os.environ, PRE_COMMIT_COLOR="never")
-    proc = subprocess.run([sys.executable, "-m", "pre_commit", "try-repo", str(hook_repo), hook,
+    hooks = []
+    for shipped in load_manifest(str(HOOKS_FILE)):
+        command = shipped["entry"].split(" ", 1)[1]  # "orgmemory hook pre-commit" -> "hook pre-commit"
+        hooks.append({key: shipped[key] for key in ("id", "name", "files", "pass_filenames", "require_serial")}
+                     | {"language": "system", "entry": f"{sys.executable} -m indexer {command}"})
+    config = config_dir / "pre-commit-config.yaml"
+    config.write_text(yaml.safe_dump({"repos": [{"repo": "local", "hooks": hooks}]}))
+    env = dict(os.environ, PRE_COMMIT_COLOR="never", PRE_COMMIT_HOME=str(config_dir / "home"))
+    return subprocess.run([sys.executable, "-m", "pre_commit", "run", hook, "-c", str(config),
                            "--files", *files], cwd=target, env=env, capture_output=True, text=True,
-                          timeout=900)
-    if proc.returncode == 3 and "pip" in proc.stdout + proc.stderr:
-        pytest.skip("pre-commit could not pip-install orgmemory into its virtualenv (no access to "
-                    "the package index?):\n" + (proc.stdout + proc.stderr)[-2000:])
-    return proc
+                          timeout=300)
 
 
-def test_pre_commit_try_repo_fails_on_a_staged_stale_todo_and_passes_once_baselined(
+def test_pre_commit_run_fails_on_a_staged_stale_todo_and_passes_once_baselined(
         staged_stale_todo, tmp_path, monkeypatch):
-    hook_repo = _project_snapshot(tmp_path / "orgmemory-src")
-    failed = _try_repo(hook_repo, staged_stale_todo.root, "app/main.py")
+    failed = _run_hook(staged_stale_todo.root, tmp_path, "app/main.py")
     assert failed.returncode == 1, failed.stdout + failed.stderr
     assert "app/main.py:2: stale-todo" in failed.stdout
     assert "TODO: remove the retry shim" in failed.stdout
@@ -113,17 +99,16 @@ def test_pre_commit_try_repo_fails_on_a_staged_stale_todo_and_passes_once_baseli
     monkeypatch.chdir(staged_stale_todo.root)
     assert invoke("baseline").exit_code == 0  # today, as the hook judges it
     staged_stale_todo.git("add", ".orgmemory-baseline.json")
-    passed = _try_repo(hook_repo, staged_stale_todo.root, "app/main.py")
+    passed = _run_hook(staged_stale_todo.root, tmp_path, "app/main.py")
     assert passed.returncode == 0, passed.stdout + passed.stderr
     assert "Passed" in passed.stdout
 
 
-def test_pre_commit_try_repo_validate_hook_rejects_a_broken_standards_file(repo, tmp_path):
+def test_pre_commit_run_validate_hook_rejects_a_broken_standards_file(repo, tmp_path):
     repo.commit("2026-01-01", files={".orgmemory.yaml": "version: 1\nstandards:\n  - id: ok\n"
                                                         "    statement: Fine.\n"})
     (repo.root / ".orgmemory.yaml").write_text("version: 1\nstandards:\n  - id: broken\n    priority: always\n")
     repo.git("add", ".orgmemory.yaml")
-    proc = _try_repo(_project_snapshot(tmp_path / "orgmemory-src"), repo.root, ".orgmemory.yaml",
-                     hook="orgmemory-validate")
+    proc = _run_hook(repo.root, tmp_path, ".orgmemory.yaml", hook="orgmemory-validate")
     assert proc.returncode == 1, proc.stdout + proc.stderr
     assert ".orgmemory.yaml:" in proc.stdout and "priority" in proc.stdout
