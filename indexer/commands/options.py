@@ -13,9 +13,12 @@ class DayType(click.ParamType):
         if isinstance(value, date):
             return value
         try:
-            return date.fromisoformat(value)
+            day = date.fromisoformat(value)
         except ValueError:
             self.fail(f"{value!r} is not a date like 2026-11-01", param, ctx)
+        if not 1970 <= day.year <= 9000:  # ages and windows subtract up to a century from it
+            self.fail(f"{value!r} is outside 1970-01-01 .. 9000-12-31", param, ctx)
+        return day
 
 
 now_option = click.option(
