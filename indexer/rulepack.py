@@ -1,7 +1,13 @@
 """The built-in rule pack: one YAML file per rule in `rules/` (shipped as `indexer/_rules`).
 
-Detectors live in `indexer.checks`; this is what each rule *is*: id, default severity, a
-one-line summary and help text. `--help`, SARIF rule descriptions and the docs read from here.
+A rule lives in one place: its YAML says what it is (id, default severity, summary, help, why,
+an example, how to suppress it, its options with their defaults and documentation) and which
+check reports it (`check: module:function`, by default `indexer.checks.<id with _>:check`).
+`orgmemory rule`, SARIF rule descriptions, the README's rule table and the scan all read it.
+
+A repository tunes rules in the `rules:` section of `.orgmemory.yaml`; `settings_for(config)`
+is the one place that merges the two (and the `scan.todo.stale_after` alias, resolved when the
+file is loaded: `indexer.memory.load`).
 """
 from __future__ import annotations
 
@@ -10,7 +16,19 @@ import os
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
-import yaml
+SEVERITIES = ("error", "warning", "note")
+#: Kinds of option value: how `.orgmemory.yaml` writes them and what a check gets.
+#: duration: 365d, 12w, 18m, 2y -> days (int); fraction: a number 0..1; severity: error|warning|note.
+OPTION_TYPES = ("duration", "fraction", "severity")
+
+
+@dataclass(frozen=True)
+class OptionInfo:
+    name: str
+    type: str
+    default: Any  # as written in the YAML (a duration stays "365d"); `value` is what checks get
+    doc: str
+    value: Any = None
 
 
 @dataclass(frozen=True)
@@ -19,7 +37,22 @@ class RuleInfo:
     severity: str
     summary: str
     help: str
-    options: Mapping[str, Any] = field(default_factory=dict)
+    options: Mapping[str, OptionInfo] = field(default_factory=dict)
+    why: str = ""
+    example: str = ""
+    suppress: str = ""
+    check: str = ""  # "module:function" that reports this rule
+
+
+@dataclass(frozen=True)
+class RuleSettings:
+    """A rule as one repository runs it: the pack's defaults under its `rules:` settings."""
+
+    id: str
+    enabled: bool
+    severity: str
+    options: Mapping[str, Any]
+    severity_given: bool = False  # set in `rules:` (standard-violation then ignores priorities)
 
 
 def rules_dir() -> str:
@@ -31,6 +64,8 @@ def rules_dir() -> str:
 
 @functools.lru_cache(maxsize=1)
 def load_rules() -> dict[str, RuleInfo]:
+    import yaml  # only when a rule is read: a memoised scan never needs it
+
     directory = rules_dir()
     rules: dict[str, RuleInfo] = {}
     for name in sorted(os.listdir(directory)):
@@ -38,12 +73,73 @@ def load_rules() -> dict[str, RuleInfo]:
             continue
         with open(os.path.join(directory, name), encoding="utf-8") as fh:
             data = yaml.safe_load(fh)
-        rules[data["id"]] = RuleInfo(
-            id=data["id"], severity=data["severity"], summary=data["summary"].strip(),
-            help=data["help"].strip(), options=data.get("options") or {},
-        )
+        rule = _rule(data, name)
+        rules[rule.id] = rule
     return rules
+
+
+def _rule(data: Mapping[str, Any], name: str) -> RuleInfo:
+    rule_id = data["id"]
+    if name != f"{rule_id}.yaml" or data["severity"] not in SEVERITIES:
+        raise ValueError(f"rules/{name}: the file must be named <id>.yaml and its severity one of {SEVERITIES}")
+    options = {}
+    for option, spec in (data.get("options") or {}).items():
+        if spec.get("type") not in OPTION_TYPES:
+            raise ValueError(f"rules/{name}: option {option}: type must be one of {OPTION_TYPES}")
+        options[option] = OptionInfo(name=option, type=spec["type"], default=spec["default"],
+                                     doc=" ".join(spec.get("doc", "").split()),
+                                     value=option_value(spec["type"], spec["default"]))
+    return RuleInfo(
+        id=rule_id, severity=data["severity"], summary=data["summary"].strip(), help=data["help"].strip(),
+        options=options, why=(data.get("why") or "").strip(), example=(data.get("example") or "").rstrip(),
+        suppress=(data.get("suppress") or "").strip(),
+        check=data.get("check") or f"indexer.checks.{rule_id.replace('-', '_')}:check",
+    )
+
+
+def option_value(kind: str, written: Any) -> Any:
+    """What a check gets for an option written `written` (already validated)."""
+    if kind == "duration":
+        from indexer.memory.load import parse_duration
+
+        return parse_duration(written)
+    if kind == "fraction":
+        return float(written)
+    return written
 
 
 def severity(rule_id: str) -> str:
     return load_rules()[rule_id].severity
+
+
+def settings_for(config: Any) -> dict[str, RuleSettings]:
+    """Every rule as `config` (its `rules:` section, `Config.rules`) runs it."""
+    given = {entry.id: entry for entry in getattr(config, "rules", None) or ()}
+    out = {}
+    for rule_id, rule in load_rules().items():
+        mine = given.get(rule_id)
+        options = {name: option.value for name, option in rule.options.items()}
+        if mine is not None:
+            options.update(dict(mine.options))
+        out[rule_id] = RuleSettings(
+            id=rule_id,
+            enabled=mine.enabled if mine is not None and mine.enabled is not None else True,
+            severity=mine.severity if mine is not None and mine.severity else rule.severity,
+            options=options,
+            severity_given=bool(mine is not None and mine.severity),
+        )
+    return out
+
+
+# --------------------------------------------------------------------------- documentation
+def markdown_table() -> str:
+    """The README's rule table, generated from the pack (`orgmemory rule --format markdown`)."""
+    rows = ["| rule | default severity | what it flags |", "|---|---|---|"]
+    for rule in load_rules().values():
+        rows.append(f"| `{rule.id}` | {table_severity(rule)} | {rule.summary} |")
+    return "\n".join(rows) + "\n"
+
+
+def table_severity(rule: RuleInfo) -> str:
+    by = [f"{o.name}: {o.default}" for o in rule.options.values() if o.type == "severity"]
+    return f"by priority ({', '.join(by)})" if by else rule.severity

@@ -12,7 +12,7 @@ import yaml
 
 from indexer.memory.load import json_schema, load_config, parse_duration, parse_size
 from indexer.errors import ConfigError
-from indexer.models import Config, LegacyPath, Match, ScanSettings, Standard
+from indexer.models import Config, LegacyPath, Match, RuleConfig, ScanSettings, Standard
 
 CONTRACT_EXAMPLE = """\
 version: 1
@@ -157,6 +157,8 @@ def test_contract_example_loads_into_the_dataclasses(tmp_path: Path) -> None:
         ),
         legacy=(LegacyPath("deploy/legacy", "deploy/v2", date(2023, 3, 1),
                            "deploy/v2 is the production pipeline.", ".orgmemory.yaml", 36),),
+        # `scan.todo.stale_after` is an alias of the stale-todo rule's option: it lands there
+        rules=(RuleConfig("stale-todo", options=(("stale_after", 365),)),),
         extends=("../platform-standards/org.orgmemory.yaml",),
     )
     assert load_config(str(tmp_path)) == expected
@@ -421,7 +423,7 @@ ERRORS = [
                  id="unknown top-level key close"),
     pytest.param("colour: red\n",
                  ".orgmemory.yaml:1: colour: unknown key; "
-                 "expected one of: version, org, extends, scan, standards, legacy",
+                 "expected one of: version, org, extends, scan, standards, legacy, rules",
                  id="unknown key far"),
     pytest.param("scan:\n  todo:\n    stale: 90d\n",
                  ".orgmemory.yaml:3: scan.todo.stale: unknown key; did you mean 'stale_after'?",

@@ -7,17 +7,16 @@ from __future__ import annotations
 from typing import Iterator
 
 from indexer.findings import Finding, fingerprint
-from indexer.rulepack import load_rules, severity
+from indexer.rulepack import RuleSettings, load_rules
 
 RULE = "bad-suppression"
-RULES = (RULE,)
 
 
-def check(ctx) -> Iterator[Finding]:
+def check(ctx, rule: RuleSettings) -> Iterator[Finding]:
     known = set(load_rules())
     for path, suppressions in ctx.collected.suppressions.items():
         for suppression in suppressions:
-            unknown = [rule for rule in suppression.rules if rule not in known]
+            unknown = [name for name in suppression.rules if name not in known]
             problems = []
             if suppression.reason is None:
                 problems.append("has no reason (write `-- why`), so it suppresses nothing")
@@ -27,7 +26,7 @@ def check(ctx) -> Iterator[Finding]:
                 problems.append(f"names unknown rule{'s' * (len(unknown) != 1)} {', '.join(unknown)}")
             if problems:
                 rules = ",".join(suppression.rules)
-                yield Finding(rule=RULE, severity=severity(RULE), path=path, line=suppression.line,
+                yield Finding(rule=RULE, severity=rule.severity, path=path, line=suppression.line,
                               message=f"orgmemory: ignore[{rules}] {' and '.join(problems)}",
                               fingerprint=fingerprint(RULE, path, suppression.text),
                               details={"rules": list(suppression.rules), "reason": suppression.reason})

@@ -9,14 +9,13 @@ from typing import Iterator
 
 from indexer.findings import Finding, fingerprint
 from indexer.contradictions.resolve import MISSING
-from indexer.rulepack import severity
+from indexer.rulepack import RuleSettings
 
 RULE = "dangling-command"
-RULES = (RULE,)
 DOC_EXTENSIONS = frozenset({".md", ".markdown", ".mdx", ".rst", ".txt", ".adoc", ".asciidoc"})
 
 
-def check(ctx) -> Iterator[Finding]:
+def check(ctx, rule: RuleSettings) -> Iterator[Finding]:
     found = ctx.contradictions
     for resolved in found.resolved:
         reference = resolved.reference
@@ -29,7 +28,7 @@ def check(ctx) -> Iterator[Finding]:
         tool, _, name = reference.target.partition(" ")
         name = name.removeprefix("run ")
         where = "no Makefile has a target" if tool == "make" else "no package.json has a script"
-        yield Finding(rule=RULE, severity=severity(RULE), path=reference.path, line=reference.line,
+        yield Finding(rule=RULE, severity=rule.severity, path=reference.path, line=reference.line,
                       message=f"`{reference.target}`: {where} {name}",
                       fingerprint=fingerprint(RULE, reference.path, f"{reference.target} {reference.text}"),
                       details={"command": reference.target, "tool": tool, "name": name})

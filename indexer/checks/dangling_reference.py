@@ -11,16 +11,15 @@ from typing import Iterator
 
 from indexer.findings import Finding, fingerprint
 from indexer.contradictions.resolve import MISSING, Resolved
-from indexer.rulepack import severity
+from indexer.rulepack import RuleSettings
 
 RULE = "dangling-reference"
 #: Data files inside test folders are fixtures, broken on purpose as often as not.
 FIXTURE = re.compile(r"(?:^|/)(?:tests?|testdata|test_data|fixtures|__fixtures__|testing)/(?:.*/)?"
                      r"[^/]+\.(?:rst|md|markdown|txt|adoc|html?|json|ya?ml|toml|cfg|ini|xml)$")
-RULES = (RULE,)
 
 
-def check(ctx) -> Iterator[Finding]:
+def check(ctx, rule: RuleSettings) -> Iterator[Finding]:
     found = ctx.contradictions
     todo_paths = {(t.path, t.line): t.paths for todos in ctx.collected.todos.values() for t in todos}
     for resolved in found.resolved:
@@ -31,7 +30,7 @@ def check(ctx) -> Iterator[Finding]:
                 or _stale_todo_says_so(resolved, todo_paths):
             continue
         fate = found.history.fate(resolved.path, found.paths.exists) if resolved.removed else []
-        yield _finding(resolved, fate)
+        yield _finding(resolved, fate, rule.severity)
 
 
 def _stale_todo_says_so(resolved: Resolved, todo_paths) -> bool:
@@ -41,7 +40,7 @@ def _stale_todo_says_so(resolved: Resolved, todo_paths) -> bool:
     return resolved.removed and reference.target.removeprefix("./").rstrip("/") in named
 
 
-def _finding(resolved: Resolved, fate) -> Finding:
+def _finding(resolved: Resolved, fate, severity: str) -> Finding:
     reference = resolved.reference
     written = reference.target
     if fate:
@@ -61,6 +60,6 @@ def _finding(resolved: Resolved, fate) -> Finding:
         "removed_on": last.day.isoformat() if last else None,
         "removed_by": last.author if last else None,
     }
-    return Finding(rule=RULE, severity=severity(RULE), path=reference.path, line=reference.line,
+    return Finding(rule=RULE, severity=severity, path=reference.path, line=reference.line,
                    message=message, fingerprint=fingerprint(RULE, reference.path, f"{written} {reference.text}"),
                    details=details)

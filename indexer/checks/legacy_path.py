@@ -8,13 +8,12 @@ from __future__ import annotations
 from typing import Iterator
 
 from indexer.findings import Finding, fingerprint
-from indexer.rulepack import severity
+from indexer.rulepack import RuleSettings
 
 RULE = "legacy-path"
-RULES = (RULE,)
 
 
-def check(ctx) -> Iterator[Finding]:
+def check(ctx, rule: RuleSettings) -> Iterator[Finding]:
     found = ctx.contradictions
     for legacy in found.legacy:
         pointing = found.pointing.get(legacy.path, [])
@@ -28,7 +27,7 @@ def check(ctx) -> Iterator[Finding]:
         if pointing:
             message += ("; 1 reference still points at it" if len(pointing) == 1
                         else f"; {len(pointing)} references still point at it")
-        yield Finding(rule=RULE, severity=severity(RULE), path=legacy.path, line=None, message=message,
+        yield Finding(rule=RULE, severity=rule.severity, path=legacy.path, line=None, message=message,
                       fingerprint=fingerprint(RULE, legacy.path, legacy.path),
                       details={"declared": legacy.declared, "successor": legacy.successor,
                                "confidence": legacy.confidence,

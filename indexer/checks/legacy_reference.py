@@ -9,13 +9,12 @@ from __future__ import annotations
 from typing import Iterator
 
 from indexer.findings import Finding, fingerprint
-from indexer.rulepack import severity
+from indexer.rulepack import RuleSettings
 
 RULE = "legacy-reference"
-RULES = (RULE,)
 
 
-def check(ctx) -> Iterator[Finding]:
+def check(ctx, rule: RuleSettings) -> Iterator[Finding]:
     found = ctx.contradictions
     for legacy in found.legacy:
         for resolved in found.pointing.get(legacy.path, []):
@@ -23,7 +22,7 @@ def check(ctx) -> Iterator[Finding]:
             instead = f"; use {legacy.successor}" if legacy.successor else ""
             how = "declared" if legacy.declared else f"detected, confidence {legacy.confidence:.2f}"
             yield Finding(
-                rule=RULE, severity=severity(RULE), path=reference.path, line=reference.line,
+                rule=RULE, severity=rule.severity, path=reference.path, line=reference.line,
                 message=f"points at legacy {legacy.path} ({how}) via {reference.target}{instead}",
                 fingerprint=fingerprint(RULE, reference.path, f"{reference.target} {reference.text}"),
                 details={"legacy_path": legacy.path, "successor": legacy.successor,

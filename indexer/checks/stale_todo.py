@@ -2,19 +2,20 @@
 from __future__ import annotations
 
 import posixpath
+from datetime import timedelta
 from typing import Iterator
 
-from indexer.dates import day_of, deadline_day
+from indexer.dates import day_of, deadline_day, epoch
 from indexer.findings import Finding, fingerprint
 from indexer.models import LineAge, Todo
-from indexer.rulepack import severity
+from indexer.rulepack import RuleSettings
 
-RULES = ("stale-todo",)
+RULE = "stale-todo"
 
 
-def check(ctx) -> Iterator[Finding]:
-    cutoff = ctx.cutoff
-    stale_after = ctx.config.scan.stale_after_days
+def check(ctx, rule: RuleSettings) -> Iterator[Finding]:
+    stale_after = rule.options["stale_after"]
+    cutoff = epoch(ctx.now - timedelta(days=stale_after))
     for path, todos in ctx.collected.todos.items():
         ages = ctx.ages.get(path, {})
         for todo in todos:
@@ -33,7 +34,7 @@ def check(ctx) -> Iterator[Finding]:
                 reasons.append("missing-path")
                 clauses.append(f"{', '.join(missing)} no longer exists")
             if reasons:
-                yield _finding(todo, age, reasons, clauses, deadline, missing)
+                yield _finding(todo, age, reasons, clauses, rule.severity, missing)
 
 
 def _older_than(age: LineAge, cutoff: int) -> bool:
@@ -59,7 +60,7 @@ def _is_gone(ctx, referrer: str, named: str) -> bool:
     return any(c in ctx.removed_paths for c in candidates)
 
 
-def _finding(todo: Todo, age: LineAge, reasons, clauses, deadline, missing) -> Finding:
+def _finding(todo: Todo, age: LineAge, reasons, clauses, severity: str, missing) -> Finding:
     details = {
         "marker": todo.marker,
         "text": todo.text,
@@ -74,6 +75,6 @@ def _finding(todo: Todo, age: LineAge, reasons, clauses, deadline, missing) -> F
         "age_unknown": age.unknown,
     }
     message = f"{'; '.join(clauses)}: {todo.text}"
-    return Finding(rule="stale-todo", severity=severity("stale-todo"), path=todo.path,
+    return Finding(rule=RULE, severity=severity, path=todo.path,
                    line=todo.line, message=message,
-                   fingerprint=fingerprint("stale-todo", todo.path, todo.text), details=details)
+                   fingerprint=fingerprint(RULE, todo.path, todo.text), details=details)

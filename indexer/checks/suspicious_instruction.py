@@ -15,10 +15,9 @@ from typing import Iterator
 from indexer.findings import Finding, fingerprint
 from indexer.models import Todo
 from indexer.text import DISGUISES, Instruction, instruction
-from indexer.rulepack import severity
+from indexer.rulepack import RuleSettings
 
-RULES = ("suspicious-instruction",)
-RULE = RULES[0]
+RULE = "suspicious-instruction"
 KIND_WORDS = {  # phrased so that the message itself never reads like an instruction
     "override": "tries to cancel the guidance an agent was given",
     "role": "tries to give an agent a new role or standing orders",
@@ -28,18 +27,18 @@ KIND_WORDS = {  # phrased so that the message itself never reads like an instruc
 }
 
 
-def check(ctx) -> Iterator[Finding]:
+def check(ctx, rule: RuleSettings) -> Iterator[Finding]:
     for path, todos in sorted(ctx.collected.todos.items()):
         for todo in todos:
             found = instruction(todo.text)
             if found is not None:
-                yield _finding(todo, found)
+                yield _finding(todo, found, rule.severity)
 
 
-def _finding(todo: Todo, found: Instruction) -> Finding:
+def _finding(todo: Todo, found: Instruction, severity: str) -> Finding:
     disguise = f" ({DISGUISES[found.disguise]})" if found.disguise else ""
     message = (f"a {todo.marker} comment {KIND_WORDS[found.kind]}{disguise}; orgmemory never shows it to agents:"
                " review and remove it")
     details = {"kind": found.kind, **({"disguise": found.disguise} if found.disguise else {})}
-    return Finding(rule=RULE, severity=severity(RULE), path=todo.path, line=todo.line, message=message,
+    return Finding(rule=RULE, severity=severity, path=todo.path, line=todo.line, message=message,
                    fingerprint=fingerprint(RULE, todo.path, todo.text), details=details)
