@@ -26,7 +26,9 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "facts": ("indexer.commands.facts", "List, show, add, supersede, forget and review curated facts."),
     "validate": ("indexer.commands.validate", "Check .orgmemory.yaml (and its extends) alone: fast, for pre-commit."),
     "schema": ("indexer.commands.schema", "Print the JSON Schema of .orgmemory.yaml, for editors."),
+    "rule": ("indexer.commands.rule", "List the rules, or show one rule's documentation and options."),
     "init": ("indexer.commands.init", "Write a starter .orgmemory.yaml with what the repository suggests."),
+    "demo": ("indexer.commands.demo", "Build a small sample repository and show scan and prime on it."),
     "fleet": ("indexer.commands.fleet", "Scan many repositories; report standards, migrations, failures across them."),
 }
 
