@@ -254,6 +254,22 @@ def test_repository_text_is_escaped(page):
     assert any(f"TODO: {XSS} paginate the orders" in t for t in texts), "shown as text, whole"
 
 
+def test_report_shows_standards_inherited_through_extends(repo, tmp_path):
+    """`report` reads the same merged memory as `scan`: an org file's standards are listed, and
+    the org's forbid is enforced in the same table."""
+    repo.commit("2025-01-10", "org memory", files={
+        "org/common.orgmemory.yaml": "standards:\n  - id: org-no-tf\n    statement: No Terraform.\n"
+                                     "    priority: must\n    forbid:\n      - glob: \"**/*.tf\"\n",
+        ".orgmemory.yaml": "version: 1\nextends: [org/common.orgmemory.yaml]\nstandards:\n"
+                           "  - id: local-one\n    statement: A local standard.\n",
+        "infra/main.tf": "resource \"null\" \"x\" {}\n",
+    })
+    doc = dom(write_report(repo.root, tmp_path / "report.html"))
+    rows = {r.attrs["id"]: r for r in doc.find("table", id="standards-table").find("tbody").find_all("tr")}
+    assert set(rows) == {"standard-org-no-tf", "standard-local-one"}
+    assert "infra/main.tf" in rows["standard-org-no-tf"].text
+
+
 # --------------------------------------------------------------------------- standards
 def test_standards_show_status_owner_source_dates_and_violations(page):
     doc = dom(page)

@@ -1,7 +1,9 @@
-"""orgmemory facts list|show|add|supersede|forget|review
+"""orgmemory facts list|show|review|add|propose|accept|reject|supersede|forget
 
 Reading commands see the merged memory (the repository's file over its `extends` sources);
-writing commands edit the repository's own file, one entry at a time, and only humans run them.
+writing commands edit the repository's own file, one entry at a time. `propose` is the write
+path for agents and people (a `proposed` entry with its provenance); `accept` and `reject` are
+the curators' answers; the others are for curators only.
 """
 from __future__ import annotations
 
@@ -15,6 +17,7 @@ from indexer.commands.options import DayType, cache_dir_option, config_option, n
 
 KINDS = ("standard", "decision", "convention", "fact")
 PRIORITIES = ("must", "should", "may")
+STATES = ("proposed", "active", "expired", "superseded", "rejected")
 FORMATS = ("text", "json")
 
 repo_option = click.option("--repo", default=".", show_default=True,
@@ -26,10 +29,12 @@ format_option = click.option("--format", "fmt", type=click.Choice(FORMATS), defa
 
 @click.group("facts")
 def command() -> None:
-    """Read, add, supersede and forget the curated memory in .orgmemory.yaml.
+    """Read and curate the memory in .orgmemory.yaml: propose, accept, reject, supersede.
 
-    Every write keeps the file's comments and layout (only the entry concerned changes),
-    replaces the file atomically, and is refused when the result would not validate.
+    Each entry has a status: proposed (offered by an agent, `init` or a person; never primed,
+    synced or enforced), active, expired (past review_by), superseded, rejected. Every write
+    keeps the file's comments and layout (only the entry concerned changes), replaces the file
+    atomically, and is refused when the result would not validate.
     """
 
 
@@ -37,24 +42,37 @@ def command() -> None:
 @command.command("list")
 @click.option("--kind", type=click.Choice(KINDS), help="Only this kind.")
 @click.option("--tag", "tags", multiple=True, metavar="T", help="Only entries with this tag (repeatable).")
-@click.option("--expired", is_flag=True, help="Only entries past their review_by date (see --now).")
+@click.option("--status", "statuses", multiple=True, type=click.Choice(STATES),
+              help="Only entries with this status (repeatable).")
+@click.option("--expired", is_flag=True, help="Only entries past their review_by date (see --now); "
+                                              "the same as --status expired.")
 @format_option
 @now_option
 @repo_option
 @config_option
 @cache_dir_option
-def list_command(kind, tags, expired, fmt, now, repo, config_path, cache_dir):
-    """List the entries, with their status."""
+def list_command(kind, tags, statuses, expired, fmt, now, repo, config_path, cache_dir):
+    """List the entries with their status; proposals are listed apart, after the others."""
     _root, config = _merged(repo, config_path, cache_dir)
+    statuses = set(statuses) | ({"expired"} if expired else set())
     chosen = [s for s in config.standards
               if (kind is None or s.kind == kind) and set(tags) <= set(s.tags)
-              and (not expired or (s.expired(now) and not s.superseded))]
+              and (not statuses or s.state(now) in statuses)]
     if fmt == "json":
         _print_json({"version": 1, "now": now, "standards": [_entry_json(s, now) for s in chosen]})
         return
-    for standard in chosen:
+    curated = [s for s in chosen if s.status != "proposed"]
+    proposed = [s for s in chosen if s.status == "proposed"]
+    for standard in curated:
         click.echo(f"{standard.id:<28} {standard.kind:<10} {standard.priority:<6} "
                    f"{_status(standard, now):<24} {standard.statement}")
+    if proposed:
+        click.echo(f"{chr(10) if curated else ''}Proposals (not in force; `orgmemory facts accept ID` or "
+                   "`reject ID`):")
+        for standard in proposed:
+            by = f"by {standard.proposed_by}" if standard.proposed_by else ""
+            on = standard.proposed_on or standard.added
+            click.echo(f"  {standard.id:<26} {by}{' on ' + on.isoformat() if on else ''}: {standard.statement}")
     if not chosen:
         click.echo("No entries.", err=True)
 
@@ -88,27 +106,46 @@ def show_command(standard_id, fmt, now, repo, config_path, cache_dir):
 @command.command("review")
 @click.option("--within", type=click.IntRange(min=0), default=30, show_default=True, metavar="DAYS",
               help="Also list entries whose review_by falls within this many days of --now.")
+@click.option("--fail-on", type=click.Choice(["expired", "due"]),
+              help="Exit 1 when an entry is expired (or, with `due`, expired or due within DAYS): "
+                   "for CI.")
 @format_option
 @now_option
 @repo_option
 @config_option
 @cache_dir_option
-def review_command(within, fmt, now, repo, config_path, cache_dir):
-    """What is expired or due for review soon, by owner."""
+def review_command(within, fail_on, fmt, now, repo, config_path, cache_dir):
+    """What is expired or due for review soon, by owner, and the proposals waiting for a curator.
+
+    \b
+    Exit codes: 0 (or 1 with --fail-on when something is expired or due), 2 an error.
+    """
     _root, config = _merged(repo, config_path, cache_dir)
     horizon = now + timedelta(days=within)
     due = sorted((s for s in config.standards
-                  if not s.superseded and s.review_by is not None and s.review_by <= horizon),
+                  if s.in_force and s.review_by is not None and s.review_by <= horizon),
                  key=lambda s: (s.owner or "", s.review_by, s.id))
+    pending = [s for s in config.standards if s.status == "proposed"]
+    failing = [s for s in due if fail_on == "due" or (fail_on == "expired" and s.expired(now))]
+    _review_output(due, pending, within, fmt, now)
+    if failing:
+        sys.exit(1)
+
+
+def _review_output(due, pending, within, fmt, now) -> None:
     by_owner: dict[str, list] = {}
     for standard in due:
         by_owner.setdefault(standard.owner or "(no owner)", []).append(standard)
     if fmt == "json":
         _print_json({"version": 1, "now": now, "within_days": within,
-                     "owners": {owner: [_entry_json(s, now) for s in items] for owner, items in by_owner.items()}})
+                     "owners": {owner: [_entry_json(s, now) for s in items] for owner, items in by_owner.items()},
+                     "proposals": [_entry_json(s, now) for s in pending]})
         return
     if not due:
         click.echo(f"Nothing expired or due within {within} days of {now.isoformat()}.")
+    if pending:
+        click.echo(f"{len(pending)} proposal{'s' * (len(pending) != 1)} waiting for a curator: "
+                   f"{', '.join(s.id for s in pending)} (orgmemory facts list --status proposed)")
     for owner, items in by_owner.items():
         click.echo(owner)
         for standard in items:
@@ -119,58 +156,155 @@ def review_command(within, fmt, now, repo, config_path, cache_dir):
 
 
 # --------------------------------------------------------------------------- writing
-def _entry_options(function):
-    """The options describing a new entry, shared by `add` and `supersede`."""
+def _entry_options(inherit: bool = False):
+    """The options describing a new entry; with `inherit` (supersede) the defaults are OLD's."""
+    def default(fallback: str) -> str:
+        return "[default: OLD's]" if inherit else f"[default: {fallback}]"
+
     options = [
         click.option("--statement", help="What the organization holds to be true."),
-        click.option("--kind", type=click.Choice(KINDS), help="[default: standard]"),
-        click.option("--priority", type=click.Choice(PRIORITIES), help="[default: should]"),
-        click.option("--scope", multiple=True, metavar="GLOB", help="Where it applies (repeatable)."),
-        click.option("--tag", "tags", multiple=True, metavar="T", help="A tag (repeatable)."),
+        click.option("--kind", type=click.Choice(KINDS), help=default("standard")),
+        click.option("--priority", type=click.Choice(PRIORITIES), help=default("should")),
+        click.option("--scope", multiple=True, metavar="GLOB",
+                     help="Where it applies (repeatable). " + default("the whole repository")),
+        click.option("--tag", "tags", multiple=True, metavar="T", help="A tag (repeatable). " + default("none")),
         click.option("--source", help="Where the decision is written down (repo path or URL)."),
-        click.option("--owner", help="Who answers for it."),
+        click.option("--owner", help="Who answers for it. " + default("none")),
         click.option("--review-by", type=DayType(), help="When it must be reviewed again."),
+        click.option("--forbid", "forbid", multiple=True, metavar="GLOB[:REGEX]",
+                     help="Evidence that contradicts it: files matching GLOB, or their lines matching "
+                          "REGEX (repeatable). " + default("none")),
+        click.option("--require", "require", multiple=True, metavar="GLOB",
+                     help="Evidence that must exist somewhere in the repository (repeatable). "
+                          + default("none")),
     ]
-    for option in reversed(options):
-        function = option(function)
-    return function
+
+    def decorate(function):
+        for option in reversed(options):
+            function = option(function)
+        return function
+    return decorate
 
 
 @command.command("add")
 @click.option("--id", "standard_id", required=True, help="A new, stable id (lower-case, digits, . _ -).")
-@_entry_options
+@_entry_options()
 @now_option
 @repo_option
 @config_option
-def add_command(standard_id, statement, kind, priority, scope, tags, source, owner, review_by, now,
-                repo, config_path):
-    """Add an entry to the repository's .orgmemory.yaml (dated --now)."""
+def add_command(standard_id, statement, kind, priority, scope, tags, source, owner, review_by, forbid,
+                require, now, repo, config_path):
+    """Add an active entry to the repository's .orgmemory.yaml (dated --now). For curators;
+    agents and others use `orgmemory facts propose`."""
     from indexer.memory.edit import add_standard
 
     if not statement:
         raise click.UsageError("--statement is required")
     root, file = _target(repo, config_path)
     fields = _new_fields(standard_id, statement, kind or "standard", priority or "should", scope, tags,
-                         source, owner, now, review_by)
+                         source, owner, now, review_by, _matches(forbid, "--forbid"), _matches(require, "--require"))
+    _warn_past(review_by, now)
     add_standard(root, file, fields)
     click.echo(f"Added {standard_id} to {_relative(root, file)}.", err=True)
+
+
+@command.command("propose")
+@click.option("--statement", required=True, help="The fact, in a sentence or two (at most 300 characters).")
+@click.option("--id", "standard_id", help="An id for it. [default: from the statement's first words]")
+@click.option("--kind", type=click.Choice(KINDS), help="[default: fact]")
+@click.option("--scope", multiple=True, metavar="GLOB", help="Where it applies (repeatable).")
+@click.option("--tag", "tags", multiple=True, metavar="T", help="A tag (repeatable).")
+@click.option("--source", help="Where it is written down (repo path or URL).")
+@click.option("--evidence", multiple=True, metavar="PATH[:LINE]",
+              help="Where in the repository it shows (repeatable).")
+@click.option("--forbid", "forbid", multiple=True, metavar="GLOB[:REGEX]", help="What would contradict it.")
+@click.option("--require", "require", multiple=True, metavar="GLOB", help="What must exist for it.")
+@click.option("--by", "proposed_by", default=None,
+              help="Who or which tool proposes it. [default: the git user.name, or `cli`]")
+@now_option
+@repo_option
+@config_option
+@cache_dir_option
+def propose_command(statement, standard_id, kind, scope, tags, source, evidence, forbid, require,
+                    proposed_by, now, repo, config_path, cache_dir):
+    """Offer a fact to the curators: written with `status: proposed` and its provenance.
+
+    A proposal is never primed, synced or enforced; a curator accepts it (`facts accept ID`)
+    or rejects it (`facts reject ID`), in a pull request like code. One that restates an
+    existing entry is not added (the answer names it); one carrying instructions to an AI,
+    secrets or more than 300 characters is refused with the reason.
+
+    \b
+    Exit codes: 0 proposed or already known, 2 refused or an error.
+    """
+    from indexer.memory.propose import propose
+
+    root, file = _target(repo, config_path)
+    _, config = _merged(repo, config_path, cache_dir)
+    fields = {"id": standard_id, "statement": statement, "kind": kind or "fact", "priority": "should",
+              "scope": list(scope), "tags": list(tags), "source": source,
+              "forbid": _matches(forbid, "--forbid"), "require": _matches(require, "--require"),
+              "evidence": list(evidence)}
+    outcome = propose(root, file, config, fields, proposed_by or _git_user(root) or "cli", now)
+    click.echo(outcome.message(_relative(root, file)))
+
+
+@command.command("accept")
+@click.argument("standard_id", metavar="ID")
+@click.option("--priority", type=click.Choice(PRIORITIES), help="Set its priority. [default: as proposed]")
+@click.option("--kind", type=click.Choice(KINDS), help="Set its kind. [default: as proposed]")
+@click.option("--owner", help="Who answers for it. [default: as proposed]")
+@click.option("--review-by", type=DayType(), help="When it must be reviewed again. [default: as proposed]")
+@now_option
+@repo_option
+@config_option
+def accept_command(standard_id, priority, kind, owner, review_by, now, repo, config_path):
+    """Accept a proposal: it becomes active (primed, synced, enforced), dated --now.
+
+    Its provenance (proposed_by, proposed_on, evidence) stays for the record.
+    """
+    from indexer.memory.edit import update_standard
+
+    root, file = _target(repo, config_path)
+    _warn_past(review_by, now)
+    changes = {"status": "active", "priority": priority, "kind": kind, "owner": owner,
+               "review_by": review_by, "added": now}
+    update_standard(root, file, standard_id, {k: v for k, v in changes.items() if v is not None},
+                    only_status="proposed")
+    click.echo(f"Accepted {standard_id} in {_relative(root, file)}.", err=True)
+
+
+@command.command("reject")
+@click.argument("standard_id", metavar="ID")
+@click.option("--why", help="The reason, kept with the entry so it is not proposed again.")
+@repo_option
+@config_option
+def reject_command(standard_id, why, repo, config_path):
+    """Reject a proposal: kept as `status: rejected` (never in force), so a new proposal that
+    restates it is answered with this one. `facts forget ID` deletes it instead."""
+    from indexer.memory.edit import update_standard
+
+    root, file = _target(repo, config_path)
+    update_standard(root, file, standard_id, {"status": "rejected", "rejected_why": why},
+                    only_status="proposed")
+    click.echo(f"Rejected {standard_id} in {_relative(root, file)}.", err=True)
 
 
 @command.command("supersede")
 @click.argument("old", metavar="OLD")
 @click.option("--by", "new", required=True, metavar="NEW",
               help="The id that replaces OLD; created here when --statement is given.")
-@_entry_options
+@_entry_options(inherit=True)
 @now_option
 @repo_option
 @config_option
 @cache_dir_option
-def supersede_command(old, new, statement, kind, priority, scope, tags, source, owner, review_by, now,
-                      repo, config_path, cache_dir):
+def supersede_command(old, new, statement, kind, priority, scope, tags, source, owner, review_by, forbid,
+                      require, now, repo, config_path, cache_dir):
     """Mark OLD as superseded by NEW; OLD stays, marked and dated, for the record.
 
     With --statement, NEW is created in the same write; it takes OLD's kind, priority, scope,
-    tags and owner unless given.
+    tags, owner, forbid and require unless given, so enforcement carries over.
     """
     from indexer.memory.edit import add_standard, supersede_standard
 
@@ -179,11 +313,17 @@ def supersede_command(old, new, statement, kind, priority, scope, tags, source, 
     previous = config.standard(old)
     if previous is None:
         raise click.BadParameter(_unknown(old, config), param_hint="OLD")
+    if not previous.in_force:
+        raise click.BadParameter(f"{old} is {previous.state(now)}: only an active entry can be superseded",
+                                 param_hint="OLD")
     fields = None
     if statement:
+        _warn_past(review_by, now)
         fields = _new_fields(new, statement, kind or previous.kind, priority or previous.priority,
                              scope or _explicit_scope(previous), tags or previous.tags, source,
-                             owner or previous.owner, now, review_by)
+                             owner or previous.owner, now, review_by,
+                             _matches(forbid, "--forbid") or _match_fields(previous.forbid),
+                             _matches(require, "--require") or _match_fields(previous.require))
     if _declared_here(previous, root, file):
         supersede_standard(root, file, old, new, now, fields)
     elif fields is None:
@@ -213,11 +353,11 @@ def forget_command(standard_id, repo, config_path):
 
 # --------------------------------------------------------------------------- helpers
 def _merged(repo: str, config_path: str | None, cache_dir: str | None):
-    from indexer.memory.extends import load_with_extends
+    from indexer.memory.load import load_memory
     from indexer.git.root import repo_root
 
     root = repo_root(repo)
-    return root, load_with_extends(root, config_path, cache_dir)
+    return root, load_memory(root, config_path, cache_dir)
 
 
 def _target(repo: str, config_path: str | None) -> tuple[str, str]:
@@ -242,12 +382,45 @@ def _relative(root: str, file: str) -> str:
     return os.path.relpath(file, root).replace(os.sep, "/")
 
 
-def _new_fields(standard_id, statement, kind, priority, scope, tags, source, owner, added, review_by) -> dict:
+def _new_fields(standard_id, statement, kind, priority, scope, tags, source, owner, added, review_by,
+                forbid=(), require=()) -> dict:
     """The keys of a new entry, in the contract's order; empty options are left out."""
     fields = {"id": standard_id, "statement": statement, "kind": kind, "priority": priority,
               "scope": list(scope), "tags": list(tags), "source": source, "owner": owner,
-              "added": added, "review_by": review_by}
+              "added": added, "review_by": review_by, "forbid": list(forbid), "require": list(require)}
     return {key: value for key, value in fields.items() if value not in (None, [], ())}
+
+
+def _matches(values, option: str) -> list[dict]:
+    """`GLOB` or `GLOB:REGEX` (split at the first colon) as `forbid`/`require` entries."""
+    out = []
+    for value in values:
+        glob, _, pattern = value.partition(":") if option == "--forbid" else (value, "", "")
+        if not glob.strip():
+            raise click.BadParameter(f"{value!r}: expected GLOB or GLOB:REGEX", param_hint=option)
+        out.append({"glob": glob, **({"pattern": pattern} if pattern else {})})
+    return out
+
+
+def _match_fields(matches) -> list[dict]:
+    return [{"glob": m.glob, **({"pattern": m.pattern} if m.pattern else {})} for m in matches]
+
+
+def _warn_past(review_by, now: date) -> None:
+    if review_by is not None and review_by < now:
+        click.echo(f"orgmemory: warning: --review-by {review_by.isoformat()} is before --now "
+                   f"{now.isoformat()}: the entry is expired from the start", err=True)
+
+
+def _git_user(root: str) -> str | None:
+    from indexer.errors import OrgmemoryError
+    from indexer.git.run import run_git
+
+    try:
+        name = run_git(root, "config", "user.name", check=False).decode("utf-8", "replace").strip()
+    except OrgmemoryError:
+        return None
+    return name[:100] or None
 
 
 def _unknown(standard_id: str, config) -> str:
@@ -258,6 +431,8 @@ def _unknown(standard_id: str, config) -> str:
 
 
 def _status(standard, now: date) -> str:
+    if not standard.accepted:
+        return standard.status
     if standard.superseded:
         return f"superseded by {standard.superseded_by}"
     if standard.expired(now):
@@ -266,7 +441,7 @@ def _status(standard, now: date) -> str:
 
 
 def _entry_json(standard, now: date) -> dict:
-    return {**standard.to_json(), "status": _status(standard, now),
+    return {**standard.to_json(), "status": standard.state(now), "status_detail": _status(standard, now),
             "superseded": standard.superseded, "expired": standard.expired(now)}
 
 

@@ -28,12 +28,12 @@ def command(last, days, fmt, now, config_path, cache_dir, repo):
     the budget dropped. Read from the usage log each `orgmemory prime` appends to.
     """
     from indexer.cache import cache_dir_for
-    from indexer.memory.extends import load_with_extends
+    from indexer.memory.load import load_memory
     from indexer.prime import usage
     from indexer.prime.state import repo_root
 
     root = repo_root(repo)
-    config = load_with_extends(root, config_path, cache_dir)
+    config = load_memory(root, config_path, cache_dir)
     standards = [(s.id, s.priority) for s in config.standards if not s.superseded]
     stats = usage.compute(usage.read(cache_dir_for(root, cache_dir)), standards, now, last=last, days=days)
     if fmt == "json":

@@ -32,12 +32,12 @@ def command(files, check, create, now, config_path, cache_dir):
     import os
 
     from indexer.atomic import write_atomic
-    from indexer.memory.extends import load_with_extends
+    from indexer.memory.load import load_memory
     from indexer.git.run import find_root
     from indexer.integrations import sync
 
     root = find_root(".")
-    block = sync.standards_block(load_with_extends(root, config_path, cache_dir), now)
+    block = sync.standards_block(load_memory(root, config_path, cache_dir), now)
     changes = sync.plan(root, sync.relative_targets(root, list(files)), create, block)
     if not changes:
         click.echo(f"orgmemory sync: none of {', '.join(sync.TARGETS)} exists; "

@@ -41,15 +41,13 @@ def _default_target(path: str) -> list[str]:
 
 def _check(path: str, no_extends: bool, cache_dir: str | None) -> bool:
     """Print the outcome for one file; False when it is invalid."""
-    from indexer.memory.load import load_config
     from indexer.errors import OrgmemoryError
-    from indexer.memory.extends import load_with_extends
+    from indexer.memory.load import load_memory
     from indexer.git.root import repo_root
 
     root = repo_root(path)
-    load = load_config if no_extends else (lambda r, p: load_with_extends(r, p, cache_dir))
     try:
-        config = load(root, os.path.abspath(path))
+        config = load_memory(root, os.path.abspath(path), cache_dir, extends=not no_extends)
     except OrgmemoryError as error:  # ConfigError, or a file refused for leaving the repository
         click.echo(f"orgmemory: error: {error}", err=True)
         return False

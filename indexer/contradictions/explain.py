@@ -81,7 +81,7 @@ def _path_view(result, path: str) -> dict[str, Any]:
     legacy = found.legacy_at(path)
     succeeding = [item for item in found.legacy if item.successor and
                   (path == item.successor or path.startswith(item.successor + "/"))]
-    resolutions = [r for r in result.extra.get("resolutions", [])
+    resolutions = [r for r in result.resolutions
                    if legacy and r["legacy_path"] == legacy.path
                    or any(r["legacy_path"] == item.path for item in succeeding)]
     activity = found.history.activity.get(path)
@@ -158,7 +158,7 @@ def _finding_view(result, target: str, findings, path: str | None = None, line: 
     line = line or findings[0].line
     related = {f.details.get("resolution") for f in findings} - {None}
     resolutions = [dict(r, evidence=_with_provenance(result.root, r["evidence"]))
-                   for r in result.extra.get("resolutions", []) if r["id"] in related]
+                   for r in result.resolutions if r["id"] in related]
     references = references or [r for r in found.resolved
                                 if r.reference.path == path and r.reference.line == line]
     return {

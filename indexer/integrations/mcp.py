@@ -114,11 +114,11 @@ class Tools:
         return render(explain(result, path_or_id.strip(), cwd=self.root))
 
     def list_facts(self, kind: str | None = None, tag: str | None = None) -> list[dict[str, Any]]:
-        from indexer.memory.extends import load_with_extends
+        from indexer.memory.load import load_memory
 
         if kind and kind.lower() not in FACT_KINDS:
             raise ValueError(f"kind must be one of {', '.join(FACT_KINDS)}")
-        config = load_with_extends(self.root, self.settings.config_path, self.settings.cache_dir)
+        config = load_memory(self.root, self.settings.config_path, self.settings.cache_dir)
         now = self.settings.today()
         wanted_tag = (tag or "").lower()
         return [safe_tree(_fact_json(s, now)) for s in config.standards

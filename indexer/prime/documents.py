@@ -2,7 +2,7 @@
 
 * Standards: every one not superseded (superseded ones are kept in the YAML for the record and
   never primed). Expiry is decided at prime time against `--now`.
-* Resolutions: one per legacy path, from the scan's `extra["resolutions"]` (the contradiction
+* Resolutions: one per legacy path, from the scan's `resolutions` (the contradiction
   stage), plus every `legacy:` entry of the YAML that stage did not resolve, because a declared
   legacy path is a resolution by definition.
 * Findings: the scan's findings except those a resolution or a standard already says:
@@ -34,7 +34,7 @@ _STANDARD_FIELDS = ("id", "statement", "kind", "priority", "scope", "tags", "sou
 def build_documents(config: Config, findings: Iterable[Finding], resolutions: Iterable[Mapping[str, Any]],
                     dates: Mapping[str, Mapping[int, dict[str, Any]]] | None = None) -> list[IndexDoc]:
     """`dates` says when each finding's line changed and who changed it (`provenance`)."""
-    active = [s for s in config.standards if not s.superseded]
+    active = [s for s in config.standards if s.in_force]  # never superseded ones nor proposals
     resolved = merged_resolutions(config.legacy, resolutions)
     tags_by_standard = {s.id: s.tags for s in active}
     docs = [standard_doc(s, order) for order, s in enumerate(active)]
@@ -44,10 +44,27 @@ def build_documents(config: Config, findings: Iterable[Finding], resolutions: It
     covered_refs = {(ref["path"], ref["line"]) for r in resolved for ref in r.get("still_pointing", ())}
     suspicious = {(f.path, f.line) for f in findings if f.rule == SUSPICIOUS}
     for finding in findings:
-        if _already_said(finding, covered_paths, covered_refs, suspicious):
+        if _already_said(finding, covered_paths, covered_refs, suspicious) or _low_information(finding):
             continue
         docs.append(finding_doc(finding, tags_by_standard, (dates or {}).get(finding.path, {}).get(finding.line)))
     return docs
+
+
+_MARKERS = frozenset("todo fixme xxx hack bug note optimize review later tbd finish this comment here it do fix "
+                     "something needs need maybe cleanup clean implement implemented remove".split())
+
+
+def _low_information(finding: Finding) -> bool:
+    """A marker comment that says nothing beyond its marker ("TODO: ...", "TODO: fix this",
+    "FIXME(bob): finish"): fewer than two words of content, not worth an agent's tokens."""
+    if finding.rule != "stale-todo":
+        return False
+    import re
+
+    text = str(finding.details.get("text") or finding.message)
+    text = re.sub(r"\([^)]*\)", " ", text)  # TODO(owner)
+    words = [w for w in re.findall(r"[^\W\d_]{2,}", text.lower()) if w not in _MARKERS]
+    return len(words) < 2
 
 
 def _already_said(finding: Finding, covered_paths: set[str], covered_refs: set[tuple[str, int]],

@@ -23,15 +23,14 @@ from indexer.prime.state import Freshness, RepoState, files_digest
 
 def refresh(state: RepoState, now: date, cache_dir: str, config_path: str | None) -> dict[str, Any]:
     """Scan, index, and return the meta record written (its `freshness` matches `state`)."""
-    from indexer.memory.extends import load_with_extends
     from indexer.prime.documents import build_documents
     from indexer.prime.provenance import finding_dates
     from indexer.scan.run import run_scan
 
     primary = watched_files(state.root, config_path)
     before = files_digest(primary)
-    result = run_scan(state.root, now, cache_dir=cache_dir, config_path=config_path)
-    config = load_with_extends(state.root, config_path, cache_dir)
+    result = run_scan(state.root, now, cache_dir=cache_dir, config_path=config_path, with_memory=True)
+    config = result.memory
     watched = watched_files(state.root, config_path, config)
     unchanged = files_digest(primary) == before
     freshness = Freshness(
@@ -39,12 +38,26 @@ def refresh(state: RepoState, now: date, cache_dir: str, config_path: str | None
         config_digest=files_digest(watched) if unchanged else "changed-during-refresh",
         now=now.isoformat(), config_arg=config_path, watched=watched,
     )
-    dated = finding_dates(state.root, cache_dir, result.findings, now, config.scan.stale_after_days)
-    docs = build_documents(config, result.findings, result.extra.get("resolutions", ()), dated)
+    findings = _first_party(state.root, result.findings)
+    dated = finding_dates(state.root, cache_dir, findings, now, config.scan.stale_after_days)
+    docs = build_documents(config, findings, result.resolutions, dated)
     meta = {"format": index.FORMAT, "freshness": freshness.to_json(), "built_at": int(time.time()),
             "org": config.org, "notes": list(result.notes)}
     index.write(index.index_path(cache_dir), docs, meta)
     return meta
+
+
+def _first_party(root: str, findings) -> list:
+    """The findings outside vendored and generated files: never primed, even when the scan
+    reports them (`scan.vendored: report`). The scan's own classification decides."""
+    from indexer.scan.collect import classify_vendored
+
+    findings = list(findings)
+    paths = {f.path for f in findings}
+    if os.path.isfile(os.path.join(root, ".gitattributes")):
+        paths.add(".gitattributes")
+    aside = classify_vendored(root, sorted(paths))
+    return [f for f in findings if f.path not in aside]
 
 
 def watched_files(root: str, config_path: str | None, config: Config | None = None) -> tuple[str, ...]:

@@ -14,7 +14,6 @@ from typing import Any, Iterable, Mapping, Sequence
 
 from indexer.cache import Cache, cache_dir_for
 from indexer.scan.collect import collect
-from indexer.memory.load import load_config
 from indexer.dates import day_of
 from indexer.git.discover import snapshot as take_snapshot
 from indexer.globs import compile_globs
@@ -29,7 +28,7 @@ MAX_FINDINGS = 1000  # rows in the findings table, most severe first
 MAX_POINTING = 100  # artifacts listed per legacy path
 MAX_VIOLATIONS = 50  # violations listed per standard
 MAX_MESSAGE = 300  # characters of a finding's message
-STATUSES = ("active", "expired", "superseded")
+STATUSES = ("active", "expired", "superseded", "proposed", "rejected")
 
 
 def build_report(path: str, now: date, cache_dir: str | None = None,
@@ -38,10 +37,9 @@ def build_report(path: str, now: date, cache_dir: str | None = None,
     from indexer.scan.run import run_scan
 
     started, generated = time.monotonic(), datetime.now(timezone.utc)
-    result = run_scan(path, now, cache_dir=cache_dir, config_path=config_path)
-    root = result.root
-    config = load_config(root, config_path)
-    resolved, detected = sources.resolutions(config, result.extra)
+    result = run_scan(path, now, cache_dir=cache_dir, config_path=config_path, with_memory=True)
+    root, config = result.root, result.memory  # the merged memory: standards from `extends` too
+    resolved, detected = sources.resolutions(config, {"resolutions": result.resolutions})
     shown = most_severe(result.findings, MAX_FINDINGS)
     cache = Cache(cache_dir_for(root, cache_dir))
     try:
@@ -64,7 +62,7 @@ def build_report(path: str, now: date, cache_dir: str | None = None,
 
 # --------------------------------------------------------------------------- inputs
 def all_todos(root: str, config: Config, cache: Cache) -> tuple[dict[str, list[Todo]], dict[str, str]]:
-    """Every TODO, fresh or stale, and each file's content SHA.
+    """Every TODO, fresh or stale, vendored code included, and each file's content SHA.
 
     The scan reports only stale TODOs; the age histogram wants them all. The extraction cache
     the scan has just filled makes this a read of the cache, not a second parse.
@@ -136,9 +134,7 @@ def standards_section(standards: Sequence[Standard], findings: Sequence[Finding]
 
 def standard_status(standard: Standard, now: date) -> str:
     """Superseded wins (it is not enforced at all), then expired (enforced but not trusted)."""
-    if standard.superseded:
-        return "superseded"
-    return "expired" if standard.expired(now) else "active"
+    return standard.state(now)  # proposed and rejected entries are shown apart
 
 
 def standard_item(standard: Standard, found: list[Finding], known: set[str], now: date) -> dict[str, Any]:
