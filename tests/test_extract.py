@@ -211,6 +211,13 @@ LANGUAGE_CASES = [
      '  /* FIXME: block comment */\n'
      '}\n',
      [(3, "TODO"), (5, "FIXME")]),
+    ("docs/mixin/rules.libsonnet",
+     '{\n'
+     '  todo_list: "TODO // not a comment",\n'
+     '  // TODO: real comment\n'
+     '  /* FIXME! block comment */\n'
+     '}\n',
+     [(3, "TODO"), (4, "FIXME")]),
     ("web/site.css",
      '.todo-list::after { content: "TODO /* not a comment */"; }\n'
      '/* TODO: real comment */\n',
@@ -233,7 +240,8 @@ def test_every_language_in_the_table_has_a_case() -> None:
 # --------------------------------------------------------------------------- marker rules
 @pytest.mark.parametrize("comment", [
     "# TODO: x", "#TODO: x", "# TODO(alice): x", "# TODO x", "# TODO", "# - TODO: x",
-    "# * TODO: x", "# we should TODO: x", "# TODO\tx",
+    "# * TODO: x", "# we should TODO: x", "# TODO\tx", "# TODO? maybe", "# TODO! now", "# TODO- x",
+    "# TODO. Later", "# a hack TODO! fix",
 ])
 def test_marker_found(comment: str) -> None:
     assert found("a.py", comment + "\n") == [(1, "TODO")]
@@ -242,7 +250,8 @@ def test_marker_found(comment: str) -> None:
 @pytest.mark.parametrize("comment", [
     "# TODOS: x", "# my_TODO: x", "# FulfilmentStatus.TODO is the default", '# "TODO" is a status',
     "# todo: lower case", "# TodoItem holds one", "# TODO, maybe", "# see fetchTODO()",
-    "# docs/TODO.md",
+    "# docs/TODO.md", "# see TODO.md", "# TODO-list", "# support for TODO format",
+    "# Android doesn't support TODO because it is old",
 ])
 def test_marker_not_found(comment: str) -> None:
     assert found("a.py", comment + "\n") == []

@@ -24,6 +24,7 @@ Grammar vs lexer, and the quirks worth knowing:
 | YAML | grammar, lexer `yaml` on error | templated YAML (Helm `{{- if }}` lines) defeats the grammar; then a line lexer reads `#` comments |
 | Bicep | grammar | `.bicepparam` `param x = v` lines parse with errors; comments are still found |
 | protobuf | lexer `c-style` | no grammar wheel: `//` and `/* */`, skipping string literals |
+| Jsonnet | lexer `c-style` | no grammar wheel: `//` and `/* */` (`#` comments are not read) |
 | AsciiDoc | lexer `asciidoc` | no grammar wheel: `//` lines (not `///`) and `////` blocks, outside listing/literal/passthrough blocks |
 | CSS | lexer `css` | no grammar wheel: `/* */`, skipping string literals |
 
@@ -114,6 +115,7 @@ LANGUAGES: tuple[Language, ...] = (
              grammar="tree_sitter_make.language", comment_nodes=_C_COMMENTS,
              embedded=("(recipe_line) @bash",)),
     Language("protobuf", (".proto",), lexer="c-style"),
+    Language("jsonnet", (".jsonnet", ".libsonnet"), lexer="c-style"),
     Language("asciidoc", (".adoc", ".asciidoc"), lexer="asciidoc"),
     Language("css", (".css",), lexer="css"),
 )

@@ -1,8 +1,10 @@
 """TODO markers: `extract_todos(path, data, markers)` -> the `Todo`s of one file.
 
 A marker is a configured word in upper case inside a real comment of the file's language, not
-part of a longer word or a dotted name, and followed by `:`, `(`, whitespace or the end of the
-comment. Identifiers, string literals and prose never reach this module: only comment text does
+part of a longer word or a dotted name, and followed by `:`, `(`, `!`, `?`, whitespace, the end of
+the comment, or `-` or `.` not glued to a following word (`FIXME!`, `TODO?`, `XXX-`, but
+never `TODO.md` or `TODO-list`); a marker right after a lower-case word is a noun in a sentence
+("support for XXX format") unless `:`, `(` or `!` follows it. Identifiers, string literals and prose never reach this module: only comment text does
 (see `indexer.extract.comments`).
 
 From each marker line we read an author tag and a deadline (`TODO(alice, 2023-06)`,
@@ -30,10 +32,21 @@ def extract_todos(path: str, data: bytes, markers: tuple[str, ...]) -> list[Todo
     todos = []
     for comment in comments_holding(language, data, needles):
         for offset, line in enumerate(comment.lines):
-            match = pattern.search(line)
+            match = next((m for m in pattern.finditer(line) if not _in_prose(line, m)), None)
             if match:
                 todos.append(_todo(path, comment.start_line + offset, line, match))
     return todos
+
+
+#: A lower-case word and a space right before the marker: the word is a noun in a sentence
+#: ("support for XXX format", "Android doesn't support XXX because"), not a marker, unless a
+#: `:`, `(` or `!` after it says otherwise ("we need a hack TODO: ..." still counts).
+_PROSE_BEFORE = re.compile(r"\b[a-z][a-z']*[ \t]+$")
+
+
+def _in_prose(line: str, match: re.Match[str]) -> bool:
+    after = line[match.end("marker"):match.end("marker") + 1]
+    return after not in (":", "(", "!") and _PROSE_BEFORE.search(line, 0, match.start()) is not None
 
 
 @lru_cache(maxsize=16)
@@ -52,7 +65,7 @@ def _marker_search(markers: tuple[str, ...]) -> tuple[tuple[bytes, ...], re.Patt
     words = sorted({marker.upper() for marker in markers if marker}, key=len, reverse=True)
     alternatives = "|".join(re.escape(word) for word in words)
     pattern = re.compile(
-        rf"(?<![\w.$@/\\'\"`])(?P<marker>{alternatives})(?=[:(\s]|$)(?:\((?P<tag>[^()\n]*)\))?"
+        rf"(?<![\w.$@/\\'\"`])(?P<marker>{alternatives})(?=[:(\s!?]|[-.](?![\w.])|$)(?:\((?P<tag>[^()\n]*)\))?"
     )
     encoded = "|".join(re.escape(word) for word in words).encode()
     shape = re.compile(rb"(?:(?<![A-Za-z0-9_$@\\'\"`])|(?<==begin))(?:" + encoded + rb")(?![A-Za-z0-9_])")
