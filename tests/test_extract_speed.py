@@ -1,6 +1,6 @@
 """The cold scan's shortcuts give what the long way gives.
 
-Each shortcut (worker processes for extraction, blame answered from one `git log -p`,
+Each shortcut (worker processes for extraction,
 prefilters before regexes and parses, the history's `git log` started early) is checked
 against the plain computation it replaces, on inputs made to reach its edge cases.
 """
@@ -12,7 +12,7 @@ from datetime import date, timedelta
 
 import pytest
 
-from indexer.git import blame as age
+
 from indexer.scan import collect as collect_module
 from indexer.git import history as history
 from indexer.cache import Cache
@@ -70,120 +70,6 @@ def test_parallel_and_serial_extraction_give_the_same_collection(repo, tmp_path,
     assert parallel.todos and parallel.references and parallel.skipped == {"blob.bin": "binary"}
     # and what each run cached reads back the same
     assert run(tmp_path / "parallel", 2).references == serial.references
-
-
-# --------------------------------------------------------------------------- ages
-def _ages_both_ways(root: str, requests: dict[str, list[int]], since: int):
-    """blame_files (with its shortcuts) and one plain blame per file."""
-    fast = age.blame_files(root, requests, since)
-    plain = {path: age.blame_lines(root, path, lines, since) for path, lines in requests.items()}
-    return fast, plain
-
-
-def _requests(root) -> dict[str, list[int]]:
-    out = {}
-    for path in sorted(p.relative_to(root).as_posix() for p in root.rglob("*")
-                       if p.is_file() and ".git" not in p.parts):
-        todos = extract_todos(path, (root / path).read_bytes(), MARKERS)
-        if todos:
-            out[path] = [t.line for t in todos]
-    return out
-
-
-def test_blame_shortcuts_give_what_blame_gives(repo):
-    repo.commit("2020-01-01", files={
-        "a.py": "# TODO: a\nx = 1\n# TODO: b\ny = 1\n# TODO: c\n",
-        "untouched.py": "# TODO: old\n",
-        "moved.py": "# TODO: moves\n",
-        "gone.py": "# TODO: comes back\n",
-        "nonl.py": "x = 1\n# TODO: no newline",
-        "crlf.py": "# TODO: crlf\r\nx = 1\r\n",
-        "dirty.py": "# TODO: dirty\nx = 1\n",
-    })
-    repo.commit("2024-06-01", files={"a.py": "# TODO: a\nx = 2\n# TODO: b\ny = 1\n# TODO: c\n"})
-    repo.commit("2025-12-01", files={"a.py": "# TODO: a\nx = 2\n# TODO: b2\ny = 1\n# TODO: c\n# TODO: d\n"})
-    repo.git("mv", "moved.py", "moved2.py")
-    repo.commit("2026-01-01")
-    repo.git("rm", "-q", "gone.py")
-    repo.commit("2026-02-01")
-    repo.commit("2026-03-01", files={"gone.py": "# TODO: comes back\n", "nonl.py": "x = 2\n# TODO: no newline"})
-    # committed "in the past": blame's walk stops at the first commit older than the cutoff
-    repo.git("commit", "-q", "--allow-empty", "-m", "skew", when="2025-06-01")
-    repo.commit("2026-04-01", files={"a.py": "# TODO: a\n# TODO: new\nx = 2\n# TODO: b2\ny = 1\n# TODO: c\n# TODO: d\n"})
-    repo.write("dirty.py", "# TODO: dirty now\n# TODO: dirty\nx = 1\n")
-    requests = _requests(repo.root)
-    root = str(repo.root)
-    kinds = set()
-    for day in ("2026-11-01", "2026-06-01", "2026-03-15", "2025-01-01", "2019-01-01"):
-        since = epoch(date.fromisoformat(day))
-        linear = age._LinearHistory.read(root, since)
-        if linear is not None:
-            kinds.update("untouched" if p not in linear.touched else
-                         "replayed" if linear.modified_in_place(p) else "plain" for p in requests)
-        fast, plain = _ages_both_ways(root, requests, since)
-        assert fast == plain, day
-    assert kinds == {"untouched", "replayed", "plain"}
-
-
-def test_replayed_diffs_give_what_blame_gives_on_random_edits(repo, monkeypatch):
-    """Many edits of files full of repeated lines (blank lines, duplicate statements and TODOs),
-    where a diff has the most ways to align: the answer from `git log -p` is blame's, line for line."""
-    rng = random.Random(7)
-    pool = ["", "    pass", "def f():", "# TODO: same", "# TODO: again", "    return 1", "x = 1"]
-    files = {f"f{n}.py": [rng.choice(pool) for _ in range(rng.randint(5, 30))] + ["# TODO: last"]
-             for n in range(6)}
-    files["odd name \"q\".py"] = ["# TODO: quoted path", "x"]
-    files["caf\u00e9.py"] = ["# TODO: non-ascii path", "x"]
-    repo.commit("2024-01-01", files={name: "\n".join(lines) + "\n" for name, lines in files.items()})
-    for day in range(1, 28):
-        for name in rng.sample(sorted(files), 3):
-            lines = files[name]
-            for _ in range(rng.randint(1, 4)):
-                at = rng.randint(0, len(lines))
-                if rng.random() < 0.5 or len(lines) < 4:
-                    lines[at:at] = [rng.choice(pool) for _ in range(rng.randint(1, 3))]
-                else:
-                    del lines[at:at + rng.randint(1, 2)]
-        repo.commit(f"2026-{1 + day // 28:02d}-{1 + day % 28:02d}", author=rng.choice(["Ada", "Grace"]),
-                    files={name: "\n".join(lines) + "\n" for name, lines in files.items()})
-    requests = _requests(repo.root)
-    root = str(repo.root)
-    since = epoch(date(2025, 6, 1))
-    linear = age._LinearHistory.read(root, since)
-    assert linear is not None and all(linear.modified_in_place(p) for p in requests)
-    fast, plain = _ages_both_ways(root, requests, since)
-    assert fast == plain
-    assert sum(len(lines) for lines in fast.values()) > 40
-    assert any(a.commit for lines in fast.values() for a in lines.values())
-    assert any(a.older_than for lines in fast.values() for a in lines.values())
-    # a git that refuses the log's options: every file falls back to its own blame
-    log_patch = age._LOG_PATCH
-    monkeypatch.setattr(age, "_LOG_PATCH", [*log_patch, "--no-such-option"])
-    assert age.blame_files(root, requests, since) == plain
-    monkeypatch.setattr(age, "_LOG_PATCH", log_patch)
-    # another diff algorithm, which newer gits' blame follows: whatever this git's blame says
-    repo.git("config", "diff.algorithm", "histogram")
-    fast, plain = _ages_both_ways(root, requests, since)
-    assert fast == plain
-
-
-def test_blame_without_a_linear_history_or_past_the_clock(repo):
-    repo.commit("2020-01-01", files={"m.py": "# TODO: main\n", "s.py": "# TODO: side\n"})
-    repo.git("checkout", "-q", "-b", "side")
-    repo.commit("2026-02-01", files={"s.py": "# TODO: side 2\n"})
-    repo.git("checkout", "-q", "main")
-    repo.commit("2026-02-02", files={"m.py": "# TODO: main 2\nx = 1\n"})
-    repo.git("merge", "-q", "--no-edit", "side", when="2026-02-03")
-    repo.commit("2026-03-01", files={"m.py": "# TODO: main 2\nx = 2\n"})
-    root, requests = str(repo.root), _requests(repo.root)
-    since = epoch(date(2026, 1, 1))
-    assert age._LinearHistory.read(root, since) is None  # a merge after the cutoff
-    fast, plain = _ages_both_ways(root, requests, since)
-    assert fast == plain
-    # a cutoff later than the clock: blame's work-tree pseudo-commit is the boundary itself
-    future = epoch(date.today() + timedelta(days=30))
-    fast, plain = _ages_both_ways(root, requests, future)
-    assert fast == plain and all(a.uncommitted for lines in fast.values() for a in lines.values())
 
 
 # --------------------------------------------------------------------------- prefilters

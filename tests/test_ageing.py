@@ -1,0 +1,128 @@
+"""Ageing: the blame service's answer is `git blame`'s, line for line, on merge histories.
+
+Files no commit inside the stale window touched are answered without blame; every other file
+is blamed. Both ways must give exactly what one `git blame --since` per file gives, whatever
+the history's shape: branches, merges (clean, conflicting, taking the side's version), renames
+on a branch, commits dated out of order, a work-tree edit.
+"""
+from __future__ import annotations
+
+import json
+import subprocess
+from datetime import date, timedelta
+
+from indexer.dates import epoch
+from indexer.extract.todos import extract_todos
+from indexer.git import blame as age
+
+MARKERS = ("TODO", "FIXME", "HACK", "XXX")
+
+
+def _requests(root) -> dict[str, list[int]]:
+    out = {}
+    for path in sorted(p.relative_to(root).as_posix() for p in root.rglob("*")
+                       if p.is_file() and ".git" not in p.parts):
+        todos = extract_todos(path, (root / path).read_bytes(), MARKERS)
+        if todos:
+            out[path] = [t.line for t in todos]
+    return out
+
+
+def _git_blame(root: str, path: str, line: int, since: int) -> tuple[str, bool]:
+    """`git blame`'s own commit for one line, and whether it is a boundary."""
+    out = subprocess.run(["git", "blame", "--porcelain", "--root", "--no-ignore-revs-file", f"--since={since}",
+                          "-L", f"{line},{line}", "--", path], cwd=root, capture_output=True,
+                         check=True).stdout.decode()
+    return out.split()[0], "\nboundary\n" in out
+
+
+def _check(root: str, since: int) -> dict[str, dict]:
+    requests = _requests(__import__("pathlib").Path(root))
+    fast = age.blame_files(root, requests, since)
+    assert set(fast) == set(requests)
+    for path, lines in requests.items():
+        assert fast[path] == age.blame_lines(root, path, lines, since), path
+        for line in lines:
+            commit, boundary = _git_blame(root, path, line, since)
+            got = fast[path][line]
+            if commit == "0" * 40:
+                assert got.uncommitted, (path, line)
+            elif boundary:
+                assert got.older_than == since and got.commit is None, (path, line)
+            else:
+                assert got.commit == commit and got.time is not None and got.time >= 0, (path, line)
+    return fast
+
+
+def _merge_history(repo, skew: bool = True) -> None:
+    repo.commit("2020-01-01", files={
+        "a.py": "# TODO: a\nx = 1\n# TODO: b\ny = 1\n# TODO: c\n",
+        "untouched.py": "# TODO: old\n",
+        "side.py": "# TODO: side\nz = 0\n",
+        "conflict.py": "# TODO: base\nv = 0\n",
+        "moved.py": "# TODO: moves on a branch\n",
+        "late.py": "# TODO: merged late\n",
+    })
+    repo.git("checkout", "-q", "-b", "feature")
+    repo.commit("2025-03-01", files={"side.py": "# TODO: side\nz = 1\n# TODO: feature\n",
+                                     "conflict.py": "# TODO: feature side\nv = 0\n"})
+    repo.git("mv", "moved.py", "renamed.py")
+    repo.commit("2025-04-01")
+    repo.git("checkout", "-q", "-b", "old-branch", "main")
+    repo.commit("2021-06-01", files={"late.py": "# TODO: merged late, written early\n"})
+    repo.git("checkout", "-q", "main")
+    repo.commit("2025-03-15", files={"a.py": "# TODO: a\nx = 2\n# TODO: b2\ny = 1\n# TODO: c\n",
+                                     "conflict.py": "# TODO: main side\nv = 0\n"})
+    proc = subprocess.run(["git", "merge", "-q", "--no-edit", "feature"], cwd=repo.root, capture_output=True,
+                          env=__import__("tests.conftest", fromlist=["git_env"]).git_env("2025-05-01"))
+    assert proc.returncode != 0  # the conflict, resolved by hand: the merge commit writes the line
+    repo.write("conflict.py", "# TODO: resolved in the merge\nv = 0\n")
+    repo.git("add", "conflict.py", when="2025-05-01")
+    repo.git("commit", "-q", "--no-edit", when="2025-05-01")
+    # an old branch merged recently: its lines keep their old commit
+    repo.git("merge", "-q", "--no-edit", "--no-ff", "old-branch", when="2025-06-01")
+    # a merge taking the side's version whole (first parent differs, second does not)
+    repo.git("checkout", "-q", "-b", "theirs")
+    repo.commit("2025-07-01", files={"a.py": "# TODO: a\nx = 3\n# TODO: b2\ny = 1\n# TODO: c\n# TODO: d\n"})
+    repo.git("checkout", "-q", "main")
+    repo.commit("2025-07-02", files={"untouched2.py": "# TODO: other\n"})
+    repo.git("merge", "-q", "--no-edit", "theirs", when="2025-07-03")
+    # committed "in the past": blame's walk (and the window's log) stop at it
+    if skew:
+        repo.git("commit", "-q", "--allow-empty", "-m", "skew", when="2024-01-01")
+    repo.commit("2025-08-01", files={"a.py": "# TODO: a\n# TODO: new\nx = 3\n# TODO: b2\ny = 1\n# TODO: c\n# TODO: d\n"})
+
+
+def test_ages_are_blames_answer_on_a_merge_history(repo):
+    _merge_history(repo)
+    root = str(repo.root)
+    for day in ("2025-12-01", "2025-07-15", "2025-06-15", "2025-04-15", "2024-06-01", "2022-01-01", "2019-01-01"):
+        ages = _check(root, epoch(date.fromisoformat(day)))
+    # with the earliest cutoff every line has its commit: the merge wrote the resolved line
+    resolved = ages["conflict.py"][1]
+    merge = repo.git("log", "-1", "--merges", "--format=%H", "--grep=Merge branch 'feature'").strip()
+    assert resolved.commit == merge
+    assert ages["late.py"][1].time == epoch(date(2021, 6, 1)) + 12 * 3600
+
+
+def test_a_work_tree_edit_and_a_cutoff_past_the_clock(repo):
+    _merge_history(repo)
+    repo.write("untouched.py", "# TODO: edited now\n# TODO: old\n")
+    root = str(repo.root)
+    ages = _check(root, epoch(date(2025, 12, 1)))
+    assert ages["untouched.py"][1].uncommitted and ages["untouched.py"][2].older_than
+    future = epoch(date.today() + timedelta(days=30))
+    ages = age.blame_files(root, _requests(repo.root), future)
+    assert all(a.uncommitted for lines in ages.values() for a in lines.values())
+
+
+def test_scan_reports_the_stale_todos_blame_finds(repo):
+    """Through the CLI: a TODO last written inside the window is fresh, one merged late from an
+    old branch is stale by its own date, one in a file nobody touched is stale."""
+    _merge_history(repo, skew=False)
+    proc = subprocess.run(["orgmemory", "scan", str(repo.root), "--now", "2026-01-01", "--format", "json"],
+                          capture_output=True, text=True)
+    assert proc.returncode == 1, proc.stderr
+    stale = {(f["path"], f["line"]) for f in json.loads(proc.stdout)["findings"] if f["rule"] == "stale-todo"}
+    assert ("untouched.py", 1) in stale and ("late.py", 1) in stale and ("renamed.py", 1) in stale
+    assert ("conflict.py", 1) not in stale and ("a.py", 2) not in stale and ("side.py", 3) not in stale
