@@ -276,3 +276,15 @@ def test_more_traps_from_real_projects(repo):
     assert found(scan(repo.root), "dangling-reference") == {
         ("setup.cfg", 3): "tests/missing.ini does not exist",
     }
+
+
+def test_rescan_after_the_remote_changes_gives_the_new_result(repo):
+    """The memoised scan is keyed on the remote URL: links to this repository's hosting site are
+    claims about its files only while the remote says it is that repository (issue 12, part 6)."""
+    repo.commit("2026-01-10", files={"README.md": "See [x](https://github.com/acme/widget/blob/main/docs/gone.md).\n"})
+    repo.git("remote", "add", "origin", "https://github.com/acme/widget.git")
+    assert set(found(scan(repo.root), "dangling-reference")) == {("README.md", 1)}
+    repo.git("remote", "set-url", "origin", "https://github.com/other/thing.git")
+    assert found(scan(repo.root), "dangling-reference") == {}
+    repo.git("remote", "set-url", "origin", "git@github.com:acme/widget.git")
+    assert set(found(scan(repo.root), "dangling-reference")) == {("README.md", 1)}
