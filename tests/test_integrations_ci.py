@@ -125,7 +125,7 @@ def test_baseline_is_sorted_stable_and_keyed_by_fingerprint(stale_repo, tmp_path
     data = json.loads(out.read_text())
     assert data["version"] == 1
     assert [e["path"] for e in data["findings"]] == sorted(e["path"] for e in data["findings"])
-    assert set(data["findings"][0]) == {"fingerprint", "rule", "path", "message"}
+    assert {"fingerprint", "rule", "path"} <= set(data["findings"][0]) <= {"fingerprint", "rule", "path", "text"}
     again = invoke("baseline", str(stale_repo.root), "--now", NOW, "--output", "-")
     assert again.stdout == out.read_text()
 
@@ -250,13 +250,73 @@ def test_the_composite_actions_scan_step_runs_as_github_would(stale_repo, tmp_pa
     (bindir / "orgmemory").write_text('#!/bin/sh\nexec %s "$@" --now %s\n' % (
         " ".join(orgmemory_command()), NOW))  # pin --now so the result is reproducible
     (bindir / "orgmemory").chmod(0o755)
-    outputs = tmp_path / "github_output"
+    outputs, summary = tmp_path / "github_output", tmp_path / "step_summary"
+    summary.write_text("earlier step\n")
     env = dict(os.environ, PATH=f"{bindir}{os.pathsep}{os.environ['PATH']}", GITHUB_OUTPUT=str(outputs),
-               INPUT_PATH=".", INPUT_BASELINE="", INPUT_FAIL_ON="warning",
-               INPUT_SARIF_FILE=str(tmp_path / "out.sarif"))
+               GITHUB_STEP_SUMMARY=str(summary), INPUT_PATH=".", INPUT_BASELINE="", INPUT_FAIL_ON="warning",
+               INPUT_SINCE="", PR_BASE_SHA="", INPUT_SARIF_FILE=str(tmp_path / "out.sarif"))
     proc = subprocess.run(["bash", "-e", "-c", step["run"]], cwd=stale_repo.root, env=env,
                           capture_output=True, text=True, timeout=300)
     assert proc.returncode == 0, proc.stderr
     assert outputs.read_text() == "exit-code=1\n"
-    assert len(json.loads((tmp_path / "out.sarif").read_text())["runs"][0]["results"]) == 3
+    sarif = json.loads((tmp_path / "out.sarif").read_text())
+    jsonschema.validate(sarif, json.loads(SCHEMA.read_text()))
+    assert len(sarif["runs"][0]["results"]) == 3
     assert proc.stdout.count("::warning file=") == 3
+    table = summary.read_text()
+    assert table.startswith("earlier step\n## orgmemory\n")  # appended, never overwritten
+    assert table.count("\n| warning | ") == 3 and "docs/odd name,%.py" in table
+
+
+def test_the_action_uses_the_current_upload_sarif_and_scans_once():
+    import yaml
+
+    action = yaml.safe_load((Path(__file__).resolve().parents[1] / "action.yml").read_text())
+    uses = [s["uses"] for s in action["runs"]["steps"] if "uses" in s]
+    assert "github/codeql-action/upload-sarif@v4" in uses
+    step = next(s for s in action["runs"]["steps"] if s.get("id") == "scan")
+    assert step["run"].count("orgmemory ") == 1
+    assert {"since", "fail-on", "baseline"} <= set(action["inputs"])
+
+
+def test_the_actions_since_defaults_to_the_pull_requests_base(repo, tmp_path):
+    """On a pull request only findings on lines changed since its base are annotated."""
+    import subprocess
+    import yaml
+
+    from _integrations import orgmemory_command
+
+    base = repo.commit("2022-03-01", files={"old.py": "# TODO: an old one\n"})
+    repo.commit("2022-04-01", files={"new.py": "# TODO: a new one\n"})
+    step = next(s for s in yaml.safe_load((Path(__file__).resolve().parents[1] / "action.yml").read_text())
+                ["runs"]["steps"] if s.get("id") == "scan")
+    bindir = tmp_path / "bin"
+    bindir.mkdir()
+    (bindir / "orgmemory").write_text('#!/bin/sh\nexec %s "$@" --now %s\n' % (" ".join(orgmemory_command()), NOW))
+    (bindir / "orgmemory").chmod(0o755)
+    env = dict(os.environ, PATH=f"{bindir}{os.pathsep}{os.environ['PATH']}",
+               GITHUB_OUTPUT=str(tmp_path / "o"), GITHUB_STEP_SUMMARY=str(tmp_path / "s"), INPUT_PATH=".",
+               INPUT_BASELINE="", INPUT_FAIL_ON="warning", INPUT_SINCE="", PR_BASE_SHA=base,
+               INPUT_SARIF_FILE=str(tmp_path / "out.sarif"))
+    proc = subprocess.run(["bash", "-e", "-c", step["run"]], cwd=repo.root, env=env,
+                          capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    assert "file=new.py" in proc.stdout and "file=old.py" not in proc.stdout
+
+
+def test_github_annotations_stop_at_githubs_limit_with_one_notice(repo):
+    repo.commit("2022-03-01", files={"many.py": "".join(f"# TODO: item {n}\n" for n in range(25))})
+    result = invoke("scan", str(repo.root), "--format", "github", "--now", NOW)
+    assert result.stdout.count("::warning ") == 10
+    assert "::notice title=orgmemory::15 more findings" in result.stdout
+
+
+def test_baseline_does_not_change_with_the_day(stale_repo, tmp_path):
+    """Created on day X, regenerated on X+30 with no change: the same bytes, and nothing new."""
+    out = tmp_path / "b.json"
+    assert invoke("baseline", str(stale_repo.root), "--now", NOW, "--output", str(out)).exit_code == 0
+    later = invoke("baseline", str(stale_repo.root), "--now", "2026-12-01", "--output", "-")
+    assert later.stdout == out.read_text()
+    assert "days ago" not in later.stdout and "before 20" not in later.stdout
+    scan = invoke("scan", str(stale_repo.root), "--now", "2026-12-01", "--baseline", str(out), "--format", "json")
+    assert scan.exit_code == 0 and json.loads(scan.stdout)["findings"] == []

@@ -43,24 +43,19 @@ def line(finding, color: bool = False) -> str:
 
 
 def summary(result, color: bool = False) -> str:
-    """`Found 6 findings (1 error, 4 warning, 1 note) in 8 files.` then the count of each rule."""
+    """`Found 6 findings (1 error, 4 warning, 1 note) in 8 files: 2 stale-todo, 1 ...`: one line."""
     count = len(result.findings)
     severities = Counter(f.severity for f in result.findings)
     by_severity = ", ".join(f"{severities[s]} {s}" for s in SEVERITIES if severities[s])
     text = f"Found {count} finding{'s' * (count != 1)}" + (f" ({by_severity})" if count else "")
     text += f" in {result.files} file{'s' * (result.files != 1)}"
+    rules = Counter(f.rule for f in result.findings)
+    if rules:
+        text += ": " + ", ".join(f"{n} {rule}" for rule, n in sorted(rules.items(), key=lambda r: (-r[1], r[0])))
     if result.skipped:
         skipped = ", ".join(f"{n} {reason}" for reason, n in result.skipped.items())
         text += f"; skipped {sum(result.skipped.values())} ({skipped})"
-    aside = getattr(result, "set_aside", None) or {}
-    if aside.get("files"):
-        text += (f"; {aside['files']} set aside as vendored/generated ({aside.get('todos', 0)} TODOs,"
-                 f" {aside.get('references', 0)} references; --include-vendored to report them)")
-    text = _style(text + ".", color, bold=True)
-    rules = Counter(f.rule for f in result.findings)
-    if len(rules) > 1 or count > 1:
-        text += "\n  " + ", ".join(f"{rule}: {n}" for rule, n in sorted(rules.items(), key=lambda r: (-r[1], r[0])))
-    return text
+    return _style(text + ".", color, bold=True)
 
 
 def _order(finding):

@@ -5,8 +5,12 @@ never by line number, so inserting or deleting lines above a baselined TODO does
 back. The same text twice in one file gives two equal fingerprints; the baseline keeps one
 entry per finding and matching consumes them as a multiset, so a third copy is still new.
 
-The file is sorted and carries no timestamp, so regenerating it for an unchanged repository
-produces the same bytes and a reviewable diff otherwise.
+The file is sorted and carries no timestamp, and each entry holds only what does not move with
+the day: the fingerprint, rule, path and, for a finding that quotes a line (a TODO), that
+line's text. Never the message, which says "passed 154 days ago" or "before 2025-07-20": so
+regenerating the baseline for an unchanged repository on any later day produces the same
+bytes, and a reviewable diff otherwise. The quoted text leaves the tool, so it goes through the
+gate in `indexer.text` (secrets redacted, instructions to an AI withheld).
 """
 from __future__ import annotations
 
@@ -29,10 +33,19 @@ class Filtered:
 
 
 def to_json(findings: Iterable[Finding]) -> dict:
-    entries = [{"fingerprint": f.fingerprint, "rule": f.rule, "path": f.path, "message": f.message}
-               for f in findings]
-    entries.sort(key=lambda e: (e["path"], e["rule"], e["fingerprint"], e["message"]))
+    entries = [_entry(f) for f in findings]
+    entries.sort(key=lambda e: (e["path"], e["rule"], e["fingerprint"], e.get("text", "")))
     return {"version": FORMAT_VERSION, "tool": "orgmemory", "findings": entries}
+
+
+def _entry(finding: Finding) -> dict:
+    from indexer.text import safe_text
+
+    entry = {"fingerprint": finding.fingerprint, "rule": finding.rule, "path": safe_text(finding.path)}
+    quoted = finding.details.get("text")
+    if isinstance(quoted, str):
+        entry["text"] = safe_text(quoted)
+    return entry
 
 
 def dumps(findings: Iterable[Finding]) -> str:

@@ -225,7 +225,8 @@ def test_the_cases_reach_the_outputs_at_all(gated):
 
 def test_withheld_lines_say_so(gated):
     text = gated["outputs"]["text"]
-    line = next(x for x in text.splitlines() if x.startswith(_file("claude-addressed") + ":2: stale-todo"))
+    line = next(x.split(None, 1)[1] for x in text.splitlines()  # after the severity column
+                if x.split(None, 1)[-1].startswith(_file("claude-addressed") + ":2: stale-todo"))
     assert "[withheld: reads like an instruction to an AI agent]" in line
     assert line.startswith(_file("claude-addressed") + ":2: stale-todo unchanged for over 365 days")
 
