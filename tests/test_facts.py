@@ -152,7 +152,8 @@ def test_supersede_with_statement_creates_the_new_entry_in_the_same_write(memory
     assert "".join(edits[1][2]).startswith("\n  - id: pii-retention-24m\n")
     assert "    kind: decision\n" in edits[1][2] and "    owner: data-office\n" in edits[1][2]
     listed = {s["id"]: s for s in json.loads(facts(memory, "list", "--format", "json").stdout)["standards"]}
-    assert listed["pii-retention-18m"]["status"] == "superseded by pii-retention-24m"
+    assert listed["pii-retention-18m"]["status"] == "superseded"
+    assert listed["pii-retention-18m"]["status_detail"] == "superseded by pii-retention-24m"
     assert listed["pii-retention-24m"]["status"] == "active"
 
 

@@ -49,11 +49,12 @@ def test_inferred_entries_are_proposals_never_standards_in_force(project):
     assert len(config.standards) >= 8
     for standard in config.standards:
         assert (standard.kind, standard.priority) == ("fact", "may")
-        assert "proposed" in standard.tags
+        assert standard.status == "proposed" and not standard.in_force
+        assert standard.proposed_by == "orgmemory init"
         assert not standard.forbid and not standard.require
     lines = text.splitlines()
     for standard in config.standards:
-        assert lines[standard.line - 2].strip().startswith("# PROPOSAL: confirm or delete")
+        assert lines[standard.line - 2].strip().startswith("# PROPOSAL (inferred): accept or reject")
     assert "priority: must" not in text
 
 

@@ -82,7 +82,7 @@ def _violation_finding(standard: Standard, violation: Violation, severity: str) 
 
 
 def _unmet_finding(standard: Standard, entry: Match, severity: str) -> Finding:
-    message = (f"no tracked file in scope matches {entry.glob!r}, required by {standard.id} "
+    message = (f"no tracked file matches {entry.glob!r}, required by {standard.id} "
                f"({standard.priority}): {_quote(standard)}")
     return Finding(rule=VIOLATION, severity=severity,
                    path=standard.file, line=standard.line, message=message,

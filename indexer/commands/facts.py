@@ -13,16 +13,13 @@ from datetime import date, timedelta
 
 import click
 
-from indexer.commands.options import DayType, cache_dir_option, config_option, now_option
+from indexer.commands.options import DayType, cache_dir_option, config_option, now_option, repo_option
 
 KINDS = ("standard", "decision", "convention", "fact")
 PRIORITIES = ("must", "should", "may")
 STATES = ("proposed", "active", "expired", "superseded", "rejected")
 FORMATS = ("text", "json")
 
-repo_option = click.option("--repo", default=".", show_default=True,
-                           type=click.Path(file_okay=False, exists=True),
-                           help="A folder inside the repository.")
 format_option = click.option("--format", "fmt", type=click.Choice(FORMATS), default="text",
                              show_default=True)
 
@@ -354,16 +351,17 @@ def forget_command(standard_id, repo, config_path):
 # --------------------------------------------------------------------------- helpers
 def _merged(repo: str, config_path: str | None, cache_dir: str | None):
     from indexer.memory.load import load_memory
-    from indexer.git.root import repo_root
+    from indexer.commands.options import resolve_repo
 
-    root = repo_root(repo)
+    root = resolve_repo(repo, outside_ok=True)  # facts work before `git init`
     return root, load_memory(root, config_path, cache_dir)
 
 
 def _target(repo: str, config_path: str | None) -> tuple[str, str]:
-    from indexer.git.root import config_file, repo_root
+    from indexer.commands.options import resolve_repo
+    from indexer.git.root import config_file
 
-    root = repo_root(repo)
+    root = resolve_repo(repo, outside_ok=True)
     return root, config_file(root, config_path)
 
 

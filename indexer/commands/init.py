@@ -7,7 +7,7 @@ from datetime import date, timedelta
 
 import click
 
-from indexer.commands.options import now_option
+from indexer.commands.options import now_option, repo_option
 
 PROPOSAL_REVIEW_DAYS = 90
 _READ_LIMIT = 256 * 1024
@@ -17,9 +17,10 @@ HEADER = """\
 # {name}: the curated memory of this repository, read by orgmemory.
 # Started by `orgmemory init` on {now}.
 #
-# Every entry below was INFERRED from the repository's files and is a PROPOSAL, not a
-# standard in force: confirm it (correct the statement, set kind and priority, remove the
-# `proposed` tag) or delete it. Then add what no file says but everyone knows, e.g.
+# Every entry below was INFERRED from the repository's files and is a PROPOSAL
+# (`status: proposed`): never primed, synced into agent files or enforced until a curator
+# runs `orgmemory facts accept ID` (or `orgmemory facts reject ID --why "..."`); see
+# `orgmemory facts list --status proposed`. Then add what no file says but everyone knows, e.g.
 #   orgmemory facts add --id iac-azure-bicep --priority must --statement "..."
 # Editor completion: orgmemory schema > .orgmemory.schema.json, then put
 #   # yaml-language-server: $schema=./.orgmemory.schema.json
@@ -29,8 +30,7 @@ version: 1
 
 
 @click.command("init")
-@click.option("--repo", default=".", show_default=True, type=click.Path(file_okay=False, exists=True),
-              help="A folder inside the repository.")
+@repo_option
 @click.option("--force", is_flag=True, help="Replace an existing .orgmemory.yaml.")
 @click.option("--stdout", "to_stdout", is_flag=True, help="Print the file instead of writing it.")
 @now_option
@@ -40,8 +40,8 @@ def command(repo, force, to_stdout, now):
     Looks at the tracked files for languages, infrastructure-as-code tools (Terraform, Bicep,
     Pulumi, CloudFormation, CDK), package managers (lockfiles), the CI system and a few
     conventions (test file names, container base images). Each becomes a proposal for a human
-    to confirm or delete: kind fact, priority may, tagged `proposed`, reviewed within 90 days.
-    Nothing is enforced until a human makes it so.
+    to accept or reject (`status: proposed`, kind fact, priority may, reviewed within 90 days):
+    a proposal is never primed, synced or enforced until `orgmemory facts accept ID`.
 
     \b
     Exit codes: 0 written, 2 the file exists (use --force) or a usage error.
@@ -51,9 +51,9 @@ def command(repo, force, to_stdout, now):
     from indexer.confine import resolve_inside
     from indexer.errors import OrgmemoryError
     from indexer.memory.infer import infer
-    from indexer.git.root import repo_root
+    from indexer.commands.options import resolve_repo
 
-    root = repo_root(repo)
+    root = resolve_repo(repo, outside_ok=True)
     target = os.path.join(root, ".orgmemory.yaml")
     if not to_stdout:  # a committed `.orgmemory.yaml -> ~/.bashrc` is never written through
         resolve_inside(root, ".orgmemory.yaml", what="the memory file")
@@ -67,7 +67,7 @@ def command(repo, force, to_stdout, now):
         return
     replace_checked(target, text.encode("utf-8"), lambda temporary: load_config(root, temporary))
     click.echo(f"Wrote {os.path.relpath(target)} with proposals from {len(paths)} files: "
-               "confirm or delete each one.", err=True)
+               "accept or reject each one (orgmemory facts list --status proposed).", err=True)
 
 
 def render(inferred, name: str, now: date) -> str:
@@ -87,10 +87,11 @@ def render(inferred, name: str, now: date) -> str:
     review_by = now + timedelta(days=PROPOSAL_REVIEW_DAYS)
     for index, proposal in enumerate(inferred.proposals):
         fields = {"id": proposal.id, "statement": proposal.statement, "kind": "fact", "priority": "may",
-                  "scope": list(proposal.scope), "tags": ["proposed", *proposal.tags],
-                  "added": now, "review_by": review_by}
+                  "scope": list(proposal.scope), "tags": list(proposal.tags),
+                  "added": now, "review_by": review_by, "status": "proposed",
+                  "proposed_by": "orgmemory init", "proposed_on": now}
         entry = {key: value for key, value in fields.items() if value != []}
-        parts.append(("\n" if index else "") + f"  # PROPOSAL: confirm or delete. Evidence: {proposal.evidence}\n")
+        parts.append(("\n" if index else "") + f"  # PROPOSAL (inferred): accept or reject. Evidence: {proposal.evidence}\n")
         parts += render_entry(entry, "  - ", "\n")
     return "".join(parts)
 

@@ -112,7 +112,7 @@ def _inside(path: str, folder: str) -> bool:
 
 def resolutions(found, standards: Iterable[Standard]) -> list[Resolution]:
     graph = found.graph
-    standards = [s for s in standards if not s.superseded]
+    standards = [s for s in standards if s.in_force]
     out = []
     for legacy in found.legacy:
         node = ("path", legacy.path)

@@ -63,7 +63,7 @@ def standards_block(config: Config, now: date) -> list[str]:
     from indexer.prime.select import Candidate, Entry
 
     renderer = Renderer("markdown", config.org, now)
-    active = [(order, s) for order, s in enumerate(config.standards) if not s.superseded]
+    active = [(order, s) for order, s in enumerate(config.standards) if s.in_force]  # no proposals
     active.sort(key=lambda pair: (PRIORITY_ORDER.get(pair[1].priority, 3), pair[0]))
     heading = "## Organization standards" + (f" ({config.org})" if config.org else "")
     lines = [GENERATED, heading, ""]

@@ -36,12 +36,14 @@ from indexer.memory.load import load_config
 from indexer.confine import resolve_inside
 from indexer.errors import ConfigError, OrgmemoryError
 
-__all__ = ["EditError", "add_standard", "supersede_standard", "forget_standard", "render_entry"]
+__all__ = ["EditError", "add_standard", "supersede_standard", "forget_standard", "render_entry",
+           "update_standard"]
 
 _DASH = re.compile(r"^([ \t]*)-([ \t]+|(?=\r?\n|$))")
 _DEFAULT_DASH = "  - "
 _EMPTY_VALUE = re.compile(r"(\[\s*\]|~|null|Null|NULL)(?=\s|$)")
 _NEW_FILE = "version: 1\n"
+_PROPOSAL_NOTE = re.compile(r"^[ \t]*# PROPOSAL\b")  # the note `init` writes above a proposal
 
 
 class EditError(OrgmemoryError):
@@ -97,6 +99,31 @@ def _supersede(doc: "_Document", old: str, new: str, on: date, new_fields: Mappi
             _standards(data).append(dict(new_fields))
 
     doc.commit(lines, intended)
+
+
+def update_standard(root: str, path: str, standard_id: str, changes: Mapping[str, Any],
+                    only_status: str | None = None) -> dict:
+    """Set `changes` on one entry (a value of None removes the key); its lead comments stay.
+
+    With `only_status`, the entry must have that status (`facts accept`/`reject` end proposals
+    only). Returns the entry as it was.
+    """
+    with _editing(root, path) as doc:
+        index = doc.find(standard_id)
+        if index is None:
+            raise EditError(f"{doc.display}: no standard {standard_id!r} in this file")
+        entry = dict(doc.entries[index])
+        if only_status is not None and entry.get("status", "active") != only_status:
+            raise EditError(f"{doc.display}:{doc.entry_line(standard_id)}: {standard_id!r} is "
+                            f"{entry.get('status', 'active')}, not {only_status}")
+        merged = {key: value for key, value in {**entry, **changes}.items() if value is not None}
+
+        def intended(data: dict) -> None:
+            _standards(data)[index] = _plain(merged)
+
+        lines = doc.rewritten(index, merged, drop_lead=_PROPOSAL_NOTE if only_status == "proposed" else None)
+        doc.commit(lines, intended)
+        return entry
 
 
 def forget_standard(root: str, path: str, standard_id: str) -> None:
@@ -254,6 +281,17 @@ class _Document:
         lines[span.last + 1:span.last + 1] = added
         return lines
 
+    def rewritten(self, index: int, fields: Mapping[str, Any], drop_lead: re.Pattern | None = None) -> list[str]:
+        """Entry `index` rendered anew from `fields`; its lead comments (but those `drop_lead`
+        matches) and the rest of the file stay."""
+        span = self._span(index)
+        lines = list(self.lines)
+        prefix = _DASH.match(lines[span.dash])
+        dash = prefix[0] if prefix[2] else prefix[1] + "- "
+        lead = [line for line in lines[span.lead:span.dash] if not (drop_lead and drop_lead.match(line))]
+        lines[span.lead:span.last + 1] = lead + render_entry(fields, dash, self.newline)
+        return lines
+
     def without(self, index: int) -> list[str]:
         """Entry `index` removed, with one of the blank lines that separated it from the others."""
         span = self._span(index)
@@ -334,6 +372,7 @@ def _yaml() -> YAML:
     yaml = YAML()
     yaml.width = 4096
     yaml.indent(mapping=2, sequence=4, offset=2)
+    yaml.representer.ignore_aliases = lambda data: True  # one date in two keys is no `&id001` anchor
     return yaml
 
 

@@ -1,7 +1,9 @@
 """Enforcement of curated standards against the repository's tracked files.
 
 A standard's `forbid` entries name evidence that contradicts it and its `require` entries
-evidence that must exist; `scope` limits which files count for either. Only the snapshot's
+evidence that must exist; `scope` limits which files a `forbid` looks at, while a `require` is
+about the repository and is matched against every tracked file (a root `buf.yaml` satisfies a
+standard scoped to `proto/**`; an anchored glob such as `/infra/*.bicep` still picks a place). Only the snapshot's
 tracked files are considered (so `.gitignore` and `scan.exclude` already apply), and only the
 files a `forbid` glob matches are ever read for its per-line `pattern`.
 
@@ -47,7 +49,7 @@ class Report:
 
     standard: Standard
     violations: tuple[Violation, ...]
-    unmet: tuple[Match, ...]  # `require` entries no file in scope satisfies
+    unmet: tuple[Match, ...]  # `require` entries no tracked file satisfies
     supporting_files: int  # files in scope that comply: require matches, pattern-clean candidates
 
     @property
@@ -66,8 +68,9 @@ def evaluate(standard: Standard, files: Iterable[str], read_lines: LineReader,
     """The report for one active standard over `files` (repo-relative, `/`-separated).
 
     `candidates`, when given, limits which files are read and reported as violations (a
-    pre-commit run's staged files); `require` is still judged on every file in scope.
+    pre-commit run's staged files); `require` is still judged on every tracked file.
     """
+    files = list(files)
     scope = compile_globs(standard.scope)
     in_scope = [path for path in files if scope.match(path)]
     violations: list[Violation] = []
@@ -79,7 +82,7 @@ def evaluate(standard: Standard, files: Iterable[str], read_lines: LineReader,
         supporting += clean
     unmet = []
     for entry in standard.require:
-        matched = sum(1 for path in in_scope if _glob(entry).match(path))
+        matched = sum(1 for path in files if _glob(entry).match(path))  # repository-wide
         supporting += matched
         if not matched:
             unmet.append(entry)

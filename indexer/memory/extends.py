@@ -259,7 +259,7 @@ def _link_across_files(standards: tuple[Standard, ...]) -> tuple[Standard, ...]:
     """Mark what a standard in another file supersedes; each file already linked its own."""
     by_id = {s.id: s for s in standards}
     for newer in standards:
-        for older in newer.supersedes:
+        for older in newer.supersedes if newer.accepted else ():  # a proposal supersedes nothing yet
             if older in by_id and by_id[older].superseded_by is None and older != newer.id:
                 by_id[older] = replace(by_id[older], superseded_by=newer.id)
     return tuple(by_id[s.id] for s in standards)
@@ -275,7 +275,7 @@ def _check_merged(standards: tuple[Standard, ...], local: Config) -> None:
                                   f"{standard.id}: unknown standard id {named!r} "
                                   "(defined neither here nor in any extends source)")
     _reject_cycles(by_id)
-    _reject_contradictions([s for s in standards if not s.superseded], local)
+    _reject_contradictions([s for s in standards if s.in_force], local)
 
 
 def _reject_cycles(by_id: dict[str, Standard]) -> None:

@@ -1,0 +1,158 @@
+"""Proposals: what agents and people offer the curators (observe -> propose -> dedupe -> review).
+
+A proposal is written to `.orgmemory.yaml` as a new entry with `status: proposed` and its
+provenance (`proposed_by`, `proposed_on`, `evidence`); it is never primed, synced or enforced
+until a curator runs `orgmemory facts accept ID`, and the change reaches them as a diff of the
+file in a pull request, like code. On the way in:
+
+* poisoning: text addressed to an AI or carrying a secret (the `indexer.text` gate decides),
+  or a statement longer than MAX_STATEMENT characters, is refused with the reason;
+* dedupe: a proposal that restates an existing entry (text similarity over statement, tags and
+  scope) is not added; the answer names the entry, and a rejected one says it was rejected;
+* a proposal that contradicts an active standard (its `forbid` is that standard's `require`,
+  or the same statement negated) is still written, but the answer names the standard;
+* a proposal never edits or removes an entry: it only appends one under a new id.
+"""
+from __future__ import annotations
+
+import difflib
+import re
+from datetime import date
+from typing import Any, Iterable, NamedTuple, Sequence
+
+from indexer.errors import OrgmemoryError
+from indexer.models import Config, Standard
+
+__all__ = ["MAX_STATEMENT", "DUPLICATE_AT", "ProposalRefused", "Outcome", "propose", "refusal",
+           "similarity", "new_id"]
+
+MAX_STATEMENT = 300  # characters: a fact is a sentence or two, not a document
+MAX_FIELD = 200  # characters of any other field (a tag, a glob, a source, the proposer)
+DUPLICATE_AT = 0.8  # similarity from which a proposal restates an entry
+_NEGATION = re.compile(r"\b(not|never|no|don't|do not|must not|avoid|instead of|stop|deprecated|no longer)\b",
+                       re.IGNORECASE)
+_EVIDENCE = re.compile(r"^(?![/\\~])(?![A-Za-z]:)(?!(?:.*/)?\.\.(?:/|:|$))[^\s:]+(?::[0-9]{1,9})?$")
+
+
+class ProposalRefused(OrgmemoryError):
+    """The proposal was not written; the message says why."""
+
+
+class Outcome(NamedTuple):
+    id: str | None  # the id written, None when nothing was
+    duplicate_of: str | None = None
+    duplicate_status: str | None = None
+    contradicts: str | None = None
+
+    def message(self, display: str) -> str:
+        if self.id is None:
+            state = f" ({self.duplicate_status})" if self.duplicate_status != "active" else ""
+            return f"not added: it restates {self.duplicate_of}{state}, already in {display}"
+        text = f"proposed {self.id} in {display}: a curator accepts it with `orgmemory facts accept {self.id}`"
+        if self.contradicts:
+            text += f"; it contradicts the active standard {self.contradicts}"
+        return text
+
+
+def refusal(fields: dict[str, Any]) -> str | None:
+    """Why these fields must not be written, or None: instructions to an AI, secrets, size."""
+    from indexer.text import instruction, redact
+
+    statement = fields.get("statement") or ""
+    if len(statement) > MAX_STATEMENT:
+        return f"the statement has {len(statement)} characters: at most {MAX_STATEMENT} (one fact, one sentence or two)"
+    for name, text in _texts(fields):
+        if len(text) > MAX_FIELD and name != "statement":
+            return f"{name} has {len(text)} characters: at most {MAX_FIELD}"
+        found = instruction(text)
+        if found is not None:
+            how = f", disguised as {found.disguise}" if found.disguise else ""
+            return f"{name} carries an instruction to an AI ({found.kind}{how}); a fact states, it does not instruct"
+        if redact(text) != text:
+            return f"{name} carries what looks like a secret; proposals are shared with every agent"
+    for item in fields.get("evidence", ()):
+        if not _EVIDENCE.match(item):
+            return f"evidence {item[:60]!r} is not PATH or PATH:LINE relative to the repository root"
+    return None
+
+
+def _texts(fields: dict[str, Any]) -> Iterable[tuple[str, str]]:
+    for name, value in fields.items():
+        if isinstance(value, str):
+            yield name, value
+        elif isinstance(value, (list, tuple)):
+            for item in value:
+                if isinstance(item, str):
+                    yield name, item
+                elif isinstance(item, dict):
+                    yield from ((f"{name}.{k}", v) for k, v in item.items() if isinstance(v, str))
+
+
+def _words(text: str) -> str:
+    return " ".join(re.findall(r"[a-z0-9]+", text.lower()))
+
+
+def _overlap(first: Sequence[str], second: Sequence[str]) -> float:
+    a, b = set(first), set(second)
+    return 1.0 if a == b else len(a & b) / len(a | b)
+
+
+def similarity(statement: str, tags: Sequence[str], scope: Sequence[str], standard: Standard) -> float:
+    """0..1: the statements' word sequences weigh most, tags and scope the rest."""
+    text = difflib.SequenceMatcher(None, _words(statement), _words(standard.statement)).ratio()
+    scope = tuple(scope) or ("**",)
+    return 0.7 * text + 0.15 * _overlap(tags, standard.tags) + 0.15 * _overlap(scope, standard.scope)
+
+
+def _contradicted(fields: dict[str, Any], standards: Iterable[Standard]) -> Standard | None:
+    forbids = {entry["glob"] for entry in fields.get("forbid", ())}
+    requires = set(fields.get("require", ()) and [entry["glob"] for entry in fields["require"]])
+    statement = fields["statement"]
+    for standard in standards:
+        if forbids & {m.glob for m in standard.require} or requires & {m.glob for m in standard.forbid}:
+            return standard
+        same = difflib.SequenceMatcher(None, _words(_NEGATION.sub("", statement)),
+                                       _words(_NEGATION.sub("", standard.statement))).ratio()
+        if same >= DUPLICATE_AT and bool(_NEGATION.search(statement)) != bool(_NEGATION.search(standard.statement)):
+            return standard
+    return None
+
+
+def new_id(statement: str, taken: set[str]) -> str:
+    """A readable id from the statement's first words, unique among `taken`."""
+    words = re.findall(r"[a-z0-9]+", statement.lower())
+    base = "-".join(words)[:40].strip("-") or "fact"
+    base = base if base[0].isalnum() else "fact-" + base
+    candidate, number = base, 2
+    while candidate in taken:
+        candidate, number = f"{base}-{number}", number + 1
+    return candidate
+
+
+def propose(root: str, file: str, config: Config, fields: dict[str, Any], by: str, on: date) -> Outcome:
+    """Write `fields` as a proposal (or say which entry it restates); refuse poisoned text.
+
+    `config` is the merged memory the proposal is compared with; `file` the repository's own.
+    """
+    from indexer.memory.edit import add_standard
+
+    fields = {key: value for key, value in fields.items() if value not in (None, [], ())}
+    fields.pop("supersedes", None)  # a proposal never retires an entry
+    fields.pop("superseded_by", None)
+    why = refusal({**fields, "proposed_by": by})
+    if why is not None:
+        raise ProposalRefused(f"proposal refused: {why}")
+    scored = [(similarity(fields["statement"], fields.get("tags", ()), fields.get("scope", ()), s), s)
+              for s in config.standards]
+    best = max(scored, key=lambda pair: pair[0], default=(0.0, None))
+    if best[1] is not None and best[0] >= DUPLICATE_AT:
+        return Outcome(None, duplicate_of=best[1].id, duplicate_status=best[1].state(on))
+    if fields.get("id") and config.standard(fields["id"]) is not None:
+        raise ProposalRefused(f"proposal refused: the id {fields['id']!r} is taken; "
+                              "a proposal never edits an existing entry")
+    standard_id = fields.get("id") or new_id(fields["statement"], {s.id for s in config.standards})
+    contradicted = _contradicted(fields, (s for s in config.standards if s.in_force))
+    entry = {"id": standard_id, **{k: v for k, v in fields.items() if k != "id"},
+             "status": "proposed", "proposed_by": by, "proposed_on": on}
+    add_standard(root, file, entry)
+    return Outcome(standard_id, contradicts=contradicted.id if contradicted else None)
