@@ -1,3 +1,3 @@
 """orgmemory: a repository-grounded organizational knowledge indexer."""
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"

@@ -12,10 +12,9 @@ from indexer.commands.options import now_option
 @click.command("demo")
 @click.argument("directory", required=False, type=click.Path(file_okay=False))
 @now_option
-@click.option("--task", default="Add pagination to the orders endpoint", show_default=True,
+@click.option("--task", default="Paginate the orders endpoint and deploy it", show_default=True,
               help="The task the priming block is built for.")
-@click.pass_context
-def command(ctx, directory, now, task):
+def command(directory, now, task):
     """Build a small brownfield repository in DIR and run `scan` and `prime` on it.
 
     DIR (default: a new temporary folder) gets three years of backdated git history: a legacy
@@ -25,8 +24,7 @@ def command(ctx, directory, now, task):
     the block `orgmemory prime` gives a coding agent. The sample repository is
     created only inside DIR (the scan's cache goes where it always does).
     """
-    from indexer.commands import prime as prime_command
-    from indexer.commands import scan as scan_command
+    from indexer.cli import cli
     from indexer.demo import build
 
     target = Path(directory) if directory else Path(tempfile.mkdtemp(prefix="orgmemory-demo-"))
@@ -34,8 +32,8 @@ def command(ctx, directory, now, task):
     day = now.isoformat()
     click.secho(f"A sample repository with three years of history is in {root}", bold=True)
     click.secho(f"\n$ orgmemory scan --now {day}", bold=True)
-    ctx.invoke(scan_command.command, path=str(root), now=now, fail_on="never")
+    cli.main(["scan", "--repo", str(root), "--now", day, "--fail-on", "never"], standalone_mode=False)
     click.secho(f'\n$ orgmemory prime "{task}" --now {day}', bold=True)
-    ctx.invoke(prime_command.command, task=task, now=now, repo=str(root))
+    cli.main(["prime", task, "--repo", str(root), "--now", day], standalone_mode=False)
     click.echo(f"\nTry it on your repository: cd <your repo> && orgmemory init && orgmemory scan\n"
                f"Look around the sample: cd {root} && orgmemory explain deploy/legacy")
