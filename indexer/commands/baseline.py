@@ -6,7 +6,7 @@ import sys
 
 import click
 
-from indexer.commands.options import cache_dir_option, config_option, now_option
+from indexer.commands.options import cache_dir_option, config_option, now_option, repo_option
 
 
 @click.command("baseline")
@@ -16,18 +16,22 @@ from indexer.commands.options import cache_dir_option, config_option, now_option
 @now_option
 @config_option
 @cache_dir_option
-def command(path, output, now, config_path, cache_dir):
+@repo_option
+def command(path, output, now, config_path, cache_dir, repo):
     """Record today's findings as accepted, so `scan --baseline` reports only new ones.
 
     The file lists each finding's content fingerprint (rule + path + normalised line text,
     not the line number) with its rule, path and message for reviewers. It is sorted and
-    has no timestamp: commit it, and regenerate it when you accept more.
+    has no timestamp: commit it, and regenerate it when you accept more. PATH (a folder in
+    the repository) is kept for compatibility; --repo is the same.
     """
     from indexer.scan import baseline as baseline
     from indexer.atomic import write_atomic
     from indexer.scan.run import run_scan
 
-    result = run_scan(path, now, cache_dir=cache_dir, config_path=config_path)
+    from indexer.commands.options import resolve_repo
+
+    result = run_scan(resolve_repo(repo, path), now, cache_dir=cache_dir, config_path=config_path)
     text = baseline.dumps(result.findings)
     if output == "-":
         sys.stdout.write(text)

@@ -7,13 +7,12 @@ import sys
 
 import click
 
-from indexer.commands.options import cache_dir_option, config_option, now_option
+from indexer.commands.options import cache_dir_option, config_option, now_option, repo_option
 
 
 @click.command("explain")
 @click.argument("target")
-@click.option("--repo", "repo", default=".", type=click.Path(), show_default=True,
-              help="The repository (or a folder inside it).")
+@repo_option
 @now_option
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
 @config_option
@@ -34,7 +33,9 @@ def command(target, repo, now, fmt, config_path, cache_dir):
     from indexer.output.explain_text import render
     from indexer.scan.run import run_scan
 
-    result = run_scan(repo, now, cache_dir=cache_dir, config_path=config_path, memo=False)
+    from indexer.commands.options import resolve_repo
+
+    result = run_scan(resolve_repo(repo), now, cache_dir=cache_dir, config_path=config_path, memo=False)
     view = explain(result, target, cwd=os.getcwd())
     if fmt == "json":
         sys.stdout.write(json.dumps(view, indent=2) + "\n")

@@ -10,7 +10,7 @@ import sys
 
 import click
 
-from indexer.commands.options import cache_dir_option, config_option, now_option
+from indexer.commands.options import cache_dir_option, config_option, now_option, repo_option
 
 FAIL_ON = ("error", "warning", "note", "never")
 _MAX_NOTE = 300  # characters of the one-line note on stderr (an event's cwd could be huge)
@@ -58,7 +58,8 @@ def claude_code(budget, now, config_path, cache_dir):
 @now_option
 @config_option
 @cache_dir_option
-def pre_commit(files, baseline_path, fail_on, now, config_path, cache_dir):
+@repo_option
+def pre_commit(files, baseline_path, fail_on, now, config_path, cache_dir, repo):
     """Scan the FILES pre-commit passes and report their findings that are not in the baseline.
 
     Only those files are read and blamed, so the hook costs what the commit touches. Use it
@@ -68,12 +69,12 @@ def pre_commit(files, baseline_path, fail_on, now, config_path, cache_dir):
     if not files:
         return
     from indexer.scan import narrow as narrow
-    from indexer.git.run import find_root
+    from indexer.commands.options import resolve_repo
     from indexer.findings import SEVERITIES
     from indexer.output import scan_renderer
     from indexer.scan.run import run_scan
 
-    root = find_root(".")
+    root = resolve_repo(repo)
     only = narrow.tracked_files(root, files)
     if not only:
         return

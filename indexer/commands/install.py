@@ -49,10 +49,10 @@ def _default_settings() -> str:
 
 
 def _project_root() -> str:
-    from indexer.git.run import find_root
+    from indexer.git.root import repo_root
 
     try:
-        return find_root(".")
+        return repo_root(".")
     except OrgmemoryError:
         return os.getcwd()
 

@@ -3,12 +3,11 @@ from __future__ import annotations
 
 import click
 
-from indexer.commands.options import DayType, cache_dir_option, config_option
+from indexer.commands.options import DayType, cache_dir_option, config_option, repo_option
 
 
 @click.command("mcp")
-@click.option("--repo", default=".", show_default=True, type=click.Path(file_okay=False, exists=True),
-              help="A folder inside the git repository to serve.")
+@repo_option
 @click.option("--now", type=DayType(), default=None,
               help="Fix the date ages and deadlines are judged against. [default: today, at each call]")
 @config_option
@@ -22,4 +21,4 @@ def command(repo, now, config_path, cache_dir):
     """
     from indexer.integrations.mcp import Settings, serve
 
-    serve(Settings(repo=repo, cache_dir=cache_dir, config_path=config_path, now=now))
+    serve(Settings(repo=repo or ".", cache_dir=cache_dir, config_path=config_path, now=now))

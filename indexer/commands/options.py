@@ -34,3 +34,17 @@ config_option = click.option(
     "--config", "config_path", type=click.Path(dir_okay=False),
     help="The standards file. [default: <repo>/.orgmemory.yaml]",
 )
+
+#: The one way to choose the repository (`indexer.git.root.repo_root` documents the rule).
+REPO_HELP = ("The repository to work on: DIR or any folder inside it. "
+             "[default: the repository containing the current folder]")
+repo_option = click.option("--repo", "repo", default=None, metavar="DIR",
+                           type=click.Path(file_okay=False, exists=True), help=REPO_HELP)
+
+
+def resolve_repo(repo: str | None, start: str | None = None, *, outside_ok: bool = False) -> str:
+    """The root of the repository `--repo` names; without it, the one containing `start` (scan's
+    first PATH) or the current folder. Exit 2 with one line when there is none."""
+    from indexer.git.root import repo_root
+
+    return repo_root(repo or start or ".", outside_ok=outside_ok)

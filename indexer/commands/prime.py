@@ -6,7 +6,7 @@ import sys
 
 import click
 
-from indexer.commands.options import cache_dir_option, config_option, now_option
+from indexer.commands.options import cache_dir_option, config_option, now_option, repo_option
 
 FORMATS = ("markdown", "text", "json")
 
@@ -28,9 +28,10 @@ FORMATS = ("markdown", "text", "json")
               help="Serve the last index even when the repository changed since (its age is reported).")
 @click.option("--log-task", is_flag=True, envvar="ORGMEMORY_LOG_TASK",
               help="Keep the task's text in the usage log (by default only its SHA-256). [env ORGMEMORY_LOG_TASK]")
-@click.option("--repo", default=".", show_default=True, type=click.Path(file_okay=False, exists=True),
-              help="A folder inside the git repository.")
-def command(task, budget, paths, fmt, now, config_path, cache_dir, no_refresh, log_task, repo):
+@repo_option
+@click.option("--refresh-only", is_flag=True, hidden=True,
+              help="Bring the index up to date and print nothing (what a prime starts in the background).")
+def command(task, budget, paths, fmt, now, config_path, cache_dir, no_refresh, log_task, repo, refresh_only):
     """Print what a coding agent should know for TASK, within a token budget.
 
     TASK is an argument or, when absent or `-`, read from stdin. The block lists the
@@ -45,10 +46,13 @@ def command(task, budget, paths, fmt, now, config_path, cache_dir, no_refresh, l
     """
     from indexer.prime.block import PrimeRequest, build
 
+    if refresh_only:
+        _refresh_only(repo or ".", now, cache_dir, config_path)
+        return
     text = _task_text(task)
     if not text and not paths:
         raise click.UsageError("give a TASK (argument or stdin) or --paths")
-    block = build(PrimeRequest(task=text, budget=budget, now=now, fmt=fmt, paths=tuple(paths), repo=repo,
+    block = build(PrimeRequest(task=text, budget=budget, now=now, fmt=fmt, paths=tuple(paths), repo=repo or ".",
                                cache_dir=cache_dir, config_path=config_path, refresh=not no_refresh,
                                log_task=log_task))
     for warning in block.warnings:
@@ -65,3 +69,23 @@ def _task_text(task: str | None) -> str:
     if sys.stdin is None or sys.stdin.isatty():
         return ""
     return sys.stdin.read().strip()
+
+
+def _refresh_only(repo: str, now, cache_dir: str | None, config_path: str | None) -> None:
+    """One refresh at a time per cache folder: a refresh already running makes this one a no-op."""
+    import fcntl
+    import os
+
+    from indexer.cache import cache_dir_for, ensure_dir
+    from indexer.prime.refresh import refresh
+    from indexer.prime.state import repo_root, start_probe
+
+    root = repo_root(repo)
+    folder = cache_dir_for(root, cache_dir)
+    ensure_dir(folder)
+    with open(os.path.join(folder, "prime-refresh.lock"), "a") as lock:
+        try:
+            fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            return
+        refresh(start_probe(root)(), now, folder, config_path)

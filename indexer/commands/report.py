@@ -6,7 +6,7 @@ from pathlib import Path
 
 import click
 
-from indexer.commands.options import cache_dir_option, config_option, now_option
+from indexer.commands.options import cache_dir_option, config_option, now_option, repo_option
 
 
 @click.command("report")
@@ -17,13 +17,15 @@ from indexer.commands.options import cache_dir_option, config_option, now_option
 @now_option
 @config_option
 @cache_dir_option
-def command(path, html_file, open_browser, now, config_path, cache_dir):
+@repo_option
+def command(path, html_file, open_browser, now, config_path, cache_dir, repo):
     """Write one self-contained HTML page about the memory of the repository at PATH.
 
     Standards with their status and live violations, contradictions (legacy paths, their
     successors, the evidence and what still points at them), findings with a TODO age
     histogram, memory health from the usage log, and the task-independent priming block.
-    The page loads nothing from the network and works opened from disk.
+    The page loads nothing from the network and works opened from disk. PATH (a folder in
+    the repository) is kept for compatibility; --repo is the same.
 
     \b
     Exit codes: 0 written, 2 usage or configuration error.
@@ -32,7 +34,9 @@ def command(path, html_file, open_browser, now, config_path, cache_dir):
     from indexer.report.data import build_report
     from indexer.report.html import render
 
-    page = render(build_report(path, now, cache_dir=cache_dir, config_path=config_path))
+    from indexer.commands.options import resolve_repo
+
+    page = render(build_report(resolve_repo(repo, path), now, cache_dir=cache_dir, config_path=config_path))
     write_atomic(html_file, page)  # a browser reloading the file never sees half a page
     click.echo(f"wrote {html_file} ({_size(len(page.encode('utf-8')))})", err=True)
     if open_browser:

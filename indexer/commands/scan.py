@@ -7,7 +7,7 @@ import time
 
 import click
 
-from indexer.commands.options import cache_dir_option, config_option, now_option
+from indexer.commands.options import cache_dir_option, config_option, now_option, repo_option
 from indexer.output import SCAN_FORMATS, scan_renderer
 from indexer.findings import SEVERITIES
 
@@ -15,8 +15,7 @@ FAIL_ON = ("error", "warning", "note", "never")
 
 
 @click.command("scan")
-@click.argument("path", default=".", type=click.Path())
-@click.argument("files", nargs=-1, type=click.Path())
+@click.argument("paths", nargs=-1, type=click.Path())
 @now_option
 @click.option("--format", "fmt", type=click.Choice(sorted(SCAN_FORMATS)), default="text",
               show_default=True, help="text: severity path:line: rule message. json: the contract's object. "
@@ -39,26 +38,30 @@ FAIL_ON = ("error", "warning", "note", "never")
                    "linguist-vendored/-generated, vendor/, third_party/, lock files...; as scan.vendored: report).")
 @config_option
 @cache_dir_option
-def command(path, files, now, fmt, fail_on, staged, baseline_path, since_ref, config_path, cache_dir,
-            sarif_file=None, color="auto", quiet=False, verbose=False, include_vendored=False):
-    """Scan the git repository at PATH for contradictory artifacts.
+@repo_option
+def command(paths, now, fmt, fail_on, staged, baseline_path, since_ref, config_path, cache_dir,
+            repo=None, sarif_file=None, color="auto", quiet=False, verbose=False, include_vendored=False):
+    """Scan a git repository for contradictory artifacts.
 
     Reports stale TODOs (aged per line by git blame), legacy paths and what still points at
     them, dangling references, standard violations and expired standards. Only files git
     tracks are read; scan.exclude in .orgmemory.yaml leaves out more.
 
-    FILES (or --staged) restrict reading, blaming and reporting to those tracked files or
-    folders, so a pre-commit run costs what the commit touches. A PATH that is a file is
-    one of the FILES.
+    PATHS (files or folders, as pre-commit passes them) or --staged restrict reading, blaming
+    and reporting to those tracked files, so a pre-commit run costs what the commit touches;
+    without them, or with the repository's own folder, the whole repository is scanned.
+    The repository is --repo, else the one containing the first PATH, else the one
+    containing the current folder: `orgmemory scan ../other-repo` scans that repository.
 
     \b
     Exit codes: 0 no finding at or above --fail-on, 1 findings, 2 usage or config error.
     """
     from indexer.scan.run import run_scan
 
-    if os.path.isfile(path):  # `orgmemory scan a.py b.py`: PATH is one of the files
-        path, files = os.path.dirname(path) or ".", (path, *files)
-    only = _only(path, files, staged)
+    from indexer.commands.options import resolve_repo
+
+    path = resolve_repo(repo, paths[0] if paths else None)  # the repository's root
+    only = _only(path, paths, staged)
     if baseline_path or since_ref:
         from indexer.scan import narrow as narrow
     changes = narrow.changes_since(path, since_ref) if since_ref else None  # a bad REF fails fast
@@ -127,14 +130,14 @@ def _collapsed(result, only):
     return dataclasses.replace(result, **changes) if changes else result
 
 
-def _only(path: str, files, staged: bool) -> frozenset[str] | None:
-    """The tracked files FILES and --staged name, or None for the whole repository."""
+def _only(root: str, paths, staged: bool) -> frozenset[str] | None:
+    """The tracked files PATHS and --staged name, or None for the whole repository (no PATH, or
+    one that is the repository's root)."""
+    files = [p for p in paths if os.path.realpath(p) != root]  # `scan ../other-repo`: all of it
     if not files and not staged:
         return None
     from indexer.scan import narrow as narrow
-    from indexer.git.run import find_root
 
-    root = find_root(path)
     only = narrow.tracked_files(root, files) if files else frozenset()
     return only | narrow.staged_files(root) if staged else only
 

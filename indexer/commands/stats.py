@@ -6,7 +6,7 @@ import sys
 
 import click
 
-from indexer.commands.options import cache_dir_option, config_option, now_option
+from indexer.commands.options import cache_dir_option, config_option, now_option, repo_option
 
 
 @click.command("stats")
@@ -18,8 +18,7 @@ from indexer.commands.options import cache_dir_option, config_option, now_option
 @now_option
 @config_option
 @cache_dir_option
-@click.option("--repo", default=".", show_default=True, type=click.Path(file_okay=False, exists=True),
-              help="A folder inside the git repository.")
+@repo_option
 def command(last, days, fmt, now, config_path, cache_dir, repo):
     """Show what the priming blocks injected: the memory's health.
 
@@ -32,7 +31,7 @@ def command(last, days, fmt, now, config_path, cache_dir, repo):
     from indexer.prime import usage
     from indexer.prime.state import repo_root
 
-    root = repo_root(repo)
+    root = repo_root(repo or ".")
     config = load_memory(root, config_path, cache_dir)
     standards = [(s.id, s.priority) for s in config.standards if not s.superseded]
     stats = usage.compute(usage.read(cache_dir_for(root, cache_dir)), standards, now, last=last, days=days)

@@ -5,7 +5,7 @@ import sys
 
 import click
 
-from indexer.commands.options import cache_dir_option, config_option, now_option
+from indexer.commands.options import cache_dir_option, config_option, now_option, repo_option
 
 
 @click.command("sync")
@@ -16,12 +16,17 @@ from indexer.commands.options import cache_dir_option, config_option, now_option
 @now_option
 @config_option
 @cache_dir_option
-def command(files, check, create, now, config_path, cache_dir):
+@repo_option
+def command(files, check, create, now, config_path, cache_dir, repo):
     """Write the standards block into the agent instruction files.
 
     Updates AGENTS.md, CLAUDE.md, .github/copilot-instructions.md and
     .cursor/rules/orgmemory.mdc (or only FILES), between `<!-- orgmemory:begin -->` and
-    `<!-- orgmemory:end -->`; everything outside the markers is kept as it is. Only existing
+    `<!-- orgmemory:end -->`; everything outside the markers is kept as it is. Each tool in its
+    own convention: CLAUDE.md imports `@AGENTS.md` when both are written; Cursor and Copilot
+    get the repository-wide standards in their main file and one file per scope
+    (.cursor/rules/orgmemory-*.mdc with `globs`, .github/instructions/orgmemory-*.instructions.md
+    with `applyTo`). Only existing
     files are touched unless --create is given. The standards are those of .orgmemory.yaml
     merged with its `extends` sources. The block has no date in it, so --check (for CI and
     pre-commit) fails only when the standards changed.
@@ -33,12 +38,12 @@ def command(files, check, create, now, config_path, cache_dir):
 
     from indexer.atomic import write_atomic
     from indexer.memory.load import load_memory
-    from indexer.git.run import find_root
+    from indexer.commands.options import resolve_repo
     from indexer.integrations import sync
 
-    root = find_root(".")
-    block = sync.standards_block(load_memory(root, config_path, cache_dir), now)
-    changes = sync.plan(root, sync.relative_targets(root, list(files)), create, block)
+    root = resolve_repo(repo)
+    config = load_memory(root, config_path, cache_dir)
+    changes = sync.plan(root, sync.relative_targets(root, list(files)), create, config, now)
     if not changes:
         click.echo(f"orgmemory sync: none of {', '.join(sync.TARGETS)} exists; "
                    "add --create to create them.", err=True)

@@ -55,7 +55,7 @@ def _check(path: str, no_extends: bool, cache_dir: str | None, max_proposal_age:
     from indexer.memory.load import config_errors, load_memory
     from indexer.git.root import repo_root
 
-    root = repo_root(path)
+    root = repo_root(path, outside_ok=True)  # a memory file is checked before `git init` too
     try:
         config = load_memory(root, os.path.abspath(path), cache_dir, extends=not no_extends)
     except OrgmemoryError as error:  # ConfigError, or a file refused for leaving the repository

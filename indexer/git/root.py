@@ -1,28 +1,47 @@
-"""The repository a folder belongs to, found without running git.
+"""Which repository a command works on: the one rule every command follows.
 
-`orgmemory validate` runs as a pre-commit hook on every commit, and the `facts` commands
-should also work in a folder that is not (yet) a repository, so neither can afford or
-require `git rev-parse`: the nearest folder holding `.git` (a folder, or a worktree's file)
-is the root, and without one the folder itself is.
+The repository is found from a folder (`--repo DIR`, else the current folder; `scan` uses its
+first PATH when `--repo` is not given) by this rule, `repo_root`:
+
+1. the nearest folder at or above it that holds `.git` (a folder, or a worktree's or
+   submodule's `.git` file), found without running git: `prime` and the agent hooks run on
+   every prompt and `validate` on every commit, so none of them can afford `git rev-parse`;
+2. when there is none, the commands that only read or edit the memory file (`facts`, `init`,
+   `validate`: `outside_ok=True`) work on the folder itself, without running git, so a memory
+   file can be written and checked before `git init`;
+3. every other command asks git (`git rev-parse --show-toplevel`), also when `$GIT_DIR` is set
+   (git hooks), and ends with one line and exit 2 when git finds no work tree either.
+
+Paths are real paths (symlinks resolved), as git's own `--show-toplevel` gives them.
 """
 from __future__ import annotations
 
 import os
 
-from indexer.git.run import nearest_work_tree
+from indexer.errors import NotARepositoryError
+from indexer.git.run import find_root, nearest_work_tree
 
 __all__ = ["CONFIG_NAMES", "repo_root", "config_file"]
 
 CONFIG_NAMES = (".orgmemory.yaml", ".orgmemory.yml")  # looked for in this order at the repo root
 
 
-def repo_root(path: str) -> str:
-    start = os.path.abspath(path if os.path.isdir(path) else os.path.dirname(path) or ".")
-    return nearest_work_tree(start) or start
+def repo_root(path: str | None = None, *, outside_ok: bool = False) -> str:
+    """The top of the repository containing `path` (a file or folder; default: the current folder)."""
+    path = path or "."
+    if not os.path.exists(path):
+        raise NotARepositoryError(f"{path}: no such file or directory")
+    start = os.path.realpath(path if os.path.isdir(path) else os.path.dirname(os.path.abspath(path)))
+    if outside_ok or not os.environ.get("GIT_DIR"):
+        found = nearest_work_tree(start)
+        if found or outside_ok:
+            return found or start
+    return find_root(start)
 
 
 def config_file(root: str, given: str | None) -> str:
-    """The memory file to edit: `--config`, else the existing default, else `.orgmemory.yaml`."""
+    """The memory file: `--config` (relative to the repository root, or absolute), else the
+    existing `.orgmemory.yaml` or `.orgmemory.yml`, else `.orgmemory.yaml` (to be created)."""
     if given:
         return os.path.abspath(os.path.join(root, given))
     for name in CONFIG_NAMES:

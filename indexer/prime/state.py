@@ -14,7 +14,8 @@ import os
 import subprocess
 from typing import Callable, Iterable, NamedTuple
 
-from indexer.git.run import GitError, find_root, nearest_work_tree
+from indexer.git.root import repo_root  # the one rule, `indexer.git.root` (prime's callers import it here)
+from indexer.git.run import GitError
 
 # One thread (no preloadIndex) so this process keeps the other core; no ahead/behind count
 # against an upstream, which can walk much history.
@@ -72,13 +73,6 @@ def _short(sha: str | None) -> str:
     return sha[:7] if sha else "(no commit)"
 
 
-def repo_root(start: str) -> str:
-    """The work tree containing `start`: the nearest folder holding `.git`."""
-    if not os.environ.get("GIT_DIR"):
-        found = nearest_work_tree(os.path.realpath(start))
-        if found:
-            return found
-    return find_root(start)
 
 
 def start_probe(root: str) -> Callable[[], RepoState]:

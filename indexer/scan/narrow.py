@@ -14,7 +14,8 @@ from typing import Iterable
 
 from indexer.scan import baseline as baseline_file
 from indexer.git.changes import changed_lines, on_changed_lines
-from indexer.git.run import find_root, run_git
+from indexer.git.root import repo_root
+from indexer.git.run import run_git
 
 
 def tracked_files(root: str, paths: Iterable[str]) -> frozenset[str]:
@@ -62,7 +63,7 @@ def without_baselined(result, baseline_path: str, required: bool = True):
 
 def changes_since(path: str, ref: str) -> dict[str, frozenset[int]]:
     """The lines changed since `ref` in the repository containing `path`."""
-    return changed_lines(find_root(path), ref)
+    return changed_lines(repo_root(path), ref)
 
 
 def since(result, ref: str, changes: dict[str, frozenset[int]] | None = None):
