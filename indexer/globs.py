@@ -12,16 +12,19 @@ Paths are repo-relative with `/` separators and no leading `./`. The rules, as i
 * `\\` escapes the next character (`\\!keep`, `\\*`).
 
 A whole set compiles to one regular expression per run of same-polarity patterns (one in all
-when there is no `!`), because `match` runs once per tracked file.
+when there is no `!`), because `match` runs once per tracked file. Patterns come from the
+repository (`.orgmemory.yaml`), so they are matched by RE2, in time linear in the path: under
+Python's backtracking `re`, `*a*a*a*a*a*a*b` against a name of 80 `a`s took 22 s.
 """
 from __future__ import annotations
 
 import re
-from typing import Iterable, Pattern
+from typing import Iterable
 
 __all__ = ["GlobSet", "check_glob", "compile_globs", "glob_to_regex", "literal_prefix", "globs_may_overlap"]
 
 _ANY_FOLDERS = "(?:.*/)?"
+_NOTHING = r"[^\x00-\x{10ffff}]"  # a class of `/` alone matches no character of a name
 _WILDCARDS = frozenset("*?[")
 
 
@@ -101,7 +104,20 @@ def _translate_class(inner: str) -> str:
         inner = inner[1:]
     body = "".join(re.escape(first) if first == last else f"{re.escape(first)}-{re.escape(last)}"
                    for first, last in _class_ranges(inner))
-    return f"[^/{body}]" if negated else f"(?!/)[{body}]"
+    if negated:
+        return f"[^/{body}]"
+    ranges = [part for first, last in _class_ranges(inner) for part in _without_slash(first, last)]
+    if not ranges:
+        return _NOTHING
+    return "[" + "".join(re.escape(first) if first == last else f"{re.escape(first)}-{re.escape(last)}"
+                         for first, last in ranges) + "]"
+
+
+def _without_slash(first: str, last: str) -> list[tuple[str, str]]:
+    """The range minus `/`, which no class matches (RE2 has no lookahead to say `(?!/)`)."""
+    if not first <= "/" <= last:
+        return [(first, last)]
+    return [r for r in ((first, chr(ord("/") - 1)), (chr(ord("/") + 1), last)) if r[0] <= r[1]]
 
 
 def _class_ranges(inner: str) -> list[tuple[str, str]]:
@@ -135,29 +151,32 @@ class GlobSet:
     """Compiled patterns; `match(path)` is True when the last pattern that matches includes.
 
     A folder can be asked about with a trailing `/` (`match("build/")`), which is how
-    folder-only patterns such as `build/` see it.
+    folder-only patterns such as `build/` see it. All runs of same-polarity patterns sit in one
+    RE2 set, so a path is read once, by a DFA, however many patterns there are.
     """
 
-    __slots__ = ("patterns", "_runs_last_first")
+    __slots__ = ("patterns", "_set", "_includes")
 
     def __init__(self, patterns: Iterable[str]) -> None:
         self.patterns: tuple[str, ...] = tuple(patterns)
-        self._runs_last_first = tuple(reversed(_compile_runs(self.patterns)))
+        runs = _compile_runs(self.patterns)
+        self._includes = tuple(include for _source, include in runs)
+        self._set = _re2_set([source for source, _include in runs]) if runs else None
 
     def match(self, path: str) -> bool:
-        for regex, include in self._runs_last_first:
-            if regex.match(path) is not None:
-                return include
-        return False
+        if self._set is None:
+            return False
+        hits = self._set.Match(path.encode("utf-8", "surrogateescape"))
+        return bool(hits) and self._includes[max(hits)]
 
     def __bool__(self) -> bool:
-        return bool(self._runs_last_first)
+        return bool(self._includes)
 
     def __repr__(self) -> str:
         return f"GlobSet({list(self.patterns)!r})"
 
 
-def _compile_runs(patterns: tuple[str, ...]) -> list[tuple[Pattern[str], bool]]:
+def _compile_runs(patterns: tuple[str, ...]) -> list[tuple[str, bool]]:
     """Group consecutive patterns of the same polarity: within a run, any match decides."""
     runs: list[tuple[list[str], bool]] = []
     for pattern in patterns:
@@ -171,14 +190,36 @@ def _compile_runs(patterns: tuple[str, ...]) -> list[tuple[Pattern[str], bool]]:
             runs.append(([source], include))
     if runs and not runs[0][1]:
         runs.pop(0)
-    return [(re.compile("(?s)(?:" + "|".join(sources) + r")\Z"), include) for sources, include in runs]
+    return [("(?s)(?:" + "|".join(sources) + ")", include) for sources, include in runs]
+
+
+def _options():
+    import re2
+
+    options = re2.Options()
+    options.log_errors = False  # RE2 would print the pattern to stderr
+    options.max_mem = 64 << 20  # many long patterns in one set: RE2's default 8 MiB is too little
+    return options
+
+
+def _re2_set(sources: list[str]):
+    """One RE2 set of whole-path (anchored both ends) regexes; `Match` lists those that match."""
+    import re2
+
+    compiled = re2._re2.Set(re2._re2.RE2.Anchor.ANCHOR_BOTH, _options())
+    for source in sources:
+        if compiled.Add(source.encode("utf-8", "surrogateescape")) < 0:
+            raise ValueError("RE2 cannot match this glob")
+    if not compiled.Compile():
+        raise ValueError("the globs are too many or too large to match together (RE2 refused them)")
+    return compiled
 
 
 def check_glob(pattern: str) -> None:
     """ValueError, with a message for the user, when `pattern` is not a glob we can match."""
     source = glob_to_regex(pattern[1:] if pattern.startswith("!") else pattern)
     if source is not None:
-        re.compile(source)
+        _re2_set([source])
 
 
 def compile_globs(patterns: Iterable[str]) -> GlobSet:

@@ -130,8 +130,8 @@ def test_an_empty_set_matches_nothing() -> None:
 
 
 def test_a_set_without_negation_compiles_to_one_regex() -> None:
-    assert len(compile_globs(["a", "b/**", "*.c"])._runs_last_first) == 1
-    assert len(compile_globs(["a", "!b", "c", "d"])._runs_last_first) == 3
+    assert len(compile_globs(["a", "b/**", "*.c"])._includes) == 1
+    assert len(compile_globs(["a", "!b", "c", "d"])._includes) == 3
 
 
 def test_blank_pattern_has_no_regex() -> None:

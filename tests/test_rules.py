@@ -183,3 +183,31 @@ def test_an_unknown_rule_is_exit_2_with_a_suggestion():
     result = run("rule", "stale-tod")
     assert result.exit_code == 2
     assert result.stderr.strip() == "orgmemory: error: unknown rule 'stale-tod'; did you mean 'stale-todo'?"
+
+
+# --------------------------------------------------------------------------- globs stay linear
+HOSTILE_GLOBS = [  # (pattern, a path it does not match, one it does)
+    ("*a*a*a*a*a*a*b", "a" * 80, "a" * 80 + "b"),  # 22 s under Python's backtracking re
+    ("**/a/**/a/**/a/**/b", "/".join(["a"] * 80), "/".join(["a"] * 80) + "/b"),
+    ("[a-z]*[a-z]*[a-z]*[a-z]*[a-z]*[a-z]*!", "x" * 80, "x" * 80 + "!"),
+]
+
+
+@pytest.mark.parametrize("pattern, miss, hit", HOSTILE_GLOBS)
+def test_hostile_globs_match_in_linear_time(pattern, miss, hit):
+    probe = ("from indexer.globs import compile_globs\n"
+             f"globs = compile_globs([{pattern!r}])\n"
+             f"print(globs.match({miss!r}), globs.match({hit!r}))")
+    proc = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=10)
+    assert proc.stdout.split() == ["False", "True"], proc.stderr
+
+
+def test_hostile_glob_in_the_memory_does_not_hang_a_scan(repo):
+    repo.commit("2025-06-01", files={
+        "a" * 90: "x\n",  # about 40 s per pattern under Python's re
+        ".orgmemory.yaml": "version: 1\nstandards:\n  - id: s\n    statement: No b files.\n"
+                           "    forbid:\n      - glob: '*a*a*a*a*a*a*b'\n"
+                           "scan:\n  exclude: ['*a*a*a*a*a*a*a*a*c', '**/a/**/a/**/a/**/b']\n"})
+    exe = [sys.executable, "-m", "indexer", "scan", str(repo.root), "--now", NOW, "--format", "json"]
+    proc = subprocess.run(exe, capture_output=True, text=True, timeout=30)
+    assert proc.returncode == 0, proc.stderr
