@@ -28,7 +28,11 @@ def test_create_writes_all_four_files_with_the_standards(standards_repo):
     result = sync("--create")
     assert result.exit_code == 0, result.output
     root = standards_repo.root
+    claude = (root / "CLAUDE.md").read_text()
+    assert "\n@AGENTS.md\n" in block_of(claude) and MUST not in claude  # imported, not copied
     for target in TARGETS:
+        if target == "CLAUDE.md":
+            continue
         text = (root / target).read_text()
         block = block_of(text)
         assert MUST in block and "(iac-azure-bicep; must; owner platform-team; source docs/adr/0007-azure.md)" in block
@@ -148,3 +152,40 @@ def test_standards_from_extends_are_synced_too(repo, monkeypatch):
     assert sync().exit_code == 0
     text = (repo.root / "AGENTS.md").read_text()
     assert "Secrets live in Key Vault. (org-secrets; must)" in text and "Use pnpm." in text
+
+
+SCOPED = STANDARDS.replace("standards:\n", """standards:
+  - id: web-strict
+    statement: The web frontend compiles with TypeScript strict mode.
+    priority: should
+    scope: ["web/**", "**/*.tsx"]
+""", 1)
+
+
+def test_each_tool_gets_its_own_convention_for_scoped_standards(repo, monkeypatch):
+    """Cursor: one always-on rule plus one rule per scope with `globs`; Copilot: the repository
+    file plus NAME.instructions.md with `applyTo`; CLAUDE.md alone (no AGENTS.md) gets the block."""
+    import yaml
+
+    repo.commit("2024-01-01", files={".orgmemory.yaml": SCOPED})
+    monkeypatch.chdir(repo.root)
+    assert sync("--create").exit_code == 0
+    root = repo.root
+    assert "TypeScript strict" not in (root / ".cursor/rules/orgmemory.mdc").read_text()
+    assert "TypeScript strict" not in (root / ".github/copilot-instructions.md").read_text()
+    [cursor] = [p for p in (root / ".cursor/rules").glob("orgmemory-*.mdc")]
+    text = cursor.read_text()
+    front = text.split("---\n")[1]
+    assert "\nglobs: web/**,**/*.tsx\n" in "\n" + front and "alwaysApply: false" in front
+    assert "TypeScript strict" in block_of(text) and MUST not in text
+    [copilot] = list((root / ".github/instructions").glob("orgmemory-*.instructions.md"))
+    meta = yaml.safe_load(copilot.read_text().split("---\n")[1])
+    assert meta == {"applyTo": "web/**,**/*.tsx"} and "TypeScript strict" in copilot.read_text()
+    assert sync("--check").exit_code == 0
+    copilot.write_text(copilot.read_text().replace("strict mode", "loose mode"))
+    drift = sync("--check")
+    assert drift.exit_code == 1 and copilot.name in drift.stderr
+    cursor.unlink()
+    assert sync("--check").exit_code == 1  # a missing per-scope rule is drift too
+    assert sync("CLAUDE.md").exit_code == 0
+    assert MUST in (root / "CLAUDE.md").read_text()  # CLAUDE.md without AGENTS.md: the block itself

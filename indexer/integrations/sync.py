@@ -56,16 +56,17 @@ class Change:
 
 
 # --------------------------------------------------------------------------- the block
-def standards_block(config: Config, now: date) -> list[str]:
-    """The lines between the markers: a heading, then one line per active standard."""
+def standards_block(config: Config, now: date, keep=None, heading: str = "## Organization standards") -> list[str]:
+    """The lines between the markers: a heading, then one line per active standard (`keep` picks)."""
     from indexer.prime.documents import standard_doc
     from indexer.prime.render import Renderer
     from indexer.prime.select import Candidate, Entry
 
     renderer = Renderer("markdown", config.org, now)
-    active = [(order, s) for order, s in enumerate(config.standards) if s.in_force]  # no proposals
+    active = [(order, s) for order, s in enumerate(config.standards)
+              if s.in_force and (keep is None or keep(s))]  # no proposals
     active.sort(key=lambda pair: (PRIORITY_ORDER.get(pair[1].priority, 3), pair[0]))
-    heading = "## Organization standards" + (f" ({config.org})" if config.org else "")
+    heading += f" ({config.org})" if config.org else ""
     lines = [GENERATED, heading, ""]
     for order, standard in active:
         doc = standard_doc(standard, order)
@@ -77,11 +78,81 @@ def standards_block(config: Config, now: date) -> list[str]:
     return lines
 
 
+# --------------------------------------------------------------------------- each tool's convention
+# Claude Code reads CLAUDE.md and imports other files named `@path` in it (code.claude.com/docs,
+# "Manage Claude's memory": "CLAUDE.md files can import additional files using @path/to/import
+# syntax"), so when AGENTS.md carries the block, CLAUDE.md imports it instead of a second copy.
+# Cursor's project rules are `.cursor/rules/*.mdc`: front matter `description`, `globs` (a
+# comma-separated list, no brackets nor quotes) and `alwaysApply` (cursor.com/docs/context/rules):
+# one always-on rule for the repository-wide standards, one rule per scope with its `globs`.
+# Copilot reads `.github/copilot-instructions.md` for the whole repository and
+# `.github/instructions/NAME.instructions.md` with front matter `applyTo: "glob,glob"` for
+# matching files (docs.github.com, "Adding repository custom instructions": path-specific).
+AGENTS = "AGENTS.md"
+CLAUDE = "CLAUDE.md"
+COPILOT = ".github/copilot-instructions.md"
+IMPORT_BLOCK = [GENERATED, "The organization's standards are in AGENTS.md, imported here:", "", "@AGENTS.md"]
+
+
+def _repository_wide(standard) -> bool:
+    return tuple(standard.scope) == ("**",) or not standard.scope
+
+
+def _usable_scope(scope) -> bool:
+    """Globs that fit on one front-matter line and in a comma-separated list."""
+    return all(glob and not any(c in glob for c in "\r\n,\"'") for glob in scope)
+
+
+def scoped_groups(config: Config) -> dict[tuple[str, ...], str]:
+    """Each distinct scope of an in-force, scoped standard -> a file-name slug."""
+    import hashlib
+    import re
+
+    groups: dict[tuple[str, ...], str] = {}
+    for standard in config.standards:
+        scope = tuple(standard.scope)
+        if standard.in_force and not _repository_wide(standard) and _usable_scope(scope) and scope not in groups:
+            words = re.sub(r"[^a-z0-9]+", "-", " ".join(scope).lower()).strip("-")[:40].strip("-") or "scope"
+            groups[scope] = f"{words}-{hashlib.sha1(chr(0).join(scope).encode()).hexdigest()[:6]}"
+    return groups
+
+
+def contents(config: Config, now: date, targets: list[str]) -> dict[str, tuple[list[str], str]]:
+    """Each target -> (its block, its front matter or ''), in each tool's convention."""
+    everything = standards_block(config, now)
+    wide = standards_block(config, now, keep=_repository_wide,
+                           heading="## Organization standards for the whole repository")
+    out: dict[str, tuple[list[str], str]] = {}
+    for path in targets:
+        if path == CLAUDE and AGENTS in targets:
+            out[path] = (IMPORT_BLOCK, "")
+        elif path == CURSOR_RULE:
+            out[path] = (wide, CURSOR_FRONTMATTER)
+        elif path == COPILOT:
+            out[path] = (wide, "")
+        else:
+            out[path] = (everything, "")
+    for scope, slug in scoped_groups(config).items():
+        block = standards_block(config, now, keep=lambda s, scope=scope: tuple(s.scope) == scope,
+                                heading=f"## Organization standards for {', '.join(scope)}")
+        if CURSOR_RULE in targets:
+            out[f".cursor/rules/orgmemory-{slug}.mdc"] = (block, (
+                "---\ndescription: Organization standards for " + ", ".join(scope)
+                + " (from .orgmemory.yaml, kept current by orgmemory sync)\n"
+                + "globs: " + ",".join(scope) + "\nalwaysApply: false\n---\n"))
+        if COPILOT in targets:
+            import json
+
+            out[f".github/instructions/orgmemory-{slug}.instructions.md"] = (block, (
+                "---\napplyTo: " + json.dumps(",".join(scope)) + "\n---\n"))
+    return out
+
+
 # --------------------------------------------------------------------------- one file
-def updated(before: str | None, block: list[str], path: str) -> str:
+def updated(before: str | None, block: list[str], path: str, frontmatter: str | None = None) -> str:
     """The file's new content: `before` with the marked region replaced (or appended)."""
     if before is None:
-        return _new_file(block, path)
+        return _new_file(block, path, frontmatter)
     newline = "\r\n" if "\r\n" in before else "\n"
     lines = before.splitlines(keepends=True)
     begin, end = _markers(lines, path)
@@ -96,9 +167,11 @@ def updated(before: str | None, block: list[str], path: str) -> str:
     return head + inner + "".join(lines[end:])
 
 
-def _new_file(block: list[str], path: str) -> str:
+def _new_file(block: list[str], path: str, frontmatter: str | None = None) -> str:
     body = BEGIN + "\n" + "".join(line + "\n" for line in block) + END + "\n"
-    return CURSOR_FRONTMATTER + "\n" + body if path == CURSOR_RULE else body
+    if frontmatter is None:
+        frontmatter = CURSOR_FRONTMATTER if path == CURSOR_RULE else ""
+    return frontmatter + "\n" + body if frontmatter else body
 
 
 def _markers(lines: list[str], path: str) -> tuple[int | None, int | None]:
@@ -115,20 +188,33 @@ def _markers(lines: list[str], path: str) -> tuple[int | None, int | None]:
 
 
 # --------------------------------------------------------------------------- the plan
-def plan(root: str, files: list[str], create: bool, block: list[str]) -> list[Change]:
-    """What each target would become. Missing files count only when `create` is given."""
+def plan(root: str, files: list[str], create: bool, block, now: date | None = None) -> list[Change]:
+    """What each target would become. Missing files count only when `create` is given.
+
+    `block` is the lines for every file, or the `Config` (with `now`): then each tool gets its
+    own convention (`contents`), and the per-scope Cursor and Copilot files come with their
+    base file (present, or created with --create)."""
     named = bool(files)
+    targets = list(files or TARGETS)
+    if isinstance(block, Config):
+        present = [p for p in targets if named or create
+                   or os.path.lexists(os.path.join(root, p))]
+        per_file = contents(block, now, present)
+        targets = present + [p for p in per_file if p not in present]
+    else:
+        per_file = {}
     changes = []
-    for path in files or TARGETS:
+    for path in targets:
         # Refused before anything is written: a committed `AGENTS.md -> ~/.bashrc` (or a
         # `.github` folder linked elsewhere) is neither read, shown in a diff, nor written.
         absolute = resolve_inside(root, path, what="instruction file")
         before = _read(absolute, path)
-        if before is None and not create:
-            if named:
+        if before is None and not create and (path in files or path in TARGETS):  # per-scope files
+            if named:                                                            # come with their base
                 raise OrgmemoryError(f"{path}: does not exist (add --create to create it)")
             continue
-        changes.append(Change(path=path, before=before, after=updated(before, block, path)))
+        lines, frontmatter = per_file.get(path, (block, None))
+        changes.append(Change(path=path, before=before, after=updated(before, lines, path, frontmatter or None)))
     return changes
 
 
