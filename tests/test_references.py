@@ -288,3 +288,24 @@ def test_rescan_after_the_remote_changes_gives_the_new_result(repo):
     assert found(scan(repo.root), "dangling-reference") == {}
     repo.git("remote", "set-url", "origin", "git@github.com:acme/widget.git")
     assert set(found(scan(repo.root), "dangling-reference")) == {("README.md", 1)}
+
+
+def test_package_roots_tests_and_placeholders_on_real_repository_shapes(repo):
+    """Issue 12, part 3: a path relative to its package's folder or `src/` exists; a path in a
+    test names the files the test builds (even one the repository once had); `[#1](url)` and
+    Vue's `:href="post.url"` are placeholders; the genuinely gone file is still reported."""
+    repo.commit("2021-05-01", files={".changeset/pre.json": "{}\n", "docs/old-guide.md": "# Old\n",
+                                     "default-files/README.md": "# Defaults\n", "tool/core.py": "x = 1\n"})
+    repo.git("rm", "-q", ".changeset/pre.json", "docs/old-guide.md", "default-files/README.md", "tool/core.py")
+    repo.commit("2022-05-01", files={
+        "packages/cli/package.json": '{"name": "cli"}\n',
+        "packages/cli/default-files/README.md": "# Defaults\n",
+        "packages/cli/src/commands/init.ts": 'const readme = "default-files/README.md";\n',
+        "packages/cli/src/commands/init.test.ts": 'write(".changeset/pre.json", "{}");\nread("out/gone.txt");\n',
+        "pyproject.toml": "[project]\nname = 'tool'\n",
+        "src/tool/core.py": "x = 1\n",
+        "docs/api.md": "The core lives in `tool/core.py`. See [#123](url) and the [old guide](old-guide.md).\n",
+        "site/.vitepress/config.ts": "export default {}\n",
+        "site/blog/index.md": '<a :href="post.url">{{ post.title }}</a>\n![Banner](/blog/banner.png)\n',
+    })
+    assert set(found(scan(repo.root), "dangling-reference")) == {("docs/api.md", 1)}

@@ -17,6 +17,9 @@ _BUILT_SITE_MARKERS = ("searchindex.js", ".buildinfo", "search_index.json", "obj
 _SITE_MARKERS = ("_config.yml", "_config.yaml", "mkdocs.yml", "mkdocs.yaml", "hugo.toml",
                  "hugo.yaml", "docusaurus.config.js", "docusaurus.config.ts", "book.toml",
                  "astro.config.mjs", "conf.py")
+#: A package's own manifest: paths in its code and docs are often relative to its folder.
+_PACKAGE_MANIFESTS = frozenset({"package.json", "pyproject.toml", "setup.py", "setup.cfg", "go.mod",
+                                "Cargo.toml", "pom.xml", "build.gradle", "build.gradle.kts", "Chart.yaml"})
 
 
 class RepoPaths:
@@ -97,4 +100,27 @@ class RepoPaths:
     def site_roots(self) -> tuple[str, ...]:
         """Folders of static-site and docs generators, whose `/x` links are site URLs."""
         roots = {posixpath.dirname(p) for p in self.files if posixpath.basename(p) in _SITE_MARKERS}
+        roots |= {posixpath.dirname(posixpath.dirname(p)) for p in self.files  # VitePress
+                  if posixpath.basename(posixpath.dirname(p)) == ".vitepress"
+                  and posixpath.basename(p).startswith("config.")}
         return tuple(sorted(roots, key=len, reverse=True))
+
+    @functools.cached_property
+    def package_roots(self) -> frozenset[str]:
+        """Folders holding a package manifest (package.json, pyproject.toml, go.mod, pom.xml...)."""
+        return frozenset(posixpath.dirname(p) for p in self.files if posixpath.basename(p) in _PACKAGE_MANIFESTS)
+
+    def package_bases(self, path: str) -> list[str]:
+        """Where a path written in `path` may start besides its folder and the root: the folders of
+        the packages it lies in (innermost first), and their `src/` (a `src` layout)."""
+        out: list[str] = []
+        folder = posixpath.dirname(path)
+        while True:
+            if folder in self.package_roots:
+                out.append(folder)
+                source = posixpath.join(folder, "src") if folder else "src"
+                if source in self.paths:
+                    out.append(source)
+            if not folder:
+                return out
+            folder = posixpath.dirname(folder)

@@ -42,11 +42,11 @@ _DOC_SUFFIXES = (".rst", ".txt", ".md", ".markdown", ".mdx", ".adoc", ".html")
 _INDEXES = ("index.md", "README.md", "index.rst", "index.html", "_index.md", "index.mdx", "readme.md")
 _JS_SUFFIXES = (".js", ".ts", ".tsx", ".jsx", ".mjs", ".cjs", ".json", ".vue", ".svelte", ".d.ts")
 _TEST_FILE = re.compile(r"(?:^|/)(?:tests?|spec|specs|__tests__|testdata|test_data|fixtures|testing)/"
-                        r"|(?:^|/)(?:test_[^/]*|[^/]*_tests?\.\w+|[^/]*\.(?:test|spec)\.\w+|conftest\.py)$")
+                        r"|(?:^|/)(?:test_[^/]*|[^/]*[-_]tests?\.\w+|[^/]*\.(?:test|spec)\.\w+|conftest\.py"
+                        r"|[^/]*[-_]test[-_]utils?\.\w+)$")
 _HOSTED = re.compile(r"https?://(?:www\.)?([\w.-]+)/([\w.-]+)/([\w.-]+?)(?:\.git)?/(?:-/)?(?:blob|tree|raw|src)/"
                      r"([^/]+)/(.*)"
                      r"|https?://raw\.githubusercontent\.com/([\w.-]+)/([\w.-]+)/([^/]+)/(.*)")
-_REMOTE = re.compile(r"(?:[\w.+-]+://)?(?:[^@/]+@)?([\w.-]+)[:/](?:\d+/)?([\w.-]+)/([\w.-]+?)(?:\.git)?/?$")
 #: Settings that name where a tool writes (`profile_file = <folder>/profiles.txt`), not what it reads.
 _SETTING_KEY = re.compile(r"^\W*([\w.-]+)[\"']?\s*[:=]")
 _OUTPUT_WORDS = frozenset({"out", "output", "outdir", "log", "logfile", "cache", "report", "profile",
@@ -55,6 +55,8 @@ _OUTPUT_WORDS = frozenset({"out", "output", "outdir", "log", "logfile", "cache",
 #: `./configure && make && make install`: docs that build third-party software from source.
 GNU_STANDARD_TARGETS = frozenset({"all", "install", "uninstall", "clean", "distclean", "check",
                                   "dist", "install-strip", "installcheck", "maintainer-clean"})
+#: `[#123](url)`, `[x](link)`, `post.url`: a template's placeholder, not a file.
+_PLACEHOLDER_LINK = re.compile(r"(?i)(?:[\w.]+\.)?(?:url|uri|link|href|path|target|todo|tbd|xxx)")
 _BRANCHES = frozenset({"main", "master", "HEAD", "trunk", "develop", "dev", "default", "latest"})
 
 
@@ -119,7 +121,7 @@ class Resolver:
             return [folder, *self.paths.sphinx_roots]  # outside a docs root: included by its documents
         if kind in ("md-link", "rst-link", "adoc-include", "adoc-link", "config-extends", "make-include"):
             return [folder]
-        bases = [folder, ""]
+        bases = [folder, "", *self.paths.package_bases(reference.path)]
         if reference.base:
             bases += [posixpath.normpath(posixpath.join(folder, reference.base)),
                       posixpath.normpath(reference.base)]
@@ -165,6 +167,8 @@ class Resolver:
         candidates = list(pairs)
         removed = [v for c in candidates for v in self._variants(reference.kind, c)
                    if self.history.was_removed(v)]
+        if reference.kind not in STRONG_KINDS and _TEST_FILE.search(reference.path):
+            return Resolved(reference, NOT_A_CLAIM, why="a path in a test: tests build the files they name")
         if reference.kind not in STRONG_KINDS and not removed:
             candidates = [c for c, base in pairs.items() if self._anchored(base, word)]
             candidates = [c for c in candidates if self.paths.exists(posixpath.dirname(c))] or candidates
@@ -198,6 +202,8 @@ class Resolver:
         if reference.kind == "md-link" and "/" not in word and not tokens.has_file_extension(word) \
                 and self.paths.sphinx_root_of(reference.path) is not None:
             return Resolved(reference, NOT_A_CLAIM, why="a MyST cross-reference label")
+        if reference.kind == "md-link" and _PLACEHOLDER_LINK.fullmatch(word):
+            return Resolved(reference, NOT_A_CLAIM, why="a placeholder link target")
         if reference.kind == "sphinx-doc" and self._other_projects_document(reference):
             return Resolved(reference, NOT_A_CLAIM, why="a document of another project (intersphinx)")
         file_prefix = self._file_prefix(list(pairs_of(word, bases)))
@@ -310,9 +316,9 @@ class Resolver:
     def remote(self) -> tuple[str, str, str] | None:
         """(host, owner, name) of `origin`, lower-cased, or None."""
         if self._remote is False:
-            url = run_git(self.root, "remote", "get-url", "origin", check=False).decode().strip()
-            match = _REMOTE.search(url)
-            self._remote = tuple(g.lower() for g in match.groups()) if match else None
+            from indexer.git.run import origin_identity
+
+            self._remote = origin_identity(self.root)
         return self._remote  # type: ignore[return-value]
 
     def _current_branch(self) -> str:

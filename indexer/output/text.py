@@ -55,6 +55,10 @@ def summary(result, color: bool = False) -> str:
     if result.skipped:
         skipped = ", ".join(f"{n} {reason}" for reason, n in result.skipped.items())
         text += f"; skipped {sum(result.skipped.values())} ({skipped})"
+    aside = getattr(result, "set_aside", None) or {}
+    if aside.get("files"):  # vendored/generated code (issue 12)
+        text += (f"; {aside['files']} set aside as vendored/generated ({aside.get('todos', 0)} TODOs,"
+                 f" {aside.get('references', 0)} references; --include-vendored reports them)")
     return _style(text + ".", color, bold=True)
 
 

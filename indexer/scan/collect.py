@@ -262,6 +262,11 @@ GENERATED_PATTERNS = (
 #: Go's convention (`// Code generated ... DO NOT EDIT.`) and `@generated` in a file's first KiB.
 GENERATED_HEADER = re.compile(rb"(?m)^\W{0,4}(?:Code generated\b.{0,200}\bDO NOT EDIT|.{0,80}@generated\b)")
 _ATTRIBUTES = ("linguist-vendored", "linguist-generated")
+#: The rules that report what a file's authors wrote (TODOs, paths it names, legacy): quiet in
+#: vendored/generated code. A standard that forbids a lock file, or an instruction to an AI in a
+#: vendored README, is still reported.
+VENDORED_QUIET = frozenset({"stale-todo", "dangling-reference", "dangling-command", "legacy-path",
+                            "legacy-reference", "bad-suppression"})
 
 
 def classify_vendored(root: str, paths, generated: set[str] = frozenset()) -> dict[str, str]:

@@ -14,7 +14,7 @@ from typing import Any, Callable, TypeVar
 from indexer.git import blame as age_stage
 from indexer.cache import Cache
 from indexer.checks import load_checks
-from indexer.scan.collect import Collected, collect, set_aside_vendored, vendored_folders
+from indexer.scan.collect import VENDORED_QUIET, Collected, collect, set_aside_vendored, vendored_folders
 from indexer.contradictions.stage import attach as attach_contradictions
 from indexer.dates import epoch
 from indexer.git.run import run_git
@@ -115,7 +115,8 @@ def run_pipeline(root: str, config: Config, now: date, snapshot: Snapshot,
     findings = apply_suppressions(findings, ctx.collected.suppressions)
     if collected.vendored and not report_vendored:  # nothing reported in third-party/generated code
         folders = vendored_folders(collected.vendored, snapshot.files)
-        findings = [f for f in findings if f.path not in collected.vendored and f.path not in folders]
+        findings = [f for f in findings if f.rule not in VENDORED_QUIET
+                    or (f.path not in collected.vendored and f.path not in folders)]
     if only is not None:
         findings = [f for f in findings if f.path in only]
     findings.sort(key=lambda f: (f.path, f.line or 0, f.rule, f.message))

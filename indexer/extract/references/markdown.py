@@ -19,7 +19,7 @@ CONFIG_LANGUAGES = frozenset({"yaml", "yml", "json", "jsonc", "toml", "ini", "cf
                               "docker", "make", "makefile", "properties", "env", "dotenv"})
 _LINK = re.compile(r"!?\[(?:[^\[\]]|\[[^\]]*\])*\]\(\s*(<[^>]*>|[^)\s]*)(?:\s+(?:\"[^\"]*\"|'[^']*'|\([^)]*\)))?\s*\)")
 _REFERENCE_DEFINITION = re.compile(r"^\s{0,3}\[(?!\^)[^\]]+\]:\s*(<[^>]*>|\S+)")
-_HTML_ATTRIBUTE = re.compile(r"\b(?:href|src)\s*=\s*[\"']([^\"']+)[\"']")
+_HTML_ATTRIBUTE = re.compile(r"(?<![:@.\w-])(?:href|src)\s*=\s*[\"']([^\"']+)[\"']")  # not Vue's `:href="post.url"`
 _CODE_SPAN = re.compile(r"(`+)(?!`)(.+?)(?<!`)\1(?!`)")
 _MYST_DOC = re.compile(r"\{doc\}`(?:[^`<]*<)?([^`>]+)>?`")
 _HTML_COMMENT = re.compile(r"<!--(.*?)(?:-->|$)")
