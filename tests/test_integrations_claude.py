@@ -9,6 +9,7 @@ import pytest
 
 from _integrations import NOW, STANDARDS, invoke, run_orgmemory
 from indexer.integrations.claude_code import MAX_CONTEXT, fit_limit
+from indexer.integrations.claude_settings import HOOK_COMMAND
 
 MUST = "All cloud infrastructure is provisioned on Azure with Bicep."
 
@@ -176,3 +177,29 @@ def test_install_refuses_invalid_settings_and_leaves_them_untouched(tmp_path, co
     assert "left untouched" in result.stderr
     assert path.read_text() == content
     assert [p.name for p in tmp_path.iterdir()] == ["settings.json"]  # no temporary file left behind
+
+
+@pytest.mark.parametrize("scope, relative", [("project", ".claude/settings.json"),
+                                             ("local", ".claude/settings.local.json")])
+def test_install_scope_chooses_the_repository_settings_file(standards_repo, monkeypatch, scope, relative):
+    monkeypatch.chdir(standards_repo.root)
+    assert invoke("install", "claude-code", "--scope", scope).exit_code == 0
+    written = standards_repo.root / relative
+    assert json.loads(written.read_text())["hooks"]["SessionStart"][0]["hooks"][0]["command"] == HOOK_COMMAND
+    others = {".claude/settings.json", ".claude/settings.local.json"} - {relative}
+    assert not any((standards_repo.root / other).exists() for other in others)
+
+
+def test_install_scope_user_writes_the_home_settings(standards_repo, monkeypatch, tmp_path):
+    home = tmp_path / "home"
+    monkeypatch.setenv("HOME", str(home))
+    monkeypatch.chdir(standards_repo.root)
+    assert invoke("install", "claude-code", "--scope", "user").exit_code == 0
+    assert "UserPromptSubmit" in json.loads((home / ".claude" / "settings.json").read_text())["hooks"]
+    assert not (standards_repo.root / ".claude").exists()
+
+
+def test_install_scope_and_settings_together_is_a_usage_error(standards_repo, monkeypatch, tmp_path):
+    monkeypatch.chdir(standards_repo.root)
+    result = invoke("install", "claude-code", "--scope", "local", "--settings", str(tmp_path / "s.json"))
+    assert result.exit_code == 2 and "not both" in result.output

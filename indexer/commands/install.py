@@ -13,12 +13,24 @@ def command():
     """Register orgmemory with another tool."""
 
 
+# Claude Code's settings scopes (code.claude.com/docs/en/settings): the project's shared file is
+# committed, the local one is personal and git-ignored, the user's applies to every project.
+SCOPES = {
+    "project": os.path.join(".claude", "settings.json"),
+    "local": os.path.join(".claude", "settings.local.json"),
+}
+
+
 @command.command("claude-code")
+@click.option("--scope", type=click.Choice(["project", "local", "user"]), default="project", show_default=True,
+              help="project: <repo>/.claude/settings.json, shared with the team through git; "
+                   "local: <repo>/.claude/settings.local.json, yours only (keep it out of git); "
+                   "user: ~/.claude/settings.json, every repository you open.")
 @click.option("--settings", "settings_path", type=click.Path(dir_okay=False),
-              help="The settings file to add the hooks to. [default: <repo>/.claude/settings.json]")
+              help="Any other settings file to add the hooks to (instead of --scope).")
 @click.option("--command", "hook_command", default="orgmemory hook claude-code", show_default=True,
               help="The command Claude Code should run (give a full path when orgmemory is not on PATH).")
-def claude_code(settings_path, hook_command):
+def claude_code(scope, settings_path, hook_command):
     """Add the SessionStart and UserPromptSubmit hooks to Claude Code's settings.
 
     Merges into the existing file: other hooks and keys are kept, and running it again changes
@@ -27,7 +39,9 @@ def claude_code(settings_path, hook_command):
     from indexer.atomic import write_atomic
     from indexer.integrations.claude_settings import install
 
-    path = settings_path or _default_settings()
+    if settings_path and scope != "project":
+        raise click.UsageError("give --scope or --settings, not both")
+    path = settings_path or _settings_for(scope)
     before = _read(path)
     result = install(before, path, hook_command)
     if not result.added:
@@ -38,14 +52,17 @@ def claude_code(settings_path, hook_command):
     click.echo(f"{path}: added the orgmemory hook to {', '.join(result.added)}.", err=True)
 
 
-def _default_settings() -> str:
-    """`<repo>/.claude/settings.json`, refused when a committed link takes it out of the repository
-    (`.claude -> ~/.config`); a --settings path is the user's own choice and is written as given."""
+def _settings_for(scope: str) -> str:
+    """The scope's settings file. A repository's file is refused when a committed link takes it out
+    of the repository (`.claude -> ~/.config`); the user's file and a --settings path are the
+    user's own choice and are written as given."""
     from indexer.confine import resolve_inside
 
+    if scope == "user":
+        return os.path.join(os.path.expanduser("~"), ".claude", "settings.json")
     root = _project_root()
-    resolve_inside(root, ".claude/settings.json", what="Claude Code settings file")
-    return os.path.join(root, ".claude", "settings.json")
+    resolve_inside(root, SCOPES[scope], what="Claude Code settings file")
+    return os.path.join(root, SCOPES[scope])
 
 
 def _project_root() -> str:
