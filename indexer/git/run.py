@@ -95,3 +95,15 @@ def nearest_work_tree(folder: str) -> str | None:
         if parent == folder:
             return None
         folder = parent
+
+
+#: `origin`'s URL as (host, owner, name): https, ssh and scp-like forms of one repository agree.
+_REMOTE = re.compile(r"(?:[\w.+-]+://)?(?:[^@/]+@)?([\w.-]+)[:/](?:\d+/)?([\w.-]+)/([\w.-]+?)(?:\.git)?/?$")
+
+
+def origin_identity(root: str) -> tuple[str, str, str] | None:
+    """(host, owner, name) of the `origin` remote, lower-cased, or None: what a scan reads of
+    the remote (links to its hosting site), so clones by https and by ssh scan alike."""
+    url = run_git(root, "remote", "get-url", "origin", check=False).decode("utf-8", "replace").strip()
+    match = _REMOTE.search(url)
+    return tuple(g.lower() for g in match.groups()) if match else None  # type: ignore[return-value]

@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from indexer.models import Config, Snapshot
     from indexer.scan.collect import Collected
 
-MEMO_KIND = "scan-result/v2"
+MEMO_KIND = "scan-result/v3"  # the result's JSON, a newline, the gated `--format json` text
 
 
 @dataclass(frozen=True)
@@ -152,7 +152,11 @@ def run_scan(path: str, now: date, cache_dir: str | None = None, config_path: st
 
         result = without_foreign_entries(cache, fresh)
         if not cache.warnings:
-            cache.put_text(MEMO_KIND, key, replace(result, parsed=0).to_json_text())
+            from indexer.output.json_report import render as gated_json
+
+            stored = replace(result, parsed=0)
+            # the gated `--format json` text too, so a hit writes it back without the gate's cost
+            cache.put_text(MEMO_KIND, key, stored.to_json_text() + "\n" + gated_json(stored))
         return result
     finally:
         cache.close()
@@ -162,11 +166,21 @@ def _recall(cache: Cache, key: str, root: str) -> ScanResult | None:
     """The memoised result, as seen from this checkout (keys leave the checkout's path out, so
     clones sharing a cache share results)."""
     text = cache.get_text(MEMO_KIND, key)
+    if text is None:
+        return None
+    text, _, gated = text.partition("\n")
     try:
-        result = ScanResult.from_json_text(text) if text is not None else None
+        result = ScanResult.from_json_text(text)
     except (ValueError, KeyError, TypeError, AttributeError):  # a damaged row is a miss
         return None
-    return replace(result, root=root) if result is not None and result.root != root else result
+    if result.root != root:
+        head = '{"version":1,"root":'
+        before, after = head + json.dumps(result.root, ensure_ascii=False) + ",", head + json.dumps(root, ensure_ascii=False) + ","
+        gated = after + gated[len(before):] if gated.startswith(before) else ""
+        result = replace(result, root=root)
+    if gated:
+        object.__setattr__(result, "_gated_json", gated)  # not a field: `replace` (a filter) drops it
+    return result
 
 
 def raw_memo_key(root: str, state: GitState, config_path: str | None, now: date,
@@ -224,10 +238,10 @@ def memo_key(snapshot: Snapshot, config: Config, now: date, only: frozenset[str]
 def _environment(root: str) -> tuple[bytes, bytes]:
     """Inputs of a scan outside the tracked content and the standards file: the remote URL (links
     to this repository's hosting site resolve as local paths) and the rule pack (rule options)."""
-    from indexer.git.run import run_git
+    from indexer.git.run import origin_identity
     from indexer.rulepack import rules_dir
 
-    remote = run_git(root, "remote", "get-url", "origin", check=False).strip()
+    remote = json.dumps(origin_identity(root)).encode()  # not the URL: https and ssh clones agree
     rules = hashlib.sha256()
     directory = rules_dir()
     for name in sorted(os.listdir(directory)):

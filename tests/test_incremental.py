@@ -1,0 +1,100 @@
+"""One cache per repository, shared by every command and every checkout of it.
+
+A scan anywhere (CI, pre-commit, another clone at another path) leaves what the next scan or
+prime of the same content needs: the next one is warm. Observed through the CLI: a warm scan
+parses nothing (`summary.parsed` 0) and a warm prime does not import the scan pipeline.
+"""
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+from _prime_repo import AWS_KEY, INJECTION, NOW, build
+
+TASK = "Add a page to the web frontend"
+
+
+def scan_json(root, *args: str, env=None) -> dict:
+    proc = subprocess.run([sys.executable, "-m", "indexer", "scan", str(root), "--now", NOW, "--format", "json",
+                           *args], capture_output=True, text=True, timeout=300, env=env)
+    assert proc.returncode in (0, 1), proc.stderr
+    return json.loads(proc.stdout)
+
+
+def without_parsed(data: dict) -> dict:
+    data = json.loads(json.dumps(data))
+    data["summary"].pop("parsed")
+    data.pop("root")
+    return data
+
+
+URL = "https://github.com/example/app.git"
+
+
+def clone(repo, tmp_path, name: str, url: str = URL):
+    """A clone at another path, its `origin` the upstream's URL (as a CI checkout's is)."""
+    target = tmp_path / name
+    subprocess.run(["git", "clone", "-q", str(repo.root), str(target)], check=True)
+    subprocess.run(["git", "remote", "set-url", "origin", url], cwd=target, check=True)
+    return target
+
+
+def scan_runs_the_pipeline(root, env=None) -> bool:
+    """Whether a scan computed its result (a memo hit imports none of the stages)."""
+    proc = subprocess.run([sys.executable, "-X", "importtime", "-m", "indexer", "scan", str(root), "--now", NOW,
+                           "--format", "json"], capture_output=True, text=True, timeout=300, env=env)
+    assert proc.returncode in (0, 1), proc.stderr
+    return "indexer.scan.pipeline" in {line.rsplit("|", 1)[1].strip() for line in proc.stderr.splitlines()
+                                       if line.startswith("import time:")}
+
+
+def test_a_scan_in_one_clone_makes_a_scan_in_another_warm(repo, tmp_path):
+    build(repo)
+    one = clone(repo, tmp_path, "runner-1/checkout")
+    other = clone(repo, tmp_path, "elsewhere/checkout", url="git@github.com:example/app")
+    assert scan_runs_the_pipeline(other)  # (alone, it computes)
+    first = scan_json(one, "--cache-dir", str(tmp_path / "shared"))
+    assert first["summary"]["parsed"] > 0
+    assert not scan_runs_the_pipeline(other, env=dict(os.environ, ORGMEMORY_CACHE_DIR=str(tmp_path / "shared")))
+    second = scan_json(other, "--cache-dir", str(tmp_path / "shared"))
+    assert second["summary"]["parsed"] == 0  # the memo of the first clone's scan
+    assert second["root"] == str(other) and first["root"] == str(one)
+    assert without_parsed(second) == without_parsed(first)
+    # and it is what a scan of that clone computes on its own
+    alone = scan_json(other, "--cache-dir", str(tmp_path / "own-cache"))
+    assert alone["summary"]["parsed"] > 0 and without_parsed(alone) == without_parsed(second)
+
+
+def test_a_warm_json_scan_writes_back_the_gated_text(repo):
+    """The memo keeps the `--format json` text as the gate made it: secrets and instructions
+    found in the repository are withheld on a hit exactly as on the scan that computed it."""
+    build(repo)
+    cold = subprocess.run([sys.executable, "-m", "indexer", "scan", str(repo.root), "--now", NOW, "--format", "json"],
+                          capture_output=True, text=True).stdout
+    warm = subprocess.run([sys.executable, "-m", "indexer", "scan", str(repo.root), "--now", NOW, "--format", "json"],
+                          capture_output=True, text=True).stdout
+    assert json.loads(warm)["summary"]["parsed"] == 0 and json.loads(cold)["summary"]["parsed"] > 0
+    assert without_parsed(json.loads(warm)) == without_parsed(json.loads(cold))
+    assert AWS_KEY in (repo.root / "web" / "src" / "nav.ts").read_text() + "".join(
+        p.read_text(errors="replace") for p in repo.root.rglob("*") if p.is_file() and ".git" not in p.parts)
+    for text in (cold, warm):
+        assert AWS_KEY not in text and INJECTION not in text
+
+
+def prime_modules(root, env=None) -> set[str]:
+    proc = subprocess.run([sys.executable, "-X", "importtime", "-m", "indexer", "prime", TASK, "--now", NOW],
+                          cwd=root, capture_output=True, text=True, timeout=300, env=env)
+    assert proc.returncode == 0, proc.stderr
+    return {line.rsplit("|", 1)[1].strip() for line in proc.stderr.splitlines() if line.startswith("import time:")}
+
+
+def test_a_scan_makes_the_next_prime_warm_in_any_clone(repo, tmp_path):
+    build(repo)
+    other = clone(repo, tmp_path, "ci-runner/checkout")
+    assert "indexer.scan.pipeline" in prime_modules(other)  # no scan before: the prime scans
+    third = clone(repo, tmp_path, "third")
+    env = dict(os.environ, ORGMEMORY_CACHE_DIR=str(tmp_path / "fresh-cache"))
+    scan_json(clone(repo, tmp_path, "ci"), env=env)  # a CI or pre-commit scan, in another checkout
+    assert "indexer.scan.pipeline" not in prime_modules(third, env=env)
