@@ -5,10 +5,6 @@ import calendar
 from datetime import date, datetime, timezone
 
 
-def parse_day(text: str) -> date:
-    return date.fromisoformat(text)
-
-
 def epoch(day: date) -> int:
     return int(datetime(day.year, day.month, day.day, tzinfo=timezone.utc).timestamp())
 

@@ -138,12 +138,6 @@ class Snapshot(_Json):
     shallow: bool = False
 
 
-@dataclass(frozen=True)
-class Skipped(_Json):
-    path: str
-    reason: str  # binary | too-large | not-utf8 | unreadable | unsupported
-
-
 # --------------------------------------------------------------------------- extraction
 @dataclass(frozen=True)
 class Todo(_Json):

@@ -7,8 +7,12 @@ import re
 import pytest
 
 from indexer.checks.suspicious_instruction import KIND_WORDS
-from indexer.prime import sanitize
-from indexer.prime.sanitize import REDACTED, WITHHELD, instruction_kind, observed, redact
+from importlib import import_module
+
+from indexer.text import REDACTED, WITHHELD, instruction_kind, observed, redact
+from indexer.text.injection import _INSTRUCTIONS
+
+redaction = import_module("indexer.text.redact")  # the module (`indexer.text.redact` is also the function)
 
 
 @pytest.mark.parametrize("text", [
@@ -80,13 +84,13 @@ def test_quotes_neutralise_fences_tags_and_length():
 def _the_long_way(text: str) -> tuple[str | None, str]:
     """instruction_kind and redact with every regex tried on every text: no needle prefilter."""
     flat = " ".join(text.split())
-    kind = next((k for k, p in sanitize._INSTRUCTIONS if re.compile(p.source, p.flags).search(flat)), None)
-    for pattern, _name in sanitize._SECRETS:
+    kind = next((k for k, p in _INSTRUCTIONS if re.compile(p.source, p.flags).search(flat)), None)
+    for pattern, _name in redaction._SECRETS:
         text = re.compile(pattern.source, pattern.flags).sub(REDACTED, text)
-    for pattern, replace in ((sanitize._URL_CREDENTIALS, lambda m: m[1] + REDACTED + m[3]),
-                             (sanitize._PASSWORD, lambda m: sanitize._redact_value(m, always=True)),
-                             (sanitize._KEYED_SECRET, lambda m: sanitize._redact_value(m, always=False)),
-                             (sanitize._BEARER, lambda m: m[1] + REDACTED)):
+    for pattern, replace in ((redaction._URL_CREDENTIALS, lambda m: m[1] + REDACTED + m[3]),
+                             (redaction._PASSWORD, lambda m: redaction._redact_value(m, always=True)),
+                             (redaction._KEYED_SECRET, lambda m: redaction._redact_value(m, always=False)),
+                             (redaction._BEARER, lambda m: m[1] + REDACTED)):
         text = re.compile(pattern.source, pattern.flags).sub(replace, text)
     return kind, text
 

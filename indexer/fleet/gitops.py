@@ -16,7 +16,7 @@ import os
 import shutil
 import tempfile
 
-from indexer.fleet.proc import Deadline, run
+from indexer.git.proc import Deadline, run
 
 __all__ = ["GitFailed", "git_env", "sync", "head_of"]
 

@@ -15,11 +15,7 @@ def shown(text: Any, limit: int = 300) -> str:
     if text is None:
         return ""
     text = str(text)
-    try:
-        from indexer.text import safe_text  # the gate every output quotes repository text through
-    except ImportError:  # older trees: the priming block's sanitizer
-        from indexer.prime.sanitize import clean
+    from indexer.text import safe_text  # the gate every output quotes repository text through
 
-        return clean(text, limit)
     text = " ".join(safe_text(text).split())
     return text if len(text) <= limit else text[: limit - 3].rstrip() + "..."

@@ -15,9 +15,10 @@ import hashlib
 import os
 import re
 from dataclasses import dataclass
-from urllib.parse import urlsplit, urlunsplit
+from urllib.parse import urlsplit
 
 from indexer.errors import OrgmemoryError
+from indexer.git.clone import redact  # the one URL-credential redaction (https://TOKEN@host too)
 
 __all__ = ["RepoSpec", "read_list", "parse_source", "HISTORY_MODES"]
 
@@ -49,19 +50,11 @@ class RepoSpec:
     @property
     def display(self) -> str:
         """The source without credentials, for reports."""
-        return redact_url(self.source)
+        return redact(self.source)
 
 
 class ListError(OrgmemoryError):
     pass
-
-
-def redact_url(source: str) -> str:
-    parts = urlsplit(source)
-    if parts.scheme and "@" in parts.netloc and ":" in parts.netloc.split("@", 1)[0]:
-        host = parts.netloc.rsplit("@", 1)[1]
-        return urlunsplit(parts._replace(netloc="***@" + host))
-    return source
 
 
 def parse_source(text: str, base: str) -> tuple[str, bool]:

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from urllib.parse import urlsplit, urlunsplit
 
 from indexer.errors import OrgmemoryError
-from indexer.fleet.proc import Deadline, TimedOut, run
+from indexer.git.proc import Deadline, TimedOut, run
 
 __all__ = ["OrgStandards", "load_org_standards", "describe", "NO_STANDARDS"]
 
@@ -92,7 +92,8 @@ def _validate(file: str, display: str) -> None:
 
 def _from_git(spec: str, workdir: str, timeout: float) -> tuple[str, str]:
     from indexer.fleet.gitops import GitFailed, sync
-    from indexer.fleet.specs import parse_source, redact_url
+    from indexer.fleet.specs import parse_source
+    from indexer.git.clone import redact
 
     location, _, path = spec[len("git+"):].partition("#")
     parts = urlsplit(location)
@@ -101,7 +102,7 @@ def _from_git(spec: str, workdir: str, timeout: float) -> tuple[str, str]:
         head, ref = parts.path.rsplit("@", 1)
         location = urlunsplit(parts._replace(path=head))
     path = path or ".orgmemory.yaml"
-    display = f"git+{redact_url(location)}{'@' + ref if ref else ''}#{path}"
+    display = f"git+{redact(location)}{'@' + ref if ref else ''}#{path}"
     try:
         source, local = parse_source(location, os.getcwd())
     except ValueError as error:

@@ -29,7 +29,7 @@ from datetime import date
 
 from indexer import __version__
 from indexer.fleet.gitops import GitFailed, git_env, last_line, sync
-from indexer.fleet.proc import Deadline, TimedOut, run
+from indexer.git.proc import Deadline, TimedOut, run
 from indexer.fleet.specs import RepoSpec
 from indexer.fleet.standards import OrgStandards
 

@@ -11,7 +11,7 @@ The URL and ref come from a repository's `.orgmemory.yaml`, so they are untruste
   variables a git hook sets (GIT_DIR, GIT_INDEX_FILE, ...) that would point it at the user's
   repository;
 - every git call of one update shares a deadline (ORGMEMORY_GIT_TIMEOUT seconds, default 30)
-  and is killed with its helpers when it passes (`indexer.fleet.proc`);
+  and is killed with its helpers when it passes (`indexer.git.proc`);
 - the URL, which may carry credentials, is never stored: the clone has no remote (each fetch
   names the URL), and the stamp and every message carry it through `redact`.
 
@@ -27,7 +27,7 @@ import shutil
 import tempfile
 
 from indexer.errors import OrgmemoryError
-from indexer.fleet.proc import Deadline, TimedOut, run
+from indexer.git.proc import Deadline, TimedOut, run
 from indexer.git.run import GitMissingError
 
 __all__ = ["CloneError", "ensure_clone", "clone_age", "allowed_protocols", "redact"]

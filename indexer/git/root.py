@@ -12,7 +12,9 @@ first PATH when `--repo` is not given) by this rule, `repo_root`:
 3. every other command asks git (`git rev-parse --show-toplevel`), also when `$GIT_DIR` is set
    (git hooks), and ends with one line and exit 2 when git finds no work tree either.
 
-Paths are real paths (symlinks resolved), as git's own `--show-toplevel` gives them.
+The folders are walked as named (a folder linking out of the repository is not a way out of
+it); the root is returned as a real path, as git's `--show-toplevel` gives it, except by the
+memory-file commands, which keep the path as named.
 """
 from __future__ import annotations
 
@@ -31,11 +33,13 @@ def repo_root(path: str | None = None, *, outside_ok: bool = False) -> str:
     path = path or "."
     if not os.path.exists(path):
         raise NotARepositoryError(f"{path}: no such file or directory")
-    start = os.path.realpath(path if os.path.isdir(path) else os.path.dirname(os.path.abspath(path)))
+    start = os.path.abspath(path if os.path.isdir(path) else os.path.dirname(os.path.abspath(path)))
     if outside_ok or not os.environ.get("GIT_DIR"):
-        found = nearest_work_tree(start)
-        if found or outside_ok:
+        found = nearest_work_tree(start)  # walked as named: a link out of the repository stays out
+        if outside_ok:
             return found or start
+        if found:
+            return os.path.realpath(found)
     return find_root(start)
 
 

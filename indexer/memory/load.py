@@ -91,7 +91,7 @@ def shown(value: str | int) -> str:
 
     The file read as the memory may be something else (a private key, a `.env`), and messages
     reach terminals, CI logs and agents: a value is quoted only when it is short, printable and
-    reads like no secret (`prime.sanitize` knows the shapes), so a message can still point at a
+    reads like no secret (`indexer.text` knows the shapes), so a message can still point at a
     typo without ever repeating a secret.
     """
     text = str(value)
@@ -101,7 +101,7 @@ def shown(value: str | int) -> str:
 def _showable(text: str) -> bool:
     if len(text) > _SHOWN_CHARS or not text.isprintable():
         return False
-    from indexer.prime.sanitize import looks_random, redact  # only on an error path
+    from indexer.text import looks_random, redact  # only on an error path
 
     return redact(text) == text and not any(looks_random(w) for w in re.split(r"[\s=:,;@/'\"]+", text))
 
