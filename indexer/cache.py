@@ -17,7 +17,6 @@ import hashlib
 import json
 import os
 import sqlite3
-import subprocess
 import sys
 from typing import Any, Iterable, Mapping
 
@@ -101,10 +100,11 @@ def _checkout_key(root: str) -> str:
 
 
 def _root_commits(root: str) -> list[str]:
+    from indexer.git.run import git_process
+
     try:
-        proc = subprocess.run(["git", "rev-list", "--max-parents=0", "HEAD", "--"], cwd=root,
-                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, stdin=subprocess.DEVNULL)
-    except OSError:
+        proc = git_process(root, "rev-list", "--max-parents=0", "HEAD", "--")
+    except (OSError, OrgmemoryError):  # no such folder, or git missing: no shared key
         return []
     return proc.stdout.decode("ascii", "replace").split() if proc.returncode == 0 else []
 
@@ -173,8 +173,9 @@ def _tagged(base: str) -> bool:
 
 
 def _tracked(root: str, relative: str) -> bool:
-    proc = subprocess.run(["git", "ls-files", "-z", "--", relative], cwd=root, stdout=subprocess.PIPE,
-                          stderr=subprocess.DEVNULL, stdin=subprocess.DEVNULL)
+    from indexer.git.run import git_process
+
+    proc = git_process(root, "ls-files", "-z", "--", relative)
     return bool(proc.stdout) or proc.returncode != 0
 
 

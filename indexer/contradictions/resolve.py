@@ -20,7 +20,6 @@ from __future__ import annotations
 import functools
 import posixpath
 import re
-import subprocess
 from dataclasses import dataclass
 from typing import Iterable, Mapping
 
@@ -432,6 +431,6 @@ def _python_module_paths(folder: str, target: str) -> list[str]:
 
 
 def _run_with_input(root: str, args: list[str], data: bytes) -> bytes:
-    proc = subprocess.run(["git", *args], cwd=root, input=data, stdout=subprocess.PIPE,
-                          stderr=subprocess.DEVNULL)
-    return proc.stdout
+    from indexer.git.run import git_process  # git starts only from indexer.git
+
+    return git_process(root, *args, input=data).stdout
