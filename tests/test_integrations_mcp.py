@@ -15,7 +15,7 @@ from mcp import ClientSession, StdioServerParameters  # noqa: E402
 from mcp.client.stdio import stdio_client  # noqa: E402
 
 MUST = "All cloud infrastructure is provisioned on Azure with Bicep."
-TOOLS = {"prime", "search", "explain", "list_facts"}
+TOOLS = {"prime", "search", "explain", "list_facts", "propose_fact"}
 
 
 @pytest.fixture
@@ -73,7 +73,7 @@ def test_a_real_stdio_session_initializes_lists_tools_and_primes(standards_repo)
     assert MUST in block and "py-structlog" in block and "services/orders/main.py:2" in block
     assert [fact["id"] for fact in map(json.loads, (b.text for b in facts.content))] == ["iac-azure-bicep"]
     assert json.loads(found.content[0].text)["id"] == "py-structlog"
-    assert is_error(bad) and "kind must be one of" in text_of(bad)
+    assert is_error(bad) and "standard" in text_of(bad) and "rumour" in text_of(bad)  # the enum in the schema refuses it
     assert not is_error(explained)
     assert "Use deploy/v2" in text_of(explained) and "README.md:3" in text_of(explained)
     assert is_error(unknown) and "no/such/thing" in text_of(unknown)

@@ -2,7 +2,9 @@
 
 `explain(result, target)` reads a finished `ScanResult` (its findings and its
 `contradictions`) and returns a JSON-ready dict; renderers turn it into text. A target is a
-finding fingerprint, a `path:line`, or a repository path (tracked now, or known to history).
+finding fingerprint, a `path:line`, a repository path (tracked now, or known to history), or
+the id of an entry of the memory (its statement, status, provenance, live violations, and
+what superseded it).
 For a legacy path, or anything inside one or succeeding one, the explanation carries the
 resolution. Evidence that names a file line but no commit is blamed here, on demand, so the
 reader sees who wrote it and when.
@@ -19,6 +21,7 @@ import re
 from typing import Any
 
 from indexer.git.blame import blame_lines
+from indexer.git.discover import read_worktree
 from indexer.dates import day_of
 from indexer.errors import OrgmemoryError
 from indexer.text import STRUCTURAL, safe_record, safe_tree
@@ -26,6 +29,7 @@ from indexer.text import STRUCTURAL, safe_record, safe_tree
 _FINGERPRINT = re.compile(r"^[0-9a-f]{16}$")
 _LOCATION = re.compile(r"^(.+?):(\d+)$")
 CONTEXT_LINES = 3
+CONTEXT_MAX_BYTES = 4 * 2**20  # a file larger than this shows no context lines
 _OURS = STRUCTURAL | {"commit", "last_commit", "kind", "status", "standing"}
 
 
@@ -56,9 +60,49 @@ def _view(result, target: str, cwd: str | None) -> dict[str, Any]:
     path = _repo_path(result.root, target, cwd)
     if path is not None and (found.paths.exists(path) or found.history.fate(path, found.paths.exists)):
         return _path_view(result, path)
+    memory = result.memory
+    standard = memory.standard(target.strip()) if memory is not None else None
+    if standard is not None:
+        return _standard_view(result, memory, standard)
     raise UnknownTarget(
-        f"explain: {target!r} is neither a path of this repository (tracked now, or in its history) "
-        f"nor a finding (a fingerprint from `scan --format json`, or path:line)")
+        f"explain: {target!r} is neither a path of this repository (tracked now, or in its history), "
+        f"a finding (a fingerprint from `scan --format json`, or path:line) nor a standard id"
+        + _did_you_mean(target, memory))
+
+
+def _did_you_mean(target: str, memory) -> str:
+    import difflib
+
+    ids = [s.id for s in memory.standards] if memory is not None else []
+    close = difflib.get_close_matches(target.strip(), ids, n=1)
+    return f"; did you mean the standard {close[0]!r}?" if close else ""
+
+
+# --------------------------------------------------------------------------- standards
+def _standard_view(result, memory, standard) -> dict[str, Any]:
+    """One entry of the memory: what it says, its status and provenance, and what the scan
+    found against it now (a proposal is never enforced, so it has no violations)."""
+    superseding = [s.id for s in memory.standards if standard.id in s.supersedes and s.accepted]
+    day = lambda value: value.isoformat() if value else None  # noqa: E731
+    return {
+        "target": standard.id,
+        "kind": "standard",
+        "statement": " ".join(standard.statement.split()),
+        "status": standard.state(result.now),
+        "entry_kind": standard.kind, "priority": standard.priority,
+        "scope": list(standard.scope), "tags": list(standard.tags),
+        "source": standard.source, "owner": standard.owner,
+        "added": day(standard.added), "review_by": day(standard.review_by),
+        "declared_at": f"{standard.file}:{standard.line}" if standard.line else standard.file,
+        "proposed_by": standard.proposed_by, "proposed_on": day(standard.proposed_on),
+        "evidence": list(standard.evidence), "rejected_why": standard.rejected_why,
+        "supersedes": list(standard.supersedes),
+        "superseded_by": standard.superseded_by or (superseding[0] if superseding else None),
+        "superseded_on": day(standard.superseded_on),
+        "forbid": [{"glob": m.glob, "pattern": m.pattern} for m in standard.forbid],
+        "require": [m.glob for m in standard.require],
+        "findings": [f.to_json() for f in result.findings if f.details.get("standard") == standard.id],
+    }
 
 
 def _repo_path(root: str, given: str, cwd: str | None) -> str | None:
@@ -175,11 +219,10 @@ def _finding_view(result, target: str, findings, path: str | None = None, line: 
 def _context(root: str, path: str, line: int | None) -> dict[str, Any]:
     if not line:
         return {"path": path, "line": None, "lines": []}
-    try:
-        with open(os.path.join(root, path), encoding="utf-8", errors="replace") as handle:
-            text = handle.read().split("\n")
-    except OSError:
+    data, _why = read_worktree(root, path, CONTEXT_MAX_BYTES)  # never through a link out of the repository
+    if data is None:
         return {"path": path, "line": line, "lines": []}
+    text = data.decode("utf-8", errors="replace").split("\n")
     first = max(1, line - CONTEXT_LINES)
     last = min(len(text), line + CONTEXT_LINES)
     return {"path": path, "line": line, "lines": [[n, text[n - 1]] for n in range(first, last + 1)]}

@@ -230,10 +230,10 @@ def _new_server(server_class):
 def build_server(settings: Settings):
     from typing import Annotated, Literal
 
+    server = _new_server(_server_class())  # first: says how to install the SDK when it is missing
     from mcp.types import ToolAnnotations
     from pydantic import Field
 
-    server = _new_server(_server_class())
     tools = Tools(settings)
     _quiet = functools.partial(_guarded, tool_error=_tool_error_class())
     read_only = ToolAnnotations(readOnlyHint=True, openWorldHint=False)

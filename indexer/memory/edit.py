@@ -377,12 +377,13 @@ def _yaml() -> YAML:
 
 
 def _dump(fields: Mapping[str, Any], newline: str) -> list[str]:
-    """`fields` as block-style YAML lines (lists in flow style, like `tags: [a, b]`)."""
+    """`fields` as block-style YAML lines (lists of scalars in flow style, like `tags: [a, b]`)."""
     mapping = CommentedMap()
     for key, value in fields.items():
         if isinstance(value, (list, tuple)):
             value = CommentedSeq(value)
-            value.fa.set_flow_style()
+            if not any(isinstance(item, Mapping) for item in value):  # `forbid:` entries stay blocks
+                value.fa.set_flow_style()
         mapping[key] = value
     buffer = io.StringIO()
     _yaml().dump(mapping, buffer)

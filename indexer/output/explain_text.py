@@ -8,6 +8,8 @@ def render(view: dict[str, Any]) -> str:
     lines: list[str] = []
     if view["kind"] == "finding":
         _finding(view, lines)
+    elif view["kind"] == "standard":
+        _standard(view, lines)
     else:
         _path(view, lines)
     return "\n".join(lines).rstrip() + "\n"
@@ -76,3 +78,28 @@ def _finding(view: dict[str, Any], lines: list[str]) -> None:
             lines.append(f"  {reference['target']} [{reference['kind']}] {reference['status']}{resolved}{why}")
     for resolution in view["resolutions"]:
         _resolution(resolution, lines)
+
+
+def _standard(view: dict[str, Any], lines: list[str]) -> None:
+    """An entry of the memory: `orgmemory explain ID`."""
+    lines.append(f"{view['target']}: {view['entry_kind']}, {view['priority']}, {view['status']}")
+    lines.append(f"  {view['statement']}")
+    rows = [("declared at", view["declared_at"]), ("scope", ", ".join(view["scope"])),
+            ("tags", ", ".join(view["tags"])), ("owner", view["owner"]), ("source", view["source"]),
+            ("added", view["added"]), ("review by", view["review_by"]),
+            ("proposed by", " on ".join(filter(None, [view["proposed_by"], view["proposed_on"]]))),
+            ("evidence", ", ".join(view["evidence"])), ("rejected", view["rejected_why"]),
+            ("supersedes", ", ".join(view["supersedes"])), ("superseded by", view["superseded_by"]),
+            ("superseded on", view["superseded_on"]),
+            ("forbid", "; ".join(f["glob"] + (f" /{f['pattern']}/" if f["pattern"] else "") for f in view["forbid"])),
+            ("require", ", ".join(view["require"]))]
+    lines += [f"  {label + ':':<15}{value}" for label, value in rows if value]
+    found = view["findings"]
+    lines.append("")
+    if view["status"] in ("proposed", "rejected", "superseded"):
+        lines.append(f"Violations: not enforced ({view['status']})")
+    else:
+        lines.append(f"Violations ({len(found)})" if found else "Violations: none")
+    for finding in found:
+        where = f"{finding['path']}:{finding['line']}" if finding.get("line") else finding["path"]
+        lines.append(f"  {where}  [{finding['rule']}] {finding['message']}")
