@@ -447,7 +447,7 @@ def _violations_now(root: str, config, standard) -> list[dict] | None:
     """Where the repository contradicts `standard` today; None outside a git repository."""
     import os
 
-    if standard.superseded or not (standard.forbid or standard.require):
+    if not standard.in_force or not (standard.forbid or standard.require):  # proposals are never enforced
         return []
     if not os.path.exists(os.path.join(root, ".git")):
         return None
@@ -472,6 +472,8 @@ def _show_text(standard, now: date, violations: list[dict] | None) -> str:
         ("added", standard.added), ("review by", standard.review_by),
         ("superseded on", standard.superseded_on),
         ("supersedes", ", ".join(standard.supersedes)), ("superseded by", standard.superseded_by),
+        ("proposed by", standard.proposed_by), ("proposed on", standard.proposed_on),
+        ("evidence", ", ".join(standard.evidence)), ("rejected", standard.rejected_why),
         ("forbid", "; ".join(_match_text(m) for m in standard.forbid)),
         ("require", "; ".join(_match_text(m) for m in standard.require)),
         ("declared at", f"{standard.file}:{standard.line}"),
