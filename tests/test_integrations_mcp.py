@@ -59,9 +59,9 @@ def test_a_real_stdio_session_initializes_lists_tools_and_primes(standards_repo)
     init, names, (primed, facts, found, bad, explained, unknown) = anyio.run(session_calls, standards_repo.root, [
         ("prime", {"task": "Add structured logging to the orders service", "paths": ["services/orders"],
                    "budget": 600}),
-        ("list_facts", {"kind": "standard", "tag": "terraform"}),
+        ("list_facts", {"category": "standard", "tag": "terraform"}),
         ("search", {"query": "structlog logging"}),
-        ("list_facts", {"kind": "rumour"}),
+        ("list_facts", {"category": "rumour"}),
         ("explain", {"path_or_id": "deploy/legacy"}),
         ("explain", {"path_or_id": "no/such/thing"}),
     ])

@@ -6,13 +6,16 @@ Tools (what an agent calls):
 * `search(query)`: standards, resolved contradictions and findings ranked for a query (the
   prime ranking, BM25F over the prime index, refreshed first when the repository changed);
 * `explain(path_or_id)`: what `orgmemory explain` says about a path or an id;
-* `list_facts(kind, tag, status)`: the curated entries, filtered by kind, tag and status;
+* `list_facts(category, tag, status)`: the curated entries, filtered by category (standard,
+  decision, convention, fact), tag and status;
 * `propose_fact(statement, ...)`: the one write tool: offers a fact to the curators as a
   `proposed` entry of `.orgmemory.yaml` (never primed nor enforced until a human accepts it),
   deduplicated and refused when it carries instructions to an AI or secrets.
 
-The read tools are marked `readOnlyHint`; every parameter is described, with enums for kinds,
-priorities and statuses and bounds on budget and limit. The active standards are also served
+The read tools are marked `readOnlyHint`; every parameter is described, with enums for
+categories and statuses and bounds on budget and limit. One naming across tools, the prime
+JSON contract's: `kind` is what an item is (standard, finding, resolution), `category` what
+kind of entry a standard is (standard, decision, convention, fact). The active standards are also served
 as resources: `orgmemory://standards` (all) and `orgmemory://standards/{id}` (one).
 
 The official `mcp` SDK is an optional dependency (`pip install 'orgmemory[mcp]'`) and is
@@ -124,12 +127,13 @@ class Tools:
                           config_path=self.settings.config_path, memo=False)
         return render(explain(result, path_or_id.strip(), cwd=self.root))
 
-    def list_facts(self, kind: str | None = None, tag: str | None = None,
+    def list_facts(self, category: str | None = None, tag: str | None = None,
                    status: str | None = None) -> list[dict[str, Any]]:
         from indexer.memory.load import load_memory
 
+        kind = category
         if kind and kind.lower() not in FACT_KINDS:
-            raise ValueError(f"kind must be one of {', '.join(FACT_KINDS)}")
+            raise ValueError(f"category must be one of {', '.join(FACT_KINDS)}")
         if status and status not in FACT_STATUSES:
             raise ValueError(f"status must be one of {', '.join(FACT_STATUSES)}")
         config = load_memory(self.root, self.settings.config_path, self.settings.cache_dir)
@@ -151,7 +155,7 @@ class Tools:
         return "\n".join(safe_text(f"- [{s.priority}] {s.id} ({s.state(now)}): {' '.join(s.statement.split())}")
                          for s in chosen) + "\n"
 
-    def propose_fact(self, statement: str, kind: str = "fact", tags: list[str] | None = None,
+    def propose_fact(self, statement: str, category: str = "fact", tags: list[str] | None = None,
                      scope: list[str] | None = None, source: str | None = None,
                      evidence: list[str] | None = None, proposed_by: str = "mcp agent") -> dict[str, Any]:
         """Write a proposal (or name the entry it restates); ProposalRefused says why not."""
@@ -159,11 +163,11 @@ class Tools:
         from indexer.memory.load import load_memory
         from indexer.memory.propose import propose
 
-        if kind not in FACT_KINDS:
-            raise ValueError(f"kind must be one of {', '.join(FACT_KINDS)}")
+        if category not in FACT_KINDS:
+            raise ValueError(f"category must be one of {', '.join(FACT_KINDS)}")
         config = load_memory(self.root, self.settings.config_path, self.settings.cache_dir)
         file = config_file(self.root, self.settings.config_path)
-        fields = {"statement": " ".join(statement.split()), "kind": kind, "priority": "should",
+        fields = {"statement": " ".join(statement.split()), "kind": category, "priority": "should",
                   "scope": list(scope or ()), "tags": list(tags or ()), "source": source,
                   "evidence": list(evidence or ())}
         by = f"mcp: {' '.join(proposed_by.split())}"[:100]
@@ -176,7 +180,7 @@ class Tools:
 
 def _fact_json(standard, now: date) -> dict[str, Any]:
     status = standard.state(now)
-    return {"id": standard.id, "kind": standard.kind, "priority": standard.priority,
+    return {"id": standard.id, "kind": "standard", "category": standard.kind, "priority": standard.priority,
             "statement": " ".join(standard.statement.split()), "tags": list(standard.tags),
             "scope": list(standard.scope), "source": standard.source, "owner": standard.owner,
             "review_by": standard.review_by.isoformat() if standard.review_by else None,
@@ -280,32 +284,33 @@ def build_server(settings: Settings):
         path_or_id=Annotated[str, Field(description="A repository path, `path:line`, a standard id or a "
                                                     "finding fingerprint.", min_length=1)]))
 
-    def list_facts(kind=None, tag=None, status=None):
-        """The curated entries of .orgmemory.yaml, each with its status: proposed (not in force),
-        active, expired, superseded or rejected."""
-        return tools.list_facts(kind, tag, status)
+    def list_facts(category=None, tag=None, status=None):
+        """The curated entries of .orgmemory.yaml, each with its category and its status: proposed
+        (not in force), active, expired, superseded or rejected."""
+        return tools.list_facts(category, tag, status)
 
     server.tool(annotations=read_only)(typed(
         list_facts, list[dict[str, Any]],
-        kind=Annotated[kind_type | None, Field(description="Only entries of this kind.")],
+        category=Annotated[kind_type | None, Field(description="Only entries of this category.")],
         tag=Annotated[str | None, Field(description="Only entries with this tag.")],
         status=Annotated[status_type | None, Field(description="Only entries with this status.")]))
 
-    def propose_fact(statement, kind="fact", tags=None, scope=None, source=None, evidence=None,
+    def propose_fact(statement, category="fact", tags=None, scope=None, source=None, evidence=None,
                      proposed_by="mcp agent"):
         """Offer a fact you learned about this repository to its human curators (the only write
         tool). It is written as a `proposed` entry of .orgmemory.yaml, reviewed in a pull request,
         and never primed or enforced until accepted. A restatement of a known entry is not added
         (the answer names it); text addressed to an AI, secrets or more than 300 characters are
         refused with the reason. It never edits or removes an existing entry."""
-        return tools.propose_fact(statement, kind, tags, scope, source, evidence, proposed_by)
+        return tools.propose_fact(statement, category, tags, scope, source, evidence, proposed_by)
 
     server.tool(annotations=ToolAnnotations(readOnlyHint=False, destructiveHint=False, idempotentHint=True,
                                             openWorldHint=False))(typed(
         propose_fact, dict[str, Any],
         statement=Annotated[str, Field(description="The fact, stated plainly in a sentence or two.",
                                        min_length=1, max_length=300)],
-        kind=Annotated[kind_type, Field(description="What kind of entry it is.")],
+        category=Annotated[kind_type, Field(description="What kind of entry it is: standard, decision, "
+                                                        "convention or fact.")],
         tags=Annotated[list[str] | None, Field(description="Words that relate tasks to it.")],
         scope=Annotated[list[str] | None, Field(description="Path globs it applies to (default: everywhere).")],
         source=Annotated[str | None, Field(description="Where it is written down: a repository path or URL.")],
