@@ -1,0 +1,152 @@
+"""Performance on real repositories with their history (issue 18): one table row per repository.
+
+    python bench/real_perf.py [--runs 3] [--now D] REPO [REPO ...]
+
+REPO is a work tree with its whole history (`bench/real/checkout.py` makes the dev set's;
+`git clone` a mirror for bigger ones), scanned in place: the measures that change a file put it
+back afterwards. Every measure is interleaved run by run with its baseline, and each figure is
+the median of the runs (the machine is shared and noisy: ratios taken in the same session).
+
+| column | what runs | against |
+|---|---|---|
+| cold | `scan REPO --format json --fail-on never --cache-dir <empty folder>` | leasot on the tracked files (`leasot -x -S -r json -T XXX,HACK <files>`) |
+| warm | the same scan, cache filled, nothing changed | the floor (`floor_warm.py`: git ls-files -s + status + read the cache) |
+| one-change | append a TODO line to one tracked file (another line each run), then scan | the warm scan |
+| prime-after-change | the same change, then `prime TASK` | the warm scan |
+| --since | `scan --since HEAD~1` (cache warm) | the warm scan |
+| peak | the largest process of the cold scan (ru_maxrss) | |
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+LEASOT = os.environ.get("LEASOT") or shutil.which("leasot") or "/tmp/f18/npm/node_modules/.bin/leasot"
+TASK = "fix the failing test in the command line"
+#: How to run orgmemory: `ORGMEMORY_CMD="python -m indexer"` with PYTHONPATH at another
+#: checkout measures that version (the "before" column of bench/README.md).
+ORGMEMORY = os.environ.get("ORGMEMORY_CMD", "orgmemory").split()
+
+
+def timed(cmd: list[str], cwd: str, env: dict[str, str]) -> tuple[float, int, int]:
+    """(wall seconds, peak RSS bytes of the largest process, exit code)."""
+    start = time.perf_counter()
+    proc = subprocess.Popen(cmd, cwd=cwd, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.DEVNULL)
+    _, status, usage = os.wait4(proc.pid, 0)
+    seconds = time.perf_counter() - start
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    return seconds, usage.ru_maxrss * 1024, proc.returncode
+
+
+def median(values: list[float]) -> float:
+    return statistics.median(values) if values else float("nan")
+
+
+class Repo:
+    def __init__(self, path: str, now: str, work: Path) -> None:
+        self.path, self.now, self.work = path, now, work
+        self.cache = str(work / "cache")
+        self.env = dict(os.environ, ORGMEMORY_CACHE_DIR=self.cache)
+        names = subprocess.run(["git", "ls-files", "-z"], cwd=path, capture_output=True, check=True).stdout
+        self.files = [n for n in names.decode("utf-8", "surrogateescape").split("\0") if n]
+        self.commits = int(subprocess.run(["git", "rev-list", "--count", "HEAD"], cwd=path, capture_output=True,
+                                          check=True, text=True).stdout)
+        self.target = next(f for f in self.files if f.endswith((".go", ".py", ".java", ".ts", ".sh", ".tf"))
+                           and os.path.getsize(os.path.join(path, f)) < 20000)
+        self.fresh = 0
+        with open(os.path.join(path, self.target), "rb") as fh:
+            self.original = fh.read()
+
+    def scan(self, *extra: str, cache: str | None = None) -> list[str]:
+        return [*ORGMEMORY, "scan", self.path, "--now", self.now, "--format", "json", "--fail-on", "never",
+                "--cache-dir", cache or self.cache, *extra]
+
+    def cold_cache(self) -> str:
+        self.fresh += 1
+        folder = self.work / f"cold-{self.fresh}"
+        shutil.rmtree(folder, ignore_errors=True)
+        return str(folder)
+
+    def change(self, run: int) -> None:
+        comment = "//" if not self.target.endswith((".py", ".sh", ".tf")) else "#"
+        with open(os.path.join(self.path, self.target), "a", encoding="utf-8") as fh:
+            fh.write(f"\n{comment} TODO: bench change {run} {time.time_ns()}\n")
+
+    def restore(self) -> None:
+        """The file's bytes put back (not `git checkout`: a prime's background refresh may hold
+        the index lock)."""
+        with open(os.path.join(self.path, self.target), "wb") as fh:
+            fh.write(self.original)
+
+
+def measure(repo: Repo, runs: int) -> dict[str, str]:
+    run = lambda cmd: timed(cmd, repo.path, repo.env)  # noqa: E731
+    cold, leasot, peak = [], [], []
+    for _ in range(runs):
+        seconds, rss, code = run(repo.scan(cache=repo.cold_cache()))
+        assert code == 0, f"cold scan failed ({code})"
+        cold.append(seconds)
+        peak.append(rss)
+        leasot.append(run([LEASOT, "--exit-nicely", "--skip-unsupported", "--reporter", "json", "--tags",
+                           "XXX,HACK", *repo.files])[0])
+    run(repo.scan())  # fills the warm cache
+    run([*ORGMEMORY, "prime", TASK, "--now", repo.now, "--cache-dir", repo.cache])  # the prime index
+    warm, floor = [], []
+    for _ in range(runs):
+        warm.append(run(repo.scan())[0])
+        floor.append(run([sys.executable, str(HERE / "floor_warm.py"), repo.path, repo.cache])[0])
+    one, prime, since, warm2 = [], [], [], []
+    try:
+        for index in range(runs):
+            repo.change(2 * index)
+            one.append(run(repo.scan())[0])
+            repo.restore()
+            warm2.append(run(repo.scan())[0])
+            repo.change(2 * index + 1)
+            prime.append(run([*ORGMEMORY, "prime", TASK, "--now", repo.now, "--cache-dir", repo.cache])[0])
+            repo.restore()
+            since.append(run(repo.scan("--since", "HEAD~1"))[0])
+    finally:
+        repo.restore()
+    w = median(warm2 + warm)
+    return {
+        "repository": os.path.basename(repo.path.rstrip("/")),
+        "files": f"{len(repo.files):,}", "commits": f"{repo.commits:,}",
+        "cold s (x leasot)": f"{median(cold):.2f} ({median(cold) / median(leasot):.1f}x)",
+        "warm s (x floor)": f"{median(warm):.3f} ({median(warm) / median(floor):.1f}x)",
+        "one-change s (x warm)": f"{median(one):.2f} ({median(one) / w:.1f}x)",
+        "prime-after-change s (x warm)": f"{median(prime):.2f} ({median(prime) / w:.1f}x)",
+        "--since HEAD~1 s (x warm)": f"{median(since):.2f} ({median(since) / w:.1f}x)",
+        "peak MB": f"{max(peak) / 1e6:.0f}",
+    }
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("repos", nargs="+")
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--now", default="2026-11-01")
+    args = parser.parse_args()
+    for number, path in enumerate(args.repos):
+        with tempfile.TemporaryDirectory(prefix="orgmemory-realperf-", ignore_cleanup_errors=True) as work:
+            print(f"measuring {path} ...", file=sys.stderr, flush=True)
+            row = measure(Repo(os.path.abspath(path), args.now, Path(work)), args.runs)
+            time.sleep(2)  # a prime's background refresh finishing before the folder goes
+        if number == 0:
+            print("| " + " | ".join(row) + " |")
+            print("|" + "|".join("---" if i == 0 else "---:" for i in range(len(row))) + "|")
+        print("| " + " | ".join(row.values()) + " |", flush=True)  # a row as soon as it is measured
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
