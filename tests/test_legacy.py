@@ -157,3 +157,66 @@ def test_files_only_scan_reports_the_same_legacy_references_without_the_graph(sh
     narrowed = scan(shop.root, *files)
     assert set(by_rule(narrowed, "legacy-reference")) == set(full)
     assert narrowed["resolutions"] == []
+
+
+# --------------------------------------------------------------------------- issue 12: evidence from the world
+def test_ecosystem_deprecation_conventions_are_evidence(repo):
+    """Go `// Deprecated:` package comments, Python module-level DeprecationWarning, Java `@Deprecated`
+    on the top-level class, a README deprecation notice, a "moved to" stub page, npm "deprecated",
+    names listed under a "Deprecated" heading: each is enough alone; explain shows the evidence."""
+    repo.commit("2025-06-01", files={
+        "oldauth/doc.go": "// Deprecated: use package auth instead.\npackage oldauth\n",
+        "auth/doc.go": "// Package auth signs requests.\npackage auth\n",
+        "tool/compat.py": "import warnings\n\nwarnings.warn('tool.compat is going away', DeprecationWarning)\n",
+        "tool/core.py": "def f():\n    warnings.warn('f is deprecated', DeprecationWarning)\n",
+        "java/Client.java": "package x;\n\n@Deprecated\npublic class Client {}\n",
+        "java/Pool.java": "package x;\n\npublic class Pool {\n  @Deprecated\n  void old() {}\n}\n",
+        "charts/redis-exporter/README.md": "# redis-exporter\n\n## DEPRECATION WARNING\n\nNo further updates.\n",
+        "charts/redis-exporter/Chart.yaml": "name: redis-exporter\n",
+        "charts/kafka/Chart.yaml": "name: kafka\n",
+        "docs/setup.md": "---\norphan: true\n---\n\n# Setup\n\nMoved to {doc}`install`.\n",
+        "docs/install.md": "# Install\n\nRun the installer.\n",
+        "docs/index.md": "# Docs\n\n```{toctree}\ninstall\nsetup\n```\n",
+        "docs/conf.py": "extensions = ['myst_parser']\n",
+        "packages/logger/package.json": '{\n  "name": "@acme/logger",\n  "deprecated": "use @acme/log"\n}\n',
+        "packages/log/package.json": '{\n  "name": "@acme/log"\n}\n',
+        "collectors/ntp.go": "package collectors\n",
+        "collectors/cpu.go": "package collectors\n",
+        "README.md": "# Tool\n\n## Collectors\n\n- cpu\n\n### Deprecated\n\n- ntp\n\n## Usage\n\n- cpu\n",
+    })
+    report = scan(repo.root)
+    assert set(by_rule(report, "legacy-path")) == {
+        ("oldauth/doc.go", None), ("tool/compat.py", None), ("java/Client.java", None),
+        ("charts/redis-exporter", None), ("docs/setup.md", None), ("packages/logger", None),
+        ("collectors/ntp.go", None)}
+    assert by_rule(report, "legacy-path")[("docs/setup.md", None)]["successor"] == "docs/install.md"
+    assert set(by_rule(report, "legacy-reference")) == {("docs/index.md", 5)}
+    explained = CliRunner().invoke(cli, ["explain", "docs/setup.md", "--repo", str(repo.root), "--now", NOW])
+    assert explained.exit_code == 0, explained.output
+    assert "[moved-stub]" in explained.output and "confidence" in explained.output
+
+
+def test_v1_beside_its_unsuffixed_successor_with_go_imports_and_gitlab_includes(repo):
+    """A held-out shape: an undeclared `-v1` library beside its successor still gets the odd
+    commit; Go imports of it and a GitLab CI `include: local:` of a `-v1` file point at legacy."""
+    repo.commit("2023-01-01", files={
+        "go.mod": "module example.com/shop\n\ngo 1.22\n",
+        "lib/payments-v1/pay.go": "package payments\n",
+        "lib/payments/pay.go": "package payments\n",
+        "ci/build-v1.yml": "build:\n  script: make\n",
+        "ci/build.yml": "build:\n  script: make all\n",
+    })
+    repo.commit("2026-10-20", files={
+        "lib/payments-v1/pay.go": "package payments\n\n// a late fix\n",
+        "lib/payments/pay.go": "package payments\n\n// new\n",
+        "ci/build.yml": "build:\n  script: make all test\n",
+        "cmd/shop/main.go": 'package main\n\nimport (\n\t"example.com/shop/lib/payments-v1"\n)\n',
+        ".gitlab-ci.yml": "include:\n  - local: /ci/build-v1.yml\n  - project: group/other\n    file: /x.yml\n",
+    })
+    report = scan(repo.root)
+    legacy = by_rule(report, "legacy-path")
+    assert legacy[("lib/payments-v1", None)]["successor"] == "lib/payments"
+    assert legacy[("ci/build-v1.yml", None)]["successor"] == "ci/build.yml"
+    # a Go import block is reported at its `import (` line
+    assert {(".gitlab-ci.yml", 2), ("cmd/shop/main.go", 3)} <= set(by_rule(report, "legacy-reference"))
+    assert by_rule(report, "dangling-reference") == {}

@@ -21,7 +21,7 @@ import posixpath
 import re
 from dataclasses import dataclass, field, replace
 from datetime import date, timedelta
-from typing import Iterable, Mapping
+from typing import Callable, Iterable, Mapping
 
 from indexer.dates import epoch
 from indexer.git.history import History
@@ -29,9 +29,14 @@ from indexer.models import Evidence, LegacyPath, Todo
 from indexer.contradictions.paths import RepoPaths
 from indexer.contradictions.resolve import EXISTS, Resolved
 
-WEIGHTS = {"name": 0.35, "successor": 0.2, "activity": 0.25, "migrate-comment": 0.3}
+WEIGHTS = {"name": 0.35, "successor": 0.2, "activity": 0.25, "migrate-comment": 0.3,
+           "deprecation-notice": 0.6, "moved-stub": 0.6, "listed-deprecated": 0.5, "prose": 0.5}
+#: Evidence kinds read from what files say (`indexer.extract.deprecation`), strong enough alone.
+NOTICE_KINDS = {"self-deprecated": "deprecation-notice", "moved-stub": "moved-stub",
+                "listed-deprecated": "listed-deprecated", "prose": "prose"}
 _MAX_DETECTED = 0.95
-LEGACY_WORDS = ("legacy", "old", "deprecated", "classic", "obsolete", "outdated", "retired")
+LEGACY_WORDS = ("legacy", "old", "deprecated", "classic", "obsolete", "outdated", "retired", "unused",
+                "archive", "archived")
 _LEGACY_NAME = re.compile(rf"^(?:(?P<pre>.*?)[-_.])?(?:{'|'.join(LEGACY_WORDS)})(?:[-_.](?P<post>.*))?$", re.I)
 _VERSION = re.compile(r"^(?P<stem>.*?)(?P<sep>[-_.]?)v(?P<number>\d+)$", re.I)
 _NEWER_BARE = ("v2", "v3", "new", "next", "current", "modern", "latest")
@@ -98,8 +103,15 @@ def migrate_asks(todos: Mapping[str, list[Todo]], references: Iterable[Resolved]
 
 
 def find_legacy(declared: Iterable[LegacyPath], paths: RepoPaths, history: History, now: date,
-                asks: list[MigrateAsk], settings: Settings = Settings()) -> list[Legacy]:
-    """Declared legacy paths, then detected ones that reach `min_confidence`, by path."""
+                asks: list[MigrateAsk], settings: Settings = Settings(),
+                notices: Mapping[str, list[Evidence]] | None = None,
+                successors: Mapping[str, str] | None = None) -> list[Legacy]:
+    """Declared legacy paths, then detected ones that reach `min_confidence`, by path.
+
+    `notices`: path -> what files say about it being deprecated or moved (`deprecation_notices`);
+    `successors`: path -> the successor that evidence names."""
+    notices = notices or {}
+    successors = successors or {}
     out: dict[str, Legacy] = {}
     for item in declared:
         path = item.path.strip("/")
@@ -110,13 +122,19 @@ def find_legacy(declared: Iterable[LegacyPath], paths: RepoPaths, history: Histo
         legacy = Legacy(path, item.successor.strip("/") if item.successor else None, True, 1.0,
                         declaration=item)
         out[path] = _with_evidence(legacy, evidence, paths, history, now, asks, settings)
-    for path, successor in _candidates(paths, asks):
+    candidates = dict(_candidates(paths, asks))
+    for path in sorted(notices):
+        candidates.setdefault(path, None)
+        if candidates[path] is None and successors.get(path):
+            candidates[path] = successors[path]
+    for path, successor in sorted(candidates.items()):
         if path in out or any(path.startswith(known + "/") for known in out):
             continue
         legacy = Legacy(path, successor, False, 0.0)
         name = posixpath.basename(path)
-        evidence = []
-        if _LEGACY_NAME.match(name) or _VERSION.match(name):
+        stem = posixpath.splitext(name)[0] if path in paths.all_files else name
+        evidence = list(notices.get(path, ()))
+        if _LEGACY_NAME.match(stem) or _VERSION.match(stem):
             evidence.append(Evidence(kind="name", summary=f"its name '{name}' reads as legacy"
                                      + (f" beside {successor}" if successor else ""), path=path))
         found = _with_evidence(legacy, evidence, paths, history, now, asks, settings)
@@ -193,6 +211,8 @@ def _candidates(paths: RepoPaths, asks: list[MigrateAsk]) -> list[tuple[str, str
         for left in ask.leave:
             if left in folders and out.get(left) is None and ask.toward:
                 out[left] = ask.toward[0]
+    for file, successor in _file_candidates(paths):
+        out.setdefault(file, successor)
     return list(out.items())
 
 
@@ -215,5 +235,119 @@ def _named_successor(folder: str, folders: frozenset[str]) -> str | None:
                  if posixpath.dirname(sibling) == parent
                  and (m := _VERSION.match(posixpath.basename(sibling)))
                  and m.group("stem") == stem and m.group("sep") == sep and int(m.group("number")) > number]
-        return max(newer)[1] if newer else None
+        if newer:
+            return max(newer)[1]
+        bare = posixpath.join(parent, stem)  # `payments-v1` beside `payments`: the unsuffixed successor
+        return bare if number == 1 and sep and stem and bare in folders else None
     return None
+
+
+def _file_candidates(paths: RepoPaths) -> list[tuple[str, str]]:
+    """(file, successor) for files named like legacy or `-v1` beside the file that replaces them
+    (`deploy-old.sh` beside `deploy.sh`, `build-v1.yml` beside `build.yml` or `build-v2.yml`).
+    A file needs its successor beside it: a name alone says too little."""
+    out = []
+    by_folder: dict[str, set[str]] = {}
+    for file in paths.files:
+        by_folder.setdefault(posixpath.dirname(file), set()).add(posixpath.basename(file))
+    for folder, names in by_folder.items():
+        if _TEST_DATA.search(folder + "/"):
+            continue
+        stems = {posixpath.splitext(name)[0]: name for name in names}
+        for name in names:
+            stem, extension = posixpath.splitext(name)
+            successor = None
+            legacy = _LEGACY_NAME.match(stem)
+            version = _VERSION.match(stem)
+            if legacy:
+                rest = "-".join(part for part in (legacy.group("pre"), legacy.group("post")) if part)
+                for candidate in (rest, rest.replace("-", "_")):
+                    if candidate and candidate + extension in names and candidate + extension != name:
+                        successor = candidate + extension
+                        break
+            elif version and version.group("sep") and version.group("stem"):
+                newer = [(int(m.group("number")), other) for other, other_name in stems.items()
+                         if (m := _VERSION.match(other)) and m.group("stem") == version.group("stem")
+                         and m.group("sep") == version.group("sep")
+                         and int(m.group("number")) > int(version.group("number"))
+                         and posixpath.splitext(other_name)[1] == extension]
+                if newer:
+                    successor = max(newer)[1] + extension
+                elif int(version.group("number")) == 1 and version.group("stem") + extension in names:
+                    successor = version.group("stem") + extension
+            if successor:
+                out.append((posixpath.join(folder, name), posixpath.join(folder, successor)))
+    return out
+
+
+# --------------------------------------------------------------------------- what files say
+def deprecation_notices(definitions: Mapping[str, Mapping[str, list[str]]], paths: RepoPaths,
+                        skip: "Callable[[str], bool]" = lambda path: False
+                        ) -> tuple[dict[str, list[Evidence]], dict[str, str]]:
+    """(path -> evidence, path -> successor) from the deprecation signals files carry
+    (`indexer.extract.deprecation`): a file or package that says it is deprecated or moved, names
+    listed under "Deprecated", "X is deprecated in favour of Y". A name counts when exactly one
+    path answers to it. `skip(file)`: files whose words are history, not the present."""
+    from indexer.extract.deprecation import Signal
+
+    notices: dict[str, list[Evidence]] = {}
+    successors: dict[str, str] = {}
+    for file, defs in definitions.items():
+        rows = defs.get("deprecated") if isinstance(defs, Mapping) else None
+        if not rows or skip(file):
+            continue
+        for signal in map(Signal.from_row, rows):
+            if signal.subject == ".":
+                target = file
+            elif signal.subject == "./":
+                target = posixpath.dirname(file)
+            else:
+                target = _path_named(signal.subject, file, paths)
+            if not target or _TEST_DATA.search(target + "/"):
+                continue
+            kind = NOTICE_KINDS.get(signal.kind)
+            if kind is None:
+                continue
+            successor = _successor_named(signal.successor, file, paths) if signal.successor else None
+            said = {"deprecation-notice": "says it is deprecated", "moved-stub": "says it has moved",
+                    "listed-deprecated": "lists it as deprecated", "prose": "says it is replaced"}[kind]
+            notices.setdefault(target, []).append(Evidence(
+                kind=kind, summary=f"{file}:{signal.line} {said}: {signal.text[:160]}"
+                + (f" (successor {successor})" if successor else ""), path=file, line=signal.line))
+            if successor and successor != target:
+                successors.setdefault(target, successor)
+    return notices, successors
+
+
+_DOC_SUFFIXES = ("", ".md", ".rst", ".txt", ".adoc", ".mdx")
+
+
+def _successor_named(name: str, file: str, paths: RepoPaths) -> str | None:
+    """The repository path a notice's successor names: a relative link or doc name, else a unique name."""
+    if "://" in name:
+        return None
+    folder = posixpath.dirname(file)
+    for base in (folder, ""):
+        stem = posixpath.normpath(posixpath.join(base, name.lstrip("/")))
+        for suffix in _DOC_SUFFIXES:
+            if not stem.startswith("..") and paths.exists(stem + suffix) and stem + suffix:
+                return stem + suffix
+    return _path_named(name, file, paths)
+
+
+def _path_named(name: str, file: str, paths: RepoPaths) -> str | None:
+    """The one path `name` (a file stem, a folder or package name, `@scope/name`) answers to."""
+    name = name.strip("`'\"./").split("/")[-1] if name.startswith("@") else name.strip("`'\"")
+    if "/" in name:
+        name = name.rstrip("/")
+        return name if paths.exists(name) else None
+    if not re.fullmatch(r"[A-Za-z][\w.-]{1,60}", name):
+        return None
+    matches = {p for p in paths.paths if posixpath.basename(p) == name and p not in paths.all_files}
+    matches |= {p for p in paths.all_files if posixpath.splitext(posixpath.basename(p))[0] == name
+                and not _TEST_DATA.search(p) and posixpath.splitext(p)[1] not in (".md", ".rst", ".txt")}
+    near = posixpath.dirname(file)
+    matches = {m for m in matches if not _TEST_DATA.search(m + "/")}
+    if len(matches) > 1 and near:  # a README lists what lives beside or below it
+        matches = {m for m in matches if m.startswith(near + "/")} or matches
+    return next(iter(matches)) if len(matches) == 1 else None

@@ -20,7 +20,8 @@ from typing import Any, Callable
 
 from indexer.globs import compile_globs
 from indexer.git.history import History, load_history
-from indexer.contradictions.legacy import Legacy, MigrateAsk, Settings, find_legacy, migrate_asks
+from indexer.contradictions.legacy import (Legacy, MigrateAsk, Settings, deprecation_notices, find_legacy,
+                                           migrate_asks)
 from indexer.models import Resolution
 from indexer.git.root import CONFIG_NAMES
 from indexer.contradictions.paths import RepoPaths
@@ -91,21 +92,26 @@ def attach(ctx) -> Contradictions:
     history = load_history(ctx.root, ctx.snapshot.head, ctx.now, paths.paths, ctx.cache)
     resolver = Resolver(ctx.root, paths, history, ctx.collected.definitions)
     references = [r for refs in ctx.collected.references.values() for r in refs]
-    resolved = resolver.resolve_all(r for r in references if r.kind not in IMPORT_KINDS)
+    from indexer.contradictions.incremental import resolve_all_cached
+
+    resolved = resolve_all_cached(resolver, ctx, history)  # = resolve_all, unchanged files from the cache
     asks = migrate_asks(ctx.collected.todos, resolved)
-    legacy = find_legacy(ctx.config.legacy, paths, history, ctx.now, asks, legacy_settings(ctx.config))
+    history_globs = compile_globs(ctx.config.scan.history_paths)
+    historical = lambda f: history_globs.match(f) or HISTORICAL.search(f) is not None  # noqa: E731
+    notices, successors = deprecation_notices(ctx.collected.definitions, paths, historical)
+    legacy = find_legacy(ctx.config.legacy, paths, history, ctx.now, asks, legacy_settings(ctx.config),
+                         notices, successors)
     vendored = getattr(ctx.collected, "vendored", None)
     if vendored and ctx.config.scan.vendored != "report":  # third-party code is nobody's legacy here
         from indexer.scan.collect import vendored_folders
 
         folders = vendored_folders(vendored, ctx.snapshot.files)
         legacy = [item for item in legacy if item.declared or (item.path not in vendored and item.path not in folders)]
-    history_globs = compile_globs(ctx.config.scan.history_paths)
     found = Contradictions(paths=paths, history=history, resolved=resolved, legacy=legacy, asks=asks,
                            resolve_imports=lambda: [resolver.resolve(r) for r in references
                                                     if r.kind in IMPORT_KINDS],
                            config_file=_config_file(ctx),
-                           historical=lambda f: history_globs.match(f) or HISTORICAL.search(f) is not None)
+                           historical=historical)
     if legacy and ctx.only is not None:
         found.pointing = {item.path: found.pointing_at(item.path) for item in legacy}
     elif legacy:

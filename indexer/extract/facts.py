@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from indexer.extract.definitions import extract_definitions
+from indexer.extract.deprecation import extract_deprecations
 from indexer.extract.references import extract_references
 from indexer.extract.suppressions import Suppression, extract_suppressions
 from indexer.models import Reference
@@ -23,6 +24,9 @@ def blob_facts(path: str, data: bytes) -> dict[str, Any]:
     if suppressions:
         facts["supp"] = [s.to_row() for s in suppressions]
     definitions = extract_definitions(path, data)
+    deprecations = extract_deprecations(path, data)
+    if deprecations:  # read by legacy detection as definitions[path]["deprecated"]
+        definitions = {**definitions, "deprecated": [signal.to_row() for signal in deprecations]}
     if definitions:
         facts["defs"] = definitions
     return facts

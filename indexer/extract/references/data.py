@@ -20,6 +20,7 @@ SHELL_KEYS = frozenset({"run", "script", "scripts", "before_script", "after_scri
 _YAML_KEY = re.compile(r"^(\s*)(?:-\s+)*(['\"]?)([\w.$/-]+)\2\s*:(?:\s+|$)(.*)$")
 _YAML_ITEM = re.compile(r"^(\s*)-\s+(.*)$")
 _BLOCK_SCALAR = re.compile(r"^[|>][+-]?\d*\s*$")
+_GITLAB_CI = re.compile(r"(?:^|/)\.gitlab-ci\.ya?ml$|(?:^|/)\.gitlab/|(?:^|/)(?:ci|\.ci|gitlab-ci)/[^/]*\.ya?ml$")
 
 
 def yaml_file(found: Found) -> None:
@@ -59,6 +60,10 @@ def yaml_file(found: Found) -> None:
             found.add(index, value.strip("'\"").split("@")[0], "ci-uses", start)
         elif key in ("working-directory", "working_directory"):
             found.add(index, value.strip("'\""), "ci-workdir", start)
+        elif key == "local" and _GITLAB_CI.search(found.path):  # GitLab `include: - local: /ci/x.yml`
+            found.add(index, value.strip("'\"").lstrip("/"), "ci-uses", start)
+        elif key in ("project", "file", "remote", "template") and _GITLAB_CI.search(found.path):
+            continue  # another project's file, a URL, GitLab's own template: not this repository's
         elif key not in ("uses", "image", "url", "homepage", "repository"):
             _value(found, index, code, start, "config")
 

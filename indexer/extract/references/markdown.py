@@ -49,7 +49,8 @@ def extract(found: Found) -> None:
             in_comment = end < 0
         elif opener:
             fence, language = opener.group(1), opener.group(2).lower()
-            fence_kind = ("shell" if language in SHELL_LANGUAGES
+            fence_kind = ("toctree" if language == "toctree" and "{" in line
+                          else "shell" if language in SHELL_LANGUAGES
                           else "config" if language in CONFIG_LANGUAGES else "")
             fence_lead = lead_in(lines, index) or None
         else:
@@ -69,7 +70,11 @@ def _code_block_line(found: Found, index: int, line: str, kind: str, lead: str |
     """A line of a fenced block; the paragraph before the block is its references' sentence."""
     if not kind:
         return
-    if kind == "shell":
+    if kind == "toctree":  # MyST ```{toctree}
+        from indexer.extract.references.rst import toctree_entry
+
+        toctree_entry(found, index, line)
+    elif kind == "shell":
         prompt = _PROMPT.match(line)
         text = line[prompt.end():] if prompt else line
         offset = len(line) - len(text)

@@ -94,6 +94,8 @@ def _directive(found: Found, index: int, match: re.Match) -> _Block | None:
         return _Block("config" if language in CONFIG_LANGUAGES else "skip", indent, lead)
     if name in ("csv-table", "raw", "list-table", "table"):
         return _Block("options", indent)
+    if name == "toctree":
+        return _Block("toctree", indent)
     if argument:
         _prose(found, index, match.group(0), start=match.start(3))
     return None
@@ -105,7 +107,9 @@ def _block_line(found: Found, index: int, line: str, block: _Block) -> None:
         found.add(index, option.group(1), "rst-include", option.start(1))
         return
     kind, lead = block.kind, block.lead or None
-    if kind == "comment":
+    if kind == "toctree":
+        toctree_entry(found, index, line)
+    elif kind == "comment":
         found.words(index, line, "comment")
     elif kind == "options":
         _prose(found, index, line)
@@ -176,3 +180,16 @@ def _link(found: Found, index: int, raw: str, column: int) -> None:
     target = link_target(raw)
     if target and "." in target.rsplit("/", 1)[-1] and not target.endswith(".html"):
         found.add(index, target, "rst-link", column, paragraphs=True)
+
+
+_TOCTREE_ENTRY = re.compile(r"^\s*(?:[^<>]*<)?(?P<target>[^\s<>:*?]+)>?\s*$")
+
+
+def toctree_entry(found: Found, index: int, line: str) -> None:
+    """A `toctree` entry (`page`, `Title <page>`), reST or MyST: a document name, like `:doc:`.
+    Options (`:maxdepth:`), `self`, URLs and globs are not documents."""
+    if line.lstrip().startswith(":"):
+        return
+    entry = _TOCTREE_ENTRY.match(line)
+    if entry and entry.group("target") != "self" and "://" not in line:
+        found.add(index, entry.group("target"), "sphinx-doc", entry.start("target"))

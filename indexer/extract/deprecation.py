@@ -1,0 +1,156 @@
+"""Deprecation signals: what a file says about itself, or about names it lists, being legacy.
+
+`extract_deprecations(path, data)` -> `Signal`s, cached per blob with the other path facts and
+read by legacy detection (`indexer.contradictions.legacy`). Only the conventions ecosystems
+already use to say "deprecated" count, each where it speaks about a whole file or package:
+
+| kind | what | subject |
+|---|---|---|
+| `moved-stub` | a short doc page or README whose text says it moved ("Moved to ...", "This page has moved", "have been moved to") | the file (a README: its folder) |
+| `self-deprecated` | Go `// Deprecated:` before `package`, a Go `// Package x is deprecated`; Python `warnings.warn(..., DeprecationWarning)` at module level; Java/Kotlin `@Deprecated` on a top-level type; npm `"deprecated"`; Helm `deprecated: true`; a README whose first lines carry a deprecation heading or notice; code saying "this collector/module/package/... is deprecated" | the file (a README, package.json, Chart.yaml: its folder) |
+| `listed-deprecated` | names under a "Deprecated" heading of a README or doc page, or a table row whose cell says deprecated | a name, matched to one path by legacy detection |
+| `prose` | "X is deprecated in favour of Y", "X has been replaced by Y", "Y replaces X", "X moved to Y" with X a code span | a name; Y the successor |
+
+Deprecations of APIs, flags and config keys inside a file are not signals: they are not paths.
+"""
+from __future__ import annotations
+
+import posixpath
+import re
+from typing import NamedTuple
+
+
+class Signal(NamedTuple):
+    line: int
+    kind: str  # moved-stub | self-deprecated | listed-deprecated | prose
+    subject: str  # "." for the file itself, "./" for its folder, else a name
+    successor: str  # a name or path, or ""
+    text: str
+
+    def to_row(self) -> str:
+        return "\t".join((str(self.line), self.kind, self.subject, self.successor, self.text[:200]))
+
+    @classmethod
+    def from_row(cls, row: str) -> "Signal":
+        line, kind, subject, successor, text = (row.split("\t") + [""] * 5)[:5]
+        return cls(int(line), kind, subject, successor, text)
+
+
+_DOCS = (".md", ".markdown", ".rst", ".txt", ".adoc", ".mdx")
+_MOVED = re.compile(r"(?i)\b(?:(?:has|have|had)\s+(?:been\s+)?moved|was\s+moved|were\s+moved|moved)\s+(?:to|into)\b"
+                    r"|\bthis\s+(?:page|document|project|repository|folder|directory)\s+(?:has\s+)?moved\b")
+_GO_PACKAGE_DEPRECATED = re.compile(r"^//\s*(?:Deprecated:|Package\s+\w+\s+is\s+deprecated\b)")
+_PY_MODULE_WARNING = re.compile(r"^warnings\.warn\(.*\b(?:Pending)?DeprecationWarning\b")
+_JAVA_TOP_LEVEL = re.compile(r"^@Deprecated\b")
+_TYPE_AFTER = re.compile(r"^(?:public\s+|final\s+|abstract\s+)*(?:class|interface|enum|record|object)\b")
+_SELF = re.compile(r"(?i)\bthis\s+(?:collector|module|package|plugin|chart|exporter|library|script|tool|"
+                   r"integration|provider|component|service|crate|extension)\s+(?:is|has\s+been)\s+deprecated\b")
+_README_NOTICE = re.compile(r"(?i)^\W*(?:deprecation\s+(?:warning|notice)|deprecated\b|this\s+\w+\s+is\s+deprecated"
+                            r"|\W*warning\W*\s*deprecated|no\s+longer\s+maintained)")
+_HEADING = re.compile(r"^(?:#{1,6}\s+(?P<md>.+?)\s*#*\s*$|(?P<rst>[^\s].*)\n[=\-~^\"'`#*+]{3,}\s*$)")
+_DEPRECATED_WORD = re.compile(r"(?i)(?<![a-z])deprecated(?![a-z])")  # also `_deprecated_`
+_CODE = re.compile(r"`([^`\s]{2,80})`")
+_IN_FAVOUR = re.compile(r"(?i)`(?P<old>[^`\s]{2,80})`\s+(?:is|was|has\s+been)\s+(?:now\s+)?"
+                        r"(?:deprecated\s+in\s+favou?r\s+of|replaced\s+by|superseded\s+by|moved\s+to)\s+"
+                        r"`?(?P<new>[^`\s,;]{2,80})`?"
+                        r"|`(?P<new2>[^`\s]{2,80})`\s+(?:replaces|supersedes)\s+`(?P<old2>[^`\s]{2,80})`")
+_TABLE_FIRST_CELL = re.compile(r"^\|?\s*`?(?P<name>[@\w][\w./@-]{1,80}?)`?\s*\|")
+_LIST_ITEM = re.compile(r"^\s*[-*+]\s+`?(?P<name>[@\w][\w./@-]{1,80}?)`?(?:\s|:|$)")
+_MAX_STUB_LINES = 12
+
+
+def extract_deprecations(path: str, data: bytes) -> list[Signal]:
+    if b"eprecat" not in data and b"DEPRECAT" not in data and b"oved" not in data and b"eplace" not in data:
+        return []
+    text = data.decode("utf-8", "replace")
+    lines = text.splitlines()
+    name = posixpath.basename(path)
+    lower = name.lower()
+    out: list[Signal] = []
+    if lower.endswith(_DOCS):
+        out += _doc_signals(lines, lower)
+    elif lower.endswith(".go"):
+        out += _go_signals(lines)
+    elif lower.endswith((".py", ".pyi")):
+        out += [Signal(i, "self-deprecated", ".", "", line.strip()) for i, line in enumerate(lines, 1)
+                if _PY_MODULE_WARNING.match(line)][:1]
+    elif lower.endswith((".java", ".kt")):
+        out += _java_signals(lines)
+    elif name == "package.json":
+        out += [Signal(i, "self-deprecated", "./", "", line.strip()) for i, line in enumerate(lines, 1)
+                if re.match(r'^\s{0,2}"deprecated"\s*:\s*(?:"[^"]+"|true)', line)][:1]
+    elif name == "Chart.yaml":
+        out += [Signal(i, "self-deprecated", "./", "", line.strip()) for i, line in enumerate(lines, 1)
+                if re.match(r"^deprecated:\s*true\b", line)][:1]
+    if not out and not lower.endswith(_DOCS):
+        for i, line in enumerate(lines, 1):
+            if _SELF.search(line):
+                out.append(Signal(i, "self-deprecated", ".", "", line.strip()))
+                break
+    return out
+
+
+def _doc_signals(lines: list[str], name: str) -> list[Signal]:
+    out: list[Signal] = []
+    readme = name.startswith("readme")
+    subject = "./" if readme else "."
+    body = [(i, line) for i, line in enumerate(lines, 1) if line.strip() and not line.startswith(("---", "#", "orphan:", "=", ":"))
+            and not re.fullmatch(r"[=\-~^]{3,}", line.strip())]
+    if len(body) <= _MAX_STUB_LINES:
+        moved = next(((i, line) for i, line in body if _MOVED.search(line)), None)
+        if moved:
+            out.append(Signal(moved[0], "moved-stub", subject, _first_target(moved[1]), moved[1].strip()))
+    if readme:
+        for i, line in enumerate(lines[:15], 1):
+            if _README_NOTICE.match(line.lstrip("#> *_")):
+                out.append(Signal(i, "self-deprecated", "./", "", line.strip()))
+                break
+    heading_deprecated = False
+    for i, line in enumerate(lines, 1):
+        nxt = lines[i] if i < len(lines) else ""
+        heading = _HEADING.match(line) or (_HEADING.match(line + "\n" + nxt) if nxt else None)
+        if heading and (heading.group("md") or heading.group("rst")):
+            title = heading.group("md") or heading.group("rst")
+            heading_deprecated = bool(re.fullmatch(r"(?i)\W*deprecated(?:\s+\w+){0,2}\W*", title))
+            continue
+        for match in _IN_FAVOUR.finditer(line):
+            old, new = match.group("old") or match.group("old2"), match.group("new") or match.group("new2")
+            out.append(Signal(i, "prose", old, new.rstrip("."), line.strip()))
+        row = _TABLE_FIRST_CELL.match(line) or _LIST_ITEM.match(line)
+        if row is None or re.fullmatch(r"[-:| ]+", line.strip()):
+            continue
+        if heading_deprecated or (line.lstrip().startswith("|") and _DEPRECATED_WORD.search(line)
+                                  and not _DEPRECATED_WORD.search(row.group("name"))):
+            if row.group("name").lower() not in ("name", "package", "collector", "module", "description"):
+                out.append(Signal(i, "listed-deprecated", row.group("name"), "", line.strip()))
+    return out
+
+
+def _go_signals(lines: list[str]) -> list[Signal]:
+    for i, line in enumerate(lines, 1):
+        if line.startswith("package "):
+            return []
+        if _GO_PACKAGE_DEPRECATED.match(line):
+            following = next((later for later in lines[i:] if not later.startswith("//")), "")
+            if following.startswith("package "):
+                return [Signal(i, "self-deprecated", ".", "", line.strip())]
+    return []
+
+
+def _java_signals(lines: list[str]) -> list[Signal]:
+    for i, line in enumerate(lines, 1):
+        if _JAVA_TOP_LEVEL.match(line):
+            following = next((later for later in lines[i:] if not later.startswith("@")), "")
+            if _TYPE_AFTER.match(following):
+                return [Signal(i, "self-deprecated", ".", "", line.strip())]
+    return []
+
+
+_LINK_TARGET = re.compile(r"\]\(([^)\s]+)\)|\{doc\}`([^`]+)`|:doc:`(?:[^`<]*<)?([^`>]+)>?`|(https?://\S+)")
+
+
+def _first_target(line: str) -> str:
+    match = _LINK_TARGET.search(line)
+    if not match:
+        return ""
+    return next(g for g in match.groups() if g).rstrip(".,)")
