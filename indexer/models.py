@@ -19,6 +19,13 @@ class _Json:
 
 
 # --------------------------------------------------------------------------- configuration
+# The values a standard's fields take, defined once (the schema in `indexer.memory.load`, the
+# `facts` options and the MCP tools read them here).
+KINDS = ("standard", "decision", "convention", "fact")
+PRIORITIES = ("must", "should", "may")
+STATUSES = ("proposed", "active", "rejected")  # as written; superseded and expired are derived
+
+
 @dataclass(frozen=True)
 class Match(_Json):
     """One `forbid`/`require` entry: a gitignore-style glob, optionally a per-line regex."""

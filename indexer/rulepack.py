@@ -16,7 +16,7 @@ import os
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
-SEVERITIES = ("error", "warning", "note")
+from indexer.findings import SEVERITIES  # noqa: E402  (defined once, with Finding)
 #: Kinds of option value: how `.orgmemory.yaml` writes them and what a check gets.
 #: duration: 365d, 12w, 18m, 2y -> days (int); fraction: a number 0..1; severity: error|warning|note.
 OPTION_TYPES = ("duration", "fraction", "severity")

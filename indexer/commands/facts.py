@@ -15,8 +15,7 @@ import click
 
 from indexer.commands.options import DayType, cache_dir_option, config_option, now_option, repo_option
 
-KINDS = ("standard", "decision", "convention", "fact")
-PRIORITIES = ("must", "should", "may")
+from indexer.models import KINDS, PRIORITIES  # noqa: E402  (defined once, beside Standard)
 STATES = ("proposed", "active", "expired", "superseded", "rejected")
 FORMATS = ("text", "json")
 

@@ -10,9 +10,8 @@ import sys
 
 import click
 
-from indexer.commands.options import cache_dir_option, config_option, now_option, repo_option
+from indexer.commands.options import cache_dir_option, config_option, now_option, repo_option, fail_on_option, fails
 
-FAIL_ON = ("error", "warning", "note", "never")
 _MAX_NOTE = 300  # characters of the one-line note on stderr (an event's cwd could be huge)
 
 
@@ -53,8 +52,7 @@ def claude_code(budget, now, config_path, cache_dir):
               type=click.Path(dir_okay=False),
               help="Findings in this baseline are not reported (used when the file exists; "
                    "relative to the repository root).")
-@click.option("--fail-on", type=click.Choice(FAIL_ON), default="warning", show_default=True,
-              help="Fail the commit when a new finding has this severity or a worse one.")
+@fail_on_option("Fail the commit when a new finding has this severity or a worse one.")
 @now_option
 @config_option
 @cache_dir_option
@@ -70,7 +68,6 @@ def pre_commit(files, baseline_path, fail_on, now, config_path, cache_dir, repo)
         return
     from indexer.scan import narrow as narrow
     from indexer.commands.options import resolve_repo
-    from indexer.findings import SEVERITIES
     from indexer.output import scan_renderer
     from indexer.scan.run import run_scan
 
@@ -81,7 +78,5 @@ def pre_commit(files, baseline_path, fail_on, now, config_path, cache_dir, repo)
     result = run_scan(root, now, cache_dir=cache_dir, config_path=config_path, only=only)
     result = narrow.without_baselined(result, os.path.join(root, baseline_path), required=False)
     sys.stdout.write(scan_renderer("text")(result))
-    if fail_on != "never":
-        worst = SEVERITIES.index(fail_on)
-        if any(SEVERITIES.index(f.severity) <= worst for f in result.findings):
-            sys.exit(1)
+    if fails(result.findings, fail_on):
+        sys.exit(1)

@@ -48,3 +48,21 @@ def resolve_repo(repo: str | None, start: str | None = None, *, outside_ok: bool
     from indexer.git.root import repo_root
 
     return repo_root(repo or start or ".", outside_ok=outside_ok)
+
+
+#: `--fail-on`: the severity from which findings fail the run (exit 1), as ruff and semgrep do.
+FAIL_ON = ("error", "warning", "note", "never")
+
+
+def fail_on_option(help: str = "Exit 1 when a finding has this severity or a worse one."):
+    return click.option("--fail-on", type=click.Choice(FAIL_ON), default="warning", show_default=True, help=help)
+
+
+def fails(findings, fail_on: str) -> bool:
+    """Whether a finding reaches `--fail-on` (never with `never`)."""
+    from indexer.findings import SEVERITIES
+
+    if fail_on == "never":
+        return False
+    worst = SEVERITIES.index(fail_on)
+    return any(SEVERITIES.index(f.severity) <= worst for f in findings)

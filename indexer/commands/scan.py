@@ -7,11 +7,9 @@ import time
 
 import click
 
-from indexer.commands.options import cache_dir_option, config_option, now_option, repo_option
+from indexer.commands.options import cache_dir_option, config_option, now_option, repo_option, fail_on_option, fails
 from indexer.output import SCAN_FORMATS, scan_renderer
-from indexer.findings import SEVERITIES
 
-FAIL_ON = ("error", "warning", "note", "never")
 
 
 @click.command("scan")
@@ -20,8 +18,7 @@ FAIL_ON = ("error", "warning", "note", "never")
 @click.option("--format", "fmt", type=click.Choice(sorted(SCAN_FORMATS)), default="text",
               show_default=True, help="text: severity path:line: rule message. json: the contract's object. "
               "sarif: SARIF 2.1.0 for code scanning. github: Actions annotations. json-lines: a finding a line.")
-@click.option("--fail-on", type=click.Choice(FAIL_ON), default="warning", show_default=True,
-              help="Exit 1 when a finding has this severity or a worse one.")
+@fail_on_option()
 @click.option("--staged", is_flag=True, help="Scan only the files staged for the next commit.")
 @click.option("--baseline", "baseline_path", type=click.Path(dir_okay=False),
               help="Report only findings not in this baseline (see `orgmemory baseline`).")
@@ -97,10 +94,8 @@ def command(paths, now, fmt, fail_on, staged, baseline_path, since_ref, config_p
         click.echo(f"orgmemory: scanned {result.files} files in {elapsed:.2f} s: "
                    + ("the result of an identical earlier scan" if hit else
                       f"{result.parsed} parsed, {result.files - result.parsed} from the cache"), err=True)
-    if fail_on != "never":
-        worst = SEVERITIES.index(fail_on)
-        if any(SEVERITIES.index(f.severity) <= worst for f in result.findings):
-            sys.exit(1)
+    if fails(result.findings, fail_on):
+        sys.exit(1)
 
 
 def use_color(choice: str, stream) -> bool:

@@ -24,7 +24,8 @@ from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 from indexer.confine import is_inside
 from indexer.errors import ConfigError
 from indexer.globs import check_glob, globs_may_overlap
-from indexer.models import Config, LegacyPath, Match, RuleConfig, ScanSettings, Standard
+from indexer.models import (KINDS, PRIORITIES, STATUSES, Config, LegacyPath, Match, RuleConfig, ScanSettings,
+                            Standard)
 from indexer.git.root import CONFIG_NAMES
 
 __all__ = [
@@ -41,9 +42,6 @@ __all__ = [
 ]
 
 SUPPORTED_VERSION = 1
-KINDS = ("standard", "decision", "convention", "fact")
-PRIORITIES = ("must", "should", "may")
-STATUSES = ("proposed", "active", "rejected")
 
 # Patterns are written in the common subset of Python `re` and ECMA-262 so that the JSON
 # Schema can carry them unchanged.

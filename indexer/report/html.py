@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any, Iterable, Mapping, Sequence
 
 from indexer import __version__
+from indexer.findings import SEVERITIES
 from indexer.report import assets
 from indexer.report.markup import Markup, el, escape, join, raw
 from indexer.report.svg import histogram, sparkline
@@ -25,8 +26,9 @@ SECTIONS = (
     ("health", "Memory health"),
     ("priming", "Priming preview"),
 )
-STATUS_LABELS = {"active": "active", "expired": "expired: due for review", "superseded": "superseded"}
-SEVERITY_ORDER = ("error", "warning", "note")
+STATUS_LABELS = {"active": "active", "expired": "expired: due for review", "superseded": "superseded",
+                 "proposed": "proposed: not in force", "rejected": "rejected"}
+SEVERITY_ORDER = SEVERITIES  # most severe first, as `indexer.findings` defines them
 _OURS = STRUCTURAL | {"commit", "generated", "seconds"}
 
 
@@ -141,7 +143,9 @@ def standards(section_data: Mapping[str, Any]) -> Markup:
         return section("standards", no_data("no standards are curated in .orgmemory.yaml."))
     counts = section_data["counts"]
     lead = (f"{len(items)} standards: {counts['active']} active, {counts['expired']} expired (due for review), "
-            f"{counts['superseded']} superseded.")
+            f"{counts['superseded']} superseded"
+            + (f"; {counts['proposed']} proposed, waiting for a curator (listed last, not in force)"
+               if counts.get("proposed") else "") + ".")
     filters = el("form", {"class": "filters", "aria-label": "Filter standards"},
                  select("filter-kind", "Kind", [(k, k) for k in section_data["kinds"]],
                         {"data-standards-filter": "kind"}),
@@ -187,6 +191,11 @@ def status_cell(item: Mapping[str, Any]) -> list[Any]:
                   else el("code", None, replacement))
         cell += [el("br"), el("span", {"class": "small"}, "replaced by ", target,
                                  f" on {item['superseded_on']}" if item.get("superseded_on") else "")]
+    elif status in ("proposed", "rejected"):
+        provenance = " ".join(filter(None, [item.get("proposed_by") and f"by {item['proposed_by']}",
+                                            item.get("proposed_on") and f"on {item['proposed_on']}"]))
+        if provenance:
+            cell += [el("br"), el("span", {"class": "small"}, f"proposed {provenance}")]
     elif status == "expired":
         cell += [el("br"), el("span", {"class": "small"}, f"review_by passed {-item['review_in_days']} days ago")]
     elif item.get("review_in_days") is not None and item["review_in_days"] <= 60:
@@ -209,7 +218,7 @@ def dates_cell(item: Mapping[str, Any]) -> list[Any]:
 
 def violations_cell(item: Mapping[str, Any]) -> list[Any]:
     total = item["violation_total"]
-    if item["status"] == "superseded":
+    if item["status"] in ("superseded", "proposed", "rejected"):
         return [el("span", {"class": "empty"}, "not enforced")]
     if not total:
         return [el("span", {"class": "badge sev-ok"}, "none")]
