@@ -270,3 +270,15 @@ def test_explain_context_never_reads_through_a_link_out_of_the_repository(team, 
     view = explain(result, "README.md:3")
     assert "OUTSIDE-THE-REPOSITORY" not in json.dumps(view)
     assert view["context"]["lines"] == []
+
+
+def test_the_html_report_shows_proposals_apart_and_not_enforced(team, tmp_path):
+    out = tmp_path / "report.html"
+    run(team.root, "report", "--repo", str(team.root), "--html", str(out), "--now", NOW)
+    html = out.read_text()
+    assert "1 proposed, waiting for a curator (listed last, not in force)" in html
+    assert html.index("standard-no-boto") < html.index("standard-queue-worker")
+    row = html[html.index('id="standard-queue-worker"'):]
+    row = row[:row.index("</tr>")]
+    assert "proposed: not in force" in row and "proposed by mcp: claude on 2026-10-20" in row
+    assert "not enforced" in row

@@ -73,7 +73,7 @@ td.source { min-width: 11rem; overflow-wrap: break-word; }
   border: 1px solid currentColor; white-space: nowrap; }
 .s-active, .sev-ok { color: var(--ok); background: var(--ok-bg); }
 .s-expired, .sev-warning { color: var(--warning); background: var(--warning-bg); }
-.s-superseded { color: var(--muted); background: var(--muted-bg); }
+.s-superseded, .s-proposed, .s-rejected { color: var(--muted); background: var(--muted-bg); }
 .sev-error { color: var(--error); background: var(--error-bg); }
 .sev-note { color: var(--note); background: var(--note-bg); }
 .tag { display: inline-block; font-size: 0.8rem; color: var(--muted); background: var(--muted-bg);

@@ -122,6 +122,8 @@ def _config_name(root: str, config: Config) -> str | None:
 def standards_section(standards: Sequence[Standard], findings: Sequence[Finding], now: date) -> dict[str, Any]:
     known = {s.id for s in standards}
     violations = _violations_by_standard(findings)
+    # proposals and rejected entries apart, after the entries in force
+    standards = sorted(standards, key=lambda s: not s.accepted)
     items = [standard_item(s, violations.get(s.id, []), known, now) for s in standards]
     return {
         "items": items,
@@ -162,6 +164,8 @@ def standard_item(standard: Standard, found: list[Finding], known: set[str], now
         "superseded_by_known": standard.superseded_by in known,
         "superseded_on": _iso(standard.superseded_on),
         "supersedes": list(standard.supersedes),
+        "proposed_by": standard.proposed_by,
+        "proposed_on": _iso(standard.proposed_on),
         "declared_at": f"{standard.file}:{standard.line}" if standard.line else standard.file,
         "violations": violations[:MAX_VIOLATIONS],
         "violation_total": len(violations),
