@@ -33,7 +33,7 @@ def command(last, days, fmt, now, config_path, cache_dir, repo):
 
     root = repo_root(repo or ".")
     config = load_memory(root, config_path, cache_dir)
-    standards = [(s.id, s.priority) for s in config.standards if not s.superseded]
+    standards = [(s.id, s.priority) for s in config.standards if s.in_force]
     stats = usage.compute(usage.read(cache_dir_for(root, cache_dir)), standards, now, last=last, days=days)
     if fmt == "json":
         sys.stdout.write(json.dumps(stats.to_json(), indent=2) + "\n")

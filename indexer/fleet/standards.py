@@ -73,7 +73,8 @@ def describe(text: bytes, display: str) -> OrgStandards:
          "review_by": str(s["review_by"]) if s.get("review_by") else None,
          "priority": str(s.get("priority") or "should"), "owner": s.get("owner"),
          "superseded": bool(s.get("superseded_by"))}
-        for s in data.get("standards") or () if isinstance(s, dict))
+        for s in data.get("standards") or ()
+        if isinstance(s, dict) and (s.get("status") or "active") == "active")  # proposals are not standards
     legacy = tuple({"path": str(item.get("path", "")).strip("/"), "successor": item.get("successor")}
                    for item in data.get("legacy") or () if isinstance(item, dict))
     return OrgStandards(display=display, text=text, standards=standards, legacy=legacy,

@@ -57,7 +57,7 @@ def usage_stats(cache_dir: str, config: Config, now: date) -> dict[str, Any]:
     from indexer.prime import usage
 
     entries = usage.read(cache_dir)
-    active = [(s.id, s.priority) for s in config.standards if not s.superseded]
+    active = [(s.id, s.priority) for s in config.standards if s.in_force]
     stats = usage.compute(entries, active, now)
     return {"ready": True, **stats.to_json()}
 
