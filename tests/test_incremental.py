@@ -98,3 +98,26 @@ def test_a_scan_makes_the_next_prime_warm_in_any_clone(repo, tmp_path):
     env = dict(os.environ, ORGMEMORY_CACHE_DIR=str(tmp_path / "fresh-cache"))
     scan_json(clone(repo, tmp_path, "ci"), env=env)  # a CI or pre-commit scan, in another checkout
     assert "indexer.scan.pipeline" not in prime_modules(third, env=env)
+
+
+def test_a_scan_after_a_change_finds_what_a_scan_from_scratch_finds(repo, tmp_path):
+    """Resolutions are reused for the files that did not change; after each kind of change
+    (an edit adding a dangling and a live reference, a new file a reference named, a deleted
+    file others name, a commit) the findings are those of a scan with an empty cache."""
+    build(repo)
+    shared = str(tmp_path / "shared")
+    scan_json(repo.root, "--cache-dir", shared)
+    target = next(p for p in sorted(repo.root.rglob("*.md")) if ".git" not in p.parts)
+    steps = [
+        lambda: target.write_text(target.read_text() + "\nSee docs/not-there.md and README.md.\n"),
+        lambda: repo.write("docs/not-there.md", "# now it is\n"),
+        lambda: (repo.root / "docs" / "not-there.md").unlink(),
+        lambda: repo.commit("2026-10-01", files={"docs/later.md": "see docs/not-there.md\n"}),
+    ]
+    for number, step in enumerate(steps):
+        step()
+        warm = scan_json(repo.root, "--cache-dir", shared)
+        cold = scan_json(repo.root, "--cache-dir", str(tmp_path / f"cold-{number}"))
+        assert without_parsed(warm) == without_parsed(cold), number
+        assert warm["summary"]["parsed"] < cold["summary"]["parsed"]
+    assert any("not-there.md" in f["message"] for f in warm["findings"])

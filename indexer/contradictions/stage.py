@@ -89,7 +89,8 @@ class Contradictions:
 def attach(ctx) -> Contradictions:
     """Build the picture for `ctx` and keep it as `ctx.contradictions`."""
     paths = RepoPaths(ctx.snapshot.files, ctx.left_out)
-    history = load_history(ctx.root, ctx.snapshot.head, ctx.now, paths.paths, ctx.cache)
+    history = load_history(ctx.root, ctx.snapshot.head, ctx.now, paths.paths, ctx.cache,
+                           getattr(ctx, "history_log", None))
     resolver = Resolver(ctx.root, paths, history, ctx.collected.definitions)
     references = [r for refs in ctx.collected.references.values() for r in refs]
     from indexer.contradictions.incremental import resolve_all_cached

@@ -1,0 +1,72 @@
+"""Resolution re-run only where something changed: each file's resolved references are cached.
+
+A reference's resolution depends on the reference itself (its file's content), and on the
+world it is resolved against: the tracked paths (and those left out), the history's removals,
+every file's definitions (make targets, scripts, Sphinx roots), the remote's identity and the
+current branch, and the resolver's own code. The cache key of a file's row is its content SHA
+and a digest of that world, so after an edit that adds, removes or renames no path and changes
+no definition, only the edited files' references are resolved again; anything else changes
+the world and every file is resolved again (correct, not proportional). Which missing paths
+git ignores is asked for all of them every time (`.gitignore` and the user's excludes are not
+in the world), as `Resolver.resolve_all` does.
+"""
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import json
+from typing import Any
+
+from indexer.contradictions.resolve import IMPORT_KINDS, Resolved, Resolver
+
+KIND = "resolved/v1"
+_FIELDS = tuple(f.name for f in dataclasses.fields(Resolved) if f.name != "reference")
+
+
+def resolve_all_cached(resolver: Resolver, ctx, history) -> list[Resolved]:
+    """`resolver.resolve_all` of every non-import reference of `ctx.collected`, in the same
+    order, reading each unchanged file's resolutions from the cache."""
+    by_file = {path: [r for r in refs if r.kind not in IMPORT_KINDS]
+               for path, refs in ctx.collected.references.items()}
+    world = _world(resolver, ctx, history)
+    keys = {path: f"{path}\0{ctx.collected.content_sha[path]}\0{world}" for path, refs in by_file.items()
+            if refs and path in ctx.collected.content_sha}
+    cached = ctx.cache.get_many(KIND, keys.values()) if keys else {}
+    results: list[Resolved] = []
+    fresh: dict[str, Any] = {}
+    for path, refs in by_file.items():
+        row = cached.get(keys.get(path, ""))
+        if isinstance(row, list) and len(row) == len(refs):
+            results.extend(Resolved(ref, **{name: tuple(value) if isinstance(value, list) else value
+                                            for name, value in zip(_FIELDS, values)})
+                           for ref, values in zip(refs, row))
+            continue
+        out = [resolver.resolve(r) for r in refs]
+        results.extend(out)
+        if path in keys:
+            fresh[keys[path]] = [[getattr(r, name) for name in _FIELDS] for r in out]
+    if fresh:
+        ctx.cache.put_many(KIND, fresh)
+    return resolver._without_ignored(results)  # the one git check-ignore, over every file's
+
+
+def _world(resolver: Resolver, ctx, history) -> str:
+    digest = hashlib.sha256()
+
+    def part(value: Any) -> None:
+        digest.update(hashlib.sha256(json.dumps(value, sort_keys=True, default=str).encode(
+            "utf-8", "surrogateescape")).digest())
+
+    from indexer import __version__
+    from indexer.contradictions import paths as paths_module, resolve as resolve_module
+
+    part(__version__)
+    for module in (resolve_module, paths_module):  # the resolver's code (a development edit too)
+        with open(module.__file__, "rb") as fh:
+            digest.update(hashlib.sha256(fh.read()).digest())
+    part(sorted(ctx.snapshot.files))
+    part(sorted(ctx.left_out.items()))
+    part([sorted(history.removals), history.truncated])
+    part(ctx.collected.definitions)
+    part([resolver.remote(), resolver._current_branch()])
+    return digest.hexdigest()[:32]
