@@ -23,7 +23,6 @@ TODO at all; only a repository without a first commit has lines of unknown age.
 """
 from __future__ import annotations
 
-import hashlib
 import os
 import subprocess
 import time
@@ -212,7 +211,9 @@ def _is_head_blob(root: str, path: str, head_blob: str | None, lines: list[int])
         return False
     if b"\r" in data or lines[-1] > data.count(b"\n"):
         return False
-    return hashlib.sha1(b"blob %d\0" % len(data) + data).hexdigest() == head_blob
+    from indexer.git.discover import blob_sha  # the one content hash of a work-tree file
+
+    return blob_sha(data) == head_blob
 
 
 def shallow_commits(root: str, git_dir: str | None = None) -> frozenset[str]:

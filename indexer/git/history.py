@@ -12,7 +12,6 @@ import cost would be paid on every cold run for nothing.
 """
 from __future__ import annotations
 
-import atexit
 import functools
 import posixpath
 import subprocess
@@ -146,14 +145,16 @@ def _new_folder(removal: Removal, prefix: str) -> str | None:
     return removal.renamed_to[: -len(rest) - 1]
 
 
-def load_history(root: str, head: str | None, now: date, tracked: Iterable[str], cache) -> History:
-    """The history of HEAD as seen from `now`, from the cache when HEAD was seen before."""
+def load_history(root: str, head: str | None, now: date, tracked: Iterable[str], cache,
+                 prefetched: "LogPrefetch | None" = None) -> History:
+    """The history of HEAD as seen from `now`, from the cache when HEAD was seen before;
+    `prefetched` is this scan's early `git log` of the same HEAD, if it started one."""
     if head is None:
         return History()
     kind = f"history/v{HISTORY_CACHE_VERSION}"
     key = f"{head}:{now.isoformat()}:{MAX_COMMITS}"
     cached = cache.get_many(kind, [key]).get(key)
-    prefetched = _prefetched.pop((root, head), None)
+    prefetched = prefetched.take() if prefetched is not None and prefetched.head == head else None
     if cached is not None:
         if prefetched is not None:
             _discard(*prefetched)
@@ -164,31 +165,42 @@ def load_history(root: str, head: str | None, now: date, tracked: Iterable[str],
     return history
 
 
-def prefetch(root: str, head: str | None) -> None:
-    """Start the history's `git log` of `head` now, into a temporary file, to run beside other
-    work (a cold scan's extraction); `load_history` of the same root and HEAD reads it instead
-    of running its own. Its output is what `read_history` would read; unused, it is dropped
-    at exit."""
-    if head is None or (root, head) in _prefetched:
-        return
-    _discard_all()  # one at a time: an older one nobody asked for is not going to be
-    out = tempfile.TemporaryFile(prefix="orgmemory-history-")
-    try:
-        proc = subprocess.Popen(["git", *_log_args(), head], cwd=root, stdout=out,
-                                stderr=subprocess.DEVNULL, stdin=subprocess.DEVNULL)
-    except OSError:
-        out.close()
-        return
-    _prefetched[(root, head)] = (proc, out)
+class LogPrefetch:
+    """The history's `git log` of `head`, started early into a temporary file to run beside other
+    work (a cold scan's extraction); `load_history` given it reads its output instead of running
+    its own. Owned by the scan that made it, which `discard()`s it when done (a no-op once
+    taken): no process outlives the scan, and nothing is kept between scans."""
+
+    def __init__(self, root: str, head: str | None) -> None:
+        self.root, self.head = root, head
+        self._running: tuple[subprocess.Popen, Any] | None = None
+
+    def start(self) -> None:
+        if self.head is None or self._running is not None:
+            return
+        out = tempfile.TemporaryFile(prefix="orgmemory-history-")
+        try:
+            proc = subprocess.Popen(["git", *_log_args(), self.head], cwd=self.root, stdout=out,
+                                    stderr=subprocess.DEVNULL, stdin=subprocess.DEVNULL)
+        except OSError:
+            out.close()
+            return
+        self._running = (proc, out)
+
+    def take(self) -> tuple[subprocess.Popen, Any] | None:
+        running, self._running = self._running, None
+        return running
+
+    def discard(self) -> None:
+        running = self.take()
+        if running is not None:
+            _discard(*running)
 
 
 def _log_args() -> tuple[str, ...]:
     """The history's `git log`: one commit more than is read, to know if there are more."""
     return ("log", "-z", "--no-merges", "--no-color", f"--max-count={MAX_COMMITS + 1}",
             "--format=%x01%H%x02%at%x02%an", "--name-status", "-M")
-
-
-_prefetched: dict[tuple[str, str], tuple[subprocess.Popen, Any]] = {}
 
 
 def _read_prefetched(proc: subprocess.Popen, out) -> Iterator[bytes]:
@@ -209,14 +221,6 @@ def _discard(proc: subprocess.Popen, out) -> None:
         proc.kill()
     proc.wait()
     out.close()
-
-
-def _discard_all() -> None:
-    while _prefetched:
-        _discard(*_prefetched.popitem()[1])
-
-
-atexit.register(_discard_all)
 
 
 def read_history(root: str, now: date, tracked: frozenset[str],

@@ -6,7 +6,7 @@ Files that cannot be text (binary, huge, not UTF-8, unreadable), and tracked pat
 longer a regular file inside the repository (a link out of it, a FIFO), are skipped and counted.
 
 A cold run extracts its many files in worker processes (one per CPU, forked, fed chunks of
-files), and starts the history's `git log` beside them (`indexer.git.history.prefetch`).
+files), and starts the history's `git log` beside them (`on_cold`: the scan's `indexer.git.history.LogPrefetch`).
 """
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ from indexer.cache import Cache
 from indexer.git.discover import WORKTREE_REASONS, blob_sha, read_worktree
 from indexer.models import Reference, Snapshot, Todo
 
-EXTRACTOR_VERSION = 8
+EXTRACTOR_VERSION = 9
 #: Lines longer than this many bytes are read as empty by every extractor. Human-written lines
 #: are far shorter (minified code and data blobs are not); several readers (tree-sitter's rst
 #: scanner, the Markdown link and code-span patterns, the AsciiDoc cross-reference pattern,
@@ -65,7 +65,7 @@ def read_file(root: str, path: str, max_bytes: int) -> tuple[bytes | None, str |
 
 def collect(snapshot: Snapshot, cache: Cache, markers: tuple[str, ...], max_bytes: int,
             progress: Callable[[int], None] | None = None,
-            only: frozenset[str] | None = None) -> Collected:
+            only: frozenset[str] | None = None, on_cold: Callable[[], None] | None = None) -> Collected:
     """Extract from every tracked file, or from `only` those (a pre-commit run's staged files).
 
     The files the cache does not know are extracted in worker processes when there are many
@@ -82,11 +82,10 @@ def collect(snapshot: Snapshot, cache: Cache, markers: tuple[str, ...], max_byte
     # extracted anywhere. Dirty files are keyed by their content, looked up once read (below).
     missing = [path for path in paths if path in keys and keys[path] not in cached]
     if len(missing) >= PARALLEL_MIN_FILES:
-        # A cold run: the contradictions stage will want the history, whose `git log` can run
-        # beside the extraction instead of after it.
-        from indexer.git.history import prefetch
-
-        prefetch(snapshot.root, snapshot.head)
+        # A cold run: the caller may start work that can run beside the extraction (the scan
+        # starts the history's `git log`, `indexer.git.history.LogPrefetch`).
+        if on_cold is not None:
+            on_cold()
     extracted = _extract_many(snapshot.root, missing, markers, max_bytes, progress)
     fresh: dict[str, Any] = {}
     for path in paths:

@@ -17,6 +17,7 @@ from indexer.checks import load_checks
 from indexer.scan.collect import VENDORED_QUIET, Collected, collect, set_aside_vendored, vendored_folders
 from indexer.contradictions.stage import attach as attach_contradictions
 from indexer.dates import epoch
+from indexer.git.history import LogPrefetch
 from indexer.git.run import run_git
 from indexer.findings import Finding
 from indexer.models import Config, LineAge, Snapshot
@@ -41,6 +42,7 @@ class ScanContext:
     only: frozenset[str] | None = None  # report on these paths alone (pre-commit: the staged files)
     left_out: dict[str, str] = field(default_factory=dict)  # tracked paths not scanned -> why
     contradictions: Any = None  # indexer.contradictions.stage.Contradictions, set before the checks
+    history_log: LogPrefetch | None = None  # this scan's early `git log`, for the contradictions stage
 
     @property
     def cutoff(self) -> int:
@@ -101,11 +103,21 @@ def run_pipeline(root: str, config: Config, now: date, snapshot: Snapshot,
                  left_out: dict[str, str], cache: Cache,
                  progress: Callable[[int], None] | None, only: frozenset[str] | None):
     """Run every stage; return (findings, context)."""
-    collected = collect(snapshot, cache, config.scan.markers, config.scan.max_file_bytes, progress, only)
+    history_log = LogPrefetch(root, snapshot.head)  # started by `collect` only on a cold run
+    try:
+        return _run_stages(root, config, now, snapshot, left_out, cache, progress, only, history_log)
+    finally:
+        history_log.discard()  # not read (the history was cached, or a stage failed): ended here
+
+
+def _run_stages(root, config, now, snapshot, left_out, cache, progress, only, history_log):
+    collected = collect(snapshot, cache, config.scan.markers, config.scan.max_file_bytes, progress, only,
+                        on_cold=history_log.start)
     report_vendored = config.scan.vendored == "report"
     set_aside_vendored(collected, root, snapshot.files, report=report_vendored)
     ctx = ScanContext(root=root, config=config, now=now, snapshot=snapshot, collected=collected,
-                      ages={}, cache=cache, notes=list(config.notes), only=only, left_out=left_out)
+                      ages={}, cache=cache, notes=list(config.notes), only=only, left_out=left_out,
+                      history_log=history_log)
     finish_ageing = start_ageing(ctx)
     attach_contradictions(ctx)
     ctx.ages = finish_ageing()
