@@ -31,12 +31,11 @@ from typing import Iterable
 from urllib.parse import urlsplit, urlunsplit
 
 from indexer.cache import cache_dir_for, ensure_dir
-from indexer.memory.load import load_config
+from indexer.memory.load import _scopes_overlap, load_config  # one overlap rule for both checks
 from indexer.confine import is_inside
 from indexer.errors import ConfigError
 from indexer.git.clone import CloneError, allowed_protocols, clone_age, ensure_clone, redact
 from indexer.git.run import is_plain_ref
-from indexer.globs import globs_may_overlap
 from indexer.models import Config, LegacyPath, Match, Standard
 
 __all__ = ["Source", "parse_source", "load_with_extends", "merge_configs"]
@@ -302,11 +301,6 @@ def _reject_contradictions(active: list[Standard], local: Config) -> None:
                     if (forbidden.glob == required.glob and forbidden.pattern in (None, required.pattern)
                             and _scopes_overlap(requirer, forbidder)):
                         raise _contradiction(requirer, required, forbidder, forbidden, local)
-
-
-def _scopes_overlap(first: Standard, second: Standard) -> bool:
-    return any(globs_may_overlap(a, b) for a in first.scope if not a.startswith("!")
-               for b in second.scope if not b.startswith("!"))
 
 
 def _contradiction(requirer: Standard, required: Match, forbidder: Standard, forbidden: Match,
