@@ -111,7 +111,9 @@ def test_ci_and_build_file_shapes():
 def test_exclusion_and_redirect_lists_name_nothing():
     conf = ("exclude_patterns = [\n    '_build',\n    'old/page.rst',\n]\n"
             "redirects = {'old/page': 'new/page.html'}\nhtml_logo = '_static/logo.png'\n")
-    assert kinds("docs/conf.py", conf) == {(6, "_static/logo.png", "string")}
+    # an exclusion list's entries are `exclusion` references (claims only about paths history
+    # shows went away); a redirect list names nothing
+    assert kinds("docs/conf.py", conf) == {(6, "_static/logo.png", "string"), (3, "old/page.rst", "exclusion")}
     assert extract_references("docs/redirects.txt", b"old/page.rst new/page.rst\n") == []
 
 
@@ -309,3 +311,19 @@ def test_package_roots_tests_and_placeholders_on_real_repository_shapes(repo):
         "site/blog/index.md": '<a :href="post.url">{{ post.title }}</a>\n![Banner](/blog/banner.png)\n',
     })
     assert set(found(scan(repo.root), "dangling-reference")) == {("docs/api.md", 1)}
+
+
+def test_ignore_lists_and_gitattributes_claim_only_what_history_removed(repo):
+    """An exclusion or ignore list (`.jshintignore`, `.gitattributes`, `paths-ignore:`) may name
+    what never existed; naming a path that was deleted or moved away is a list left behind."""
+    repo.commit("2022-01-01", files={"theme/js/highlight.pack.js": "x\n", "pkg/_vendor/six.py": "x\n",
+                                     "docs/old.md": "# Old\n"})
+    repo.git("rm", "-q", "-r", "theme/js/highlight.pack.js", "pkg/_vendor", "docs/old.md")
+    repo.commit("2023-01-01", files={
+        "theme/js/base.js": "x\n", "src/pkg/_vendor/six.py": "x\n", "docs/new.md": "# New\n",
+        ".jshintignore": "theme/js/highlight.pack.js\ntheme/js/never-here.js\ntheme/**/*.min.js\n",
+        ".gitattributes": "pkg/_vendor/** linguist-generated=true\nsrc/pkg/_vendor/** linguist-generated\n",
+        ".github/workflows/ci.yml": "on:\n  push:\n    paths-ignore:\n      - docs/never.md\n      - theme/js/base.js\n",
+        "mkdocs.yml": "plugins:\n  - redirects:\n      redirect_maps:\n        docs/old.md: docs/new.md\n",
+    })
+    assert set(found(scan(repo.root), "dangling-reference")) == {(".jshintignore", 1), (".gitattributes", 1)}

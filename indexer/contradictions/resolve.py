@@ -89,6 +89,8 @@ class Resolver:
             return self._command(reference)
         if kind in IMPORT_KINDS:
             return self._import(reference)
+        if kind == "exclusion":
+            return self._exclusion(reference)
         target = reference.target
         bases: list[str]
         if kind == "repo-url":
@@ -104,6 +106,21 @@ class Resolver:
             if bases is None:
                 return Resolved(reference, NOT_A_CLAIM, why="a site URL, not a file")
         return self._path(reference, target, bases)
+
+    def _exclusion(self, reference: Reference) -> Resolved:
+        """An entry of an exclusion or ignore list (`paths-ignore:`, `.jshintignore`, `.gitattributes`):
+        what it names may well not exist, so it is a claim only when history shows that very path
+        went away -- a list left behind by a move or a deletion. Never a use of what it names."""
+        word = reference.target.strip("/").removeprefix("./")
+        if tokens.is_variable(word) or tokens.is_glob(word) or not word:
+            return Resolved(reference, NOT_A_CLAIM, why="an exclusion list entry")
+        for base in (posixpath.dirname(reference.path), ""):
+            candidate = posixpath.normpath(posixpath.join(base, word))
+            if self.paths.exists(candidate):
+                return Resolved(reference, NOT_A_CLAIM, candidate, why="an exclusion list entry")
+        if self.history.was_removed(word) and not self.paths.through_link(word):
+            return Resolved(reference, MISSING, word, looked_in=(word,), removed=True)
+        return Resolved(reference, NOT_A_CLAIM, why="an exclusion list entry: need not exist")
 
     # ------------------------------------------------------------------ paths
     def _bases(self, reference: Reference) -> list[str] | None:

@@ -12,6 +12,8 @@ what the cache key holds.
 """
 from __future__ import annotations
 
+from dataclasses import replace
+
 import posixpath
 import re
 from typing import Callable
@@ -53,8 +55,15 @@ def extract_references(path: str, data: bytes) -> list[Reference]:
     found = Found(path, text.split("\n"))
     reader(found, text)
     hosted_links(found, text)
-    excluded = exclusion_lines(found.lines, data) if found.references else set()
-    return sorted((r for r in found.references if r.line - 1 not in excluded), key=lambda r: r.line)
+    excluded = exclusion_lines(found.lines, data, redirects=False) if found.references else set()
+    redirected = exclusion_lines(found.lines, data, redirects="only") if found.references else set()
+    # A redirect list names pages that moved away: nothing. An exclusion list's entries are kept
+    # as `exclusion` references: claims only about paths that history shows went away
+    # (`indexer.contradictions.resolve`); never commands.
+    kept = (r if r.line - 1 not in excluded else replace(r, kind="exclusion")
+            for r in found.references
+            if r.line - 1 not in redirected and (r.line - 1 not in excluded or r.kind != "command"))
+    return sorted(kept, key=lambda r: r.line)
 
 
 def _reader_for(path: str, data: bytes) -> Reader | None:
@@ -71,6 +80,8 @@ def _reader_for(path: str, data: bytes) -> Reader | None:
         return lambda found, text: build.makefile(found)
     if base == "package.json":
         return data_files.package_json
+    if base in data_files.PATTERN_LISTS:
+        return lambda found, text: data_files.pattern_list(found)
     if extension in (".json", ".jsonc", ".json5"):
         tsconfig = lower.startswith(("tsconfig", "jsconfig"))
         return _needs_slash(lambda found, text: data_files.json_file(found, tsconfig=tsconfig), data)

@@ -138,3 +138,31 @@ def ini_file(found: Found) -> None:
         value = _INI_VALUE.match(line)
         start = value.start(1) if value else len(line) - len(stripped)
         found.words(index, line[start:], "config", start)
+
+
+#: Lint tools' ignore lists and `.gitattributes`: gitignore-style patterns, one a line. An anchored
+#: pattern names a path (up to its first wildcard); `.gitignore` and `.dockerignore` are not read
+#: (they name what is never tracked).
+PATTERN_LISTS = frozenset({".gitattributes", ".jshintignore", ".eslintignore", ".prettierignore",
+                           ".stylelintignore", ".markdownlintignore"})
+_WILDCARD = re.compile(r"[*?\[\\]")
+
+
+def pattern_list(found: Found) -> None:
+    """Each anchored pattern's literal part, as an `exclusion` reference: a claim only when
+    history shows that very path went away (a moved folder the pattern still names)."""
+    for index, line in enumerate(found.lines):
+        stripped = line.strip()
+        if not stripped or stripped.startswith(("#", "!", "[")):
+            continue
+        pattern = stripped.split()[0]
+        body = pattern.rstrip("/")
+        if "/" not in body:
+            continue
+        literal = []
+        for segment in body.lstrip("/").split("/"):
+            if _WILDCARD.search(segment):
+                break
+            literal.append(segment)
+        if literal and literal[0] not in (".", ".."):
+            found.add(index, "/".join(literal), "exclusion", line.find(pattern))

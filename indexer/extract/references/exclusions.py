@@ -17,8 +17,9 @@ _START = re.compile(
 _OPEN, _CLOSE = "[{(", "]})"
 
 
-def exclusion_lines(lines: list[str], data: bytes) -> set[int]:
-    """0-based indexes of the lines inside exclusion and redirect lists."""
+def exclusion_lines(lines: list[str], data: bytes, redirects: bool = True) -> set[int]:
+    """0-based indexes of the lines inside exclusion and redirect lists (only exclusion lists
+    with `redirects=False`, only redirect lists with `redirects="only"`)."""
     lowered = data.lower()
     offsets = sorted(offset for word in _WORDS for offset in occurrences(lowered, word))
     out: set[int] = set()
@@ -29,6 +30,10 @@ def exclusion_lines(lines: list[str], data: bytes) -> set[int]:
         if line in out or line >= len(lines):
             continue
         start = _START.match(lines[line])
+        if start and redirects is not True:
+            is_redirect = "redirect" in lines[line][:len(lines[line]) - len(start.group(2))].lower()
+            if is_redirect != (redirects == "only"):
+                continue
         if start:
             out.update(_list_lines(lines, line, len(start.group(1)), start.group(2)))
     return out
