@@ -165,6 +165,21 @@ def load_history(root: str, head: str | None, now: date, tracked: Iterable[str],
     return history
 
 
+def removed_paths(root: str) -> frozenset[str]:
+    """Every path (and folder of one) a commit in HEAD's history deleted or renamed away: one
+    `git log` of its own, for when `load_history` did not see the whole history."""
+    from indexer.git.run import run_git
+
+    out = run_git(root, "log", "--format=", "--name-only", "--diff-filter=DR", "--no-renames", "HEAD",
+                  check=False)
+    paths: set[str] = set()
+    for line in out.decode("utf-8", "replace").splitlines():
+        if line:
+            parts = line.split("/")
+            paths.update("/".join(parts[:depth]) for depth in range(1, len(parts) + 1))
+    return frozenset(paths)
+
+
 class LogPrefetch:
     """The history's `git log` of `head`, started early into a temporary file to run beside other
     work (a cold scan's extraction); `load_history` given it reads its output instead of running

@@ -17,8 +17,7 @@ from indexer.checks import load_checks
 from indexer.scan.collect import VENDORED_QUIET, Collected, collect, set_aside_vendored, vendored_folders
 from indexer.contradictions.stage import attach as attach_contradictions
 from indexer.dates import epoch
-from indexer.git.history import LogPrefetch
-from indexer.git.run import run_git
+from indexer.git.history import LogPrefetch, removed_paths
 from indexer.findings import Finding
 from indexer.models import Config, LineAge, Snapshot
 from indexer.scan.suppress import apply_suppressions
@@ -49,11 +48,13 @@ class ScanContext:
         return epoch(self.now - timedelta(days=self.config.scan.stale_after_days))
 
     def path_exists(self, path: str) -> bool:
-        """A tracked file, or a folder holding tracked files."""
-        return path in self.tracked_paths
+        """A scanned file, or a folder holding one. Narrower than the contradictions stage's
+        `RepoPaths.exists` (every path git tracks, `scan.exclude`d files, links and submodules
+        included), which is what reference resolution asks."""
+        return path in self.scanned_paths
 
     @functools.cached_property
-    def tracked_paths(self) -> frozenset[str]:
+    def scanned_paths(self) -> frozenset[str]:
         paths: set[str] = set()
         for path in self.snapshot.files:
             paths.add(path)
@@ -74,14 +75,7 @@ class ScanContext:
             return frozenset(history.removals) | history.removed_folders
         if self.snapshot.head is None:
             return frozenset()
-        out = run_git(self.root, "log", "--format=", "--name-only", "--diff-filter=DR",
-                      "--no-renames", "HEAD", check=False)
-        paths: set[str] = set()
-        for line in out.decode("utf-8", "replace").splitlines():
-            if line:
-                parts = line.split("/")
-                paths.update("/".join(parts[:depth]) for depth in range(1, len(parts) + 1))
-        return frozenset(paths)
+        return removed_paths(self.root)
 
 
 # What reading an entry of another shape raises (the cache is keyed by content, not guarded
