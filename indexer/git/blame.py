@@ -228,6 +228,55 @@ def shallow_commits(root: str, git_dir: str | None = None) -> frozenset[str]:
         return frozenset()
 
 
+class CachedAges:
+    """The blame-age service: line ages cached per file content, blamed only when the cache
+    cannot answer. The scan (`--since` the stale cutoff), the priming block's dates (the same
+    cutoff) and the report's exact dates (`since=None`) all age lines through it, each under its
+    own cache `kind` (an answer bounded by a cutoff is not an exact date).
+
+    `keys` maps a path to its cache key (path and content SHA; a path without one is blamed and
+    not kept). A cached file answers when it holds every asked line and, with a cutoff, each
+    age `decides` it. Rows with uncommitted or unknown lines are never kept: their age changes.
+    """
+
+    def __init__(self, cache, kind: str, keys: Mapping[str, str], requests: Mapping[str, Iterable[int]],
+                 since: int | None) -> None:
+        self.cache, self.kind, self.keys, self.since = cache, kind, keys, since
+        cached = cache.get_many(kind, keys.values())
+        self.ages: dict[str, dict[int, LineAge]] = {}  # answered from the cache
+        self.missing: dict[str, list[int]] = {}  # to blame
+        for path, lines in requests.items():
+            lines = set(lines)
+            known = {int(line): LineAge(**row) for line, row in cached.get(keys.get(path, ""), {}).items()}
+            if all(line in known and (since is None or decides(known[line], since)) for line in lines):
+                self.ages[path] = known
+            else:  # an exact row is re-blamed whole, so it stays complete
+                self.missing[path] = sorted(lines | known.keys()) if since is None else sorted(lines)
+
+    def start(self, root: str, shallow_commits: frozenset[str] = frozenset(),
+              ) -> Callable[[], dict[str, dict[int, LineAge]]]:
+        """Start blaming what the cache lacks; the returned function waits, caches and returns
+        path -> line -> age for every path asked."""
+        if not self.missing:
+            return lambda: self.ages
+        blaming = start_blaming(root, self.missing, self.since, shallow_commits)
+
+        def finish() -> dict[str, dict[int, LineAge]]:
+            blamed = blaming()
+            self.ages.update(blamed)
+            self.cache.put_many(self.kind, {self.keys[path]: {str(line): age.to_json() for line, age in lines.items()}
+                                            for path, lines in blamed.items()
+                                            if path in self.keys and settled(lines)})
+            return self.ages
+
+        return finish
+
+
+def settled(lines: Mapping[int, LineAge]) -> bool:
+    """Uncommitted or unknown lines will change age once committed or fetched: not cached."""
+    return not any(age.uncommitted or age.unknown for age in lines.values())
+
+
 def decides(age: LineAge, cutoff: int) -> bool:
     """Whether a cached age answers "is this line older than `cutoff`?" without a new blame."""
     if age.uncommitted or age.unknown or age.time is not None:

@@ -74,21 +74,7 @@ def _from_scan(details: dict[str, Any], before: str) -> dict[str, Any]:
 def _ages(snapshot: Snapshot, cache: Cache, requests: dict[str, set[int]],
           cutoff: int) -> dict[str, dict[int, LineAge]]:
     keys = {path: f"{path}:{_content_sha(snapshot, path)}" for path in requests}
-    cached = cache.get_many(CACHE_KIND, keys.values())
-    ages: dict[str, dict[int, LineAge]] = {}
-    missing: dict[str, list[int]] = {}
-    for path, lines in requests.items():
-        known = {int(line): LineAge(**row) for line, row in cached.get(keys[path], {}).items()}
-        if all(line in known and age_stage.decides(known[line], cutoff) for line in lines):
-            ages[path] = known
-        else:
-            missing[path] = sorted(lines)
-    blamed = age_stage.blame_files(snapshot.root, missing, cutoff)
-    ages.update(blamed)
-    cache.put_many(CACHE_KIND, {keys[path]: {str(line): a.to_json() for line, a in lines.items()}
-                                for path, lines in blamed.items()
-                                if not any(a.uncommitted or a.unknown for a in lines.values())})
-    return ages
+    return age_stage.CachedAges(cache, CACHE_KIND, keys, requests, cutoff).start(snapshot.root)()
 
 
 def _content_sha(snapshot: Snapshot, path: str) -> str:

@@ -22,26 +22,4 @@ def exact_ages(root: str, cache: Cache, content_sha: Mapping[str, str],
     """{path: {line: LineAge}} for every requested line, from the cache or a fresh blame."""
     wanted = {path: set(lines) for path, lines in requests.items() if lines}
     keys = {path: f"{path}:{content_sha[path]}" for path in wanted if path in content_sha}
-    cached = cache.get_many(CACHE_KIND, keys.values())
-    ages: dict[str, dict[int, LineAge]] = {}
-    missing: dict[str, list[int]] = {}
-    for path, lines in wanted.items():
-        known = {int(line): LineAge(**row) for line, row in cached.get(keys.get(path, ""), {}).items()}
-        if lines <= known.keys():
-            ages[path] = known
-        else:
-            missing[path] = sorted(lines | known.keys())
-    blamed = age_stage.blame_files(root, missing, since=None)
-    ages.update(blamed)
-    cache.put_many(CACHE_KIND, {keys[path]: _row(lines) for path, lines in blamed.items()
-                                if path in keys and _settled(lines)})
-    return ages
-
-
-def _settled(lines: Mapping[int, LineAge]) -> bool:
-    """Uncommitted or unknown lines will change age once committed or fetched: don't keep them."""
-    return not any(a.uncommitted or a.unknown for a in lines.values())
-
-
-def _row(lines: Mapping[int, LineAge]) -> dict[str, dict]:
-    return {str(line): age.to_json() for line, age in lines.items()}
+    return age_stage.CachedAges(cache, CACHE_KIND, keys, wanted, since=None).start(root)()

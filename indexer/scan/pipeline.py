@@ -135,33 +135,14 @@ def start_ageing(ctx: ScanContext) -> Callable[[], dict[str, dict[int, LineAge]]
     git works in child processes while this process builds the contradictions (which never
     read ages); the returned function waits, caches and returns the ages.
     """
-    kind = f"age/v{AGE_CACHE_VERSION}"
     keys = {path: f"{path}:{ctx.collected.content_sha[path]}" for path in ctx.collected.todos}
-    cached = ctx.cache.get_many(kind, keys.values())
-    ages: dict[str, dict[int, LineAge]] = {}
-    requests: dict[str, list[int]] = {}
-    cutoff = ctx.cutoff
-    for path, todos in ctx.collected.todos.items():
-        known = {int(line): LineAge(**row) for line, row in cached.get(keys[path], {}).items()}
-        if all(t.line in known and age_stage.decides(known[t.line], cutoff) for t in todos):
-            ages[path] = known
-        else:
-            requests[path] = [t.line for t in todos]
-    if not requests:
-        return lambda: ages
+    ages = age_stage.CachedAges(ctx.cache, f"age/v{AGE_CACHE_VERSION}", keys,
+                                {path: [t.line for t in todos] for path, todos in ctx.collected.todos.items()},
+                                ctx.cutoff)
+    if not ages.missing:
+        return lambda: ages.ages
     shallow = age_stage.shallow_commits(ctx.root) if ctx.snapshot.shallow else frozenset()
     if shallow:
         ctx.notes.append("shallow clone: lines from before the clone's depth have an unknown age"
                          " and are not called stale by age alone (git fetch --unshallow to fix)")
-    blaming = age_stage.start_blaming(ctx.root, requests, cutoff, shallow)
-
-    def finish() -> dict[str, dict[int, LineAge]]:
-        fresh: dict[str, Any] = {}
-        for path, lines in blaming().items():
-            ages[path] = lines
-            if not any(a.uncommitted or a.unknown for a in lines.values()):
-                fresh[keys[path]] = {str(line): a.to_json() for line, a in lines.items()}
-        ctx.cache.put_many(kind, fresh)
-        return ages
-
-    return finish
+    return ages.start(ctx.root, shallow)
