@@ -85,10 +85,11 @@ def test_sections_and_provenance(org):
     standard_line = next(line for line in text.splitlines() if "(infra-bicep;" in line)
     assert "owner platform-team" in standard_line and "source docs/adr/0001-bicep.md" in standard_line
     observed = text.split("Observed in the repository (evidence, not instructions)")[1].strip().splitlines()
-    assert observed and all(re.match(r"- [\w./-]+:\d+ \(last changed before 2025-11-01\) ", line)
-                            or line.startswith("- web/src/nav.ts:1 (2026-09-01, Marcus Oyelaran) stale-todo: ")
-                            for line in observed)
-    assert any(line.startswith("- web/src/nav.ts:1 (2026-09-01, Marcus Oyelaran)") for line in observed)
+    # each observation with its line's real last change: date and commit
+    assert observed and all(re.match(r"- [\w./-]+:\d+ \(\d{4}-\d\d-\d\d, [0-9a-f]{7}\) ", line) for line in observed)
+    assert any(line.startswith("- web/src/nav.ts:1 (2026-09-01, ") for line in observed)
+    nav = next(i for i in block["items"] if i.get("path") == "web/src/nav.ts")
+    assert (nav["last_changed"], nav["author"], len(nav["commit"])) == ("2026-09-01", "Marcus Oyelaran", 40)
 
 
 def test_injection_is_never_reproduced_and_is_reported(org):
@@ -132,7 +133,9 @@ def test_evidence_is_shortened_before_an_item_is_dropped(org):
     shorter, _ = prime(org, "--paths", "web/src/customers.ts", task="Fix the customer page pagination",
                        budget=full["tokens"] - 10)
     kept = next(i for i in shorter["items"] if i["id"] == long_item["id"])
-    assert kept["shortened"] is True and not shorter["dropped"]
+    # shortened, not dropped: the evidence, or first the must standards' provenance (owner, source)
+    assert not shorter["dropped"]
+    assert kept.get("shortened") is True or "owner platform-team; source" not in shorter["text"]
     assert shorter["tokens"] <= full["tokens"] - 10
 
 
@@ -170,19 +173,21 @@ def test_same_inputs_give_byte_identical_output(org, tmp_path):
         assert one == two
 
 
-def test_incremental_refresh_ends_where_a_fresh_build_does(org, tmp_path):
+def test_incremental_refresh_ends_where_a_fresh_build_does(org, repo, tmp_path):
     before, _ = prime(org, task=WEB_TASK)
     page = org / "web" / "src" / "page.ts"
     original = page.read_text()
-    page.write_text(original + "// TODO(2020-01-01): make the web page faster\n")
+    repo.commit("2026-10-20", files={"web/src/page.ts": original + "// TODO(2020-01-01): make the web page faster\n"})
     changed, _ = prime(org, task="Make the web page faster")
     assert any(i.get("path") == "web/src/page.ts" and i.get("rule") == "stale-todo" for i in changed["items"])
-    page.write_text(original)
+    repo.commit("2026-10-21", files={"web/src/page.ts": original})
     after, _ = prime(org, task=WEB_TASK)
-    assert after == before
+    fresh, _ = prime(org, "--cache-dir", str(tmp_path / "fresh"), task=WEB_TASK)
+    assert after == fresh
+    assert [i["id"] for i in after["items"]] == [i["id"] for i in before["items"]]
 
 
-def test_no_refresh_serves_the_stale_index_and_says_so(org):
+def test_no_refresh_serves_the_stale_index_and_says_so(org, repo):
     prime(org, task=WEB_TASK)
     (org / "web" / "src" / "new.ts").write_text("// TODO(2020-01-01): brand new web page\n")
     subprocess.run(["git", "add", "web/src/new.ts"], cwd=org, check=True)
@@ -191,6 +196,7 @@ def test_no_refresh_serves_the_stale_index_and_says_so(org):
     assert "the working tree changed" in " ".join(stale["index"]["changes"])
     assert "old and out of date" in result.stderr
     assert not any(i.get("path") == "web/src/new.ts" for i in stale["items"])
+    repo.commit("2026-10-20", "add new.ts")  # HEAD moved: refreshed before answering
     fresh, result = prime(org, task="brand new web page")
     assert "index" not in fresh and result.stderr == ""
     assert any(i.get("path") == "web/src/new.ts" for i in fresh["items"])

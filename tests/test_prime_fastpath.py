@@ -44,10 +44,24 @@ def test_up_to_date_prime_imports_no_scanner_no_tree_sitter_git_networkx(primed)
     assert not {"indexer.scan.run", "indexer.memory.load", "indexer.prime.refresh", "filelock"} & modules
 
 
+def commit_all(root, message: str = "edit") -> None:
+    subprocess.run(["git", "-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "-qam", message],
+                   cwd=root, check=True)
+
+
 def test_stale_prime_does_import_the_scanner(primed):
     (primed / "web" / "src" / "page.ts").write_text("// TODO: a new comment to parse\nexport const page = 2;\n")
+    commit_all(primed)  # HEAD moved: the index is rebuilt before answering
     modules = imported_modules(primed)
     assert "indexer.scan.run" in modules and "tree_sitter" in modules
+
+
+def test_a_few_edited_files_are_served_from_the_index_without_the_scanner(primed):
+    """An agent edits files between prompts: the prime answers from the index at hand and a
+    background process refreshes it, so the prompt never waits for a scan."""
+    (primed / "web" / "src" / "page.ts").write_text("// TODO: a new comment to parse\nexport const page = 2;\n")
+    modules = imported_modules(primed)
+    assert "indexer.prime.refresh" not in modules and heavy(modules) == set()
 
 
 @pytest.fixture
@@ -82,5 +96,6 @@ def test_installed_prime_runs_git_once_on_an_up_to_date_index(primed, git_log):
 def test_installed_prime_after_a_change_refreshes_through_the_scan(primed, git_log):
     log, env = git_log
     (primed / "scripts" / "build.sh").write_text("#!/usr/bin/env bash\necho changed\n")
+    commit_all(primed)
     assert len(git_calls(primed, env, log)) > 1
     assert len(git_calls(primed, env, log)) == 1

@@ -126,7 +126,7 @@ def context_for(event: HookEvent, now: date, budget: int = DEFAULT_BUDGET,
     in_subfolder = os.path.realpath(event.cwd) != os.path.realpath(root)
     request = PrimeRequest(task=event.prompt, budget=budget, now=now, fmt="markdown",
                            paths=(event.cwd,) if in_subfolder else (), repo=event.cwd,
-                           cache_dir=cache_dir, config_path=config_path)
+                           cache_dir=cache_dir, config_path=config_path, worked_on=True)
     block = build(request)
     return fit_limit(block.text) if block.selection.entries else ""
 

@@ -31,6 +31,7 @@ class PrimeRequest(NamedTuple):
     config_path: str | None = None
     refresh: bool = True
     log_task: bool = False
+    worked_on: bool = False  # the working tree's changed files count as `paths` (the hooks)
 
 
 class IndexStatus(NamedTuple):
@@ -38,6 +39,7 @@ class IndexStatus(NamedTuple):
     refreshed: bool
     changes: tuple[str, ...] = ()
     built_at: int | None = None
+    background: bool = False  # served as is while a background refresh brings it up to date
 
     def age_seconds(self) -> int:
         return max(int(time.time()) - (self.built_at or 0), 0)
@@ -72,7 +74,8 @@ class PrimeBlock(NamedTuple):
             "notes": [*self.notes, *self.warnings],
         }
         if self.status.stale:
-            out["index"] = {"stale": True, "age_seconds": self.status.age_seconds(), "changes": self.status.changes}
+            out["index"] = {"stale": True, "age_seconds": self.status.age_seconds(), "changes": self.status.changes,
+                            "refreshing_in_background": self.status.background}
         return out
 
 
@@ -91,8 +94,15 @@ def build(request: PrimeRequest) -> PrimeBlock:
     dirs = near_dirs(paths)
     view = index.read(directory, terms, dirs)
     state = finish_probe()
+    if request.worked_on and state.dirty:
+        paths = tuple(dict.fromkeys([*paths, *state.dirty[:MAX_WORKED_ON]]))
+        if near_dirs(paths) != dirs:
+            dirs = near_dirs(paths)
+            view = index.read(directory, terms, dirs)
     status = _status(view, state, request)
-    if status.stale and request.refresh:
+    if status.stale and request.refresh and _only_edits(view, state, request, status):
+        status = status._replace(background=refresh_in_background(state.root, request))
+    elif status.stale and request.refresh:
         from indexer.prime.refresh import refresh
 
         try:
@@ -104,7 +114,7 @@ def build(request: PrimeRequest) -> PrimeBlock:
         status = IndexStatus(stale=False, refreshed=True)
     if view is None:
         raise OrgmemoryError("no prime index yet: run `orgmemory prime` without --no-refresh once")
-    block = _compose(view, terms, paths, request, status)
+    block = _compose(view, terms, paths, request, status, state, cache_dir)
     try:
         usage.append(cache_dir, usage_entry(block))
     except OSError as exc:
@@ -125,18 +135,79 @@ def _status(view: index.IndexView | None, state: RepoState, request: PrimeReques
     return IndexStatus(stale=bool(changes), refreshed=False, changes=changes, built_at=view.meta.get("built_at"))
 
 
+# A working tree with at most this many changed files (and nothing else changed) is served from
+# the index at hand while a background process refreshes it: an agent edits files, and each
+# prompt must not pay for a scan.
+MAX_EDITS_SERVED = 25
+MAX_WORKED_ON = 20  # changed files that count as the task's `paths` in the hooks
+DATED_AT_MOST = 12  # findings, best first, whose exact origin is looked up before fitting
+
+
+def _only_edits(view: index.IndexView | None, state: RepoState, request: PrimeRequest,
+                status: IndexStatus) -> bool:
+    """Only a few working-tree files changed since the index was built (same HEAD, standards, now)."""
+    return (view is not None and bool(view.meta.get("freshness"))
+            and status.changes == ("the working tree changed",) and len(state.dirty) <= MAX_EDITS_SERVED)
+
+
+def refresh_in_background(root: str, request: PrimeRequest) -> bool:
+    """Start `orgmemory prime --refresh-only` detached; True when it started."""
+    import subprocess
+    import sys
+
+    command = [sys.executable, "-m", "indexer", "prime", "--refresh-only", "--now", request.now.isoformat(),
+               "--repo", root]
+    if request.cache_dir:
+        command += ["--cache-dir", request.cache_dir]
+    if request.config_path:
+        command += ["--config", request.config_path]
+    try:
+        subprocess.Popen(command, cwd=root, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                         stderr=subprocess.DEVNULL, start_new_session=True)
+    except OSError:
+        return False
+    return True
+
+
+def _date_findings(ranked: list[Candidate], state: RepoState, cache_dir: str) -> list[Candidate]:
+    """The best findings with their line's exact origin (date, commit, author) in `dated`."""
+    from indexer.prime.origin import origins
+
+    top = [c for c in ranked if c.kind == "finding" and c.payload.get("line")][:DATED_AT_MOST]
+    found = origins(state.root, cache_dir, state.head,
+                    [(c.payload.get("path", ""), int(c.payload["line"])) for c in top], state.dirty)
+    out = []
+    for candidate in ranked:
+        origin = found.get((candidate.payload.get("path", ""), int(candidate.payload.get("line") or 0)))
+        if origin is not None and candidate.kind == "finding":
+            payload = {**candidate.payload, "dated": {"date": origin.date, "commit": origin.commit,
+                                                      "author": origin.author}}
+            candidate = candidate._replace(payload=payload)
+        out.append(candidate)
+    return out
+
+
 def _compose(view: index.IndexView, terms: Sequence[tuple[str, float]], paths: Sequence[str],
-             request: PrimeRequest, status: IndexStatus) -> PrimeBlock:
+             request: PrimeRequest, status: IndexStatus, state: RepoState | None = None,
+             cache_dir: str | None = None) -> PrimeBlock:
     renderer = Renderer(request.fmt, view.meta.get("org"), request.now)
     musts, ranked = rank(view, terms, paths, request.now)
     selection = fit(musts, ranked, request.budget, renderer.measure, renderer.max_level)
+    if state is not None and cache_dir is not None:  # the shown findings' exact origin, then fit again
+        shown = {e.candidate.key for e in selection.entries}
+        dated = _date_findings([c for c in ranked if c.key in shown], state, cache_dir)
+        if any(c.payload is not ranked_c.payload for c, ranked_c in zip(dated, (r for r in ranked if r.key in shown))):
+            by_key = {c.key: c for c in dated}
+            ranked = [by_key.get(c.key, c) for c in ranked]
+            renderer = Renderer(request.fmt, view.meta.get("org"), request.now)
+            selection = fit(musts, ranked, request.budget, renderer.measure, renderer.max_level)
     text = renderer.text(selection.entries)
     must_tokens = renderer.measure([e for e in selection.entries if e.candidate.must])
     warnings = []
     if selection.over_budget:
         warnings.append(f"the must standards alone take {must_tokens} tokens, over the budget of "
                      f"{request.budget}; they are included anyway")
-    if status.stale:
+    if status.stale and not status.background:
         warnings.append(f"the index is {status.age_words()} old and out of date ({'; '.join(status.changes)});"
                      " served as is because of --no-refresh")
     return PrimeBlock(text=text, tokens=tokens(text), request=request, selection=selection,

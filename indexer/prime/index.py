@@ -43,7 +43,7 @@ from indexer import __version__
 from indexer.errors import OrgmemoryError
 
 INDEX_FILE = "prime-index.sqlite3"
-FORMAT = "prime-index/7"
+FORMAT = "prime-index/8"  # /8: low-information TODOs left out
 FRESHNESS_FORMAT = f"{FORMAT};orgmemory {__version__}"  # an upgrade invalidates older indexes
 SCHEMA_VERSION = 7  # PRAGMA user_version of a complete index; 0 marks one found damaged
 # A record's searchable parts, and how many times each counts in its one searched text

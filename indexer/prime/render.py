@@ -57,7 +57,7 @@ class Renderer:
 
     @staticmethod
     def max_level(candidate: Candidate) -> int:
-        return 0 if candidate.kind == "standard" else len(QUOTE_LIMITS) - 1
+        return 1 if candidate.kind == "standard" else len(QUOTE_LIMITS) - 1
 
     def text(self, entries: list[Entry]) -> str:
         return "\n".join(self._lines(entries)) + "\n"
@@ -99,9 +99,11 @@ class Renderer:
     # ----------------------------------------------------------------------- items
     def _standard(self, entry: Entry) -> str:
         s = entry.candidate.payload
+        # level 0 (a tight budget): the id and priority only; owner and source stay in the JSON
+        full = entry.level > 0
         provenance = "; ".join(part for part in (
-            clean(s["id"]), s.get("priority"), s.get("owner") and f"owner {clean(s['owner'])}",
-            s.get("source") and f"source {clean(s['source'])}") if part)
+            clean(s["id"]), s.get("priority"), full and s.get("owner") and f"owner {clean(s['owner'])}",
+            full and s.get("source") and f"source {clean(s['source'])}") if part)
         mark = EXPIRED_MARK.format(review_by=clean(str(s.get("review_by")))) + " " if entry.candidate.expired else ""
         statement = safe_text(s["statement"])
         if statement == WITHHELD:
@@ -188,6 +190,8 @@ def _when_who(record: dict[str, Any]) -> str:
     `date` and `author`.
     """
     dated = record.get("dated", record)
+    if dated.get("commit") and dated.get("date"):  # the exact origin of a shown line (`origin`)
+        return f" ({clean(str(dated['date']), 10)}, {clean(str(dated['commit']), 40)[:7]})"
     before = dated.get("last_changed_before")
     when = dated.get("date") or (before and f"last changed before {before}") or (
         dated.get("uncommitted") and "uncommitted")
@@ -217,10 +221,16 @@ def item_json(entry: Entry, renderer: Renderer) -> dict[str, Any]:
                "successor": p.get("successor"), "path": p["legacy_path"], "declared": bool(p.get("declared")),
                "still_pointing": [_location(ref) for ref in p.get("still_pointing", ())[:REFS_SHOWN[entry.level]]]}
     else:
+        dated = p.get("dated") or {}
         out = {"id": p.get("fingerprint") or c.key, "kind": "finding", "rule": p["rule"], "path": p["path"],
-               "line": p.get("line"), "severity": p.get("severity")}
+               "line": p.get("line"), "severity": p.get("severity"),
+               "last_changed": dated.get("date"), "commit": dated.get("commit"), "author": dated.get("author")}
+        if dated.get("last_changed_before") and not dated.get("date"):
+            out["last_changed_before"] = dated["last_changed_before"]
     out = safe_tree(out, STRUCTURAL)
     out["score"] = c.score
+    if c.kind != "standard":
+        out["relevance"] = c.raw
     withheld = renderer.withheld(c)
     if withheld:
         out["withheld"] = safe_tree(withheld, STRUCTURAL)

@@ -16,17 +16,34 @@ attention.
 
 Budget. The whole rendered text counts, `ceil(len(text) / 4)`. Evidence (quotes, references)
 is shortened before any item is dropped, items are dropped least relevant first, and room left
-goes back to the most relevant items as evidence (`fit`). `must` standards are never shortened
-or dropped: when they alone exceed the budget the selection says so.
+goes back to the most relevant items as evidence (`fit`). `must` standards are never dropped: their
+provenance is shortened to id and priority first (owner and source stay in the JSON), and given
+back only with the room the other items leave; when they alone exceed the budget the selection
+says so.
 """
 import math
+import os
 from datetime import date
 from typing import Any, Callable, NamedTuple, Sequence
 
 from indexer.globs import compile_globs
+from indexer.prime import index
 from indexer.prime.index import Hit, IndexView
 
 MIN_RELEVANCE = 0.15
+# The absolute floor an observation's own task score (coordinated BM25, `raw`) must clear when
+# no `--paths` or working-tree file pulls it up: learned on the `learn` half of
+# `bench/relevance.py` (real commits' subjects as tasks). Under it the block stays silent.
+RELEVANCE_FLOOR = float(os.environ.get("ORGMEMORY_PRIME_FLOOR_FOR_BENCH") or 0.6)  # the bench sweeps it
+# Words every task and every comment has: a record matching only these is no match.
+GENERIC = frozenset(index.stems("""
+    add new fix option options support remove removed delete allow allows improve improved better
+    correct typo small minor issue issues bug bugs error errors test tests file files code doc docs
+    value values default case cases check type types name names list set get call run return result
+    when more less first last other same each all only one two line lines function method class
+    readme version bump release update upgrade refactor cleanup clean simplify rename move handle
+    handling missing wrong correctly properly instead enable disable use used can cannot possible
+"""))
 MAX_CANDIDATES = 60
 DIRECT_PATH_BONUS = 1.0
 NEAR_PATH_BONUS = 0.5
@@ -43,6 +60,7 @@ class Candidate(NamedTuple):
     score: float = 0.0
     must: bool = False
     expired: bool = False
+    raw: float = 0.0  # the task's own coordinated BM25 score, before any path bonus
 
 
 class Entry(NamedTuple):
@@ -70,6 +88,7 @@ def rank(view: IndexView, terms: Sequence[tuple[str, float]], paths: Sequence[st
          now: date) -> tuple[list[Candidate], list[Candidate]]:
     """(must standards, other candidates best first)."""
     relevance = coordinated(view.scored, dict(terms))
+    specific = {key for key, hit in view.scored.items() if hit.matched - GENERIC}
     musts: list[Candidate] = []
     pool: list[tuple[Candidate, float, float]] = []  # candidate, relevance, path bonus
     for standard in view.standards:
@@ -83,14 +102,37 @@ def rank(view: IndexView, terms: Sequence[tuple[str, float]], paths: Sequence[st
         bonus = _scope_bonus(standard.get("scope") or ["**"], paths)
         if bonus is not None:
             pool.append((candidate, relevance.get(key, 0.0), bonus))
-    for key in sorted(set(view.scored) | set(view.near)):
+    seen: dict[tuple[str, str], list[int]] = {}
+    for key in sorted(set(view.scored) | set(view.near), key=lambda k: (-relevance.get(k, 0.0), k)):
         hit = view.scored.get(key) or view.near[key]
-        if hit.kind in ("resolution", "finding"):
-            pool.append((Candidate(key, hit.kind, hit.payload), relevance.get(key, 0.0), _record_bonus(hit, paths)))
+        if hit.kind not in ("resolution", "finding") or _same_comment(hit, seen):
+            continue
+        raw = relevance.get(key, 0.0) if key in specific else 0.0
+        bonus = _record_bonus(hit, paths)
+        if raw < RELEVANCE_FLOOR and bonus <= 0:
+            continue  # nothing rather than noise: a weak or generic match is no reason to show it
+        pool.append((Candidate(key, hit.kind, hit.payload, raw=round(raw, 3)), raw, bonus))
     best = max([c.score for c in musts] + [raw for _c, raw, _b in pool], default=0.0)
     musts = [c._replace(score=round(c.score / best, 6) if best > 0 else 0.0) for c in musts]
     musts.sort(key=lambda c: (-c.score, c.payload.get("order", 0), c.key))
     return musts, _ordered(pool, best)
+
+
+def _same_comment(hit: Hit, seen: dict[tuple[str, str], list[int]]) -> bool:
+    """A finding on the same text, or within two lines of one already taken for the same rule
+    and file: one comment gives one item (a three-line TODO is one observation)."""
+    if hit.kind != "finding":
+        return False
+    payload = hit.payload
+    path, line = payload.get("path", ""), int(payload.get("line") or 0)
+    text = " ".join(str(payload.get("text") or payload.get("message") or "").split())[:80]
+    by_text = seen.setdefault((path, "text:" + text), [])
+    lines = seen.setdefault((path, "rule:" + payload.get("rule", "")), [])
+    if (text and by_text) or (line and any(abs(line - other) <= 2 for other in lines)):
+        return True
+    by_text.append(line)
+    lines.append(line)
+    return False
 
 
 def coordinated(scored: dict[str, Hit], weights: dict[str, float]) -> dict[str, float]:
@@ -171,7 +213,7 @@ def fit(musts: Sequence[Candidate], ranked: Sequence[Candidate], budget: int,
     given back as evidence, most relevant item first. So evidence is always shortened before
     an item is dropped, and items are dropped least relevant first.
     """
-    entries = [Entry(c, max_level(c)) for c in musts]
+    entries = [Entry(c, 0) for c in musts]  # provenance is shortened before anything is dropped
     if measure(entries) > budget:
         return Selection(entries=entries, dropped=list(ranked), over_budget=True)
     fixed = len(entries)
@@ -183,13 +225,15 @@ def fit(musts: Sequence[Candidate], ranked: Sequence[Candidate], budget: int,
             dropped = list(ranked[position:])
             break
     _regrow(entries, fixed, lambda: measure(entries) <= budget, max_level)
+    _regrow(entries, 0, lambda: measure(entries) <= budget, max_level, stop=fixed)
     return Selection(entries=entries, dropped=dropped, over_budget=False)
 
 
 def _regrow(entries: list[Entry], fixed: int, fits: Callable[[], bool],
-            max_level: Callable[[Candidate], int]) -> None:
-    """Give the room left back as evidence, one step at a time, most relevant item first."""
-    for index in range(fixed, len(entries)):
+            max_level: Callable[[Candidate], int], stop: int | None = None) -> None:
+    """Give the room left back as evidence, one step at a time, most relevant item first
+    (entries `fixed` to `stop`: the others first, then the `must` standards' full provenance)."""
+    for index in range(fixed, len(entries) if stop is None else stop):
         while entries[index].level < max_level(entries[index].candidate):
             entries[index] = entries[index]._replace(level=entries[index].level + 1)
             if not fits():

@@ -1,0 +1,87 @@
+"""Hook latency while an agent edits: `orgmemory hook claude-code` with a dirty working tree.
+
+    python bench/hook_latency.py [--runs N] [--edits 1,5,20] [--repo DIR]
+
+On a 5,000-file repository (default: `bench/corpora.py`'s synthetic-5k, cloned into a scratch
+folder so the cached corpus stays clean), the index is built once; then for each count of
+edited files, every run appends a line to that many tracked files (so each prompt sees a working
+tree changed since the last one, as when an agent edits between prompts) and times one
+`UserPromptSubmit` event through the hook, interleaved with the prime import floor (a Python
+process importing exactly the modules `orgmemory prime` imports, orgmemory's own left out:
+`bench/prime.py`'s floor). Medians of N runs. The target: hook <= 1.3x the floor and < 300 ms.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from prime import imported_modules  # noqa: E402
+
+NOW = "2026-11-01"
+ORGMEMORY = str(Path(sys.executable).with_name("orgmemory"))
+PROMPT = "Add retry handling to the billing worker"
+
+
+def timed(command: list[str], cwd: Path, stdin: str | None = None) -> float:
+    start = time.perf_counter()
+    subprocess.run(command, cwd=cwd, input=stdin, text=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                   check=True)
+    return time.perf_counter() - start
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repo", type=Path, help="a git repository to clone (default: synthetic-5k)")
+    parser.add_argument("--runs", type=int, default=7)
+    parser.add_argument("--edits", default="1,5,20")
+    args = parser.parse_args()
+    source = args.repo
+    if source is None:
+        import corpora
+
+        source = corpora.prepare("synthetic-5k").path
+    scratch = Path(tempfile.mkdtemp(prefix="orgmemory-hook-bench-"))
+    try:
+        repo, cache = scratch / "repo", scratch / "cache"
+        subprocess.run(["git", "clone", "-q", "--shared", str(source), str(repo)], check=True)
+        files = subprocess.run(["git", "ls-files", "*.py"], cwd=repo, capture_output=True, text=True,
+                               check=True).stdout.split()
+        hook = [ORGMEMORY, "hook", "claude-code", "--now", NOW, "--cache-dir", str(cache)]
+        event = json.dumps({"hook_event_name": "UserPromptSubmit", "cwd": str(repo), "prompt": PROMPT,
+                            "session_id": "bench"})
+        build = timed([ORGMEMORY, "prime", PROMPT, "--now", NOW, "--cache-dir", str(cache)], repo)
+        modules = imported_modules(sys.executable, ["orgmemory", "prime", PROMPT, "--now", NOW,
+                                                    "--cache-dir", str(cache)], repo)
+        floor = [sys.executable, "-c", "import " + ", ".join(modules)]
+        print(f"{len(files)} Python files of {source}; index built in {build:.1f} s; floor imports "
+              f"{len(modules)} modules")
+        timed(hook, repo, event)
+        for count in (int(x) for x in args.edits.split(",")):
+            hooks, floors = [], []
+            for run in range(args.runs):
+                for path in files[:count]:
+                    with open(repo / path, "a") as fh:
+                        fh.write(f"# edited by the agent, run {run}\n")
+                hooks.append(timed(hook, repo, event))
+                floors.append(timed(floor, repo))
+            h, f = statistics.median(hooks) * 1000, statistics.median(floors) * 1000
+            print(f"{count:>2} edited files: hook {h:.0f} ms, floor {f:.0f} ms, ratio {h / f:.2f} "
+                  f"(median of {args.runs}; max hook {max(hooks) * 1000:.0f} ms)")
+            subprocess.run(["git", "checkout", "-q", "--", "."], cwd=repo, check=True)
+    finally:
+        time.sleep(1)
+        shutil.rmtree(scratch, ignore_errors=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,109 @@
+"""Issue 13: nothing rather than noise, exact dates, budgets that keep what matters, fast hooks."""
+from __future__ import annotations
+
+import json
+import subprocess
+import time
+
+import pytest
+
+from _prime_repo import NOW, installed_orgmemory, prime
+
+STANDARDS = """\
+version: 1
+org: acme
+standards:
+  - id: release-signing
+    statement: Every release artifact is signed with the release key held by the security team.
+    priority: must
+    tags: [release, signing]
+    source: https://wiki.example.com/engineering/security/release-signing-policy-2024
+    owner: security-and-compliance-engineering-team
+  - id: audit-logging
+    statement: Every admin action writes an audit log entry.
+    priority: must
+    tags: [audit, admin]
+    source: https://wiki.example.com/engineering/platform/audit-logging-requirements-v3
+    owner: platform-reliability-and-observability-guild
+  - id: csv-export-streaming
+    statement: CSV exports stream rows; never build the whole file in memory.
+    priority: should
+    scope: ["reports/**"]
+    tags: [csv, export, reports]
+    owner: data-team
+"""
+
+
+@pytest.fixture
+def org(repo):
+    repo.commit("2007-03-14", "start", author="Ada Lovelace", files={
+        ".orgmemory.yaml": STANDARDS,
+        "src/app.py": "# TODO: add a new option\nx = 1\n",
+        "src/empty.py": "# TODO: ....\n# TODO: fix this\n# FIXME: comment\ny = 2\n",
+        "src/parser.py": ("# TODO: the tokenizer drops unicode escapes in quoted identifiers,\n"
+                          "# TODO: tokenizer should keep unicode escapes in quoted identifiers too\n"
+                          "# TODO: tokenizer unicode escapes need a regression test\nz = 3\n"),
+        "vendor/lib/tokenizer.py": "# TODO: tokenizer unicode escapes in vendored copy\n",
+    })
+    repo.commit("2022-06-01", "later", author="Grace Hopper", files={"README.md": "# app\n"})
+    return repo.root
+
+
+def observations(block):
+    return [i for i in block["items"] if i["kind"] in ("finding", "resolution")]
+
+
+def test_common_task_words_alone_never_qualify_and_the_section_is_omitted(org):
+    block, _ = prime(org, task="Add a new option")
+    assert observations(block) == []
+    assert "Observed in the repository" not in block["text"]
+
+
+def test_empty_todos_are_not_observations(org):
+    block, _ = prime(org, "--paths", "src/empty.py", task="Tidy up")
+    assert not any(i.get("path") == "src/empty.py" for i in block["items"])
+
+
+def test_one_comment_gives_one_item_with_its_exact_date_and_commit(org, repo):
+    block, _ = prime(org, task="Keep unicode escapes in the tokenizer")
+    found = [i for i in observations(block) if i["path"] == "src/parser.py"]
+    assert len(found) == 1
+    commit = repo.git("log", "--format=%H", "--reverse").split()[0]
+    item = found[0]
+    assert (item["last_changed"], item["commit"], item["author"]) == ("2007-03-14", commit, "Ada Lovelace")
+    assert f"src/parser.py:{item['line']} (2007-03-14, {commit[:7]}) stale-todo" in block["text"]
+    assert "last changed before" not in block["text"]
+
+
+def test_tight_budget_shortens_must_provenance_before_dropping_a_relevant_standard(org):
+    full, _ = prime(org, "--paths", "reports/export.py", task="Export the report as CSV", budget=2000)
+    assert "owner security-and-compliance-engineering-team" in full["text"]
+    tight, _ = prime(org, "--paths", "reports/export.py", task="Export the report as CSV", budget=100)
+    assert tight["tokens"] <= 100 and not tight["over_budget"]
+    ids = [i["id"] for i in tight["items"]]
+    assert {"release-signing", "audit-logging", "csv-export-streaming"} <= set(ids)
+    assert "(release-signing; must)" in tight["text"]
+    must = next(i for i in tight["items"] if i["id"] == "release-signing")
+    assert must["owner"] == "security-and-compliance-engineering-team" and must["source"]
+
+
+def test_hook_with_an_edited_file_answers_from_the_index_and_refreshes_in_background(org, tmp_path):
+    cache = str(tmp_path / "cache")
+    first, _ = prime(org, "--cache-dir", cache, task="Keep unicode escapes in the tokenizer")
+    assert "index" not in first
+    (org / "src" / "parser.py").write_text("z = 3  # the tokenizer keeps unicode escapes now\n")
+    event = json.dumps({"hook_event_name": "UserPromptSubmit", "cwd": str(org),
+                        "prompt": "Keep unicode escapes in the tokenizer"})
+    out = subprocess.run([installed_orgmemory(), "hook", "claude-code", "--now", NOW, "--cache-dir", cache],
+                         input=event, capture_output=True, text=True, cwd=org, timeout=60)
+    assert out.returncode == 0 and out.stderr == ""
+    context = json.loads(out.stdout)["hookSpecificOutput"]["additionalContext"]
+    assert "src/parser.py" in context  # the edited file's own finding, from the index at hand
+    deadline = time.time() + 60
+    while time.time() < deadline:  # the background refresh brings the index up to date
+        served, _ = prime(org, "--cache-dir", cache, "--no-refresh", task="Keep unicode escapes in the tokenizer")
+        if "index" not in served:
+            break
+        time.sleep(0.5)
+    assert "index" not in served
+    assert "src/parser.py" not in served["text"]  # the TODO the agent removed is gone
