@@ -6,6 +6,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from indexer.cli import cli
@@ -73,3 +74,41 @@ def test_the_repositorys_memory_points_at_the_schema_and_is_valid():
     assert "# yaml-language-server: $schema=./.orgmemory.schema.json\n" in text
     validate(str(REPO / ".orgmemory.yaml"), "--no-extends", exit_code=0)
 
+
+
+def test_every_error_of_a_file_one_line_each(tmp_path):
+    """jsonschema for what the schema says, the loader's parsers for the rest, ids by hand."""
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("version: 1\nscan:\n  todo:\n    stale_after: forever\nstandards:\n"
+                   "  - id: a\n    statement:\n    forbid: '**/*.tf'\n"
+                   "  - id: b\n    statement: Two.\n    kind: rumour\n    review_by: 2026-02-30\n"
+                   "  - id: a\n    statment: Three.\nlegacy:\n  - path: /etc\n")
+    result = CliRunner().invoke(cli, ["validate", str(bad)])
+    assert result.exit_code == 2
+    lines = [line.removeprefix("orgmemory: error: ").removeprefix("bad.yaml") for line in result.stderr.splitlines()]
+    assert lines == [
+        ":4: scan.todo.stale_after: invalid duration 'forever': use days (365) or a number with d, w, m or y "
+        "(90d, 12w, 18m, 2y)",
+        ":7: standards[0].statement: must not be empty",
+        ":8: standards[0].forbid: expected a list, got a string '**/*.tf'",
+        ":11: standards[1].kind: invalid value 'rumour': expected one of standard, decision, convention, fact",
+        ":12: standards[1].review_by: invalid date '2026-02-30': day is out of range for month",
+        ":13: standards[2].statement: missing required key",
+        ":13: standards[2].id: duplicate id 'a' (first defined at line 6)",
+        ":14: standards[2].statment: unknown key; did you mean 'statement'?",
+        ":16: legacy[0].path: '/etc' must be a path relative to the repository root (no leading '/', no '..', "
+        "not a URL)",
+    ]
+
+
+@pytest.mark.parametrize(("text", "expected"), __import__("test_config").ERRORS)
+def test_every_error_includes_the_one_the_loader_reports_first(tmp_path, text, expected):
+    from indexer.errors import ConfigError
+    from indexer.memory.check import config_errors
+    from indexer.memory.load import load_config
+
+    (tmp_path / ".orgmemory.yaml").write_text(text)
+    with pytest.raises(ConfigError) as first:
+        load_config(str(tmp_path))
+    every = [(e.line, e.key, e.message) for e in config_errors(str(tmp_path))]
+    assert (first.value.line, first.value.key, first.value.message) in every

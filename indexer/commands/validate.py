@@ -52,7 +52,8 @@ def _default_target(path: str) -> list[str]:
 def _check(path: str, no_extends: bool, cache_dir: str | None, max_proposal_age: int | None, now) -> bool:
     """Print the outcome for one file; False when it is invalid."""
     from indexer.errors import ConfigError, OrgmemoryError
-    from indexer.memory.load import config_errors, load_memory
+    from indexer.memory.check import config_errors
+    from indexer.memory.load import load_memory
     from indexer.git.root import repo_root
 
     root = repo_root(path, outside_ok=True)  # a memory file is checked before `git init` too

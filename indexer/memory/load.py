@@ -32,7 +32,6 @@ __all__ = [
     "MAX_FILE_BYTES",
     "SCHEMA",
     "compose_yaml",
-    "config_errors",
     "json_schema",
     "load_config",
     "load_memory",
@@ -508,21 +507,10 @@ class _Reader:
     merge others (or their own ancestors) multiply, so past MAX_NODES the file is refused.
     """
 
-    def __init__(self, file: str, errors: list[ConfigError] | None = None) -> None:
+    def __init__(self, file: str) -> None:
         self.file = file
         self.lines: dict[str, int] = {}
         self.steps = 0
-        self.errors = errors  # when a list, problems are collected there and reading goes on
-
-    def collecting(self, read: Callable[[], Any]) -> Any:
-        """`read()`, or None with its problem collected (when collecting; else it raises)."""
-        try:
-            return read()
-        except ConfigError as error:
-            if self.errors is None or error.message == _TOO_MANY:
-                raise
-            self.errors.append(error)
-            return None
 
     def step(self, node: Node, count: int = 1) -> None:
         self.steps += count
@@ -547,10 +535,10 @@ class _Reader:
         values: dict[str, Any] = {}
         seen: dict[str, int] = {}
         for key_node, value_node in self._pairs(node, key):
-            self.collecting(lambda: self._pair(spec, key, key_node, value_node, values, seen))
+            self._pair(spec, key, key_node, value_node, values, seen)
         for name, field in spec.fields.items():
             if field.required and name not in seen:
-                self.collecting(lambda: self.fail(node, _child_key(key, name), "missing required key"))
+                self.fail(node, _child_key(key, name), "missing required key")
         return values
 
     def _pair(self, spec: Section, key: str, key_node: Node, value_node: Node, values: dict[str, Any],
@@ -601,11 +589,7 @@ class _Reader:
     def _seq(self, node: Node, spec: Seq, key: str) -> tuple[Any, ...]:
         if not isinstance(node, SequenceNode):
             self.fail(node, key, f"expected a list, got {_describe(node)}")
-        if self.errors is None:
-            return tuple(self.read(item, spec.item, f"{key}[{i}]") for i, item in enumerate(node.value))
-        # each item in its place: what could be read of it, None when nothing could
-        return tuple(self.collecting(lambda: self.read(item, spec.item, f"{key}[{i}]"))
-                     for i, item in enumerate(node.value))
+        return tuple(self.read(item, spec.item, f"{key}[{i}]") for i, item in enumerate(node.value))
 
     def _scalar(self, node: Node, value_type: ValueType, key: str) -> Any:
         if not isinstance(node, ScalarNode) or node.tag == _NULL_TAG:
@@ -652,49 +636,6 @@ def load_config(repo_root: str, path: str | None = None) -> Config:
     reader = _Reader(display)
     data = reader.read(root, SCHEMA, "")
     return _build_config(data, reader.lines, file, display, notes)
-
-
-def config_errors(repo_root: str, path: str | None = None) -> list[ConfigError]:
-    """Every problem of the file, in line order; `load_config` stops at the first.
-
-    Each key is read on past a problem in another; the checks across entries (duplicate ids,
-    supersedes, contradictions) run over what was read, and when every entry reads they run as
-    `load_config` runs them.
-    """
-    try:
-        load_config(repo_root, path)
-        return []
-    except ConfigError as first:
-        located = _locate(repo_root, path)
-        try:
-            root = compose_yaml(_read_text(_confined(repo_root, located[0], located[1]), located[1]), located[1])
-        except ConfigError:
-            return [first]
-        if not isinstance(root, MappingNode):
-            return [first]
-        reader = _Reader(located[1], errors=[])
-        try:
-            data = reader.read(root, SCHEMA, "")
-        except ConfigError:
-            return [first]
-        errors = reader.errors or [first]
-        if reader.errors:
-            errors += _duplicate_ids(data.get("standards", ()), reader.lines, located[1])
-        return sorted(errors, key=lambda e: (e.line or 0))
-
-
-def _duplicate_ids(entries: tuple, lines: Mapping[str, int], file: str) -> list[ConfigError]:
-    first_line: dict[str, int] = {}
-    found = []
-    for i, entry in enumerate(entries):
-        key = f"standards[{i}].id"
-        if not isinstance(entry, Mapping) or "id" not in entry:
-            continue
-        if entry["id"] in first_line:
-            found.append(ConfigError(file, lines[key], key,
-                                     f"duplicate id {entry['id']!r} (first defined at line {first_line[entry['id']]})"))
-        first_line.setdefault(entry["id"], lines[key])
-    return found
 
 
 def _locate(repo_root: str, path: str | None) -> tuple[str, str, tuple[str, ...]] | None:
