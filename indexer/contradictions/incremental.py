@@ -35,7 +35,7 @@ def resolve_all_cached(resolver: Resolver, ctx, history) -> list[Resolved]:
     results: list[Resolved] = []
     fresh: dict[str, Any] = {}
     for path, refs in by_file.items():
-        row = cached.get(keys.get(path, ""))
+        row = cached.get(keys.get(path, ""), {}).get("resolved")
         if isinstance(row, list) and len(row) == len(refs):
             results.extend(Resolved(ref, **{name: tuple(value) if isinstance(value, list) else value
                                             for name, value in zip(_FIELDS, values)})
@@ -44,17 +44,26 @@ def resolve_all_cached(resolver: Resolver, ctx, history) -> list[Resolved]:
         out = [resolver.resolve(r) for r in refs]
         results.extend(out)
         if path in keys:
-            fresh[keys[path]] = [[getattr(r, name) for name in _FIELDS] for r in out]
+            fresh[keys[path]] = {"resolved": [[getattr(r, name) for name in _FIELDS] for r in out]}
     if fresh:
         ctx.cache.put_many(KIND, fresh)
     return resolver._without_ignored(results)  # the one git check-ignore, over every file's
+
+
+def _plain(value: Any) -> Any:
+    """JSON for what json cannot write: sets in a stable order (not the process's hash order)."""
+    if isinstance(value, (set, frozenset)):
+        return sorted(value, key=repr)
+    if dataclasses.is_dataclass(value):
+        return dataclasses.asdict(value)
+    return repr(value)
 
 
 def _world(resolver: Resolver, ctx, history) -> str:
     digest = hashlib.sha256()
 
     def part(value: Any) -> None:
-        digest.update(hashlib.sha256(json.dumps(value, sort_keys=True, default=str).encode(
+        digest.update(hashlib.sha256(json.dumps(value, sort_keys=True, default=_plain).encode(
             "utf-8", "surrogateescape")).digest())
 
     from indexer import __version__

@@ -12,6 +12,7 @@ import cost would be paid on every cold run for nothing.
 """
 from __future__ import annotations
 
+import bisect
 import functools
 import posixpath
 import subprocess
@@ -103,11 +104,20 @@ class History:
             current = removal.renamed_to
         return chain
 
+    @functools.cached_property
+    def _removed_sorted(self) -> list[str]:
+        return sorted(self.removals)
+
     def _folder_removal(self, folder: str) -> Removal | None:
         if folder.rstrip("/") not in self.removed_folders:
             return None
         prefix = folder.rstrip("/") + "/"
-        inside = [r for p, r in self.removals.items() if p.startswith(prefix)]
+        paths = self._removed_sorted
+        inside = []
+        for at in range(bisect.bisect_left(paths, prefix), len(paths)):  # the paths under it, in a row
+            if not paths[at].startswith(prefix):
+                break
+            inside.append(self.removals[paths[at]])
         if not inside:
             return None
         newest = max(inside, key=lambda r: r.time)
