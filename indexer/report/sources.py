@@ -1,28 +1,14 @@
 """Sources of the report that other parts of orgmemory produce: resolutions, usage, priming.
 
-Each is read through its owner's public functions. A source whose module is not part of this
-build yields `{"ready": False, "reason": ...}` so its section says "no data yet" instead of
-failing the whole page; a source that exists and fails is a bug and is allowed to surface.
+Each is read through its owner's public functions (all of them ship with orgmemory); a source
+that fails is a bug and is allowed to surface.
 """
 from __future__ import annotations
 
-import importlib.util
 from datetime import date
 from typing import Any, Mapping
 
 from indexer.models import Config, LegacyPath
-
-
-def available(module: str) -> bool:
-    """Whether `module` is part of this build (without importing it)."""
-    try:
-        return importlib.util.find_spec(module) is not None
-    except ModuleNotFoundError:  # its parent package is missing
-        return False
-
-
-def not_ready(reason: str) -> dict[str, Any]:
-    return {"ready": False, "reason": reason}
 
 
 # --------------------------------------------------------------------------- contradictions
@@ -52,8 +38,6 @@ def _declared(entry: LegacyPath) -> dict[str, Any]:
 # --------------------------------------------------------------------------- memory health
 def usage_stats(cache_dir: str, config: Config, now: date) -> dict[str, Any]:
     """`orgmemory stats` over the usage log: injections per active standard, block size vs budget."""
-    if not available("indexer.prime.usage"):
-        return not_ready("the usage log is not part of this build of orgmemory")
     from indexer.prime import usage
 
     entries = usage.read(cache_dir)
@@ -70,8 +54,6 @@ def priming_block(config: Config, now: date) -> dict[str, Any]:
     the other agent instruction files: every active standard, rendered by the prime renderer.
     It is rendered here, not read from those files, so the page shows what the memory says now.
     """
-    if not available("indexer.integrations.sync"):
-        return not_ready("the task-independent priming block is not part of this build of orgmemory")
     from indexer.integrations.sync import TARGETS, standards_block
     from indexer.prime.select import tokens
 
