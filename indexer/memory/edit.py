@@ -111,7 +111,7 @@ def update_standard(root: str, path: str, standard_id: str, changes: Mapping[str
     with _editing(root, path) as doc:
         index = doc.find(standard_id)
         if index is None:
-            raise EditError(f"{doc.display}: no standard {standard_id!r} in this file")
+            raise EditError(f"{doc.display}: no standard {standard_id!r} in this file{_did_you_mean(doc, standard_id)}")
         entry = dict(doc.entries[index])
         if only_status is not None and entry.get("status", "active") != only_status:
             raise EditError(f"{doc.display}:{doc.entry_line(standard_id)}: {standard_id!r} is "
@@ -132,10 +132,18 @@ def forget_standard(root: str, path: str, standard_id: str) -> None:
         _forget(doc, standard_id)
 
 
+def _did_you_mean(doc: "_Document", standard_id: str) -> str:
+    import difflib
+
+    ids = [str(e.get("id")) for e in doc.entries]
+    close = difflib.get_close_matches(standard_id, ids, n=1)
+    return f"; did you mean {close[0]!r}?" if close else ""
+
+
 def _forget(doc: "_Document", standard_id: str) -> None:
     index = doc.find(standard_id)
     if index is None:
-        raise EditError(f"{doc.display}: no standard {standard_id!r} in this file")
+        raise EditError(f"{doc.display}: no standard {standard_id!r} in this file{_did_you_mean(doc, standard_id)}")
     naming = [f"{e['id']} (line {doc.entry_line(e['id'])})" for e in doc.entries
               if standard_id in (e.get("supersedes") or ()) or e.get("superseded_by") == standard_id]
     if naming:
