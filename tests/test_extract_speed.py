@@ -20,7 +20,7 @@ from indexer.dates import epoch
 from indexer.git.discover import snapshot
 from indexer.extract.comments import comments
 from indexer.extract.references import prose, tokens
-from indexer.extract.todos import _marker_search, extract_todos
+from indexer.extract.todos import first_marker, _marker_search, extract_todos
 from indexer.extract.languages import language_for
 
 MARKERS = ("TODO", "FIXME", "HACK", "XXX")
@@ -105,7 +105,7 @@ EXAMPLE_PHRASES = [
     "for example", "for instance", "e.g. this", "such as", "pretend", "suppose", "imagine", "let's say",
     "say you", "hypothetically", "something like", "will be saved", "is generated", "gets written",
     "creates a new file", "writes the directory", "your own project", "your code", "if you have",
-    "in order to run a particular",
+    "in order to run a particular", "has been output", "would be located at",
 ]
 
 
@@ -146,7 +146,7 @@ def _todos_the_long_way(path: str, data: bytes) -> list[tuple[int, str, str]]:
         return []
     return [(comment.start_line + offset, match.group("marker"), line.strip())
             for comment in comments(language, data)
-            for offset, line in enumerate(comment.lines) if (match := pattern.search(line))]
+            for offset, line in enumerate(comment.lines) if (match := first_marker(pattern, line))]
 
 
 def test_todo_prefilters_lose_no_marker():

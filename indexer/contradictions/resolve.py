@@ -135,6 +135,10 @@ class Resolver:
             return None
         if kind == "sphinx-doc":
             return [folder, *self.paths.sphinx_roots]  # outside a docs root: included by its documents
+        if kind == "md-link" and target.startswith("../") and self._directory_url_page(reference.path):
+            # MkDocs/Hugo-style directory URLs serve `guide/page.md` at `guide/page/`: raw HTML
+            # in it resolves one folder deeper than the source file
+            return [folder, posixpath.join(folder, posixpath.splitext(posixpath.basename(reference.path))[0])]
         if kind in ("md-link", "rst-link", "adoc-include", "adoc-link", "config-extends", "make-include"):
             return [folder]
         bases = [folder, "", *self.paths.package_bases(reference.path)]
@@ -142,6 +146,12 @@ class Resolver:
             bases += [posixpath.normpath(posixpath.join(folder, reference.base)),
                       posixpath.normpath(reference.base)]
         return list(dict.fromkeys(bases))
+
+    def _directory_url_page(self, path: str) -> bool:
+        """A Markdown page (not an index) of a static site whose pages are served as folders."""
+        name = posixpath.basename(path).lower()
+        return name.endswith((".md", ".markdown")) and name not in ("index.md", "readme.md", "_index.md") \
+            and any(root == "" or path.startswith(root + "/") for root in self.paths.site_roots)
 
     def _path(self, reference: Reference, target: str, bases: list[str]) -> Resolved:
         word = target.rstrip("/") or target
@@ -264,6 +274,9 @@ class Resolver:
             return Resolved(reference, NOT_A_CLAIM, why="exists under another folder")
         if reference.kind == "string" and _TEST_FILE.search(reference.path):
             return Resolved(reference, NOT_A_CLAIM, why="a string in a test")
+        if reference.kind == "config" and reference.target.startswith("../") \
+                and reference.path.lower().endswith(_DOC_SUFFIXES):
+            return Resolved(reference, NOT_A_CLAIM, why="in a doc's config example: relative to the reader's config file")
         if reference.kind == "config" and _names_an_output(reference.text):
             return Resolved(reference, NOT_A_CLAIM, why="a setting that names a file the tool writes")
         if reference.base and not any(self.paths.exists(posixpath.normpath(posixpath.join(b, reference.base)))

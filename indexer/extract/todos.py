@@ -32,7 +32,7 @@ def extract_todos(path: str, data: bytes, markers: tuple[str, ...]) -> list[Todo
     todos = []
     for comment in comments_holding(language, data, needles):
         for offset, line in enumerate(comment.lines):
-            match = next((m for m in pattern.finditer(line) if not _in_prose(line, m)), None)
+            match = first_marker(pattern, line)
             if match:
                 todos.append(_todo(path, comment.start_line + offset, line, match))
     return todos
@@ -42,6 +42,11 @@ def extract_todos(path: str, data: bytes, markers: tuple[str, ...]) -> list[Todo
 #: ("support for XXX format", "Android doesn't support XXX because"), not a marker, unless a
 #: `:`, `(` or `!` after it says otherwise ("we need a hack TODO: ..." still counts).
 _PROSE_BEFORE = re.compile(r"\b[a-z][a-z']*[ \t]+$")
+
+
+def first_marker(pattern: re.Pattern[str], line: str) -> re.Match[str] | None:
+    """The first match of the marker `pattern` in a comment line that is not a noun in a sentence."""
+    return next((m for m in pattern.finditer(line) if not _in_prose(line, m)), None)
 
 
 def _in_prose(line: str, match: re.Match[str]) -> bool:

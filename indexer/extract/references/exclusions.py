@@ -50,7 +50,7 @@ def _list_lines(lines: list[str], first: int, indent: int, rest: str) -> list[in
             found.append(index)
             if depth <= 0:
                 break
-        elif rest.strip():
+        elif rest.strip() and not re.fullmatch(r"[|>][+-]?\d*\s*", rest.strip()):  # `key: |` block scalar
             break
         elif not line.strip():
             continue

@@ -10,6 +10,7 @@ import re
 from indexer.extract.references.found import Found
 from indexer.extract.references.links import link_target
 from indexer.extract.references.prose import lead_in
+from indexer.extract.references.shell import _REDIRECT
 
 _FENCE = re.compile(r"^\s{0,3}(`{3,}|~{3,})\s*\{?\.?([\w+-]*)")
 SHELL_LANGUAGES = frozenset({"", "sh", "bash", "shell", "console", "zsh", "fish", "shell-session",
@@ -18,12 +19,13 @@ SHELL_LANGUAGES = frozenset({"", "sh", "bash", "shell", "console", "zsh", "fish"
 CONFIG_LANGUAGES = frozenset({"yaml", "yml", "json", "jsonc", "toml", "ini", "cfg", "dockerfile",
                               "docker", "make", "makefile", "properties", "env", "dotenv"})
 _LINK = re.compile(r"!?\[(?:[^\[\]]|\[[^\]]*\])*\]\(\s*(<[^>]*>|[^)\s]*)(?:\s+(?:\"[^\"]*\"|'[^']*'|\([^)]*\)))?\s*\)")
-_REFERENCE_DEFINITION = re.compile(r"^\s{0,3}\[(?!\^)[^\]]+\]:\s*(<[^>]*>|\S+)")
+_REFERENCE_DEFINITION = re.compile(r"^\s{0,3}\[(?!\^)[^\]]+\]:\s*(<[^>]*>|\S+)(?=\s*(?:[\"'(].*)?$)")
 _HTML_ATTRIBUTE = re.compile(r"(?<![:@.\w-])(?:href|src)\s*=\s*[\"']([^\"']+)[\"']")  # not Vue's `:href="post.url"`
 _CODE_SPAN = re.compile(r"(`+)(?!`)(.+?)(?<!`)\1(?!`)")
 _MYST_DOC = re.compile(r"\{doc\}`(?:[^`<]*<)?([^`>]+)>?`")
 _HTML_COMMENT = re.compile(r"<!--(.*?)(?:-->|$)")
 _MAY_REFER = re.compile(r"[/`\[<]|\]:|\{doc\}")
+_SNIPPET = re.compile(r"^<<<\s+(?:@/)?([^\s{#\[]+)")
 _PROMPT = re.compile(r"^\s*(?:\$|>|#|PS[^>]*>|\(\w+\)\s*\$)\s+")
 
 
@@ -79,6 +81,8 @@ def _code_block_line(found: Found, index: int, line: str, kind: str, lead: str |
         text = line[prompt.end():] if prompt else line
         offset = len(line) - len(text)
         found.commands(index, text, offset)
+        if ">" in text:  # `curl ... > docs/about.md` creates the file it names
+            text = _REDIRECT.sub(lambda m: " " * len(m.group()), text)
         found.words(index, text, "shell", offset, sentence=lead)
     else:
         found.words(index, line, "config", sentence=lead)
@@ -86,6 +90,11 @@ def _code_block_line(found: Found, index: int, line: str, kind: str, lead: str |
 
 def _prose_line(found: Found, index: int, line: str) -> bool:
     """Read one line outside code blocks; True when it opens an HTML comment left unclosed."""
+    if line.startswith("<<< "):  # VitePress snippet import: `<<< ./file.yaml{2} [title]`
+        snippet = _SNIPPET.match(line)
+        if snippet:
+            found.add(index, snippet.group(1), "md-link", snippet.start(1))
+        return False
     if not _MAY_REFER.search(line):
         return False
     masked = list(line)

@@ -29,6 +29,8 @@ EXAMPLE = re.compile(
     r"|\bimagine\b|\blet'?s\s+say\b|\bsay\s+you\b|\bhypothetical\w*\b|\bsomething\s+like\b"
     r"|\bwill\s+be\s+(?:saved|written|created|generated|stored|placed|put|output)\b"
     r"|\b(?:is|are|gets?)\s+(?:created|generated|written)\b"
+    r"|\b(?:has|have)\s+been\s+(?:output|generated|built|written|created)\b"
+    r"|\bwould\s+be\s+(?:located|found|placed|stored|saved|written|created)\b"
     r"|\b(?:creates?|generates?|writes?|outputs?)\s+(?:a|an|the)?\s*(?:new\s+)?(?:file|folder|directory)\b"
     r"|\byour\s+(?:own\s+)?(?:\w+\s+)?(?:project|app|application|site|repo|repository|package|code|directory|folder)\b"
     r"|\bif\s+you\s+have\b|\bin\s+order\s+to\s+run\s+a\s+particular\b"
@@ -57,7 +59,7 @@ DEPRECATION_WORDS = ("not", "don", "never", "stop", "deprecat", "obsolete", "lon
                      "previously", "more")
 EXAMPLE_WORDS = ("example", "instance", "e.g.", "such", "pretend", "suppose", "imagine", "say",
                  "hypothetical", "something", "will", "created", "generated", "written", "file",
-                 "folder", "directory", "your", "have", "particular")
+                 "folder", "directory", "your", "have", "particular", "been", "would")
 
 
 @lru_cache(maxsize=8192)
