@@ -411,13 +411,13 @@ def _warn_past(review_by, now: date) -> None:
 
 def _git_user(root: str) -> str | None:
     from indexer.errors import OrgmemoryError
-    from indexer.git.run import run_git
+    from indexer.git.discover import user_name
 
     try:
-        name = run_git(root, "config", "user.name", check=False).decode("utf-8", "replace").strip()
+        name = user_name(root)
     except OrgmemoryError:
         return None
-    return name[:100] or None
+    return name[:100] if name else None
 
 
 def _unknown(standard_id: str, config) -> str:

@@ -103,10 +103,9 @@ def _quoted(glob: str) -> str:
 def _tracked_files(root: str) -> list[str]:
     """`git ls-files` in a repository; otherwise a walk that skips dependency and build folders."""
     if os.path.exists(os.path.join(root, ".git")):
-        from indexer.git.run import run_git
+        from indexer.git.discover import ls_files
 
-        listed = run_git(root, "ls-files", "-z", check=False).decode("utf-8", "surrogateescape")
-        return [path for path in listed.split("\0") if path]
+        return ls_files(root, check=False)
     found = []
     for folder, subfolders, names in os.walk(root):
         subfolders[:] = sorted(d for d in subfolders if d not in _SKIPPED_FOLDERS)

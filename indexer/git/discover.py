@@ -118,3 +118,26 @@ def read_worktree(root: str, path: str, max_bytes: int | None = None) -> tuple[b
     if max_bytes is not None and len(data) > max_bytes:
         return None, "too-large"
     return data, None
+
+
+def _paths(out: bytes) -> list[str]:
+    return [p.decode("utf-8", "surrogateescape") for p in out.split(b"\0") if p]
+
+
+def ls_files(root: str, *pathspecs: str, literal: bool = False, check: bool = True) -> list[str]:
+    """`git ls-files`: the tracked paths (under `pathspecs`, taken literally with `literal`);
+    with `check=False` a folder git cannot list gives none instead of an error."""
+    prefix = ("--literal-pathspecs",) if literal else ()
+    return _paths(run_git(root, *prefix, "ls-files", "-z", "--", *pathspecs, check=check))
+
+
+def staged_files(root: str) -> frozenset[str]:
+    """Paths added, copied, modified or renamed in the index (what the next commit changes)."""
+    return frozenset(_paths(run_git(root, "diff", "--cached", "--name-only", "-z", "--no-renames",
+                                    "--diff-filter=ACMR", "--no-ext-diff")))
+
+
+def user_name(root: str) -> str | None:
+    """The committer name git is configured with here, or None."""
+    name = run_git(root, "config", "user.name", check=False).decode("utf-8", "replace").strip()
+    return name or None

@@ -175,6 +175,20 @@ def load_history(root: str, head: str | None, now: date, tracked: Iterable[str],
     return history
 
 
+def commit_days(root: str, paths: Iterable[str]) -> list[tuple[str, list[str]]]:
+    """(author day YYYY-MM-DD, files touched among `paths`) per commit reachable from HEAD."""
+    from indexer.git.run import run_git
+
+    out = run_git(root, "log", "--format=%x00%ad", "--date=short", "--name-only", "--no-renames",
+                  "HEAD", "--", *(f":(literal){p}" for p in paths), check=False)
+    commits = []
+    for record in out.decode("utf-8", "replace").split("\0")[1:]:
+        lines = [line for line in record.splitlines() if line]
+        if lines:
+            commits.append((lines[0], lines[1:]))
+    return commits
+
+
 def removed_paths(root: str) -> frozenset[str]:
     """Every path (and folder of one) a commit in HEAD's history deleted or renamed away: one
     `git log` of its own, for when `load_history` did not see the whole history."""

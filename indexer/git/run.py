@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import re
 import subprocess
+from typing import Callable
 
 from indexer.errors import NotARepositoryError, OrgmemoryError
 
@@ -42,6 +43,23 @@ def git_process(root: str, *args: str, input: bytes | None = None) -> subprocess
         if not os.path.isdir(root):
             raise
         raise GitMissingError() from None
+
+
+def start_git(root: str, *args: str) -> Callable[[], subprocess.CompletedProcess]:
+    """Start `git ARGS` in `root` and go on; the returned function waits for it (output captured).
+    For a call that overlaps other work (the priming fast path's `git status`)."""
+    try:
+        proc = subprocess.Popen(["git", *args], cwd=root, stdin=subprocess.DEVNULL,
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    except FileNotFoundError:
+        if not os.path.isdir(root):
+            raise
+        raise GitMissingError() from None
+
+    def finish() -> subprocess.CompletedProcess:
+        out, err = proc.communicate()
+        return subprocess.CompletedProcess(proc.args, proc.returncode, out, err)
+    return finish
 
 
 def run_git(root: str, *args: str, check: bool = True, input: bytes | None = None) -> bytes:

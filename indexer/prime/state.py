@@ -11,11 +11,10 @@ layouts (`GIT_DIR`, no `.git` above) fall back to asking git.
 """
 import hashlib
 import os
-import subprocess
 from typing import Callable, Iterable, NamedTuple
 
 from indexer.git.root import repo_root  # the one rule, `indexer.git.root` (prime's callers import it here)
-from indexer.git.run import GitError
+from indexer.git.run import GitError, start_git
 
 # One thread (no preloadIndex) so this process keeps the other core; no ahead/behind count
 # against an upstream, which can walk much history.
@@ -82,14 +81,13 @@ def start_probe(root: str) -> Callable[[], RepoState]:
     `git status` reads every tracked file's metadata on the other core while this process
     imports and reads the index, so the fast path does not wait for it in turn.
     """
-    proc = subprocess.Popen(["git", *_STATUS], cwd=root, stdin=subprocess.DEVNULL,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    status = start_git(root, *_STATUS)
 
     def finish() -> RepoState:
-        out, err = proc.communicate()
+        proc = status()
         if proc.returncode != 0:
-            raise GitError(f"git status failed: {err.decode('utf-8', 'replace').strip()}")
-        return _parse_status(root, out)
+            raise GitError(f"git status failed: {proc.stderr.decode('utf-8', 'replace').strip()}")
+        return _parse_status(root, proc.stdout)
     return finish
 
 

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Iterable, Sequence
 
-from indexer.git.run import run_git
+from indexer.git.history import commit_days
 
 WINDOW_MONTHS = 36  # three years: long enough to see a legacy path go quiet
 
@@ -59,14 +59,7 @@ def monthly_activity(root: str, paths: Iterable[str], now: date,
 
 def _commits(root: str, paths: Sequence[str]) -> list[tuple[str, list[str]]]:
     """(author day, files touched among `paths`) per commit reachable from HEAD."""
-    out = run_git(root, "log", "--format=%x00%ad", "--date=short", "--name-only", "--no-renames",
-                  "HEAD", "--", *(f":(literal){p}" for p in paths), check=False)
-    commits = []
-    for record in out.decode("utf-8", "replace").split("\0")[1:]:
-        lines = [line for line in record.splitlines() if line]
-        if lines:
-            commits.append((lines[0], lines[1:]))
-    return commits
+    return commit_days(root, paths)
 
 
 def _under(file: str, path: str) -> bool:

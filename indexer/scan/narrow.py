@@ -15,7 +15,7 @@ from typing import Iterable
 from indexer.scan import baseline as baseline_file
 from indexer.git.changes import changed_lines, on_changed_lines
 from indexer.git.root import repo_root
-from indexer.git.run import run_git
+from indexer.git.discover import ls_files, staged_files  # noqa: F401  (staged_files: narrow's API)
 
 
 def tracked_files(root: str, paths: Iterable[str]) -> frozenset[str]:
@@ -34,15 +34,7 @@ def tracked_files(root: str, paths: Iterable[str]) -> frozenset[str]:
             relative.append(rel or ".")
     if not relative:
         return frozenset()
-    out = run_git(root, "--literal-pathspecs", "ls-files", "-z", "--", *relative)
-    return frozenset(p.decode("utf-8", "surrogateescape") for p in out.split(b"\0") if p)
-
-
-def staged_files(root: str) -> frozenset[str]:
-    """Paths added, copied, modified or renamed in the index (what the next commit changes)."""
-    out = run_git(root, "diff", "--cached", "--name-only", "-z", "--no-renames",
-                  "--diff-filter=ACMR", "--no-ext-diff")
-    return frozenset(p.decode("utf-8", "surrogateescape") for p in out.split(b"\0") if p)
+    return frozenset(ls_files(root, *relative, literal=True))
 
 
 def without_baselined(result, baseline_path: str, required: bool = True):
