@@ -327,3 +327,19 @@ def test_ignore_lists_and_gitattributes_claim_only_what_history_removed(repo):
         "mkdocs.yml": "plugins:\n  - redirects:\n      redirect_maps:\n        docs/old.md: docs/new.md\n",
     })
     assert set(found(scan(repo.root), "dangling-reference")) == {(".jshintignore", 1), (".gitattributes", 1)}
+
+
+def test_conventional_files_named_bare_resolve_by_name(repo):
+    """`CONTRIBUTING.rst` in a PR template: dangling once the root file is deleted or renamed and
+    no file of that name is left; `README.md` exists beside many files; a name the repository
+    never had claims nothing."""
+    repo.commit("2022-01-01", files={"CONTRIBUTING.rst": "x\n", "CHANGES.rst": "x\n"})
+    repo.git("rm", "-q", "CONTRIBUTING.rst")
+    repo.git("mv", "CHANGES.rst", "CHANGES.md")
+    repo.commit("2023-01-01", files={
+        "docs/README.md": "# Docs\n",
+        ".github/pull_request_template.md": "<!--\nFollow each step in CONTRIBUTING.rst.\n"
+                                            "- Add an entry in CHANGES.rst.\n- Read README.md and SECURITY.md.\n-->\n",
+    })
+    assert set(found(scan(repo.root), "dangling-reference")) == {
+        (".github/pull_request_template.md", 2), (".github/pull_request_template.md", 3)}

@@ -91,6 +91,8 @@ class Resolver:
             return self._import(reference)
         if kind == "exclusion":
             return self._exclusion(reference)
+        if kind == "bare-name":
+            return self._bare_name(reference)
         target = reference.target
         bases: list[str]
         if kind == "repo-url":
@@ -106,6 +108,23 @@ class Resolver:
             if bases is None:
                 return Resolved(reference, NOT_A_CLAIM, why="a site URL, not a file")
         return self._path(reference, target, bases)
+
+    def _bare_name(self, reference: Reference) -> Resolved:
+        """`CONTRIBUTING.rst` named bare: exists when one tracked file has that name (beside the
+        referrer or at the root when several do); dangling only when it was removed from the root
+        or the referrer's folder and no file of that name is left anywhere."""
+        name = reference.target
+        folder = posixpath.dirname(reference.path)
+        for candidate in (posixpath.join(folder, name) if folder else name, name):
+            if self.paths.exists(candidate):
+                return Resolved(reference, EXISTS, candidate)
+        if name in self.paths.names:
+            return Resolved(reference, NOT_A_CLAIM, why="a file of that name exists elsewhere")
+        removed = [c for c in dict.fromkeys((name, posixpath.join(folder, name) if folder else name))
+                   if self.history.was_removed(c)]
+        if removed and not reference.example and not reference.deprecated:
+            return Resolved(reference, MISSING, removed[0], looked_in=tuple(removed), removed=True)
+        return Resolved(reference, NOT_A_CLAIM, why="a conventional file name, not this repository's")
 
     def _exclusion(self, reference: Reference) -> Resolved:
         """An entry of an exclusion or ignore list (`paths-ignore:`, `.jshintignore`, `.gitattributes`):

@@ -1,9 +1,18 @@
 """`Found`: the references of one file as the extractors add them, with their sentence verdict."""
 from __future__ import annotations
 
+import re
+
 from indexer.extract.references.prose import commands, sentence_at, verdicts
 from indexer.extract.references.tokens import path_words
 from indexer.models import Reference
+
+
+#: A project's conventional top-level files named bare in prose ("follow CONTRIBUTING.rst"):
+#: resolved by name (`indexer.contradictions.resolve`).
+BARE_NAME = re.compile(r"(?<![\w./@:-])((?:CONTRIBUTING|CHANGES|CHANGELOG|HISTORY|NEWS|README|AUTHORS|SECURITY"
+                       r"|CODE_OF_CONDUCT|MAINTAINERS|GOVERNANCE|SUPPORT|RELEASING|UPGRADING|HACKING|INSTALL)"
+                       r"\.(?:rst|md|txt|adoc|markdown))(?![\w/-])")
 
 
 class Found:
@@ -36,6 +45,9 @@ class Found:
         """Every path-shaped word of `text`, which starts at column `offset` of the line."""
         for column, word in path_words(text):
             self.add(index, word, kind, offset + column, paragraphs, base, sentence=sentence)
+        if kind in ("prose", "comment", "code-span") and "." in text:
+            for match in BARE_NAME.finditer(text):
+                self.add(index, match.group(1), "bare-name", offset + match.start(1), paragraphs, sentence=sentence)
 
     def commands(self, index: int, text: str, offset: int = 0) -> None:
         for column, command, folder in commands(text):
