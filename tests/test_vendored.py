@@ -90,3 +90,12 @@ def test_bad_vendored_value_is_one_line_exit_2(repo):
     result = CliRunner().invoke(cli, ["scan", str(repo.root), "--now", NOW])
     assert result.exit_code == 2
     assert "vendored" in result.output and "Traceback" not in result.output
+
+
+def test_vendored_todos_never_reach_the_priming_block(repo):
+    _vendored_repo(repo)
+    result = CliRunner().invoke(cli, ["prime", "fix the TODO in vendor/lib/util.go and app/main.py", "--repo",
+                                      str(repo.root), "--now", NOW, "--paths", "vendor/lib", "--paths", "app"])
+    assert result.exit_code == 0, result.output
+    assert "split this module" in result.output  # the repository's own TODO is there ...
+    assert "upstream this fix" not in result.output and "python 2 support" not in result.output  # ... vendored ones not
