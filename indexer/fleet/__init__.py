@@ -2,7 +2,7 @@
 
 * `specs`: the LIST file (one repository a line, or YAML with per-repository options);
 * `proc`: subprocesses with a deadline, killed with their children when it passes;
-* `gitops`: clone or update one repository into the work folder, as untrusted input;
+* `indexer.git.remote`: clone or update one repository into the work folder, as untrusted input;
 * `standards`: the org standards file (a path or a `git+URL@REF#path`), resolved once a run;
 * `task`: `scan_one(spec, workdir, standards, now, timeout)`, the whole work for one repository;
 * `engine`: runs the tasks on a local process pool or a Dask cluster (`orgmemory[fleet]`);

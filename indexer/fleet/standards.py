@@ -92,7 +92,7 @@ def _validate(file: str, display: str) -> None:
 
 
 def _from_git(spec: str, workdir: str, timeout: float) -> tuple[str, str]:
-    from indexer.fleet.gitops import GitFailed, sync
+    from indexer.git.remote import GitFailed, sync
     from indexer.fleet.specs import parse_source
     from indexer.git.clone import redact
 

@@ -28,7 +28,7 @@ import time
 from datetime import date
 
 from indexer import __version__
-from indexer.fleet.gitops import GitFailed, git_env, last_line, sync
+from indexer.git.remote import GitFailed, git_env, last_line, present_at_head, sync, tracked
 from indexer.git.proc import Deadline, TimedOut, run
 from indexer.fleet.specs import RepoSpec
 from indexer.fleet.standards import OrgStandards
@@ -213,8 +213,7 @@ def _applicable(dest: str, standards: OrgStandards, deadline: Deadline) -> dict[
     except ImportError:
         return None
 
-    ran = run(["git", "ls-files", "-z"], deadline, cwd=dest, env=git_env())
-    files = [f for f in ran.stdout.decode("utf-8", "surrogateescape").split("\0") if f]
+    files = tracked(dest, deadline)
     out = {}
     for standard in standards.standards:
         matcher = pathspec.GitIgnoreSpec.from_lines(standard["scope"])
@@ -228,6 +227,5 @@ def _present(dest: str, scan: dict, deadline: Deadline) -> dict[str, bool]:
                     if isinstance(r, dict) and r.get("declared")} - {""})
     if not paths:
         return {}
-    ran = run(["git", "ls-tree", "--name-only", "-z", "HEAD", "--", *paths], deadline, cwd=dest, env=git_env())
-    found = set(ran.stdout.decode("utf-8", "surrogateescape").split("\0")) if ran.code == 0 else set()
+    found = present_at_head(dest, paths, deadline)
     return {path: path in found for path in paths}

@@ -100,3 +100,15 @@ def _clone(source: str, local: bool, dest: str, history: str, deadline: Deadline
         os.replace(building, dest)
     finally:
         shutil.rmtree(building, ignore_errors=True)
+
+
+def tracked(dest: str, deadline: Deadline) -> list[str]:
+    """`git ls-files` of a fetched checkout, within the deadline."""
+    ran = run(["git", "ls-files", "-z"], deadline, cwd=dest, env=git_env())
+    return [f for f in ran.stdout.decode("utf-8", "surrogateescape").split("\0") if f]
+
+
+def present_at_head(dest: str, paths: list[str], deadline: Deadline) -> set[str]:
+    """Which of `paths` are in HEAD's tree of a fetched checkout (none when git cannot tell)."""
+    ran = run(["git", "ls-tree", "--name-only", "-z", "HEAD", "--", *paths], deadline, cwd=dest, env=git_env())
+    return set(ran.stdout.decode("utf-8", "surrogateescape").split("\0")) if ran.code == 0 else set()
