@@ -107,6 +107,10 @@ def test_init_writes_proposals_and_the_curator_accepts_two_and_rejects_one(repo)
     assert listed[ids[0]]["proposed_by"] == "orgmemory init"  # provenance kept
     assert listed[ids[1]]["status"] == "active"
     assert listed[ids[2]]["status"] == "rejected" and listed[ids[2]]["rejected_why"] == "we build on our own registry"
+    rejected = listed[ids[2]]
+    again = facts(repo.root, "propose", "--statement", rejected["statement"], *sum((["--tag", t] for t in rejected["tags"]), []),
+                  *sum((["--scope", g] for g in rejected["scope"] if g != "**"), []), "--now", NOW).stdout
+    assert f"restates {ids[2]} (rejected: we build on our own registry)" in again
     text = (repo.root / ".orgmemory.yaml").read_text()
     assert text.count("# PROPOSAL") == len(ids) - 3  # the note goes with the answer
 
@@ -128,9 +132,15 @@ def test_propose_writes_a_proposal_with_provenance_and_dedupes(team):
     assert "not added: it restates queue-worker (proposed)" in same
     assert (team.root / ".orgmemory.yaml").read_text() == after
 
-    against = facts(team.root, "propose", "--statement", "Cloud code uses the Azure SDKs and boto3.",
-                    "--tag", "cloud", "--now", NOW).stdout
-    assert "contradicts the active standard no-boto" in against or "restates no-boto" in against
+    against = facts(team.root, "propose", "--statement", "Cloud code uses boto3.", "--tag", "cloud",
+                    "--now", NOW).stdout
+    assert "contradicts the active standard no-boto" in against
+    reordered = facts(team.root, "propose", "--statement", "The queue worker runs the billing jobs.",
+                      "--tag", "billing", "--tag", "jobs", "--now", NOW).stdout
+    assert "restates queue-worker" in reordered
+    other = facts(team.root, "propose", "--statement", "Billing invoices are emailed on the first of the month.",
+                  "--tag", "billing", "--now", NOW).stdout
+    assert other.startswith("proposed billing-invoices")
 
 
 @pytest.mark.parametrize("statement, reason", [

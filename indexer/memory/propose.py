@@ -43,10 +43,12 @@ class Outcome(NamedTuple):
     duplicate_of: str | None = None
     duplicate_status: str | None = None
     contradicts: str | None = None
+    rejected_why: str | None = None
 
     def message(self, display: str) -> str:
         if self.id is None:
-            state = f" ({self.duplicate_status})" if self.duplicate_status != "active" else ""
+            why = f": {self.rejected_why}" if self.rejected_why else ""
+            state = f" ({self.duplicate_status}{why})" if self.duplicate_status != "active" else ""
             return f"not added: it restates {self.duplicate_of}{state}, already in {display}"
         text = f"proposed {self.id} in {display}: a curator accepts it with `orgmemory facts accept {self.id}`"
         if self.contradicts:
@@ -97,9 +99,20 @@ def _overlap(first: Sequence[str], second: Sequence[str]) -> float:
     return 1.0 if a == b else len(a & b) / len(a | b)
 
 
+def _same_words(first: str, second: str) -> float:
+    """Dice overlap of the content words' stems (the prime index's reading: `runs` meets `run`),
+    so a restatement in another order counts as much as a copy."""
+    from indexer.prime.index import stems
+
+    a, b = set(stems(first)), set(stems(second))
+    return 2 * len(a & b) / (len(a) + len(b)) if a and b else 0.0
+
+
 def similarity(statement: str, tags: Sequence[str], scope: Sequence[str], standard: Standard) -> float:
-    """0..1: the statements' word sequences weigh most, tags and scope the rest."""
-    text = difflib.SequenceMatcher(None, _words(statement), _words(standard.statement)).ratio()
+    """0..1: the statements weigh most (the closer of word order and shared stems), tags and
+    scope the rest."""
+    text = max(difflib.SequenceMatcher(None, _words(statement), _words(standard.statement)).ratio(),
+               _same_words(statement, standard.statement))
     scope = tuple(scope) or ("**",)
     return 0.7 * text + 0.15 * _overlap(tags, standard.tags) + 0.15 * _overlap(scope, standard.scope)
 
@@ -111,8 +124,8 @@ def _contradicted(fields: dict[str, Any], standards: Iterable[Standard]) -> Stan
     for standard in standards:
         if forbids & {m.glob for m in standard.require} or requires & {m.glob for m in standard.forbid}:
             return standard
-        same = difflib.SequenceMatcher(None, _words(_NEGATION.sub("", statement)),
-                                       _words(_NEGATION.sub("", standard.statement))).ratio()
+        plain, other = _NEGATION.sub("", statement), _NEGATION.sub("", standard.statement)
+        same = max(difflib.SequenceMatcher(None, _words(plain), _words(other)).ratio(), _same_words(plain, other))
         if same >= DUPLICATE_AT and bool(_NEGATION.search(statement)) != bool(_NEGATION.search(standard.statement)):
             return standard
     return None
@@ -145,13 +158,14 @@ def propose(root: str, file: str, config: Config, fields: dict[str, Any], by: st
     scored = [(similarity(fields["statement"], fields.get("tags", ()), fields.get("scope", ()), s), s)
               for s in config.standards]
     best = max(scored, key=lambda pair: pair[0], default=(0.0, None))
-    if best[1] is not None and best[0] >= DUPLICATE_AT:
-        return Outcome(None, duplicate_of=best[1].id, duplicate_status=best[1].state(on))
+    contradicted = _contradicted(fields, (s for s in config.standards if s.in_force))
+    if best[1] is not None and best[0] >= DUPLICATE_AT and contradicted is None:  # the negation is no restatement
+        return Outcome(None, duplicate_of=best[1].id, duplicate_status=best[1].state(on),
+                       rejected_why=best[1].rejected_why)
     if fields.get("id") and config.standard(fields["id"]) is not None:
         raise ProposalRefused(f"proposal refused: the id {fields['id']!r} is taken; "
                               "a proposal never edits an existing entry")
     standard_id = fields.get("id") or new_id(fields["statement"], {s.id for s in config.standards})
-    contradicted = _contradicted(fields, (s for s in config.standards if s.in_force))
     entry = {"id": standard_id, **{k: v for k, v in fields.items() if k != "id"},
              "status": "proposed", "proposed_by": by, "proposed_on": on}
     add_standard(root, file, entry)
