@@ -38,7 +38,7 @@ __all__ = ["scan_one", "RESULT_VERSION", "ORG_FILE", "FLEET_FILE"]
 RESULT_VERSION = 1
 ORG_FILE = ".git/orgmemory-org.yaml"
 FLEET_FILE = ".git/orgmemory-fleet.yaml"
-CONFIG_NAMES = (".orgmemory.yaml", ".orgmemory.yml")
+from indexer.git.root import CONFIG_NAMES  # noqa: E402  (defined once)
 _MAX_CONFIG = 1 << 20
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f\x1b]")
 

@@ -23,7 +23,7 @@ import os
 from indexer.errors import NotARepositoryError
 from indexer.git.run import find_root, nearest_work_tree
 
-__all__ = ["CONFIG_NAMES", "repo_root", "config_file"]
+__all__ = ["CONFIG_NAMES", "repo_root", "memory_files", "config_file"]
 
 CONFIG_NAMES = (".orgmemory.yaml", ".orgmemory.yml")  # looked for in this order at the repo root
 
@@ -43,12 +43,14 @@ def repo_root(path: str | None = None, *, outside_ok: bool = False) -> str:
     return find_root(start)
 
 
+def memory_files(root: str) -> list[str]:
+    """The memory file finder: the default names present at `root`, in order of preference."""
+    return [name for name in CONFIG_NAMES if os.path.isfile(os.path.join(root, name))]
+
+
 def config_file(root: str, given: str | None) -> str:
     """The memory file: `--config` (relative to the repository root, or absolute), else the
     existing `.orgmemory.yaml` or `.orgmemory.yml`, else `.orgmemory.yaml` (to be created)."""
     if given:
         return os.path.abspath(os.path.join(root, given))
-    for name in CONFIG_NAMES:
-        if os.path.isfile(os.path.join(root, name)):
-            return os.path.join(root, name)
-    return os.path.join(root, CONFIG_NAMES[0])
+    return os.path.join(root, (memory_files(root) or [CONFIG_NAMES[0]])[0])

@@ -26,7 +26,7 @@ from indexer.errors import ConfigError
 from indexer.globs import check_glob, globs_may_overlap
 from indexer.models import (KINDS, PRIORITIES, STATUSES, Config, LegacyPath, Match, RuleConfig, ScanSettings,
                             Standard)
-from indexer.git.root import CONFIG_NAMES
+from indexer.git.root import memory_files
 
 __all__ = [
     "MAX_FILE_BYTES",
@@ -646,7 +646,7 @@ def _locate(repo_root: str, path: str | None) -> tuple[str, str, tuple[str, ...]
         if not os.path.isfile(file):
             raise ConfigError(display, None, None, "no such file")
         return file, display, ()
-    found = [name for name in CONFIG_NAMES if os.path.isfile(os.path.join(repo_root, name))]
+    found = memory_files(repo_root)
     if not found:
         return None
     notes = (f"both {found[0]} and {found[1]} exist; using {found[0]}",) if len(found) > 1 else ()
