@@ -62,15 +62,15 @@ def test_what_it_infers(project):
     init(project.root)
     config = load_config(str(project.root))
     statements = {s.id: s.statement for s in config.standards}
-    assert "Python" in statements["proposed-languages"] and "TypeScript" in statements["proposed-languages"]
-    assert {"proposed-iac-terraform", "proposed-iac-bicep", "proposed-iac-pulumi",
-            "proposed-iac-cloudformation"} <= set(statements)
-    assert "pnpm" in statements["proposed-packages-javascript"]
-    assert "Poetry" in statements["proposed-packages-python"]
-    assert "GitHub Actions" in statements["proposed-ci-github-actions"]
-    assert "test_*.py" in statements["proposed-tests-python"]
-    assert "Docker Hub" in statements["proposed-container-base"]
-    assert config.standard("proposed-packages-javascript").scope == ("web/**",)
+    assert "Python" in statements["languages"] and "TypeScript" in statements["languages"]
+    assert {"iac-terraform", "iac-bicep", "iac-pulumi",
+            "iac-cloudformation"} <= set(statements)
+    assert "pnpm" in statements["packages-javascript"]
+    assert "Poetry" in statements["packages-python"]
+    assert "GitHub Actions" in statements["ci-github-actions"]
+    assert "test_*.py" in statements["tests-python"]
+    assert "Docker Hub" in statements["container-base"]
+    assert config.standard("packages-javascript").scope == ("web/**",)
     assert config.scan.exclude == ("vendor/**",)
     assert config.scan.history_paths == ("docs/adr/**",)
 

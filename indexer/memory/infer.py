@@ -81,7 +81,7 @@ def _languages(paths: Sequence[str], read: Reader) -> Iterable[Proposal]:
     main = [(name, n) for name, n in counts.most_common() if n >= _MIN_LANGUAGE_FILES][:4]
     if main:
         names = [name for name, _ in main]
-        yield Proposal("proposed-languages", f"The code base is written mainly in {_and(names)}.",
+        yield Proposal("languages", f"The code base is written mainly in {_and(names)}.",
                        ", ".join(f"{name}: {n} files" for name, n in main),
                        ("languages", *(_tag(name) for name in names)))
 
@@ -96,7 +96,7 @@ def _iac(paths: Sequence[str], read: Reader) -> Iterable[Proposal]:
     }
     for tool, files in tools.items():
         if files:
-            yield Proposal(f"proposed-iac-{_tag(tool)}", f"Infrastructure is described as code with {tool}.",
+            yield Proposal(f"iac-{_tag(tool)}", f"Infrastructure is described as code with {tool}.",
                            _files_evidence(files), ("infrastructure", "iac", _tag(tool)),
                            _common_scope(files))
 
@@ -112,7 +112,7 @@ def _package_managers(paths: Sequence[str], read: Reader) -> Iterable[Proposal]:
     for ecosystem, managers in sorted(by_ecosystem.items()):
         names = [name for name, _ in managers.most_common()]
         how = names[0] if len(names) == 1 else f"{_or(names)} (mixed: confirm which one is the standard)"
-        yield Proposal(f"proposed-packages-{ecosystem}",
+        yield Proposal(f"packages-{ecosystem}",
                        f"{ECOSYSTEMS[ecosystem]} dependencies are managed with {how}.",
                        _files_evidence(files[ecosystem]), ("dependencies", ecosystem, *map(_tag, names)),
                        _common_scope(files[ecosystem]))
@@ -122,7 +122,7 @@ def _ci(paths: Sequence[str], read: Reader) -> Iterable[Proposal]:
     for name, pattern in CI_SYSTEMS:
         files = [p for p in paths if pattern.search(p)]
         if files:
-            yield Proposal(f"proposed-ci-{_tag(name)}", f"Continuous integration runs on {name}.",
+            yield Proposal(f"ci-{_tag(name)}", f"Continuous integration runs on {name}.",
                            _files_evidence(files), ("ci", _tag(name)))
 
 
@@ -136,7 +136,7 @@ def _test_naming(paths: Sequence[str], read: Reader) -> Iterable[Proposal]:
     for language, counts in styles.items():
         (style, n), (_, other) = counts.most_common()
         if n >= _MIN_LANGUAGE_FILES and n >= 4 * other:
-            yield Proposal(f"proposed-tests-{_tag(language)}", f"{language} test files are named {style}.",
+            yield Proposal(f"tests-{_tag(language)}", f"{language} test files are named {style}.",
                            f"{n} of {n + other} test files", ("tests", "conventions", _tag(language)))
 
 
@@ -149,7 +149,7 @@ def _container_bases(paths: Sequence[str], read: Reader) -> Iterable[Proposal]:
             registries[_registry(images[-1])] += 1
     (registry, n), *_ = registries.most_common() or [("", 0)]
     if n > len(dockerfiles) / 2:
-        yield Proposal("proposed-container-base", f"Container images are built FROM {registry} base images.",
+        yield Proposal("container-base", f"Container images are built FROM {registry} base images.",
                        f"{n} of {len(dockerfiles)} Dockerfiles", ("docker", "container", "image"))
 
 
