@@ -343,3 +343,20 @@ def test_conventional_files_named_bare_resolve_by_name(repo):
     })
     assert set(found(scan(repo.root), "dangling-reference")) == {
         (".github/pull_request_template.md", 2), (".github/pull_request_template.md", 3)}
+
+
+def test_a_tools_working_folder_and_a_sites_theme(repo):
+    """Files made and consumed all the time (`.changeset/*.md`) leave history full of deletions:
+    a guide naming one describes the workflow. A MkDocs page's link to `img/favicon.ico` is served
+    from the theme kept in the repository. A file deleted from a stable folder is still dangling."""
+    notes = {f".changeset/note-{i}.md": f"note {i}\n" for i in range(60)}
+    repo.commit("2023-01-01", files={**notes, ".changeset/pre.json": "{}\n", ".changeset/config.json": "{}\n",
+                                     "scripts/release.sh": "echo\n", "scripts/build.sh": "echo\n"})
+    repo.git("rm", "-q", "--", *notes, ".changeset/pre.json", "scripts/release.sh")
+    repo.commit("2023-06-01", files={
+        "mkdocs.yml": "site_name: x\n",
+        "mkdocs_pkg/themes/plain/img/favicon.ico": "x\n",
+        "docs/guide.md": "Edit the `\"tag\"` in `.changeset/pre.json`.\n\n[favicon]: img/favicon.ico\n\n"
+                         "Run `scripts/release.sh` to release.\n",
+    })
+    assert set(found(scan(repo.root), "dangling-reference")) == {("docs/guide.md", 5)}

@@ -158,6 +158,8 @@ class Resolver:
             # MkDocs/Hugo-style directory URLs serve `guide/page.md` at `guide/page/`: raw HTML
             # in it resolves one folder deeper than the source file
             return [folder, posixpath.join(folder, posixpath.splitext(posixpath.basename(reference.path))[0])]
+        if kind == "md-link" and not target.startswith("../") and self._directory_url_page(reference.path):
+            return [folder, *self._site_asset_bases]  # a theme's files are laid over the pages at build
         if kind in ("md-link", "rst-link", "adoc-include", "adoc-link", "config-extends", "make-include"):
             return [folder]
         bases = [folder, "", *self.paths.package_bases(reference.path)]
@@ -165,6 +167,35 @@ class Resolver:
             bases += [posixpath.normpath(posixpath.join(folder, reference.base)),
                       posixpath.normpath(reference.base)]
         return list(dict.fromkeys(bases))
+
+    @functools.cached_property
+    def _site_asset_bases(self) -> tuple[str, ...]:
+        """Where a static site's build takes files from besides its pages: the themes kept in the
+        repository (`*/themes/<name>`) and the sites' `public/`, `static/`, `overrides/` folders."""
+        out = [p for p in self.paths.paths - self.paths.all_files
+               if posixpath.basename(posixpath.dirname(p)) in ("themes", "theme")]
+        for root in self.paths.site_roots:
+            out += [c for name in ("public", "static", "overrides", "theme")
+                    if self.paths.exists(c := posixpath.join(root, name) if root else name)]
+        return tuple(sorted(set(out)))
+
+    @functools.cached_property
+    def _working_folders(self) -> frozenset[str]:
+        """Folders that still exist where files are made and consumed all the time (`.changeset/`,
+        `newsfragments/`): at least 50 files deleted there (not renamed), 20 for each file left.
+        That one of their files is gone says nothing: docs describe the tool's workflow."""
+        deleted: dict[str, int] = {}
+        for path, removal in self.history.removals.items():
+            if removal.renamed_to is None:
+                folder = posixpath.dirname(path)
+                deleted[folder] = deleted.get(folder, 0) + 1
+        left: dict[str, int] = {}
+        for path in self.paths.all_files:
+            folder = posixpath.dirname(path)
+            if folder in deleted:
+                left[folder] = left.get(folder, 0) + 1
+        return frozenset(folder for folder, count in deleted.items()
+                         if count >= 50 and folder in left and count >= 20 * left[folder])
 
     def _directory_url_page(self, path: str) -> bool:
         """A Markdown page (not an index) of a static site whose pages are served as folders."""
@@ -220,6 +251,8 @@ class Resolver:
             weak = self._weak_exemption(reference, word, candidates)
             if weak is not None:
                 return weak
+        if removed and all(posixpath.dirname(v) in self._working_folders for v in removed):
+            return Resolved(reference, NOT_A_CLAIM, why="in a tool's working folder, whose files come and go")
         expected = removed[0] if removed else candidates[0]
         generated = self._generated_folder(expected)
         if generated and not removed:
