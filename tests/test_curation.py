@@ -120,7 +120,7 @@ def test_propose_writes_a_proposal_with_provenance_and_dedupes(team):
     before = (team.root / ".orgmemory.yaml").read_text()
     out = facts(team.root, "propose", "--statement", "Feature flags are read from LaunchDarkly only.",
                 "--tag", "flags", "--evidence", "src/app.py:1", "--by", "ana", "--now", NOW).stdout
-    assert "proposed feature-flags-are-read-from-launchdarkly" in out
+    assert "proposed feature-flags-read-launchdarkly-only" in out
     after = (team.root / ".orgmemory.yaml").read_text()
     assert after.startswith(before)  # appended: nothing else in the file changes
     added = after[len(before):]

@@ -132,9 +132,11 @@ def _contradicted(fields: dict[str, Any], standards: Iterable[Standard]) -> Stan
 
 
 def new_id(statement: str, taken: set[str]) -> str:
-    """A readable id from the statement's first words, unique among `taken`."""
-    words = re.findall(r"[a-z0-9]+", statement.lower())
-    base = "-".join(words)[:40].strip("-") or "fact"
+    """A readable id from the statement's first five content words, unique among `taken`."""
+    from indexer.prime.index import STOP_WORDS
+
+    words = [w for w in re.findall(r"[a-z0-9]+", statement.lower()) if w not in STOP_WORDS]
+    base = "-".join(words[:5])[:48].strip("-") or "fact"
     base = base if base[0].isalnum() else "fact-" + base
     candidate, number = base, 2
     while candidate in taken:
