@@ -20,18 +20,21 @@ from typing import Any
 from indexer.contradictions.resolve import IMPORT_KINDS, Resolved, Resolver
 
 KIND = "resolved/v1"
+KIND_IMPORTS = "resolved-imports/v1"
 _FIELDS = tuple(f.name for f in dataclasses.fields(Resolved) if f.name != "reference")
 
 
-def resolve_all_cached(resolver: Resolver, ctx, history) -> list[Resolved]:
-    """`resolver.resolve_all` of every non-import reference of `ctx.collected`, in the same
-    order, reading each unchanged file's resolutions from the cache."""
-    by_file = {path: [r for r in refs if r.kind not in IMPORT_KINDS]
+def resolve_all_cached(resolver: Resolver, ctx, history, imports: bool = False) -> list[Resolved]:
+    """`resolver.resolve_all` of every non-import reference of `ctx.collected` (with `imports`,
+    `resolver.resolve` of every import), in the same order, reading each unchanged file's
+    resolutions from the cache."""
+    by_file = {path: [r for r in refs if (r.kind in IMPORT_KINDS) == imports]
                for path, refs in ctx.collected.references.items()}
-    world = _world(resolver, ctx, history)
+    world = resolver.__dict__.get("_world") or resolver.__dict__.setdefault("_world", _world(resolver, ctx, history))
+    kind = KIND_IMPORTS if imports else KIND
     keys = {path: f"{path}\0{ctx.collected.content_sha[path]}\0{world}" for path, refs in by_file.items()
             if refs and path in ctx.collected.content_sha}
-    cached = ctx.cache.get_many(KIND, keys.values()) if keys else {}
+    cached = ctx.cache.get_many(kind, keys.values()) if keys else {}
     results: list[Resolved] = []
     fresh: dict[str, Any] = {}
     for path, refs in by_file.items():
@@ -46,7 +49,9 @@ def resolve_all_cached(resolver: Resolver, ctx, history) -> list[Resolved]:
         if path in keys:
             fresh[keys[path]] = {"resolved": [[getattr(r, name) for name in _FIELDS] for r in out]}
     if fresh:
-        ctx.cache.put_many(KIND, fresh)
+        ctx.cache.put_many(kind, fresh)
+    if imports:
+        return results
     return resolver._without_ignored(results)  # the one git check-ignore, over every file's
 
 

@@ -25,7 +25,7 @@ from indexer.contradictions.legacy import (Legacy, MigrateAsk, Settings, depreca
 from indexer.models import Resolution
 from indexer.git.root import CONFIG_NAMES
 from indexer.contradictions.paths import RepoPaths
-from indexer.contradictions.resolve import EXISTS, IMPORT_KINDS, Resolved, Resolver
+from indexer.contradictions.resolve import EXISTS, Resolved, Resolver
 
 #: Historical documents by convention, on top of `scan.history_paths`.
 HISTORICAL = re.compile(
@@ -92,7 +92,6 @@ def attach(ctx) -> Contradictions:
     history = load_history(ctx.root, ctx.snapshot.head, ctx.now, paths.paths, ctx.cache,
                            getattr(ctx, "history_log", None))
     resolver = Resolver(ctx.root, paths, history, ctx.collected.definitions)
-    references = [r for refs in ctx.collected.references.values() for r in refs]
     from indexer.contradictions.incremental import resolve_all_cached
 
     resolved = resolve_all_cached(resolver, ctx, history)  # = resolve_all, unchanged files from the cache
@@ -109,8 +108,7 @@ def attach(ctx) -> Contradictions:
         folders = vendored_folders(vendored, ctx.snapshot.files)
         legacy = [item for item in legacy if item.declared or (item.path not in vendored and item.path not in folders)]
     found = Contradictions(paths=paths, history=history, resolved=resolved, legacy=legacy, asks=asks,
-                           resolve_imports=lambda: [resolver.resolve(r) for r in references
-                                                    if r.kind in IMPORT_KINDS],
+                           resolve_imports=lambda: resolve_all_cached(resolver, ctx, history, imports=True),
                            config_file=_config_file(ctx),
                            historical=historical)
     if legacy and ctx.only is not None:
