@@ -12,7 +12,7 @@ from indexer.output import result_json
 
 
 def render(result) -> str:
-    gated = result.__dict__.get("_gated_json")  # a memo hit: gated when it was stored
+    gated = getattr(result, "gated_json", None)  # a memo hit: gated when it was stored
     if gated is not None:
         return gated
     return json.dumps(result_json(result), separators=(",", ":"), ensure_ascii=False) + "\n"

@@ -44,17 +44,21 @@ class ScanResult:
     resolutions: tuple[dict[str, Any], ...] = ()  # one per legacy path (`Resolution.to_json()`)
     extra: dict[str, Any] = field(default_factory=dict)  # sections a narrowing adds: baseline, since
     # What downstream commands read instead of loading or scanning again; not part of the JSON.
-    # `memory` is set on every result (`run_scan` loads it on a memo hit that skipped it); the
-    # stages' own outputs only when they ran (`run_scan(memo=False)` guarantees it).
+    # `memory` is set whenever the configuration was loaded (always with `run_scan(with_memory=True)`);
+    # the stages' own outputs only when they ran (`run_scan(memo=False)` guarantees it).
     memory: Config | None = field(default=None, compare=False, repr=False)  # the merged memory
     collected: Collected | None = field(default=None, compare=False, repr=False)  # extracted facts
     contradictions: Contradictions | None = field(default=None, compare=False, repr=False)
+    # What the memo stored: its own text for `to_json_text`, and the gated `--format json` text.
+    # Given as InitVars, so `replace()` (a filtered or re-rooted result) drops them.
     memo_text: str | None = field(default=None, init=False, compare=False, repr=False)
-    # The memo's own text for `to_json_text`; an InitVar, so `replace()` (a changed result) drops it.
+    gated_json: str | None = field(default=None, init=False, compare=False, repr=False)
     text: InitVar[str | None] = None
+    gated: InitVar[str | None] = None
 
-    def __post_init__(self, text: str | None) -> None:
+    def __post_init__(self, text: str | None, gated: str | None) -> None:
         object.__setattr__(self, "memo_text", text)  # the documented way to set a frozen field
+        object.__setattr__(self, "gated_json", gated or None)
 
     def to_json(self) -> dict[str, Any]:
         out = {
@@ -123,7 +127,7 @@ def run_scan(path: str, now: date, cache_dir: str | None = None, config_path: st
                 return hit
             from indexer.memory.load import load_memory
 
-            return replace(hit, memory=load_memory(root, config_path, cache_dir))
+            return _with_memory(hit, load_memory(root, config_path, cache_dir))
         from indexer.memory.load import load_memory
         from indexer.globs import compile_globs
 
@@ -135,7 +139,7 @@ def run_scan(path: str, now: date, cache_dir: str | None = None, config_path: st
         snapshot, left_out = take_snapshot(root, compile_globs(config.scan.exclude), state)
         key = quick or memo_key(snapshot, config, now, only)
         if memo and quick is None and (hit := _recall(cache, key, root)) is not None:
-            return replace(hit, memory=config)
+            return _with_memory(hit, config)
         from indexer.scan.pipeline import run_pipeline, without_foreign_entries
 
         def fresh() -> ScanResult:
@@ -162,6 +166,11 @@ def run_scan(path: str, now: date, cache_dir: str | None = None, config_path: st
         cache.close()
 
 
+def _with_memory(result: ScanResult, config: Config) -> ScanResult:
+    """`result` carrying the loaded memory; the same result, so the memo's texts stay."""
+    return replace(result, memory=config, text=result.memo_text, gated=result.gated_json)
+
+
 def _recall(cache: Cache, key: str, root: str) -> ScanResult | None:
     """The memoised result, as seen from this checkout (keys leave the checkout's path out, so
     clones sharing a cache share results)."""
@@ -177,10 +186,8 @@ def _recall(cache: Cache, key: str, root: str) -> ScanResult | None:
         head = '{"version":1,"root":'
         before, after = head + json.dumps(result.root, ensure_ascii=False) + ",", head + json.dumps(root, ensure_ascii=False) + ","
         gated = after + gated[len(before):] if gated.startswith(before) else ""
-        result = replace(result, root=root)
-    if gated:
-        object.__setattr__(result, "_gated_json", gated)  # not a field: `replace` (a filter) drops it
-    return result
+        return replace(result, root=root, gated=gated)
+    return replace(result, text=text, gated=gated) if gated else result
 
 
 def raw_memo_key(root: str, state: GitState, config_path: str | None, now: date,
