@@ -120,7 +120,8 @@ def score(task: dict, block: dict, had: bool) -> dict:
     hit = any(item.get("path") in task["files"] for item in observations)
     return {"observations": len(observations), "relevant": len(relevant), "available": had,
             "hit": hit, "tokens": block["tokens"],
-            "scores": [(item.get("relevance", item["score"]), bool(concerns(item.get("path", ""), task["files"]))) for item in observations]}
+            "scores": [(item.get("relevance", item["score"]), bool(concerns(item.get("path", ""), task["files"])),
+                        item.get("path", "")) for item in observations]}
 
 
 def summary(rows: list[dict]) -> dict:
@@ -145,7 +146,7 @@ def floor_sweep(rows: list[dict]) -> list[tuple[float, dict]]:
     for floor in (0.0, 0.5, 1.0, 1.5, 2.0, 3.0, 4.0, 5.0, 6.0, 8.0, 10.0):
         shown = relevant = empty = 0
         for r in rows:
-            kept = [ok for s, ok in r["scores"] if s >= floor]
+            kept = [ok for s, ok, *_path in r["scores"] if s >= floor]
             shown += len(kept)
             relevant += sum(kept)
             empty += not kept

@@ -200,7 +200,11 @@ def _compose(view: index.IndexView, terms: Sequence[tuple[str, float]], paths: S
             by_key = {c.key: c for c in dated}
             ranked = [by_key.get(c.key, c) for c in ranked]
             renderer = Renderer(request.fmt, view.meta.get("org"), request.now)
-            selection = fit(musts, ranked, request.budget, renderer.measure, renderer.max_level)
+            entries = [e._replace(candidate=by_key.get(e.candidate.key, e.candidate)) for e in selection.entries]
+            if selection.over_budget or renderer.measure(entries) <= request.budget:  # dates are seldom longer
+                selection = selection._replace(entries=entries)
+            else:
+                selection = fit(musts, ranked, request.budget, renderer.measure, renderer.max_level)
     text = renderer.text(selection.entries)
     must_tokens = renderer.measure([e for e in selection.entries if e.candidate.must])
     warnings = []

@@ -53,6 +53,7 @@ class Renderer:
         self.marks = MARKS["text" if fmt == "text" else "markdown"]
         self.heading = f"{TITLE} ({', '.join(x for x in (org, now.isoformat()) if x)})"
         self._items: dict[tuple[str, int], str] = {}
+        self._lengths: dict[tuple[str, int], int] = {}
         self._withheld: dict[str, list[dict[str, Any]]] = {}
 
     @staticmethod
@@ -68,7 +69,14 @@ class Renderer:
         lines = [self.marks.title + self.heading, *(self._section(title) for kind, title in SECTIONS if kind in kinds)]
         if not entries:
             lines.append(EMPTY)
-        characters = sum(map(len, lines)) + len(lines) + sum(len(self.item(entry)) + 1 for entry in entries)
+        characters = sum(map(len, lines)) + len(lines)
+        lengths = self._lengths
+        for entry in entries:  # fitting measures often: each item's length is computed once
+            key = (entry.candidate.key, entry.level)
+            length = lengths.get(key)
+            if length is None:
+                length = lengths[key] = len(self.item(entry)) + 1
+            characters += length
         return tokens_for_length(characters)
 
     def _lines(self, entries: list[Entry]) -> list[str]:
