@@ -23,7 +23,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "sync": ("indexer.commands.sync", "Write the standards into AGENTS.md, CLAUDE.md, Copilot, Cursor."),
     "mcp": ("indexer.commands.mcp", "Serve the memory as MCP tools over stdio (orgmemory[mcp])."),
     "report": ("indexer.commands.report", "Write one self-contained HTML page about the memory."),
-    "facts": ("indexer.commands.facts", "List, show, add, supersede, forget and review curated facts."),
+    "facts": ("indexer.commands.facts", "Curate the memory: list, show, propose, accept, reject, add, supersede, forget, review."),
     "validate": ("indexer.commands.validate", "Check .orgmemory.yaml (and its extends) alone: fast, for pre-commit."),
     "schema": ("indexer.commands.schema", "Print the JSON Schema of .orgmemory.yaml, for editors."),
     "rule": ("indexer.commands.rule", "List the rules, or show one rule's documentation and options."),
