@@ -87,29 +87,6 @@ def _add_path(graph: nx.MultiDiGraph, path: str, **attributes) -> None:
         graph.add_edge(("path", parent), ("path", path), kind="contains")
 
 
-def references_into(graph: nx.MultiDiGraph, path: str) -> list[dict]:
-    """The data of every reference edge into `path` or anything it contains."""
-    start = ("path", path)
-    if start not in graph:
-        return []
-    containment = nx.subgraph_view(graph, filter_edge=lambda u, v, k: graph.edges[u, v, k]["kind"] == "contains")
-    out = []
-    for node in nx.dfs_preorder_nodes(containment, start):
-        out.extend(data for _, _, data in graph.in_edges(node, data=True) if data["kind"] == "reference")
-    return out
-
-
-def still_pointing(graph: nx.MultiDiGraph, legacy_path: str) -> list:
-    """References that treat the legacy path as current: from outside it, in claim sites, not retired."""
-    found = [data["resolved"] for data in references_into(graph, legacy_path)
-             if data["claim"] and not data["deprecated"] and not _inside(data["resolved"].reference.path, legacy_path)]
-    return sorted(found, key=lambda r: (r.reference.path, r.reference.line))
-
-
-def _inside(path: str, folder: str) -> bool:
-    return path == folder or path.startswith(folder + "/")
-
-
 def resolutions(found, standards: Iterable[Standard]) -> list[Resolution]:
     graph = found.graph
     standards = [s for s in standards if s.in_force]

@@ -111,13 +111,11 @@ def attach(ctx) -> Contradictions:
                            resolve_imports=lambda: resolve_all_cached(resolver, ctx, history, imports=True),
                            config_file=_config_file(ctx),
                            historical=historical)
-    if legacy and ctx.only is not None:
-        found.pointing = {item.path: found.pointing_at(item.path) for item in legacy}
-    elif legacy:
-        from indexer.contradictions.graph import build_graph, resolutions, still_pointing
+    found.pointing = {item.path: found.pointing_at(item.path) for item in legacy}  # the one answer
+    if legacy and ctx.only is None:  # the pre-commit path needs no graph
+        from indexer.contradictions.graph import build_graph, resolutions
 
         found.graph = build_graph(found, ctx.config.standards)
-        found.pointing = {item.path: still_pointing(found.graph, item.path) for item in legacy}
         found.resolutions = resolutions(found, ctx.config.standards)
     ctx.contradictions = found
     return found
