@@ -360,3 +360,19 @@ def test_a_tools_working_folder_and_a_sites_theme(repo):
                          "Run `scripts/release.sh` to release.\n",
     })
     assert set(found(scan(repo.root), "dangling-reference")) == {("docs/guide.md", 5)}
+
+
+def test_links_to_this_repository_known_from_its_metadata_whatever_the_remote(repo):
+    """A CI clone's remote can be anything: go.mod's module path, package.json `repository` and
+    pyproject `[project.urls]` say which repository links name (issue 12, part 3)."""
+    repo.commit("2026-01-10", files={
+        "go.mod": "module github.com/acme/widget\n\ngo 1.22\n",
+        "package.json": '{"name": "w", "repository": {"url": "git+https://github.com/acme/web.git"}}\n',
+        "pyproject.toml": "[project]\nname = 'w'\n[project.urls]\nSource = 'https://gitlab.com/acme/py'\n",
+        "README.md": "[a](https://github.com/acme/widget/blob/main/docs/gone.md)\n\n"
+                     "[b](https://github.com/acme/web/tree/main/web/gone)\n\n"
+                     "[c](https://gitlab.com/acme/py/-/blob/main/py/gone.py)\n\n"
+                     "[d](https://github.com/other/repo/blob/main/docs/gone.md)\n",
+    })
+    repo.git("remote", "add", "origin", "/srv/ci/checkout-1234")
+    assert set(found(scan(repo.root), "dangling-reference")) == {("README.md", 1), ("README.md", 3), ("README.md", 5)}

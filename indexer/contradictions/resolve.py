@@ -23,6 +23,7 @@ import re
 from dataclasses import dataclass
 from typing import Iterable, Mapping
 
+from indexer.confine import read_inside
 from indexer.extract.references import tokens
 from indexer.git.run import run_git
 from indexer.git.history import History
@@ -56,6 +57,11 @@ GNU_STANDARD_TARGETS = frozenset({"all", "install", "uninstall", "clean", "distc
                                   "dist", "install-strip", "installcheck", "maintainer-clean"})
 #: `[#123](url)`, `[x](link)`, `post.url`: a template's placeholder, not a file.
 _PLACEHOLDER_LINK = re.compile(r"(?i)(?:[\w.]+\.)?(?:url|uri|link|href|path|target|todo|tbd|xxx)")
+#: A repository named in a project's metadata: `module github.com/o/n`, `"url": "git+https://github.com/o/n.git"`,
+#: `Source = "https://github.com/o/n"`. The hosts that serve `blob/<ref>/<path>` pages.
+_PROJECT_URL = re.compile(r"(?:^module\s+|[\"'](?:git\+)?(?:https?://|ssh://git@|git@)?)"
+                          r"(github\.com|gitlab\.com|codeberg\.org|bitbucket\.org)[:/]([\w.-]+)/([\w.-]+?)"
+                          r"(?:\.git)?(?=[/\"'\s#]|$)", re.M)
 _BRANCHES = frozenset({"main", "master", "HEAD", "trunk", "develop", "dev", "default", "latest"})
 
 
@@ -387,8 +393,7 @@ class Resolver:
             host, owner, name, ref, rest = match.group(1, 2, 3, 4, 5)
         else:
             host, (owner, name, ref, rest) = "github.com", match.group(6, 7, 8, 9)
-        remote = self.remote()
-        if remote is None or (host.lower(), owner.lower(), name.lower()) != remote:
+        if (host.lower(), owner.lower(), name.lower()) not in self.identities():
             return None
         if ref not in _BRANCHES and ref != self._current_branch():
             return None
@@ -401,6 +406,27 @@ class Resolver:
 
             self._remote = origin_identity(self.root)
         return self._remote  # type: ignore[return-value]
+
+    def identities(self) -> frozenset[tuple[str, str, str]]:
+        return self._identities
+
+    @functools.cached_property
+    def _identities(self) -> frozenset[tuple[str, str, str]]:
+        """(host, owner, name) this repository goes by: the remote, and what the project's own
+        metadata says, since a CI clone's remote can be anything: `go.mod`'s module path,
+        package.json `repository`, pyproject.toml `[project.urls]` (all at the root)."""
+        out = {self.remote()} - {None}
+        texts = []
+        for name in ("go.mod", "package.json", "pyproject.toml"):
+            if name in self.paths.all_files:
+                try:
+                    texts.append(read_inside(self.root, name, limit=200_000).decode("utf-8", "replace"))
+                except (OSError, ValueError):
+                    continue
+        for text in texts:
+            for match in _PROJECT_URL.finditer(text):
+                out.add(tuple(g.lower() for g in match.groups()))  # type: ignore[arg-type]
+        return frozenset(out)  # type: ignore[arg-type]
 
     def _current_branch(self) -> str:
         return run_git(self.root, "rev-parse", "--abbrev-ref", "HEAD", check=False).decode().strip()
