@@ -19,7 +19,9 @@ The corpora:
   (only when that script exists), built once into the corpora folder;
 * `synthetic-small`: a `bench/corpora.py` synthetic brownfield history (300 files, 3,000
   commits; cached like every bench corpus), small enough to run on every refactor;
-* any name of `bench/corpora.py` CORPORA given with --corpus (synthetic-1k, ...).
+* any name of `bench/corpora.py` CORPORA given with --corpus (synthetic-1k, ...);
+* `real:NAME`, a dev-set repository of `bench/real/repos.json` at its pinned commit and with its
+  own `now` (checked out by `bench/real/checkout.py` from the fetched mirrors).
 
 To show that a difference comes from someone else's commit rather than yours, run `run` with
 `--pythonpath` pointing at a `git worktree add /tmp/wt <commit>` of that commit.
@@ -28,6 +30,7 @@ from __future__ import annotations
 
 import argparse
 import difflib
+import json
 import os
 import re
 import shutil
@@ -48,7 +51,17 @@ corpora.CORPORA.setdefault("synthetic-small", corpora.SyntheticSpec(files=300, c
 DEFAULT = ("brownfield", "synthetic-small")
 
 
+def real_repo(name: str) -> dict:
+    repos = json.loads((HERE / "real" / "repos.json").read_text())
+    return next(r for r in repos if r["name"] == name)
+
+
 def corpus_path(name: str) -> Path:
+    if name.startswith("real:"):
+        work = WORK / "devset"
+        subprocess.run([sys.executable, str(HERE / "real" / "checkout.py"), "--work", str(work), name[5:]],
+                       check=True, stderr=subprocess.DEVNULL)
+        return work / name[5:]
     if name == "brownfield":
         target = WORK / "corpora" / "brownfield"
         if not (target / ".git").is_dir():
@@ -59,8 +72,9 @@ def corpus_path(name: str) -> Path:
     return Path(corpora.prepare(name, log=lambda m: print(m, file=sys.stderr)).path)
 
 
-def commands(repo: Path, out: Path) -> dict[str, list[str]]:
+def commands(repo: Path, out: Path, now: str = NOW) -> dict[str, list[str]]:
     report = str(WORK / "report.html")
+    NOW = now  # noqa: N806  (the corpus's own date for a dev-set repository)
     return {
         "scan.json": ["scan", str(repo), "--format", "json", "--now", NOW, "--fail-on", "never"],
         "scan.txt": ["scan", str(repo), "--now", NOW, "--fail-on", "never"],
@@ -78,12 +92,13 @@ def run(out: Path, names: list[str], pythonpath: str | None) -> None:
             print(f"skip brownfield: {BROWNFIELD} does not exist", file=sys.stderr)
             continue
         repo = corpus_path(name)
-        folder = out / name
+        folder = out / name.replace(':', '-')
         shutil.rmtree(folder, ignore_errors=True)
         folder.mkdir(parents=True)
         cache = WORK / "cache"
         shutil.rmtree(cache, ignore_errors=True)  # the same fresh cache for every run
-        for filename, argv in commands(repo, folder).items():
+        now = real_repo(name[5:])["now"] if name.startswith("real:") else NOW
+        for filename, argv in commands(repo, folder, now).items():
             proc = subprocess.run([sys.executable, "-m", "indexer", *argv, "--cache-dir", str(cache)],
                                   cwd=repo, env=env, capture_output=True)
             if filename == "report.html":
