@@ -105,7 +105,7 @@ EXAMPLE_PHRASES = [
     "for example", "for instance", "e.g. this", "such as", "pretend", "suppose", "imagine", "let's say",
     "say you", "hypothetically", "something like", "will be saved", "is generated", "gets written",
     "creates a new file", "writes the directory", "your own project", "your code", "if you have",
-    "in order to run a particular", "has been output", "would be located at",
+    "in order to run a particular", "has been output", "would be located at", "in the get-pip repository", "another project",
 ]
 
 
@@ -174,17 +174,23 @@ def test_prefetched_history_is_the_history(repo, tmp_path):
     head = repo.git("rev-parse", "HEAD").strip()
     tracked = frozenset({"src", "src/b.py", "new", "new/c.sh"})
     direct = history.read_history(root, now, tracked)
-    history.prefetch(root, head)
     cache = Cache(str(tmp_path / "cache"))
     try:
-        prefetched = history.load_history(root, head, now, tracked, cache)
-        assert (root, head) not in history._prefetched
+        early = history.LogPrefetch(root, head)
+        early.start()
+        prefetched = history.load_history(root, head, now, tracked, cache, early)
+        assert early.take() is None  # read, not left behind
         assert prefetched.to_json() == direct.to_json()
         assert set(direct.removals) == {"docs/a.md", "old/c.sh"}
         # a cached history leaves a prefetch unused, and drops it
-        history.prefetch(root, head)
-        assert history.load_history(root, head, now, tracked, cache).to_json() == direct.to_json()
-        assert (root, head) not in history._prefetched
+        early = history.LogPrefetch(root, head)
+        early.start()
+        assert history.load_history(root, head, now, tracked, cache, early).to_json() == direct.to_json()
+        assert early.take() is None
+        # a later `now` re-counts the cached year: what reading the log at that `now` gives
+        later = date(2027, 3, 1)
+        assert history.load_history(root, head, later, tracked, cache).to_json() == \
+            history.read_history(root, later, tracked).to_json()
     finally:
         cache.close()
 

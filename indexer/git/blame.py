@@ -27,6 +27,7 @@ import os
 import subprocess
 import time
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import replace
 from typing import Callable, Iterable, Mapping
 
 from indexer.errors import OrgmemoryError
@@ -249,7 +250,10 @@ class CachedAges:
             lines = set(lines)
             known = {int(line): LineAge(**row) for line, row in cached.get(keys.get(path, ""), {}).items()}
             if all(line in known and (since is None or decides(known[line], since)) for line in lines):
-                self.ages[path] = known
+                # older than an earlier cutoff is older than this one: said as a blame now says it
+                self.ages[path] = known if since is None else {
+                    line: replace(age, older_than=since) if age.older_than is not None else age
+                    for line, age in known.items()}
             else:  # an exact row is re-blamed whole, so it stays complete
                 self.missing[path] = sorted(lines | known.keys()) if since is None else sorted(lines)
 

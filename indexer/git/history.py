@@ -23,7 +23,7 @@ from typing import Any, Iterable, Iterator
 
 from indexer.dates import day_of, epoch
 
-HISTORY_CACHE_VERSION = 1
+HISTORY_CACHE_VERSION = 2  # keyed by HEAD alone; the year's commit times kept to re-count for a later now
 MAX_COMMITS = 20000
 RECENT_DAYS = 90
 YEAR_DAYS = 365
@@ -72,6 +72,30 @@ class History:
     removals: dict[str, Removal] = field(default_factory=dict)
     commits: int = 0
     truncated: bool = False  # more than MAX_COMMITS: older renames and deletions are unknown
+    as_of: str = ""  # the `now` the activity counts were taken at (ISO day)
+    # path -> the times of its commits inside the year before `as_of`: enough to count
+    # `recent` and `year` again for any later `now` (`seen_from`) without reading the log again
+    year_times: dict[str, list[int]] = field(default_factory=dict)
+
+    def seen_from(self, now: date) -> "History | None":
+        """This history with its activity counted as of `now`; None when `now` is before
+        `as_of` (older commits than were kept would count)."""
+        if now.isoformat() == self.as_of:
+            return self
+        if not self.as_of or now.isoformat() < self.as_of:
+            return None
+        recent_since = epoch(now - timedelta(days=RECENT_DAYS))
+        year_since = epoch(now - timedelta(days=YEAR_DAYS))
+        activity = {}
+        times = {}
+        for path, a in self.activity.items():
+            kept = [t for t in self.year_times.get(path, ()) if t >= year_since]
+            if kept:
+                times[path] = kept
+            activity[path] = Activity(a.last_commit, a.last_author, a.last_time,
+                                      sum(t >= recent_since for t in kept), len(kept), a.total)
+        return History(activity=activity, removals=self.removals, commits=self.commits,
+                       truncated=self.truncated, as_of=now.isoformat(), year_times=times)
 
     @functools.cached_property
     def removed_folders(self) -> frozenset[str]:
@@ -133,6 +157,8 @@ class History:
             "removals": {p: [r.commit, r.time, r.author, r.renamed_to] for p, r in self.removals.items()},
             "commits": self.commits,
             "truncated": self.truncated,
+            "as_of": self.as_of,
+            "year_times": self.year_times,
         }
 
     @classmethod
@@ -142,6 +168,8 @@ class History:
             removals={p: Removal(p, *row) for p, row in data["removals"].items()},
             commits=data["commits"],
             truncated=data["truncated"],
+            as_of=data.get("as_of", ""),
+            year_times=data.get("year_times", {}),
         )
 
 
@@ -162,13 +190,14 @@ def load_history(root: str, head: str | None, now: date, tracked: Iterable[str],
     if head is None:
         return History()
     kind = f"history/v{HISTORY_CACHE_VERSION}"
-    key = f"{head}:{now.isoformat()}:{MAX_COMMITS}"
+    key = f"{head}:{MAX_COMMITS}"
     cached = cache.get_many(kind, [key]).get(key)
     prefetched = prefetched.take() if prefetched is not None and prefetched.head == head else None
-    if cached is not None:
+    seen = History.from_json(cached).seen_from(now) if cached is not None else None
+    if seen is not None:  # (a nightly run's new `now` re-counts the cached year, no new log)
         if prefetched is not None:
             _discard(*prefetched)
-        return History.from_json(cached)
+        return seen
     history = read_history(root, now, frozenset(tracked),
                            _read_prefetched(*prefetched) if prefetched is not None else None)
     cache.put_many(kind, {key: history.to_json()})
@@ -279,6 +308,7 @@ def read_history(root: str, now: date, tracked: frozenset[str],
         return found
 
     truncated = False
+    year_times: dict[str, list[int]] = {}
     for sha, when, author, changes in _commits(output if output is not None else _log_chunks(root)):
         if commits == MAX_COMMITS:
             truncated = True
@@ -299,9 +329,11 @@ def read_history(root: str, now: date, tracked: frozenset[str],
             row[3] += when >= recent_since
             row[4] += when >= year_since
             row[5] += 1
+            if when >= year_since:
+                year_times.setdefault(path, []).append(when)
     return History(activity={p: Activity(*row) for p, row in counts.items()},
                    removals={p: r for p, r in removals.items() if p not in tracked},
-                   commits=commits, truncated=truncated)
+                   commits=commits, truncated=truncated, as_of=now.isoformat(), year_times=year_times)
 
 
 def _log_chunks(root: str) -> Iterator[bytes]:
