@@ -376,3 +376,17 @@ def test_links_to_this_repository_known_from_its_metadata_whatever_the_remote(re
     })
     repo.git("remote", "add", "origin", "/srv/ci/checkout-1234")
     assert set(found(scan(repo.root), "dangling-reference")) == {("README.md", 1), ("README.md", 3), ("README.md", 5)}
+
+
+def test_find_patterns_and_other_repositories_claim_nothing(repo):
+    """`find . -path ./vendor -prune` tests a path; prose placing a file in another repository
+    is no claim about this one (issue 12, part 3)."""
+    repo.commit("2024-01-10", files={"scripts/gone.sh": "echo\n"})
+    repo.git("rm", "-q", "scripts/gone.sh")
+    repo.commit("2025-01-10", files={
+        "scripts/lint.sh": "#!/bin/sh\nfind . -path ./vendor -prune -o -name '*.go' -print\ncat ./build/x.txt\n",
+        "docs/notes.md": "The file `scripts/gone.sh` in the get-pip repository does that.\n\n"
+                         "Run `scripts/gone.sh` first.\n",
+        "build/y.txt": "y\n",
+    })
+    assert set(found(scan(repo.root), "dangling-reference")) == {("scripts/lint.sh", 3), ("docs/notes.md", 3)}

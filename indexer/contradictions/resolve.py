@@ -25,7 +25,7 @@ from typing import Iterable, Mapping
 
 from indexer.confine import read_inside
 from indexer.extract.references import tokens
-from indexer.git.run import run_git
+from indexer.git.discover import current_branch, ignored as git_ignored
 from indexer.git.history import History
 from indexer.models import Reference
 from indexer.contradictions.paths import RepoPaths
@@ -62,6 +62,9 @@ _PLACEHOLDER_LINK = re.compile(r"(?i)(?:[\w.]+\.)?(?:url|uri|link|href|path|targ
 _PROJECT_URL = re.compile(r"(?:^module\s+|[\"'](?:git\+)?(?:https?://|ssh://git@|git@)?)"
                           r"(github\.com|gitlab\.com|codeberg\.org|bitbucket\.org)[:/]([\w.-]+)/([\w.-]+?)"
                           r"(?:\.git)?(?=[/\"'\s#]|$)", re.M)
+#: The sentence places its paths in another repository (history here says nothing about them).
+_OTHER_REPOSITORY = re.compile(r"(?i)\b(?:in|of|from)\s+the\s+(?!same\b|this\b|our\b)[\w.-]+\s+repo(?:sitory)?\b"
+                               r"|\b(?:another|other|upstream|external|separate)\s+(?:repo(?:sitory)?|project)\b")
 _BRANCHES = frozenset({"main", "master", "HEAD", "trunk", "develop", "dev", "default", "latest"})
 
 
@@ -249,6 +252,8 @@ class Resolver:
         candidates = list(pairs)
         removed = [v for c in candidates for v in self._variants(reference.kind, c)
                    if self.history.was_removed(v)]
+        if reference.kind not in STRONG_KINDS and reference.example and _OTHER_REPOSITORY.search(reference.text):
+            return Resolved(reference, NOT_A_CLAIM, why="said to be another repository's")
         if reference.kind not in STRONG_KINDS and _TEST_FILE.search(reference.path):
             return Resolved(reference, NOT_A_CLAIM, why="a path in a test: tests build the files they name")
         if reference.kind not in STRONG_KINDS and not removed:
@@ -376,9 +381,7 @@ class Resolver:
         missing = {c for r in results if r.status == MISSING for c in r.looked_in}
         if not missing:
             return results
-        data = "\0".join(sorted(missing)).encode("utf-8", "surrogateescape") + b"\0"
-        out = _run_with_input(self.root, ["check-ignore", "-z", "--stdin", "--no-index"], data)
-        ignored = {p.decode("utf-8", "surrogateescape") for p in out.split(b"\0") if p}
+        ignored = git_ignored(self.root, missing)
         if not ignored:
             return results
         return [Resolved(r.reference, NOT_A_CLAIM, r.path, why="git ignores it (a build output)")
@@ -429,7 +432,7 @@ class Resolver:
         return frozenset(out)  # type: ignore[arg-type]
 
     def _current_branch(self) -> str:
-        return run_git(self.root, "rev-parse", "--abbrev-ref", "HEAD", check=False).decode().strip()
+        return current_branch(self.root)
 
     # ------------------------------------------------------------------ imports
     def _import(self, reference: Reference) -> Resolved:
@@ -538,7 +541,3 @@ def _python_module_paths(folder: str, target: str) -> list[str]:
     return [posixpath.join(root, rest) for root in roots]
 
 
-def _run_with_input(root: str, args: list[str], data: bytes) -> bytes:
-    from indexer.git.run import git_process  # git starts only from indexer.git
-
-    return git_process(root, *args, input=data).stdout

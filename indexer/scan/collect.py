@@ -21,7 +21,7 @@ from indexer.cache import Cache
 from indexer.git.discover import WORKTREE_REASONS, blob_sha, read_worktree
 from indexer.models import Reference, Snapshot, Todo
 
-EXTRACTOR_VERSION = 12
+EXTRACTOR_VERSION = 13
 #: Lines longer than this many bytes are read as empty by every extractor. Human-written lines
 #: are far shorter (minified code and data blobs are not); several readers (tree-sitter's rst
 #: scanner, the Markdown link and code-span patterns, the AsciiDoc cross-reference pattern,
@@ -296,17 +296,9 @@ def _linguist_attributes(root: str, paths: list[str]) -> dict[str, dict[str, str
     (or `info/attributes`) can say something about linguist."""
     if not any(p == ".gitattributes" or p.endswith("/.gitattributes") for p in paths) or not paths:
         return {}
-    from indexer.git.run import run_git
+    from indexer.git.discover import attributes
 
-    out = run_git(root, "check-attr", "-z", "--stdin", *_ATTRIBUTES,
-                  input=b"".join(p.encode("utf-8", "surrogateescape") + b"\0" for p in paths), check=False)
-    fields = out.split(b"\0")
-    attributes: dict[str, dict[str, str]] = {}
-    for start in range(0, len(fields) - 2, 3):
-        path, attribute, value = (f.decode("utf-8", "surrogateescape") for f in fields[start:start + 3])
-        if value != "unspecified":
-            attributes.setdefault(path, {})[attribute] = value
-    return attributes
+    return attributes(root, paths, _ATTRIBUTES)
 
 
 def set_aside_vendored(collected: Collected, root: str, paths, report: bool = False) -> None:

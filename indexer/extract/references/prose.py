@@ -34,6 +34,8 @@ EXAMPLE = re.compile(
     r"|\b(?:creates?|generates?|writes?|outputs?)\s+(?:a|an|the)?\s*(?:new\s+)?(?:file|folder|directory)\b"
     r"|\byour\s+(?:own\s+)?(?:\w+\s+)?(?:project|app|application|site|repo|repository|package|code|directory|folder)\b"
     r"|\bif\s+you\s+have\b|\bin\s+order\s+to\s+run\s+a\s+particular\b"
+    r"|\b(?:in|of|from)\s+the\s+(?!same\b|this\b|our\b)[\w.-]+\s+repo(?:sitory)?\b"
+    r"|\b(?:another|other|upstream|external|separate)\s+(?:repo(?:sitory)?|project)\b"
 )
 _SENTENCE_END = re.compile(r"[.!?](?=\s|$)")
 _BLOCK_START = re.compile(r"^\s*(?:[-*+]\s|\d+[.)]\s|#{1,6}\s|\||>|\.\.\s|[=\-~^`#*+]{3,}\s*$)")
@@ -59,7 +61,7 @@ DEPRECATION_WORDS = ("not", "don", "never", "stop", "deprecat", "obsolete", "lon
                      "previously", "more")
 EXAMPLE_WORDS = ("example", "instance", "e.g.", "such", "pretend", "suppose", "imagine", "say",
                  "hypothetical", "something", "will", "created", "generated", "written", "file",
-                 "folder", "directory", "your", "have", "particular", "been", "would")
+                 "folder", "directory", "your", "have", "particular", "been", "would", "repo", "project")
 
 
 @lru_cache(maxsize=8192)

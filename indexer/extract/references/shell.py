@@ -18,6 +18,7 @@ _LEADING = re.compile(r"^\s*(?:(?:sudo|exec|time|env|command|nohup)\s+|[A-Za-z_]
 _GUARD = re.compile(r"^(?:rm|rmdir|unlink|shred)\b|^(?:\[\[?|test)\s+!?\s*-[a-zA-Z]\s|^if\s+\[\[?\s")
 _CREATES_ALL = re.compile(r"^(?:mkdir|touch|tee|virtualenv|truncate)\b")
 _CREATES_LAST = re.compile(r"^(?:cp|mv|ln|rsync|install|git\s+clone|python3?\s+-m\s+venv)\b")
+_FIND_PATTERN = re.compile(r"\s-(?:i?path|i?wholename|i?name|i?regex)\s+(\S+)")
 _OUTPUT_OPTION = re.compile(r"(?:^|\s)(?:-o|-O|--output(?:-document)?|-d|--directory|--target-directory)[\s=]+([^\s;&|]+)")
 _REDIRECT = re.compile(r"(?<![<>])(?:\d|&)?>>?\|?\s*([^\s;&|)<>]+)")
 _HEREDOC = re.compile(r"<<-?\s*['\"]?([A-Za-z_]\w*)['\"]?")
@@ -92,6 +93,8 @@ class ShellReader:
         if "-" in command:  # every output option starts with one
             for match in _OUTPUT_OPTION.finditer(command):
                 created.append((match.start(1), match.group(1)))
+            if command.lstrip().startswith("find "):  # `find . -path ./vendor -prune`: a pattern
+                columns.update(c for m in _FIND_PATTERN.finditer(command) for c in (m.start(1), m.start(1) + 1))
         if ">" in command:  # and every redirection holds one
             for match in _REDIRECT.finditer(command):
                 created.append((match.start(1), match.group(1)))
