@@ -11,10 +11,10 @@ import hashlib
 import os
 import stat
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Iterable
 
 from indexer.confine import is_inside
-from indexer.git.run import rev_parse, run_git
+from indexer.git.run import git_process, rev_parse, run_git
 
 if TYPE_CHECKING:
     from indexer.models import Snapshot
@@ -141,3 +141,26 @@ def user_name(root: str) -> str | None:
     """The committer name git is configured with here, or None."""
     name = run_git(root, "config", "user.name", check=False).decode("utf-8", "replace").strip()
     return name or None
+
+
+def ignored(root: str, paths: Iterable[str]) -> set[str]:
+    """Which of `paths` git ignores (`check-ignore --no-index`: tracked or not)."""
+    data = b"".join(p.encode("utf-8", "surrogateescape") + b"\0" for p in sorted(paths))
+    return set(_paths(git_process(root, "check-ignore", "-z", "--stdin", "--no-index", input=data).stdout))
+
+
+def attributes(root: str, paths: Iterable[str], names: Iterable[str]) -> dict[str, dict[str, str]]:
+    """path -> {attribute: value} from `git check-attr` for the attributes `names` (unset ones left out)."""
+    data = b"".join(p.encode("utf-8", "surrogateescape") + b"\0" for p in paths)
+    fields = run_git(root, "check-attr", "-z", "--stdin", *names, input=data, check=False).split(b"\0")
+    out: dict[str, dict[str, str]] = {}
+    for start in range(0, len(fields) - 2, 3):
+        path, attribute, value = (f.decode("utf-8", "surrogateescape") for f in fields[start:start + 3])
+        if value != "unspecified":
+            out.setdefault(path, {})[attribute] = value
+    return out
+
+
+def current_branch(root: str) -> str:
+    """`HEAD`'s branch name (`HEAD` when detached)."""
+    return run_git(root, "rev-parse", "--abbrev-ref", "HEAD", check=False).decode().strip()
