@@ -390,3 +390,12 @@ def test_find_patterns_and_other_repositories_claim_nothing(repo):
         "build/y.txt": "y\n",
     })
     assert set(found(scan(repo.root), "dangling-reference")) == {("scripts/lint.sh", 3), ("docs/notes.md", 3)}
+
+
+def test_manifest_in_includes_are_claims_and_prunes_are_not(repo):
+    repo.commit("2025-01-10", files={
+        "MANIFEST.in": "include LICENSE.txt docs/guide.md\nrecursive-include src/pkg *.py\n"
+                       "graft tests\nprune build\nglobal-exclude *.pyc\n",
+        "LICENSE.txt": "x\n", "src/pkg/a.py": "x\n", "tests/t.py": "x\n",
+    })
+    assert set(found(scan(repo.root), "dangling-reference")) == {("MANIFEST.in", 1)}

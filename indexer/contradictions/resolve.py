@@ -36,7 +36,7 @@ NOT_A_CLAIM = "not-a-claim"
 
 STRONG_KINDS = frozenset({"md-link", "sphinx-doc", "rst-include", "rst-link", "adoc-include",
                           "adoc-link", "docker-copy", "ci-uses", "ci-workdir", "config-extends",
-                          "make-include", "repo-url"})
+                          "make-include", "repo-url", "manifest-include"})
 IMPORT_KINDS = frozenset({"import", "js-import", "go-import"})
 _DOC_SUFFIXES = (".rst", ".txt", ".md", ".markdown", ".mdx", ".adoc", ".html")
 _INDEXES = ("index.md", "README.md", "index.rst", "index.html", "_index.md", "index.mdx", "readme.md")
@@ -169,7 +169,8 @@ class Resolver:
             return [folder, posixpath.join(folder, posixpath.splitext(posixpath.basename(reference.path))[0])]
         if kind == "md-link" and not target.startswith("../") and self._directory_url_page(reference.path):
             return [folder, *self._site_asset_bases]  # a theme's files are laid over the pages at build
-        if kind in ("md-link", "rst-link", "adoc-include", "adoc-link", "config-extends", "make-include"):
+        if kind in ("md-link", "rst-link", "adoc-include", "adoc-link", "config-extends", "make-include",
+                    "manifest-include"):
             return [folder]
         bases = [folder, "", *self.paths.package_bases(reference.path)]
         if reference.base:

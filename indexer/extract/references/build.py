@@ -78,3 +78,24 @@ def makefile(found: Found) -> None:
         assignment = _ASSIGNMENT.match(code)
         if assignment:
             found.words(index, assignment.group(1), "config", assignment.start(1))
+
+
+_MANIFEST_COMMAND = re.compile(r"^\s*(include|exclude|recursive-include|recursive-exclude|graft|prune|"
+                               r"global-include|global-exclude)\s+(.*)$")
+
+
+def manifest_in(found: Found) -> None:
+    """setuptools' MANIFEST.in: `include a/b.txt`, `recursive-include pkg *.py` and `graft docs`
+    name paths the build reads; excluding and pruning commands name what need not exist."""
+    for index, line in enumerate(found.lines):
+        command = _MANIFEST_COMMAND.match(line)
+        if not command or command.group(1).endswith(("exclude", "prune")) or command.group(1).startswith("global"):
+            continue
+        arguments = command.group(2).split()
+        if command.group(1) == "recursive-include":
+            arguments = arguments[:1]
+        for argument in arguments:
+            column = line.find(argument, command.start(2))
+            if "*" in argument or "?" in argument or "[" in argument:
+                continue
+            found.add(index, argument.rstrip("/"), "manifest-include", column)
