@@ -35,6 +35,9 @@ MIN_RELEVANCE = 0.15
 # no `--paths` or working-tree file pulls it up: learned on the `learn` half of
 # `bench/relevance.py` (real commits' subjects as tasks). Under it the block stays silent.
 RELEVANCE_FLOOR = float(os.environ.get("ORGMEMORY_PRIME_FLOOR_FOR_BENCH") or 0.6)  # the bench sweeps it
+# An observation whose path shares no specific word with the task needs this much more: on real
+# history a match on a file's own name is what most often points at where the work happens.
+TEXT_ONLY_FLOOR = 2.0
 # Words every task and every comment has: a record matching only these is no match.
 GENERIC = frozenset(index.stems("""
     add new fix option options support remove removed delete allow allows improve improved better
@@ -89,6 +92,7 @@ def rank(view: IndexView, terms: Sequence[tuple[str, float]], paths: Sequence[st
     """(must standards, other candidates best first)."""
     relevance = coordinated(view.scored, dict(terms))
     specific = {key for key, hit in view.scored.items() if hit.matched - GENERIC}
+    task_words = {term for term, weight in terms if weight >= 1.0} - GENERIC
     musts: list[Candidate] = []
     pool: list[tuple[Candidate, float, float]] = []  # candidate, relevance, path bonus
     for standard in view.standards:
@@ -109,13 +113,18 @@ def rank(view: IndexView, terms: Sequence[tuple[str, float]], paths: Sequence[st
             continue
         raw = relevance.get(key, 0.0) if key in specific else 0.0
         bonus = _record_bonus(hit, paths)
-        if raw < RELEVANCE_FLOOR and bonus <= 0:
+        floor = RELEVANCE_FLOOR if _path_words(hit) & task_words else max(TEXT_ONLY_FLOOR, RELEVANCE_FLOOR)
+        if raw < floor and bonus <= 0:
             continue  # nothing rather than noise: a weak or generic match is no reason to show it
         pool.append((Candidate(key, hit.kind, hit.payload, raw=round(raw, 3)), raw, bonus))
     best = max([c.score for c in musts] + [raw for _c, raw, _b in pool], default=0.0)
     musts = [c._replace(score=round(c.score / best, 6) if best > 0 else 0.0) for c in musts]
     musts.sort(key=lambda c: (-c.score, c.payload.get("order", 0), c.key))
     return musts, _ordered(pool, best)
+
+
+def _path_words(hit: Hit) -> set[str]:
+    return set(index.stems(" ".join(_places(hit))))
 
 
 def _same_comment(hit: Hit, seen: dict[tuple[str, str], list[int]]) -> bool:
