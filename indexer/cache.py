@@ -100,13 +100,9 @@ def _checkout_key(root: str) -> str:
 
 
 def _root_commits(root: str) -> list[str]:
-    from indexer.git.run import git_process
+    from indexer.git.discover import root_commits
 
-    try:
-        proc = git_process(root, "rev-list", "--max-parents=0", "HEAD", "--")
-    except (OSError, OrgmemoryError):  # no such folder, or git missing: no shared key
-        return []
-    return proc.stdout.decode("ascii", "replace").split() if proc.returncode == 0 else []
+    return root_commits(root)
 
 
 def _read_small(path: str) -> str | None:
@@ -173,10 +169,9 @@ def _tagged(base: str) -> bool:
 
 
 def _tracked(root: str, relative: str) -> bool:
-    from indexer.git.run import git_process
+    from indexer.git.discover import may_be_tracked
 
-    proc = git_process(root, "ls-files", "-z", "--", relative)
-    return bool(proc.stdout) or proc.returncode != 0
+    return may_be_tracked(root, relative)
 
 
 def _tag(base: str) -> None:

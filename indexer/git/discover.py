@@ -164,3 +164,22 @@ def attributes(root: str, paths: Iterable[str], names: Iterable[str]) -> dict[st
 def current_branch(root: str) -> str:
     """`HEAD`'s branch name (`HEAD` when detached)."""
     return run_git(root, "rev-parse", "--abbrev-ref", "HEAD", check=False).decode().strip()
+
+
+def root_commits(root: str) -> list[str]:
+    """The parentless commits HEAD descends from (a repository's identity across clones); none
+    when git cannot tell (no commit, no such folder, git missing)."""
+    from indexer.errors import OrgmemoryError
+
+    try:
+        proc = git_process(root, "rev-list", "--max-parents=0", "HEAD", "--")
+    except (OSError, OrgmemoryError):
+        return []
+    return proc.stdout.decode("ascii", "replace").split() if proc.returncode == 0 else []
+
+
+def may_be_tracked(root: str, relative: str) -> bool:
+    """Whether git tracks something at `relative` (a file or under a folder); True when git
+    cannot tell, so a caller guarding tracked content errs on the safe side."""
+    proc = git_process(root, "ls-files", "-z", "--", relative)
+    return bool(proc.stdout) or proc.returncode != 0
