@@ -9,7 +9,7 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass, field
 from datetime import date, timedelta
-from typing import Any, Callable, TypeVar
+from typing import TYPE_CHECKING, Any, Callable, TypeVar
 
 from indexer.git import blame as age_stage
 from indexer.cache import Cache
@@ -21,6 +21,9 @@ from indexer.git.history import LogPrefetch, removed_paths
 from indexer.findings import Finding
 from indexer.models import Config, LineAge, Snapshot
 from indexer.scan.suppress import apply_suppressions
+
+if TYPE_CHECKING:
+    from indexer.contradictions.stage import Contradictions
 
 AGE_CACHE_VERSION = 1
 T = TypeVar("T")
@@ -40,7 +43,7 @@ class ScanContext:
     notes: list[str] = field(default_factory=list)
     only: frozenset[str] | None = None  # report on these paths alone (pre-commit: the staged files)
     left_out: dict[str, str] = field(default_factory=dict)  # tracked paths not scanned -> why
-    contradictions: Any = None  # indexer.contradictions.stage.Contradictions, set before the checks
+    contradictions: Contradictions | None = None  # set by the contradictions stage, before the checks
     history_log: LogPrefetch | None = None  # this scan's early `git log`, for the contradictions stage
 
     @property
