@@ -11,8 +11,16 @@ up to `min_confidence`:
 | a live successor beside it (`tools/release` for `tools/old-release`) | 0.2 |
 | no commits for `stale_after` while the successor had commits within `active_within` | 0.25 |
 | a comment asking to migrate off or remove it (each further one +0.05, up to two) | 0.3 |
+| the path says it is deprecated (Go `// Deprecated:`, module-level DeprecationWarning, top-level `@Deprecated`, npm/Helm `deprecated`, a README notice) | 0.6 |
+| a short page or README says it moved ("Moved to ...") | 0.6 |
+| a README or doc lists its name under "Deprecated" | 0.5 |
+| prose: "`X` is deprecated in favour of `Y`", "replaced by", "`Y` replaces `X`" | 0.5 |
 
-A name alone (0.35) is not enough; `api/v1` with no `v2` beside it is no candidate at all.
+(`indexer.extract.deprecation` reads those signals per blob; `deprecation_notices` maps them to
+paths, a name only when exactly one path answers to it.) Files are candidates too, when a legacy
+name or `-v1` stands beside their successor (`build-v1.yml` beside `build.yml`).
+
+A name alone (0.35) is not enough; `api/v1` with no `v2` (or unsuffixed `api`) beside it is no candidate.
 Declared paths have confidence 1.0 and collect the same evidence, for the record.
 """
 from __future__ import annotations
