@@ -217,6 +217,5 @@ def test_v1_beside_its_unsuffixed_successor_with_go_imports_and_gitlab_includes(
     legacy = by_rule(report, "legacy-path")
     assert legacy[("lib/payments-v1", None)]["successor"] == "lib/payments"
     assert legacy[("ci/build-v1.yml", None)]["successor"] == "ci/build.yml"
-    # a Go import block is reported at its `import (` line
-    assert {(".gitlab-ci.yml", 2), ("cmd/shop/main.go", 3)} <= set(by_rule(report, "legacy-reference"))
+    assert {(".gitlab-ci.yml", 2), ("cmd/shop/main.go", 4)} <= set(by_rule(report, "legacy-reference"))
     assert by_rule(report, "dangling-reference") == {}

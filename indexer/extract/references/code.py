@@ -160,6 +160,12 @@ def _imports(found: Found, text: str, language: str) -> None:
     for match in pattern.finditer(text):
         line += text.count("\n", counted_to, match.start())
         counted_to = match.start()
+        if language == "go" and match.group(2) is not None:  # an import block: each path on its own line
+            block_start = match.start(2)
+            for item in _GO_BLOCK_ITEM.finditer(match.group(2)):
+                at = line + text.count("\n", match.start(), block_start + item.start())
+                found.add(at, item.group(1), kind, judge=False)
+            continue
         for target in _imported(language, match):
             found.add(line, target, kind, judge=False)
 
