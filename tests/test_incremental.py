@@ -121,3 +121,25 @@ def test_a_scan_after_a_change_finds_what_a_scan_from_scratch_finds(repo, tmp_pa
         assert without_parsed(warm) == without_parsed(cold), number
         assert warm["summary"]["parsed"] < cold["summary"]["parsed"]
     assert any("not-there.md" in f["message"] for f in warm["findings"])
+
+
+def test_a_nightly_scan_with_a_new_now_finds_what_a_scan_from_scratch_finds(repo, tmp_path):
+    """A new `--now` misses the whole-result memo but reuses the rest (history, ages,
+    resolutions); what it reports is what an empty cache gives, day after day, as TODOs cross
+    the stale cutoff. (Days before today's clock: blame's cutoff cannot be in the future.)"""
+    repo.commit("2022-01-01", files={"a.py": "# TODO: old\nx = 1\n", "docs/a.md": "see a.py and gone.py\n",
+                                     "gone.py": "# TODO: goes\n"})
+    repo.git("rm", "-q", "gone.py")
+    repo.commit("2023-01-10", files={"a.py": "# TODO: old\nx = 2\n"})
+    repo.commit("2023-06-15", files={"later.py": "# TODO: crosses the cutoff on 2024-06-14\n"})
+    shared = str(tmp_path / "shared")
+    for day in ("2023-12-01", "2024-06-13", "2024-06-16", "2025-01-01"):
+        warm = json.loads(subprocess.run([sys.executable, "-m", "indexer", "scan", str(repo.root), "--now", day,
+                                          "--format", "json", "--cache-dir", shared],
+                                         capture_output=True, text=True).stdout)
+        cold = json.loads(subprocess.run([sys.executable, "-m", "indexer", "scan", str(repo.root), "--now", day,
+                                          "--format", "json", "--cache-dir", str(tmp_path / day)],
+                                         capture_output=True, text=True).stdout)
+        assert without_parsed(warm) == without_parsed(cold), day
+        stale = any(f["path"] == "later.py" and f["rule"] == "stale-todo" for f in warm["findings"])
+        assert stale == (day > "2024-06-15"), day

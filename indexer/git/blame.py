@@ -27,7 +27,6 @@ import os
 import subprocess
 import time
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import replace
 from typing import Callable, Iterable, Mapping
 
 from indexer.errors import OrgmemoryError
@@ -250,10 +249,9 @@ class CachedAges:
             lines = set(lines)
             known = {int(line): LineAge(**row) for line, row in cached.get(keys.get(path, ""), {}).items()}
             if all(line in known and (since is None or decides(known[line], since)) for line in lines):
-                # older than an earlier cutoff is older than this one: said as a blame now says it
-                self.ages[path] = known if since is None else {
-                    line: replace(age, older_than=since) if age.older_than is not None else age
-                    for line, age in known.items()}
+                # what a blame `--since` this cutoff says: a line older than it (by an earlier
+                # cutoff, or by a date now past this one) is a boundary line
+                self.ages[path] = known if since is None else {line: _as_of(age, since) for line, age in known.items()}
             else:  # an exact row is re-blamed whole, so it stays complete
                 self.missing[path] = sorted(lines | known.keys()) if since is None else sorted(lines)
 
@@ -274,6 +272,12 @@ class CachedAges:
             return self.ages
 
         return finish
+
+
+def _as_of(age: LineAge, since: int) -> LineAge:
+    if age.older_than is not None or (age.time is not None and age.time < since and age.commit is not None):
+        return LineAge(line=age.line, older_than=since)
+    return age
 
 
 def settled(lines: Mapping[int, LineAge]) -> bool:
