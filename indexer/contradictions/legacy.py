@@ -328,6 +328,11 @@ def deprecation_notices(definitions: Mapping[str, Mapping[str, list[str]]], path
 
 
 _DOC_SUFFIXES = ("", ".md", ".rst", ".txt", ".adoc", ".mdx")
+#: Names too common to stand for one path when a list says they are deprecated (an option, a key).
+_GENERIC_NAMES = frozenset({"config", "configs", "settings", "utils", "util", "lib", "libs", "common", "core",
+                            "api", "main", "index", "src", "test", "tests", "docs", "doc", "app", "cli",
+                            "server", "client", "options", "default", "defaults", "types", "internal",
+                            "build", "scripts", "tools", "examples", "example", "data", "init", "setup"})
 
 
 def _successor_named(name: str, file: str, paths: RepoPaths) -> str | None:
@@ -349,7 +354,7 @@ def _path_named(name: str, file: str, paths: RepoPaths) -> str | None:
     if "/" in name:
         name = name.rstrip("/")
         return name if paths.exists(name) else None
-    if not re.fullmatch(r"[A-Za-z][\w.-]{1,60}", name):
+    if not re.fullmatch(r"[A-Za-z][\w.-]{1,60}", name) or name.lower() in _GENERIC_NAMES:
         return None
     matches = {p for p in paths.paths if posixpath.basename(p) == name and p not in paths.all_files}
     matches |= {p for p in paths.all_files if posixpath.splitext(posixpath.basename(p))[0] == name
