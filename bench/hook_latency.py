@@ -42,7 +42,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repo", type=Path, help="a git repository to clone (default: synthetic-5k)")
     parser.add_argument("--runs", type=int, default=7)
-    parser.add_argument("--edits", default="1,5,20")
+    parser.add_argument("--edits", default="0,1,5,20")
     args = parser.parse_args()
     source = args.repo
     if source is None:

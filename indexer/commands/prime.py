@@ -80,6 +80,10 @@ def _refresh_only(repo: str, now, cache_dir: str | None, config_path: str | None
     from indexer.prime.refresh import refresh
     from indexer.prime.state import repo_root, start_probe
 
+    try:
+        os.nice(10)  # the next prompt's hook must not wait for this process's CPU
+    except OSError:
+        pass
     root = repo_root(repo)
     folder = cache_dir_for(root, cache_dir)
     ensure_dir(folder)

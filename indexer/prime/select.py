@@ -48,6 +48,9 @@ GENERIC = frozenset(index.stems("""
     handling missing wrong correctly properly instead enable disable use used can cannot possible
 """))
 MAX_CANDIDATES = 60
+# Observations (findings, resolutions) a block can hold, whatever the budget: past the first
+# few, more lines of evidence cost an agent attention, and rendering them costs the hook time.
+MAX_OBSERVATIONS = 10
 DIRECT_PATH_BONUS = 1.0
 NEAR_PATH_BONUS = 0.5
 PRIORITY_WEIGHT = {"must": 1.0, "should": 1.0, "may": 0.7}
@@ -165,6 +168,9 @@ def _ordered(pool: list[tuple[Candidate, float, float]], best: float) -> list[Ca
         score = round((relevance + bonus) * _weight(candidate), 6)
         ranked.append(candidate._replace(score=score))
     ranked.sort(key=lambda c: (-c.score, c.kind, c.key))
+    observations = [c.key for c in ranked if c.kind != "standard"][:MAX_OBSERVATIONS]
+    kept = set(observations)
+    ranked = [c for c in ranked if c.kind == "standard" or c.key in kept]
     return ranked[:MAX_CANDIDATES]
 
 
