@@ -107,3 +107,12 @@ def test_hook_with_an_edited_file_answers_from_the_index_and_refreshes_in_backgr
         time.sleep(0.5)
     assert "index" not in served
     assert "src/parser.py" not in served["text"]  # the TODO the agent removed is gone
+
+
+def test_at_most_ten_observations_and_dropped_says_why(repo):
+    files = {f"jobs/job{n}.py": f"# TODO: retry job {n} when the queue times out twice\nx = {n}\n" for n in range(13)}
+    repo.commit("2020-01-01", files=files)
+    block, _ = prime(repo.root, "--paths", "jobs", task="Retry queue jobs", budget=4000)
+    assert len(observations(block)) == 10
+    limited = [d for d in block["dropped"] if d["reason"] == "limit"]
+    assert len(limited) == 3 and all(d["kind"] == "finding" for d in limited)

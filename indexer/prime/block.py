@@ -69,7 +69,9 @@ class PrimeBlock(NamedTuple):
             "version": 1, "text": self.text, "tokens": self.tokens, "budget": self.request.budget,
             "now": self.request.now.isoformat(), "items": self.items(),
             "dropped": [{"id": _item_id(c), "kind": c.kind, "reason": "budget", "score": c.score}
-                        for c in self.selection.dropped],
+                        for c in self.selection.dropped]
+                       + [{"id": _item_id(c), "kind": c.kind, "reason": "limit", "score": c.score}
+                          for c in self.selection.limited],
             "over_budget": self.selection.over_budget, "must_tokens": self.must_tokens,
             "notes": [*self.notes, *self.warnings],
         }

@@ -76,8 +76,9 @@ class Entry(NamedTuple):
 
 class Selection(NamedTuple):
     entries: list[Entry]
-    dropped: list[Candidate]
+    dropped: list[Candidate]  # for the budget
     over_budget: bool
+    limited: list[Candidate] = []  # past MAX_OBSERVATIONS
 
 
 def tokens(text: str) -> int:
@@ -168,9 +169,6 @@ def _ordered(pool: list[tuple[Candidate, float, float]], best: float) -> list[Ca
         score = round((relevance + bonus) * _weight(candidate), 6)
         ranked.append(candidate._replace(score=score))
     ranked.sort(key=lambda c: (-c.score, c.kind, c.key))
-    observations = [c.key for c in ranked if c.kind != "standard"][:MAX_OBSERVATIONS]
-    kept = set(observations)
-    ranked = [c for c in ranked if c.kind == "standard" or c.key in kept]
     return ranked[:MAX_CANDIDATES]
 
 
@@ -229,8 +227,11 @@ def fit(musts: Sequence[Candidate], ranked: Sequence[Candidate], budget: int,
     an item is dropped, and items are dropped least relevant first.
     """
     entries = [Entry(c, 0) for c in musts]  # provenance is shortened before anything is dropped
+    observations = [c.key for c in ranked if c.kind != "standard"][:MAX_OBSERVATIONS]
+    limited = [c for c in ranked if c.kind != "standard" and c.key not in set(observations)]
+    ranked = [c for c in ranked if c.kind == "standard" or c.key in set(observations)]
     if measure(entries) > budget:
-        return Selection(entries=entries, dropped=list(ranked), over_budget=True)
+        return Selection(entries=entries, dropped=list(ranked), over_budget=True, limited=limited)
     fixed = len(entries)
     dropped: list[Candidate] = []
     for position, candidate in enumerate(ranked):
@@ -241,7 +242,7 @@ def fit(musts: Sequence[Candidate], ranked: Sequence[Candidate], budget: int,
             break
     _regrow(entries, fixed, lambda: measure(entries) <= budget, max_level)
     _regrow(entries, 0, lambda: measure(entries) <= budget, max_level, stop=fixed)
-    return Selection(entries=entries, dropped=dropped, over_budget=False)
+    return Selection(entries=entries, dropped=dropped, over_budget=False, limited=limited)
 
 
 def _regrow(entries: list[Entry], fixed: int, fits: Callable[[], bool],
