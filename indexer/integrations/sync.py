@@ -72,7 +72,7 @@ def standards_block(config: Config, now: date, keep=None, heading: str = "## Org
         doc = standard_doc(standard, order)
         candidate = Candidate(doc.key, "standard", doc.payload, must=standard.priority == "must",
                               expired=standard.expired(now))
-        lines.append(renderer.item(Entry(candidate, level=0)))
+        lines.append(renderer.item(Entry(candidate, level=renderer.max_level(candidate))))  # full provenance
     if not active:
         lines.append("- No standards are recorded in .orgmemory.yaml yet.")
     return lines
