@@ -43,7 +43,7 @@ def command(files, no_extends, max_proposal_age, now, cache_dir, repo):
 
 def _default_target(path: str) -> list[str]:
     """The repository's own memory file, when it has one."""
-    if os.path.isfile(path):
+    if os.path.lexists(path):  # a link, even a broken one, is checked (and refused if it leaves)
         return [path]
     click.echo(f"No .orgmemory.yaml in {os.path.dirname(path)}: nothing to validate.", err=True)
     return []

@@ -45,7 +45,9 @@ def repo_root(path: str | None = None, *, outside_ok: bool = False) -> str:
 
 def memory_files(root: str) -> list[str]:
     """The memory file finder: the default names present at `root`, in order of preference."""
-    return [name for name in CONFIG_NAMES if os.path.isfile(os.path.join(root, name))]
+    # lexists, not isfile: a committed link out of the repository is refused by the loader even
+    # when its target is missing here, never mistaken for "no memory file"
+    return [name for name in CONFIG_NAMES if os.path.lexists(os.path.join(root, name))]
 
 
 def config_file(root: str, given: str | None) -> str:

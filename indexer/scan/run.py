@@ -220,7 +220,8 @@ def _config_bytes(root: str, config_path: str | None) -> bytes | None:
         with open(config_file(root, config_path), "rb") as fh:
             return fh.read()
     except FileNotFoundError:
-        return None if config_path else b""
+        present = os.path.lexists(config_file(root, config_path))  # a broken link is not "no file"
+        return None if config_path or present else b""
     except OSError:
         return None
 

@@ -84,6 +84,19 @@ def test_a_memory_file_linking_outside_is_refused_by_every_command(linked_repo, 
     assert "outside the repository" in result.output
 
 
+@pytest.mark.parametrize("command", COMMANDS)
+def test_a_memory_file_linking_to_a_missing_file_outside_is_not_mistaken_for_no_file(
+        repo, tmp_path, command, monkeypatch):
+    """A clone on another machine: the link's target (~/.ssh/id_ed25519) is not there. The
+    repository still carries a memory file that leaves it, and it is refused, not ignored."""
+    repo.write("src/app.py", "print('hi')\n")
+    os.symlink(tmp_path / "elsewhere" / "id_ed25519", repo.root / ".orgmemory.yaml")
+    repo.commit("2022-03-01")
+    result = invoke(repo.root, COMMANDS[command], monkeypatch)
+    assert result.exit_code == 2, result.output
+    assert_one_line_error(result.output, names=".orgmemory.yaml")
+
+
 @pytest.mark.parametrize("command", ["validate", "scan"])
 def test_the_yml_name_is_confined_too(linked_repo, command, monkeypatch):
     repo = linked_repo("org.yaml", link_name=".orgmemory.yml")
