@@ -8,7 +8,7 @@ up to `min_confidence`:
 | evidence | weight |
 |---|---|
 | a legacy-like name | 0.35 |
-| a live successor beside it (`tools/release` for `tools/old-release`) | 0.2 |
+| a successor beside it (`tools/release` for `tools/old-release`) that is live, or that changed after it | 0.2 |
 | no commits for `stale_after` while the successor had commits within `active_within` | 0.25 |
 | a comment asking to migrate off or remove it (each further one +0.05, up to two) | 0.3 |
 | the path says it is deprecated (Go `// Deprecated:`, module-level DeprecationWarning, top-level `@Deprecated`, npm/Helm `deprecated`, a README notice) | 0.6 |
@@ -164,6 +164,12 @@ def _with_evidence(legacy: Legacy, evidence: list[Evidence], paths: RepoPaths, h
                                      path=successor, commit=theirs.last_commit if theirs else None,
                                      date=theirs.last_day.isoformat() if theirs else None,
                                      author=theirs.last_author if theirs else None))
+        elif theirs is not None and mine is not None and theirs.last_time > mine.last_time:
+            # both quiet now, but the successor is the one that changed last: still the newer one
+            evidence.append(Evidence(kind="successor", summary=f"successor {successor} changed after it"
+                                     f" (last commit {theirs.last_day.isoformat()})",
+                                     path=successor, commit=theirs.last_commit,
+                                     date=theirs.last_day.isoformat(), author=theirs.last_author))
     if mine is not None:
         stale_since = epoch(now - timedelta(days=settings.stale_after_days))
         active_since = epoch(now - timedelta(days=settings.active_within_days))

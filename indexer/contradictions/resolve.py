@@ -36,7 +36,7 @@ NOT_A_CLAIM = "not-a-claim"
 
 STRONG_KINDS = frozenset({"md-link", "sphinx-doc", "rst-include", "rst-link", "adoc-include",
                           "adoc-link", "docker-copy", "ci-uses", "ci-workdir", "config-extends",
-                          "make-include", "repo-url", "manifest-include"})
+                          "make-include", "repo-url", "manifest-include", "go-replace"})
 IMPORT_KINDS = frozenset({"import", "js-import", "go-import"})
 _DOC_SUFFIXES = (".rst", ".txt", ".md", ".markdown", ".mdx", ".adoc", ".html")
 _INDEXES = ("index.md", "README.md", "index.rst", "index.html", "_index.md", "index.mdx", "readme.md")
@@ -170,7 +170,7 @@ class Resolver:
         if kind == "md-link" and not target.startswith("../") and self._directory_url_page(reference.path):
             return [folder, *self._site_asset_bases]  # a theme's files are laid over the pages at build
         if kind in ("md-link", "rst-link", "adoc-include", "adoc-link", "config-extends", "make-include",
-                    "manifest-include"):
+                    "manifest-include", "go-replace"):
             return [folder]
         bases = [folder, "", *self.paths.package_bases(reference.path)]
         if reference.base:

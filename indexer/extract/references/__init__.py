@@ -80,6 +80,8 @@ def _reader_for(path: str, data: bytes) -> Reader | None:
         return lambda found, text: build.makefile(found)
     if base == "package.json":
         return data_files.package_json
+    if base == "go.mod":
+        return lambda found, text: build.go_mod(found)
     if base == "MANIFEST.in":
         return lambda found, text: build.manifest_in(found)
     if base in data_files.PATTERN_LISTS:

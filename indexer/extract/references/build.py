@@ -99,3 +99,38 @@ def manifest_in(found: Found) -> None:
             if "*" in argument or "?" in argument or "[" in argument:
                 continue
             found.add(index, argument.rstrip("/"), "manifest-include", column)
+
+
+_GO_MOD_DIRECTIVE = re.compile(r"^\s*(require|replace|exclude|retract|module|go|toolchain|godebug)\b\s*(\(?)\s*(.*)$")
+_GO_MOD_ENTRY = re.compile(r"^\s*(\S+)(?:\s+(\S+))?(?:\s*=>\s*(\S+)(?:\s+\S+)?)?\s*$")
+
+
+def go_mod(found: Found) -> None:
+    """`go.mod`: required and replaced module paths are imports (an in-repository module maps to
+    its folder through the `module` lines, `indexer.contradictions.resolve`); a `replace` that
+    points at a local folder (`=> ../../libs/payments-v1`) names that folder, relative to go.mod."""
+    block = None
+    for index, line in enumerate(found.lines):
+        code = line.split("//", 1)[0]
+        if block is not None:
+            if code.strip() == ")":
+                block = None
+                continue
+            directive, rest = block, code
+        else:
+            match = _GO_MOD_DIRECTIVE.match(code)
+            if not match:
+                continue
+            directive, rest = match.group(1), match.group(3)
+            if match.group(2):
+                block = directive
+                continue
+        if directive not in ("require", "replace"):
+            continue
+        entry = _GO_MOD_ENTRY.match(rest)
+        if not entry:
+            continue
+        found.add(index, entry.group(1), "go-import", judge=False)
+        local = entry.group(3)
+        if local and local.startswith(("./", "../")):
+            found.add(index, local.rstrip("/"), "go-replace", line.find(local))
