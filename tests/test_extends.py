@@ -216,14 +216,57 @@ def test_unknown_ids_are_checked_again_after_the_merge(repo):
     repo.commit("2025-01-01", files={"platform/org.yaml": COMMON})
     local_repo(repo, "platform/org.yaml", "  - {id: new, statement: s, supersedes: [not-anywhere]}")
     result = validate(repo.root, exit_code=2)
-    assert ".orgmemory.yaml:5: supersedes: new: unknown standard id 'not-anywhere'" in result.stderr
+    assert (".orgmemory.yaml:5: standards[0].supersedes[0]: unknown standard id 'not-anywhere' "
+            "(defined neither here nor in any extends source)") in result.stderr
 
 
 def test_contradictions_across_files_are_refused(repo):
     repo.commit("2025-01-01", files={"platform/org.yaml": ORG.replace("extends: [common.orgmemory.yaml]\n", "")})
     local_repo(repo, "platform/org.yaml", "  - id: tf\n    statement: s\n    require:\n      - glob: \"**/*.tf\"")
     result = validate(repo.root, exit_code=2)
-    assert ".orgmemory.yaml:8: require:" in result.stderr and "forbids" in result.stderr
+    assert (".orgmemory.yaml:8: standards[0].require[0]: 'tf' requires '**/*.tf', which 'iac-bicep' forbids "
+            "(platform/org.yaml:8) in an overlapping scope") in result.stderr
+
+
+# One check of supersession and contradictions (`load.check_standards`) serves a single file and
+# an extends chain: the same messages, at the key path where the later-written side stands.
+CYCLE = "  - {id: a, statement: s, supersedes: [b]}\n  - {id: b, statement: s, supersedes: [a]}\n"
+
+
+def test_a_supersedes_cycle_in_one_file_is_refused_by_validate(repo):
+    repo.commit("2025-01-01", files={".orgmemory.yaml": f"version: 1\nstandards:\n{CYCLE}"})
+    result = validate(repo.root, exit_code=2)
+    assert result.stderr == ("orgmemory: error: .orgmemory.yaml:4: standards[1].supersedes[0]: "
+                             "supersedes cycle: b -> a -> b\n")
+
+
+def test_a_supersedes_cycle_across_extends_is_refused_by_validate(repo):
+    repo.commit("2025-01-01", files={
+        "platform/org.yaml": "extends: [common.yaml]\nstandards:\n  - {id: a, statement: s, supersedes: [b]}\n",
+        "platform/common.yaml": "standards:\n  - {id: b, statement: s}\n"})
+    local_repo(repo, "platform/org.yaml", "  - {id: b, statement: s, supersedes: [a]}")
+    result = validate(repo.root, exit_code=2)
+    assert result.stderr == ("orgmemory: error: .orgmemory.yaml:5: standards[0].supersedes[0]: "
+                             "supersedes cycle: b -> a -> b\n")
+
+
+def test_a_standard_superseded_twice_across_extends_is_refused_by_validate(repo):
+    repo.commit("2025-01-01", files={"platform/org.yaml": "standards:\n  - {id: old, statement: s}\n"
+                                                         "  - {id: org-new, statement: s, supersedes: [old]}\n"})
+    local_repo(repo, "platform/org.yaml", "  - {id: mine, statement: s, supersedes: [old]}")
+    result = validate(repo.root, exit_code=2)
+    assert result.stderr == ("orgmemory: error: .orgmemory.yaml:5: standards[0].supersedes[0]: 'old' is "
+                             "already superseded by 'org-new' (platform/org.yaml:3)\n")
+
+
+def test_a_contradiction_in_one_file_is_refused_by_validate(repo):
+    repo.commit("2025-01-01", files={".orgmemory.yaml": (
+        "version: 1\nstandards:\n  - id: tf\n    statement: s\n    require: [{glob: '**/*.tf'}]\n"
+        "  - id: bicep\n    statement: s\n    forbid: [{glob: '**/*.tf'}]\n")})
+    result = validate(repo.root, exit_code=2)
+    assert result.stderr == ("orgmemory: error: .orgmemory.yaml:8: standards[1].forbid[0]: 'bicep' forbids "
+                             "'**/*.tf', which 'tf' requires (line 5) in an overlapping scope; supersede one "
+                             "of them or narrow a scope\n")
 
 
 def test_an_extends_cycle_is_refused(repo):

@@ -18,7 +18,8 @@ Errors in an extended file never quote its content (`load_config` shows no value
 
 `load_config` stays a pure one-file validator; `load_with_extends` wraps it, because merging
 needs I/O (clones, the cache folder, the network) that validation of a single file must not do.
-Checks that span files (unknown supersedes ids, cycles, contradictions) run again on the merge.
+Checks that span files (unknown supersedes ids, cycles, contradictions) run again on the merge,
+through the same `load.check_standards` a single file goes through.
 """
 from __future__ import annotations
 
@@ -31,12 +32,12 @@ from typing import Iterable
 from urllib.parse import urlsplit, urlunsplit
 
 from indexer.cache import cache_dir_for, ensure_dir
-from indexer.memory.load import _scopes_overlap, load_config  # one overlap rule for both checks
+from indexer.memory.load import Entry, check_standards, load_config
 from indexer.confine import is_inside
 from indexer.errors import ConfigError
 from indexer.git.clone import CloneError, allowed_protocols, clone_age, ensure_clone, redact
 from indexer.git.run import is_plain_ref
-from indexer.models import Config, LegacyPath, Match, Standard
+from indexer.models import Config, LegacyPath
 
 __all__ = ["Source", "parse_source", "load_with_extends", "merge_configs"]
 
@@ -239,77 +240,17 @@ def merge_configs(layers: Iterable[Config], local: Config, notes: Iterable[str] 
     """`layers` in order, then `local`: a later file's standard replaces an earlier one by id.
 
     Scan settings are the repository's own; legacy paths merge by path like standards by id.
+    The checks across standards are the ones a single file gets (`load.check_standards`), run
+    over the merge: each file was checked alone when loaded, so what they find spans files.
     """
     layers = list(layers)
-    standards: dict[str, Standard] = {}
+    entries: dict[str, Entry] = {}
     legacy: dict[str, LegacyPath] = {}
-    for config in (*layers, local):
-        standards.update((s.id, s) for s in config.standards)
+    for layer, config in enumerate((*layers, local)):
+        entries.update((s.id, Entry(s, f"standards[{i}]", layer=layer)) for i, s in enumerate(config.standards))
         legacy.update((item.path, item) for item in config.legacy)
-    merged = _link_across_files(tuple(standards.values()))
-    _check_merged(merged, local)
+    merged = check_standards(list(entries.values()), elsewhere=" (defined neither here nor in any extends source)")
     org = local.org or next((c.org for c in reversed(layers) if c.org), None)
     all_notes = [*local.notes, *(n for c in layers for n in c.notes), *notes]
     return replace(local, org=org, standards=merged, legacy=tuple(legacy.values()),
                    notes=tuple(dict.fromkeys(all_notes)))
-
-
-def _link_across_files(standards: tuple[Standard, ...]) -> tuple[Standard, ...]:
-    """Mark what a standard in another file supersedes; each file already linked its own."""
-    by_id = {s.id: s for s in standards}
-    for newer in standards:
-        for older in newer.supersedes if newer.accepted else ():  # a proposal supersedes nothing yet
-            if older in by_id and by_id[older].superseded_by is None and older != newer.id:
-                by_id[older] = replace(by_id[older], superseded_by=newer.id)
-    return tuple(by_id[s.id] for s in standards)
-
-
-def _check_merged(standards: tuple[Standard, ...], local: Config) -> None:
-    by_id = {s.id: s for s in standards}
-    for standard in standards:
-        for named in (*standard.supersedes, *filter(None, [standard.superseded_by])):
-            if named not in by_id:
-                key = "superseded_by" if named == standard.superseded_by else "supersedes"
-                raise ConfigError(standard.file, standard.line, key,
-                                  f"{standard.id}: unknown standard id {named!r} "
-                                  "(defined neither here nor in any extends source)")
-    _reject_cycles(by_id)
-    _reject_contradictions([s for s in standards if s.in_force], local)
-
-
-def _reject_cycles(by_id: dict[str, Standard]) -> None:
-    for start in by_id.values():
-        chain = [start.id]
-        while by_id[chain[-1]].superseded_by and len(chain) <= len(by_id):
-            chain.append(by_id[chain[-1]].superseded_by)
-            if chain[-1] == start.id:
-                raise ConfigError(start.file, start.line, "superseded_by",
-                                  f"supersedes cycle across extends: {' -> '.join(reversed(chain))}")
-
-
-def _reject_contradictions(active: list[Standard], local: Config) -> None:
-    """A `require` that another file's active standard forbids, in an overlapping scope.
-
-    Contradictions inside one file were refused when it was loaded.
-    """
-    for requirer in active:
-        for required in requirer.require:
-            for forbidder in active:
-                if forbidder.file == requirer.file:
-                    continue
-                for forbidden in forbidder.forbid:
-                    if (forbidden.glob == required.glob and forbidden.pattern in (None, required.pattern)
-                            and _scopes_overlap(requirer, forbidder)):
-                        raise _contradiction(requirer, required, forbidder, forbidden, local)
-
-
-def _contradiction(requirer: Standard, required: Match, forbidder: Standard, forbidden: Match,
-                   local: Config) -> ConfigError:
-    """Reported in the repository's own file when one side is there: that is what can change."""
-    message = (f"{requirer.id!r} ({requirer.file}:{required.line}) requires {required.glob!r}, which "
-               f"{forbidder.id!r} ({forbidder.file}:{forbidden.line}) forbids in an overlapping "
-               "scope; supersede one of them or narrow a scope")
-    local_ids = {s.id for s in local.standards}
-    if forbidder.id in local_ids and requirer.id not in local_ids:
-        return ConfigError(forbidder.file, forbidden.line, "forbid", message)
-    return ConfigError(requirer.file, required.line, "require", message)

@@ -14,7 +14,7 @@ import os
 import re
 from dataclasses import replace
 from datetime import date
-from typing import Any, Callable, Mapping, NamedTuple, NoReturn, Union
+from typing import Any, Callable, Mapping, NamedTuple, NoReturn, Sequence, Union
 
 import yaml
 from yaml.events import (AliasEvent, CollectionEndEvent, DocumentStartEvent, MappingStartEvent,
@@ -29,7 +29,9 @@ from indexer.models import (KINDS, PRIORITIES, STATUSES, Config, LegacyPath, Mat
 from indexer.git.root import memory_files
 
 __all__ = [
+    "Entry",
     "MAX_FILE_BYTES",
+    "check_standards",
     "SCHEMA",
     "compose_yaml",
     "json_schema",
@@ -810,7 +812,6 @@ def _build_config(data: Mapping[str, Any], lines: Mapping[str, int], file: str, 
     standards = tuple(_standard(values, f"standards[{i}]", lines, display)
                       for i, values in enumerate(data.get("standards", ())))
     standards = _link_supersession(standards, lines, display, extended=bool(data.get("extends")))
-    _reject_contradictions(standards, lines, display)
     rules = _rule_configs(data.get("rules", {}), data.get("scan", {}).get("todo", {}), lines)
     return Config(
         file=file,
@@ -873,34 +874,74 @@ def _legacy(values: Mapping[str, Any], key: str, lines: Mapping[str, int], file:
 
 
 # --------------------------------------------------------------------------- cross-checks
+# Written once, for one file (`load_config`) and for an extends chain (`extends.merge_configs`):
+# both hand `check_standards` the standards with where each was written.
+class Entry(NamedTuple):
+    """A standard and where it was written: its key path in its file (`standards[i]`), the
+    file's line map when at hand (else the standard's own line stands for its sub-keys), and
+    its layer (0 for the first file of an extends chain, higher for later ones; the repository's
+    own file is the last)."""
+
+    standard: Standard
+    key: str
+    lines: Mapping[str, int] = {}
+    layer: int = 0
+
+    def line(self, key: str) -> int:
+        return self.lines.get(key, self.standard.line)
+
+
 class _Link(NamedTuple):
-    """`newer` supersedes `older`, as written at key path `key`, which names `named`."""
+    """`newer` supersedes `older`, as written at key path `key` of `entry`, which names `named`."""
 
     newer: str
     older: str
     key: str
     named: str
+    entry: Entry
+
+    @property
+    def line(self) -> int:
+        return self.entry.line(self.key)
+
+    def error(self, message: str) -> ConfigError:
+        return ConfigError(self.entry.standard.file, self.line, self.key, message)
+
+
+def check_standards(entries: Sequence[Entry], complete: bool = True,
+                    elsewhere: str = "") -> tuple[Standard, ...]:
+    """Check supersession (ids named, one superseder each, no cycles) and contradictions
+    between active standards; return the standards with each superseded one's `superseded_by` set.
+
+    `complete`: every id a link may name is among `entries` (False for a file that `extends`
+    others, whose ids the merge judges). `elsewhere` ends an unknown-id message.
+    """
+    known = {entry.standard.id for entry in entries}
+    superseded: dict[str, _Link] = {}
+    for link in _supersession_links(entries):
+        if link.named not in known:
+            if complete:
+                raise link.error(_unknown_id_message(link.named, known) + elsewhere)
+            continue
+        _check_link(link, superseded)
+        superseded.setdefault(link.older, link)
+    _reject_cycles(entries, superseded)
+    linked = [entry._replace(standard=replace(entry.standard, superseded_by=superseded[entry.standard.id].newer))
+              if entry.standard.id in superseded else entry for entry in entries]
+    _reject_contradictions(linked)
+    return tuple(entry.standard for entry in linked)
 
 
 def _link_supersession(standards: tuple[Standard, ...], lines: Mapping[str, int],
                        file: str, extended: bool) -> tuple[Standard, ...]:
-    """Check ids and supersession, and set each superseded standard's `superseded_by`.
+    """One file's standards, checked (unique ids first, then `check_standards`) and linked.
 
     When the file `extends` others, an id it does not define may be defined there, so an
     unknown id is left for the merge to judge.
     """
-    known = _unique_ids(standards, lines, file)
-    superseded: dict[str, _Link] = {}
-    for link in _supersession_links(standards):
-        if link.named not in known and not extended:
-            raise ConfigError(file, lines[link.key], link.key, _unknown_id_message(link.named, known))
-        _check_link(link, superseded, lines, file)
-        superseded.setdefault(link.older, link)
-    _reject_cycles(standards, superseded, lines, file)
-    return tuple(
-        replace(s, superseded_by=superseded[s.id].newer) if s.id in superseded else s
-        for s in standards
-    )
+    _unique_ids(standards, lines, file)
+    entries = [Entry(s, f"standards[{i}]", lines) for i, s in enumerate(standards)]
+    return check_standards(entries, complete=not extended)
 
 
 def _unique_ids(standards: tuple[Standard, ...], lines: Mapping[str, int], file: str) -> set[str]:
@@ -915,29 +956,34 @@ def _unique_ids(standards: tuple[Standard, ...], lines: Mapping[str, int], file:
     return set(first_line)
 
 
-def _supersession_links(standards: tuple[Standard, ...]) -> list[_Link]:
-    """Links written in the file; a proposal's `supersedes` takes effect only once accepted."""
+def _supersession_links(entries: Sequence[Entry]) -> list[_Link]:
+    """Links written in the files; a proposal's `supersedes` takes effect only once accepted."""
     links = []
-    pending = {s.id for s in standards if not s.accepted}
-    for i, standard in enumerate(standards):
+    pending = {e.standard.id for e in entries if not e.standard.accepted}
+    for entry in entries:
+        standard = entry.standard
         if standard.id in pending:
             continue
-        links += [_Link(standard.id, older, f"standards[{i}].supersedes[{j}]", named=older)
+        links += [_Link(standard.id, older, f"{entry.key}.supersedes[{j}]", older, entry)
                   for j, older in enumerate(standard.supersedes)]
         if standard.superseded_by is not None and standard.superseded_by not in pending:
             newer = standard.superseded_by
-            links.append(_Link(newer, standard.id, f"standards[{i}].superseded_by", named=newer))
-    return links
+            links.append(_Link(newer, standard.id, f"{entry.key}.superseded_by", newer, entry))
+    # Across files (no line maps) a `superseded_by` the loader derived from a `supersedes` gives
+    # way to that `supersedes`, so that messages point where the link was written.
+    written = {(link.newer, link.older) for link in links if link.key.endswith("]")}
+    return [link for link in links if link.entry.lines or link.key.endswith("]")
+            or (link.newer, link.older) not in written]
 
 
-def _check_link(link: _Link, superseded: Mapping[str, _Link], lines: Mapping[str, int],
-                file: str) -> None:
+def _check_link(link: _Link, superseded: Mapping[str, _Link]) -> None:
     if link.newer == link.older:
-        raise ConfigError(file, lines[link.key], link.key, "a standard cannot supersede itself")
+        raise link.error("a standard cannot supersede itself")
     earlier = superseded.get(link.older)
     if earlier is not None and earlier.newer != link.newer:
-        raise ConfigError(file, lines[link.key], link.key, f"{link.older!r} is already superseded by "
-                                                           f"{earlier.newer!r} (line {lines[earlier.key]})")
+        where = (f"line {earlier.line}" if earlier.entry.standard.file == link.entry.standard.file
+                 else f"{earlier.entry.standard.file}:{earlier.line}")
+        raise link.error(f"{link.older!r} is already superseded by {earlier.newer!r} ({where})")
 
 
 def _unknown_id_message(named: str, known: set[str]) -> str:
@@ -948,48 +994,46 @@ def _unknown_id_message(named: str, known: set[str]) -> str:
     return f"unknown standard id {named!r}{hint}"
 
 
-def _reject_cycles(standards: tuple[Standard, ...], superseded: Mapping[str, _Link],
-                   lines: Mapping[str, int], file: str) -> None:
+def _reject_cycles(entries: Sequence[Entry], superseded: Mapping[str, _Link]) -> None:
     """Each standard has at most one superseder, so a cycle is a walk up that returns home."""
-    for standard in standards:
-        chain = [standard.id]
-        while chain[-1] in superseded and len(chain) <= len(standards):
+    for entry in entries:
+        chain = [entry.standard.id]
+        while chain[-1] in superseded and len(chain) <= len(entries):
             chain.append(superseded[chain[-1]].newer)
-            if chain[-1] == standard.id:
-                raise _cycle_error(chain[:-1], superseded, lines, file)
+            if chain[-1] == entry.standard.id:
+                raise _cycle_error(chain[:-1], superseded)
 
 
-def _cycle_error(members: list[str], superseded: Mapping[str, _Link], lines: Mapping[str, int],
-                 file: str) -> ConfigError:
-    """Reported at the link written last, which closed the cycle, read from its superseder.
+def _cycle_error(members: list[str], superseded: Mapping[str, _Link]) -> ConfigError:
+    """Reported at the link written last (latest file, then latest line), which closed the
+    cycle, read from its superseder.
 
     `members` lists the cycle from a superseded standard up to the one that supersedes it.
     """
-    closing = max((superseded[member] for member in members), key=lambda link: lines[link.key])
+    closing = max((superseded[member] for member in members), key=lambda link: (link.entry.layer, link.line))
     newest_first = members[::-1]
     start = newest_first.index(closing.newer)
     cycle = newest_first[start:] + newest_first[:start] + [closing.newer]
-    return ConfigError(file, lines[closing.key], closing.key, f"supersedes cycle: {' -> '.join(cycle)}")
+    return closing.error(f"supersedes cycle: {' -> '.join(cycle)}")
 
 
-def _reject_contradictions(standards: tuple[Standard, ...], lines: Mapping[str, int],
-                           file: str) -> None:
+def _reject_contradictions(entries: Sequence[Entry]) -> None:
     """Active standards must not require what one of them forbids in an overlapping scope.
 
     A `forbid` with a pattern only contradicts a `require` with that same pattern.
     """
-    active = [(i, s) for i, s in enumerate(standards) if s.in_force]
-    forbids: dict[str, list[tuple[Standard, Match, str]]] = {}
-    for i, standard in active:
-        for j, entry in enumerate(standard.forbid):
-            forbids.setdefault(entry.glob, []).append((standard, entry, f"standards[{i}].forbid[{j}]"))
-    for i, requirer in active:
-        for j, required in enumerate(requirer.require):
+    active = [e for e in entries if e.standard.in_force]
+    forbids: dict[str, list[tuple[Entry, Match, str]]] = {}
+    for entry in active:
+        for j, match in enumerate(entry.standard.forbid):
+            forbids.setdefault(match.glob, []).append((entry, match, f"{entry.key}.forbid[{j}]"))
+    for requirer in active:
+        for j, required in enumerate(requirer.standard.require):
             for forbidder, forbidden, forbid_key in forbids.get(required.glob, ()):
-                if forbidden.pattern in (None, required.pattern) and _scopes_overlap(requirer, forbidder):
-                    require_key = f"standards[{i}].require[{j}]"
-                    raise _contradiction(requirer, require_key, forbidder, forbid_key, required.glob,
-                                         lines, file)
+                if (forbidden.pattern in (None, required.pattern)
+                        and _scopes_overlap(requirer.standard, forbidder.standard)):
+                    raise _contradiction((requirer, required, f"{requirer.key}.require[{j}]"),
+                                         (forbidder, forbidden, forbid_key))
 
 
 def _scopes_overlap(first: Standard, second: Standard) -> bool:
@@ -1000,16 +1044,25 @@ def _scopes_overlap(first: Standard, second: Standard) -> bool:
                for b in second.scope if not b.startswith("!"))
 
 
-def _contradiction(requirer: Standard, require_key: str, forbidder: Standard, forbid_key: str,
-                   glob: str, lines: Mapping[str, int], file: str) -> ConfigError:
-    """Reported at whichever of the two entries comes later in the file."""
-    require_line, forbid_line = lines[require_key], lines[forbid_key]
-    if requirer is forbidder:
-        return ConfigError(file, forbid_line, forbid_key,
-                           f"{forbidder.id!r} forbids {glob!r}, which it also requires (line {require_line})")
+def _contradiction(require: tuple[Entry, Match, str], forbid: tuple[Entry, Match, str]) -> ConfigError:
+    """Reported at whichever side was written later: the later file of an extends chain (the
+    repository's own file, which is what can change), then the later line."""
+    (requirer, required, require_key), (forbidder, forbidden, forbid_key) = require, forbid
+    glob = required.glob
+    if requirer.standard is forbidder.standard:
+        return ConfigError(forbidder.standard.file, forbidden.line, forbid_key,
+                           f"{forbidder.standard.id!r} forbids {glob!r}, which it also requires "
+                           f"(line {required.line})")
+
+    def where(entry: Entry, match: Match, other: Entry) -> str:
+        same = entry.standard.file == other.standard.file
+        return f"line {match.line}" if same else f"{entry.standard.file}:{match.line}"
+
     advice = "in an overlapping scope; supersede one of them or narrow a scope"
-    if forbid_line > require_line:
-        message = f"{forbidder.id!r} forbids {glob!r}, which {requirer.id!r} requires (line {require_line})"
-        return ConfigError(file, forbid_line, forbid_key, f"{message} {advice}")
-    message = f"{requirer.id!r} requires {glob!r}, which {forbidder.id!r} forbids (line {forbid_line})"
-    return ConfigError(file, require_line, require_key, f"{message} {advice}")
+    if (forbidder.layer, forbidden.line) > (requirer.layer, required.line):
+        message = (f"{forbidder.standard.id!r} forbids {glob!r}, which {requirer.standard.id!r} requires "
+                   f"({where(requirer, required, forbidder)})")
+        return ConfigError(forbidder.standard.file, forbidden.line, forbid_key, f"{message} {advice}")
+    message = (f"{requirer.standard.id!r} requires {glob!r}, which {forbidder.standard.id!r} forbids "
+               f"({where(forbidder, forbidden, requirer)})")
+    return ConfigError(requirer.standard.file, required.line, require_key, f"{message} {advice}")
