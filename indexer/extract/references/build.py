@@ -132,5 +132,5 @@ def go_mod(found: Found) -> None:
             continue
         found.add(index, entry.group(1), "go-import", judge=False)
         local = entry.group(3)
-        if local and local.startswith(("./", "../")):
+        if local and local.startswith(("./", "../")) and local.strip("./"):  # `=> ../`: the module above
             found.add(index, local.rstrip("/"), "go-replace", line.find(local))

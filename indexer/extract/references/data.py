@@ -9,6 +9,7 @@ a config value: a weak claim the resolver only holds to when its first folder ex
 from __future__ import annotations
 
 import json
+import posixpath
 import re
 
 from indexer.extract.references.found import Found
@@ -25,6 +26,7 @@ _GITLAB_CI = re.compile(r"(?:^|/)\.gitlab-ci\.ya?ml$|(?:^|/)\.gitlab/|(?:^|/)(?:
 
 def yaml_file(found: Found) -> None:
     block: tuple[str, int, bool] | None = None  # (key, indent, is a list) of `key: |` or `key:` + items
+    base = _mkdocs_docs_dir(found)
     shell: ShellReader | None = None
     for index, line in enumerate(found.lines):
         stripped = line.strip()
@@ -39,7 +41,7 @@ def yaml_file(found: Found) -> None:
                 shell = shell or ShellReader(found)
                 shell.line(index, line[start:].strip("'\""), start)
             else:
-                _value(found, index, line, indent, "config")
+                _value(found, index, line, indent, "config", base)
             continue
         code, comment_at = split_comment(line)
         if comment_at is not None:
@@ -48,7 +50,7 @@ def yaml_file(found: Found) -> None:
         if not pair:
             item = _YAML_ITEM.match(code)
             if item:
-                _value(found, index, code, item.start(2), "config")
+                _value(found, index, code, item.start(2), "config", base)
             continue
         key, value, start = pair.group(3).lower(), pair.group(4).rstrip(), pair.start(4)
         if _BLOCK_SCALAR.match(value) or not value and key in SHELL_KEYS:
@@ -65,11 +67,25 @@ def yaml_file(found: Found) -> None:
         elif key in ("project", "file", "remote", "template") and _GITLAB_CI.search(found.path):
             continue  # another project's file, a URL, GitLab's own template: not this repository's
         elif key not in ("uses", "image", "url", "homepage", "repository"):
-            _value(found, index, code, start, "config")
+            _value(found, index, code, start, "config", base)
 
 
-def _value(found: Found, index: int, line: str, start: int, kind: str) -> None:
-    found.words(index, line[start:], kind, start)
+def _value(found: Found, index: int, line: str, start: int, kind: str, base: str = "") -> None:
+    found.words(index, line[start:], kind, start, base=base)
+
+
+_DOCS_DIR = re.compile(r"^docs_dir\s*:\s*['\"]?([^'\"#\s]+)")
+
+
+def _mkdocs_docs_dir(found: Found) -> str:
+    """MkDocs' `nav:` pages live under `docs_dir` (default `docs`), relative to mkdocs.yml."""
+    if posixpath.basename(found.path).lower() not in ("mkdocs.yml", "mkdocs.yaml"):
+        return ""
+    for line in found.lines:
+        match = _DOCS_DIR.match(line)
+        if match:
+            return match.group(1).strip("/") or "docs"
+    return "docs"
 
 
 def _unquote(value: str) -> str:
