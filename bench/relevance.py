@@ -88,20 +88,29 @@ def concerns(place: str, files: list[str]) -> bool:
 
 
 def available(cache: Path, files: list[str]) -> bool:
-    """Whether the prime index held a finding in one of the changed files."""
+    """Whether the prime index held an observation (finding, resolution) in one of the changed
+    files: the tasks recall is counted over."""
     for db_path in cache.glob("*/prime-index.sqlite3"):
         db = sqlite3.connect(f"file:{db_path}?mode=ro", uri=True)
         try:
-            for (payload,) in db.execute("SELECT payload FROM records WHERE kind = 'finding'"):
-                if json.loads(payload).get("path") in files:
+            for (payload,) in db.execute("SELECT payload FROM records WHERE kind IN ('finding', 'resolution')"):
+                record = json.loads(payload)
+                if record.get("path", record.get("legacy_path")) in files:
                     return True
         finally:
             db.close()
     return False
 
 
-def prime(work: Path, cache: Path, task: dict, budget: int) -> dict:
-    cmd = [sys.executable, "-m", "indexer", "prime", task["task"], "--now", task["now"], "--format", "json",
+# With `--floor F` the primes run with `indexer.prime.select`'s floors set to F here, in the
+# bench's own launcher: product code reads no bench override.
+_LAUNCH = ("import sys; import indexer.prime.select as s; s.RELEVANCE_FLOOR = s.TEXT_ONLY_FLOOR = float(sys.argv.pop(1)); "
+           "from indexer.cli import main; sys.argv[0] = 'orgmemory'; sys.exit(main())")
+
+
+def prime(work: Path, cache: Path, task: dict, budget: int, floor: float | None = None) -> dict:
+    launch = ["-m", "indexer"] if floor is None else ["-c", _LAUNCH, str(floor)]
+    cmd = [sys.executable, *launch, "prime", task["task"], "--now", task["now"], "--format", "json",
            "--budget", str(budget), "--cache-dir", str(cache)]
     start = time.perf_counter()
     proc = subprocess.run(cmd, cwd=work, capture_output=True, text=True)
@@ -117,7 +126,7 @@ def score(task: dict, block: dict, had: bool) -> dict:
     relevant = [item for item in observations
                 if concerns(item.get("path", ""), task["files"])
                 or any(concerns(ref.rsplit(":", 1)[0], task["files"]) for ref in item.get("still_pointing", ()))]
-    hit = any(item.get("path") in task["files"] for item in observations)
+    hit = any(item.get("path", item.get("legacy_path")) in task["files"] for item in observations)
     return {"observations": len(observations), "relevant": len(relevant), "available": had,
             "hit": hit, "tokens": block["tokens"],
             "scores": [(item.get("relevance", item["score"]), bool(concerns(item.get("path", ""), task["files"])),
@@ -165,7 +174,8 @@ def main() -> int:
     parser.add_argument("--mirrors", type=Path, default=Path("/work/.mirror"))
     parser.add_argument("--work", type=Path, default=Path("/tmp/orgmemory-relevance"))
     parser.add_argument("--json", type=Path, help="write every task's row here")
-    parser.add_argument("--floor-sweep", action="store_true")
+    parser.add_argument("--floor-sweep", action="store_true",
+                        help="prime with the floors at 0.0001 and print what each floor would give on learn")
     args = parser.parse_args()
     repos = json.loads((HERE / "real" / "repos.json").read_text())
     rows: list[dict] = []
@@ -184,7 +194,7 @@ def main() -> int:
         started = time.perf_counter()
         for task in tasks:
             git(work, "checkout", "-q", "--force", "--detach", task["parent"])
-            out = prime(work, cache, task, args.budget)
+            out = prime(work, cache, task, args.budget, 0.0001 if args.floor_sweep else None)
             if "error" in out:
                 print(f"  {repo['name']} {task['parent'][:8]}: {out['error']}", file=sys.stderr)
                 continue
