@@ -97,13 +97,13 @@ def test_rules_turn_off_re_rank_and_tune(repo):
 
 
 def test_scan_todo_stale_after_is_an_alias_and_the_rules_option_wins(repo):
-    repo.commit("2025-06-01", files={"app.py": STALE["app.py"]})
+    sha = repo.commit("2025-06-01", files={"app.py": STALE["app.py"]})
     repo.write(".orgmemory.yaml", "version: 1\nscan:\n  todo:\n    stale_after: 2y\n")
     assert scan(repo.root) == []
     repo.write(".orgmemory.yaml", "version: 1\nscan:\n  todo:\n    stale_after: 2y\n"
                                   "rules:\n  stale-todo:\n    options:\n      stale_after: 30d\n")
     (finding,) = scan(repo.root)
-    assert "stale after 30d" in finding["message"]
+    assert finding["message"].startswith(f"last changed 2025-06-01 ({sha[:7]}), stale after 30d: ")
 
 
 def test_standard_violation_severity_by_priority_is_an_option(repo):

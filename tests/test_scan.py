@@ -68,12 +68,12 @@ def test_blame_is_per_line_not_per_file(repo):
     assert set(stale(scan(repo.root))) == {("a.py", 1)}
 
 
-def test_exact_date_shown_when_within_cutoff_and_bounded_otherwise(repo):
+def test_exact_date_shown_within_the_cutoff_and_for_lines_stale_by_age(repo):
     repo.commit("2020-01-01", files={"a.py": "# TODO: ancient\n"})
     repo.commit("2026-06-01", files={"a.py": "# TODO: ancient\n# TODO(2026-07-01): middle\n"})
     found = stale(scan(repo.root))
-    assert found[("a.py", 1)]["last_changed"] is None
-    assert found[("a.py", 1)]["last_changed_before"] is not None
+    assert found[("a.py", 1)]["last_changed"] == "2020-01-01"  # blamed again over its whole history
+    assert found[("a.py", 1)]["last_changed_before"] is None
     assert found[("a.py", 2)]["last_changed"] == "2026-06-01"
     assert found[("a.py", 2)]["reason"] == ["deadline"]
     assert found[("a.py", 2)]["author"] == "Ada Lovelace"
@@ -138,7 +138,7 @@ def test_untracked_and_excluded_files_are_never_scanned(brownfield):
 def test_text_format_is_path_line_rule_message(brownfield):
     result = CliRunner().invoke(cli, ["scan", str(brownfield.root), "--now", NOW])
     assert result.exit_code == 1
-    assert "app/main.py:3: stale-todo unchanged for over 365 days" in result.stdout
+    assert "app/main.py:3: stale-todo last changed 20" in result.stdout
     assert result.stdout.rstrip().splitlines()[-1].startswith("Found 3 findings (3 warning)")
 
 

@@ -7,6 +7,7 @@ from typing import Iterator
 
 from indexer.dates import day_of, deadline_day, epoch
 from indexer.findings import Finding, fingerprint
+from indexer.git.blame import Origin, origins, shallow_commits
 from indexer.models import LineAge, Todo
 from indexer.rulepack import RuleSettings
 
@@ -16,15 +17,16 @@ RULE = "stale-todo"
 def check(ctx, rule: RuleSettings) -> Iterator[Finding]:
     stale_after = rule.options["stale_after"]
     cutoff = epoch(ctx.now - timedelta(days=stale_after))
+    pending: list[tuple[Todo, LineAge, list[str], list[str | None], list[str]]] = []
     for path, todos in ctx.collected.todos.items():
         ages = ctx.ages.get(path, {})
         for todo in todos:
             age = ages.get(todo.line) or LineAge(line=todo.line, unknown=True)
             reasons: list[str] = []
-            clauses: list[str] = []
+            clauses: list[str | None] = []
             if _older_than(age, cutoff):
                 reasons.append("age")
-                clauses.append(_age_clause(age, ctx.now, stale_after))
+                clauses.append(None)  # the exact date, filled in below
             deadline = deadline_day(todo.deadline) if todo.deadline else None
             if deadline is not None and deadline < ctx.now:
                 reasons.append("deadline")
@@ -34,7 +36,22 @@ def check(ctx, rule: RuleSettings) -> Iterator[Finding]:
                 reasons.append("missing-path")
                 clauses.append(f"{', '.join(missing)} no longer exists")
             if reasons:
-                yield _finding(todo, age, reasons, clauses, rule.severity, missing)
+                pending.append((todo, age, reasons, clauses, missing))
+    found = _exact_origins(ctx, [(t.path, t.line) for t, age, reasons, _, _ in pending if "age" in reasons])
+    for todo, age, reasons, clauses, missing in pending:
+        origin = found.get((todo.path, todo.line))
+        text = [c if c is not None else _age_clause(age, origin, stale_after) for c in clauses]
+        yield _finding(todo, age, origin, reasons, text, rule.severity, missing)
+
+
+def _exact_origins(ctx, places: list[tuple[str, int]]) -> dict[tuple[str, int], Origin]:
+    """The real last-changed date and commit of the lines stale by age: the ageing blame stops
+    at the cutoff, so these few lines are blamed once more over their whole history (cached)."""
+    if not places or ctx.snapshot.head is None:
+        return {}
+    shallow = shallow_commits(ctx.root) if ctx.snapshot.shallow else frozenset()
+    return origins(ctx.root, ctx.cache, ctx.snapshot.head, places, ctx.snapshot.dirty, blame_dirty=True,
+                   shallow_commits=shallow)
 
 
 def _older_than(age: LineAge, cutoff: int) -> bool:
@@ -43,10 +60,13 @@ def _older_than(age: LineAge, cutoff: int) -> bool:
     return age.older_than is not None and age.older_than <= cutoff
 
 
-def _age_clause(age: LineAge, now, stale_after: int) -> str:
+def _age_clause(age: LineAge, origin: Origin | None, stale_after: int) -> str:
+    """`last changed 2019-03-02 (a1b2c3d), stale after 365d`: no date that moves with the clock."""
+    if origin is not None:
+        return f"last changed {origin.date} ({origin.commit[:7]}), stale after {stale_after}d"
     if age.time is not None:
-        changed = day_of(age.time)
-        return f"last changed {changed} ({(now - changed).days} days ago, stale after {stale_after}d)"
+        commit = f" ({age.commit[:7]})" if age.commit else ""
+        return f"last changed {day_of(age.time)}{commit}, stale after {stale_after}d"
     return f"unchanged for over {stale_after} days (last changed before {day_of(age.older_than)})"
 
 
@@ -60,7 +80,8 @@ def _is_gone(ctx, referrer: str, named: str) -> bool:
     return any(c in ctx.removed_paths for c in candidates)
 
 
-def _finding(todo: Todo, age: LineAge, reasons, clauses, severity: str, missing) -> Finding:
+def _finding(todo: Todo, age: LineAge, origin: Origin | None, reasons, clauses, severity: str,
+             missing) -> Finding:
     details = {
         "marker": todo.marker,
         "text": todo.text,
@@ -68,10 +89,10 @@ def _finding(todo: Todo, age: LineAge, reasons, clauses, severity: str, missing)
         "author_tag": todo.author_tag,
         "deadline": todo.deadline,
         "missing_paths": missing,
-        "last_changed": day_of(age.time).isoformat() if age.time is not None else None,
-        "last_changed_before": day_of(age.older_than).isoformat() if age.older_than else None,
-        "commit": age.commit,
-        "author": age.author,
+        "last_changed": origin.date if origin else day_of(age.time).isoformat() if age.time is not None else None,
+        "last_changed_before": day_of(age.older_than).isoformat() if age.older_than and not origin else None,
+        "commit": origin.commit if origin else age.commit,
+        "author": origin.author if origin else age.author,
         "age_unknown": age.unknown,
     }
     message = f"{'; '.join(clauses)}: {todo.text}"

@@ -27,7 +27,8 @@ import os
 import subprocess
 import time
 from concurrent.futures import ThreadPoolExecutor
-from typing import Callable, Iterable, Mapping
+from datetime import datetime, timezone
+from typing import Any, Callable, Iterable, Mapping, NamedTuple
 
 from indexer.errors import OrgmemoryError
 from indexer.git.run import git_process
@@ -290,3 +291,100 @@ def decides(age: LineAge, cutoff: int) -> bool:
     if age.uncommitted or age.unknown or age.time is not None:
         return True
     return age.older_than is not None and age.older_than <= cutoff
+
+
+# --------------------------------------------------------------------------- exact origins
+class Origin(NamedTuple):
+    """Who last changed a line, and when: what a person reads ("last changed 2019-03-02 (a1b2c3d)")."""
+
+    date: str  # YYYY-MM-DD (UTC) of the commit's author time
+    commit: str  # full object id
+    author: str
+
+
+ORIGIN_CACHE_KIND = "origin/v1"
+
+
+def line_origins(root: str, path: str, lines: Iterable[int], rev: str | None = "HEAD",
+                 shallow_commits: frozenset[str] = frozenset()) -> dict[int, Origin]:
+    """The exact origin of `path`'s `lines` at `rev` (None: the work tree): ONE
+    `git blame --porcelain -L a,a -L b,b ...` without `--since` (a walk of the file's whole
+    history). Lines git cannot date (uncommitted, behind a shallow clone's graft) are left out."""
+    wanted = sorted({line for line in lines if line >= 1})
+    if not wanted or not path or path.startswith("-"):
+        return {}
+    args = ["-c", "core.hooksPath=/dev/null", "blame", "--porcelain", "--root", "--no-ignore-revs-file"]
+    for line in wanted:
+        args += ["-L", f"{line},{line}"]
+    if rev:
+        args.append(rev)
+    proc = git_process(root, *args, "--", path)
+    if proc.returncode != 0:
+        return {}
+    out: dict[int, Origin] = {}
+    for line, age in parse_porcelain(proc.stdout, shallow_commits).items():
+        if age.time is not None and age.commit and not age.unknown:
+            day = datetime.fromtimestamp(age.time, tz=timezone.utc).date().isoformat()
+            out[line] = Origin(date=day, commit=age.commit, author=(age.author or "")[:80])
+    return out
+
+
+def origins(root: str, cache: Any, head: str | None, places: Iterable[tuple[str, int]],
+            dirty: Iterable[str] = (), blame_dirty: bool = False,
+            shallow_commits: frozenset[str] = frozenset()) -> dict[tuple[str, int], Origin]:
+    """The exact origin of each (path, line): the one implementation the scan's stale-todo
+    messages and the priming block's shown lines share.
+
+    One blame per file (all its lines in one call, files in threads). Answers are kept in the
+    per-repository cache (`cache`: a `Cache` or its folder) keyed by the file's blob at HEAD,
+    path and line: a new commit that leaves a file alone does not blame it again. A `dirty`
+    file (work tree differs from HEAD) has the work tree's line numbers: skipped, or with
+    `blame_dirty` blamed as it is in the work tree and not kept.
+    """
+    if not head:
+        return {}
+    skip = set(dirty)
+    by_path: dict[str, set[int]] = {}
+    for path, line in places:
+        if path and line:
+            by_path.setdefault(path, set()).add(int(line))
+    if not blame_dirty:
+        by_path = {path: lines for path, lines in by_path.items() if path not in skip}
+    if not by_path:
+        return {}
+    from indexer.cache import Cache
+
+    owned = not isinstance(cache, Cache)
+    store = Cache(cache) if owned else cache
+    try:
+        clean = [path for path in by_path if path not in skip]
+        _, blobs = _head_blobs(root, clean) if clean else (None, {})
+        keys = {(path, line): f"{blobs[path]}:{path}:{line}"
+                for path in clean if path in blobs for line in by_path[path]}
+        cached: dict[str, Any] = store.get_many(ORIGIN_CACHE_KIND, keys.values()) if keys else {}
+        found: dict[tuple[str, int], Origin] = {}
+        to_blame: dict[str, list[int]] = {}
+        for path, lines in by_path.items():
+            for line in sorted(lines):
+                value = cached.get(keys.get((path, line), ""))
+                if isinstance(value, dict) and all(isinstance(value.get(f), str) for f in Origin._fields):
+                    found[(path, line)] = Origin(**{f: value[f] for f in Origin._fields})
+                elif path in skip or (path, line) in keys:
+                    to_blame.setdefault(path, []).append(line)
+        if to_blame:
+            with ThreadPoolExecutor(max_workers=min(len(to_blame), max(2, (os.cpu_count() or 2) * 2))) as pool:
+                blamed = {path: pool.submit(line_origins, root, path, lines, None if path in skip else head,
+                                            shallow_commits)
+                          for path, lines in to_blame.items()}
+            new: dict[str, Any] = {}
+            for path, future in blamed.items():
+                for line, origin in future.result().items():
+                    found[(path, line)] = origin
+                    if (path, line) in keys:
+                        new[keys[(path, line)]] = origin._asdict()
+            if new:
+                store.put_many(ORIGIN_CACHE_KIND, new)
+    finally:
+        if owned:
+            store.close()
+    return found

@@ -14,7 +14,7 @@ from typing import Any, NamedTuple, Sequence
 from indexer.cache import cache_dir_for
 from indexer.errors import OrgmemoryError
 from indexer.prime import index, usage
-from indexer.prime.query import task_terms
+from indexer.prime.query import task_scope, task_terms
 from indexer.prime.render import Renderer, item_json
 from indexer.prime.select import Candidate, Selection, fit, rank, tokens
 from indexer.prime.state import Freshness, RepoState, files_digest, repo_root, start_probe
@@ -173,7 +173,7 @@ def refresh_in_background(root: str, request: PrimeRequest) -> bool:
 
 def _date_findings(ranked: list[Candidate], state: RepoState, cache_dir: str) -> list[Candidate]:
     """The best findings with their line's exact origin (date, commit, author) in `dated`."""
-    from indexer.prime.origin import origins
+    from indexer.git.blame import origins  # the one exact-origin blame, shared with the scan
 
     top = [c for c in ranked if c.kind == "finding" and c.payload.get("line")][:DATED_AT_MOST]
     found = origins(state.root, cache_dir, state.head,
@@ -193,7 +193,7 @@ def _compose(view: index.IndexView, terms: Sequence[tuple[str, float]], paths: S
              request: PrimeRequest, status: IndexStatus, state: RepoState | None = None,
              cache_dir: str | None = None) -> PrimeBlock:
     renderer = Renderer(request.fmt, view.meta.get("org"), request.now)
-    musts, ranked = rank(view, terms, paths, request.now)
+    musts, ranked = rank(view, terms, paths, request.now, task_scope(request.task))
     selection = fit(musts, ranked, request.budget, renderer.measure, renderer.max_level)
     if state is not None and cache_dir is not None:  # the shown findings' exact origin, then fit again
         shown = {e.candidate.key for e in selection.entries}
