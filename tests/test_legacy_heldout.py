@@ -116,3 +116,16 @@ def test_v1_newer_than_its_unsuffixed_sibling_is_not_legacy(repo):
     repo.commit("2019-01-10", "tools", files={"tools/a.go": "package tools\n"})
     repo.commit("2020-06-01", "tools v1", files={"tools-v1/a.go": "package tools\n"})
     assert findings(scan(repo.root), "legacy-path") == set()
+
+
+def test_mkdocs_nav_pages_of_a_superseded_docs_version_are_legacy_references(repo):
+    repo.commit("2021-01-10", "v1 docs", files={
+        "docs/v1/getting-started.md": "# v1\n",
+        "mkdocs.yml": "site_name: x\nnav:\n  - Home: index.md\n  - v1 Manual:\n      - Start: v1/getting-started.md\n",
+        "docs/index.md": "# x\n",
+    })
+    repo.commit("2026-09-01", "v2 docs", files={"docs/v2/getting-started.md": "# v2\n"})
+    report = scan(repo.root)
+    assert findings(report, "legacy-path") == {("docs/v1", None)}
+    assert ("mkdocs.yml", 5) in findings(report, "legacy-reference")
+    assert findings(report, "dangling-reference") == set()  # nav pages live under docs_dir
