@@ -91,3 +91,40 @@ def test_explain_an_unknown_target_is_a_usage_error(shop):
     result = explain(shop.root, "no/such/thing", exit_code=2)
     assert "'no/such/thing' is neither a path of this repository" in result.stderr
     assert explain(shop.root, "README.md:99", exit_code=2).stderr
+
+
+# After a scan, `explain` is a cache read: the memo hit carries the picture the scan stored.
+TARGETS = ["deploy/legacy", "deploy/v2", "deploy/legacy/deploy_staging.sh", "scripts/rotate_keys.sh",
+           "README.md:3", "docs/runbook.md", "README.md"]
+
+
+def test_explain_after_a_scan_reads_the_stored_picture_and_says_the_same(shop, tmp_path):
+    from datetime import date
+
+    from indexer.contradictions.explain import StoredContradictions, explain as explain_view
+    from indexer.scan.run import run_scan
+
+    cache = str(tmp_path / "cache")
+    scanned = CliRunner().invoke(cli, ["scan", str(shop.root), "--now", NOW, "--cache-dir", cache,
+                                       "--format", "json", "--fail-on", "never"])
+    assert scanned.exit_code == 0, scanned.output
+    fingerprints = [f["fingerprint"] for f in json.loads(scanned.stdout)["findings"]]
+    hit = run_scan(str(shop.root), date.fromisoformat(NOW), cache_dir=cache, with_memory=True,
+                   with_contradictions=True)
+    assert hit.parsed == 0 and isinstance(hit.contradictions, StoredContradictions)  # nothing extracted
+    fresh = run_scan(str(shop.root), date.fromisoformat(NOW), cache_dir=str(tmp_path / "cold"), memo=False)
+    assert fresh.parsed > 0 and not isinstance(fresh.contradictions, StoredContradictions)
+    for target in [*TARGETS, *fingerprints]:
+        assert explain_view(hit, target, str(shop.root)) == explain_view(fresh, target, str(shop.root)), target
+    for target in TARGETS[:3]:  # and the CLI, which goes through the same memo
+        assert explain(shop.root, target, "--cache-dir", cache).stdout == explain(
+            shop.root, target, "--cache-dir", str(tmp_path / "cold")).stdout
+
+
+def test_explain_a_path_after_a_scan_without_legacy_says_the_same_warm(repo, tmp_path):
+    repo.commit("2024-01-15", files={"app/main.py": "from app import util\n", "app/util.py": "X = 1\n",
+                                     "README.md": "See app/util.py.\n"})
+    cache = str(tmp_path / "cache")
+    warm = explain(repo.root, "app/util.py", "--format", "json", "--cache-dir", cache).stdout
+    assert explain(repo.root, "app/util.py", "--format", "json", "--cache-dir", cache).stdout == warm
+    assert json.loads(warm)["linked_from"][0]["path"] == "README.md"

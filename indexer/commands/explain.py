@@ -29,14 +29,13 @@ def command(target, repo, now, fmt, config_path, cache_dir):
     \b
     Exit codes: 0 explained, 2 unknown target or usage error.
     """
-    from indexer.contradictions.explain import explain
+    from indexer.contradictions.explain import explain_target
     from indexer.output.explain_text import render
-    from indexer.scan.run import run_scan
 
     from indexer.commands.options import resolve_repo
 
-    result = run_scan(resolve_repo(repo), now, cache_dir=cache_dir, config_path=config_path, memo=False)
-    view = explain(result, target, cwd=os.getcwd())
+    view = explain_target(resolve_repo(repo), target, now, cache_dir=cache_dir, config_path=config_path,
+                          cwd=os.getcwd())
     if fmt == "json":
         sys.stdout.write(json.dumps(view, indent=2) + "\n")
     else:

@@ -9,12 +9,20 @@ For a legacy path, or anything inside one or succeeding one, the explanation car
 resolution. Evidence that names a file line but no commit is blamed here, on demand, so the
 reader sees who wrote it and when.
 
+`explain_target` is what the CLI and the MCP tool call: after a scan it is a cache read. The
+scan stores beside its memo the picture `explain` reads (`explain_index`: the resolved references,
+the legacy paths, what still points at them, the tracked paths), and a memo hit carries it back as
+`StoredContradictions` (a picture stored without import references, or none stored, and the
+stages run again).
+
 The view quotes the repository (context lines, referring lines, messages, statements,
 evidence, authors), so `explain` returns it through the gate of `indexer.text`: the text and
 JSON renderings and the MCP `explain` tool all show the same gated view.
 """
 from __future__ import annotations
 
+import functools
+import json
 import os
 import posixpath
 import re
@@ -35,6 +43,111 @@ _OURS = STRUCTURAL | {"commit", "last_commit", "kind", "status", "standing"}
 
 class UnknownTarget(OrgmemoryError):
     pass
+
+
+EXPLAIN_KIND = "explain/v1"  # the cache kind of `explain_index`, stored under the memo's key
+
+
+class NeedsStages(Exception):
+    """The stored picture cannot answer: run the stages (`explain_target` does)."""
+
+
+def explain_target(root: str, target: str, now, cache_dir: str | None = None,
+                   config_path: str | None = None, cwd: str | None = None) -> dict[str, Any]:
+    """`explain(result, target)` over the scan's memo when it holds the picture, else a fresh scan."""
+    from indexer.scan.run import run_scan
+
+    result = run_scan(root, now, cache_dir=cache_dir, config_path=config_path, with_memory=True,
+                      with_contradictions=True)
+    if result.contradictions is not None:
+        try:
+            return explain(result, target, cwd)
+        except NeedsStages:
+            pass
+    return explain(run_scan(root, now, cache_dir=cache_dir, config_path=config_path, memo=False), target, cwd)
+
+
+def explain_index(found) -> str:
+    """What `explain` reads of the contradictions stage, as JSON text (no repository code runs
+    on reading it back: plain values only)."""
+    def resolved(r) -> list:
+        ref = r.reference
+        return [ref.path, ref.line, ref.target, ref.kind, ref.text, ref.deprecated, r.status, r.path, r.why]
+
+    referrers = {r.reference.path for r in found.resolved}
+    imports = found.imports  # resolved on first use; from the per-file cache, so cheap after a scan
+    referrers |= {r.reference.path for r in imports}
+    return json.dumps({
+        "files": sorted(found.paths.files),
+        "left_out": sorted(found.paths.all_files - found.paths.files),
+        "links": sorted(found.paths.links),
+        "resolved": [resolved(r) for r in found.resolved],
+        "imports": None if imports is None else [resolved(r) for r in imports],
+        "legacy": [[item.path, item.successor] for item in found.legacy],
+        "pointing": {path: [[r.reference.path, r.reference.line, r.reference.target] for r in refs]
+                     for path, refs in found.pointing.items()},
+        "config_file": found.config_file,
+        "not_claim_sites": sorted(f for f in referrers if not found.is_claim_site(f)),
+    }, separators=(",", ":"), ensure_ascii=False)
+
+
+class StoredContradictions:
+    """The part of `Contradictions` that `explain` reads, rebuilt from `explain_index`; the
+    history comes from the scan's cache (`load_history`), read when a path view needs it."""
+
+    def __init__(self, text: str, root: str, head: str | None, now, cache_dir: str | None) -> None:
+        from indexer.contradictions.legacy import Legacy
+        from indexer.contradictions.paths import RepoPaths
+
+        data = json.loads(text)
+        self._where = (root, head, now, cache_dir)
+        left_out = {path: "symlink" if path in set(data["links"]) else "left out" for path in data["left_out"]}
+        self.paths = RepoPaths(data["files"], left_out)
+        self.resolved = [_resolved(row) for row in data["resolved"]]
+        self._imports = None if data["imports"] is None else [_resolved(row) for row in data["imports"]]
+        self.legacy = [Legacy(path=path, successor=successor, declared=False, confidence=0.0)
+                       for path, successor in data["legacy"]]
+        by_key = {(r.reference.path, r.reference.line, r.reference.target): r
+                  for r in (*self.resolved, *(self._imports or ()))}
+        self.pointing = {path: [by_key[tuple(key)] for key in keys if tuple(key) in by_key]
+                         for path, keys in data["pointing"].items()}
+        self.config_file = data["config_file"]
+        self._not_claim_sites = frozenset(data["not_claim_sites"])
+
+    @functools.cached_property
+    def history(self):
+        from indexer.cache import Cache, cache_dir_for
+        from indexer.git.history import load_history
+
+        root, head, now, cache_dir = self._where
+        cache = Cache(cache_dir_for(root, cache_dir))
+        try:
+            return load_history(root, head, now, self.paths.paths, cache)
+        finally:
+            cache.close()
+
+    def legacy_at(self, path: str):
+        return next((item for item in self.legacy if path == item.path or path.startswith(item.path + "/")), None)
+
+    def incoming(self, path: str) -> list:
+        if self._imports is None:
+            raise NeedsStages(path)
+        from indexer.contradictions.resolve import EXISTS
+
+        return [r for r in (*self.resolved, *self._imports) if r.status == EXISTS and r.path is not None
+                and (r.path == path or r.path.startswith(path + "/"))]
+
+    def is_claim_site(self, file: str) -> bool:
+        return file not in self._not_claim_sites
+
+
+def _resolved(row: list):
+    from indexer.contradictions.resolve import Resolved
+    from indexer.models import Reference
+
+    path, line, target, kind, text, deprecated, status, resolved, why = row
+    return Resolved(Reference(path=path, line=line, target=target, kind=kind, text=text, deprecated=deprecated),
+                    status=status, path=resolved, why=why)
 
 
 def explain(result, target: str, cwd: str | None = None) -> dict[str, Any]:

@@ -118,15 +118,14 @@ class Tools:
 
     def explain(self, path_or_id: str) -> str:
         """What `orgmemory explain` prints; paths are taken relative to the repository root."""
-        from indexer.contradictions.explain import explain
+        from indexer.contradictions.explain import explain_target
         from indexer.output.explain_text import render
-        from indexer.scan.run import run_scan
 
         if not path_or_id.strip():
             raise ValueError("path_or_id is empty")
-        result = run_scan(self.root, self.settings.today(), cache_dir=self.settings.cache_dir,
-                          config_path=self.settings.config_path, memo=False)
-        return render(explain(result, path_or_id.strip(), cwd=self.root))
+        return render(explain_target(self.root, path_or_id.strip(), self.settings.today(),
+                                     cache_dir=self.settings.cache_dir, config_path=self.settings.config_path,
+                                     cwd=self.root))
 
     def list_facts(self, category: str | None = None, tag: str | None = None,
                    status: str | None = None) -> list[dict[str, Any]]:

@@ -110,12 +110,15 @@ def _count_by(findings, attribute: str) -> dict[str, int]:
 def run_scan(path: str, now: date, cache_dir: str | None = None, config_path: str | None = None,
              progress: Callable[[int], Callable[[int], None]] | None = None,
              only: frozenset[str] | None = None, memo: bool = True,
-             include_vendored: bool = False, with_memory: bool = False) -> ScanResult:
+             include_vendored: bool = False, with_memory: bool = False,
+             with_contradictions: bool = False) -> ScanResult:
     """Scan the repository containing `path`; with `only`, read and report those paths alone.
 
     `memo=False` always runs the stages (callers that need `ScanResult.contradictions` or
     `ScanResult.collected`); `with_memory` sets `ScanResult.memory` on a memo hit too.
     `include_vendored` reports vendored and generated code too (`scan.vendored: report`).
+    `with_contradictions`: a memo hit carries the picture `explain` reads, when the scan stored
+    one (`indexer.contradictions.explain.StoredContradictions`), else `contradictions` stays None.
     """
     state = read_state(path)
     root = state.root
@@ -123,6 +126,7 @@ def run_scan(path: str, now: date, cache_dir: str | None = None, config_path: st
     try:
         quick = None if include_vendored else raw_memo_key(root, state, config_path, now, only)
         if memo and quick is not None and (hit := _recall(cache, quick, root)) is not None:
+            hit = _with_stored(hit, cache, quick, cache_dir) if with_contradictions else hit
             if not with_memory:
                 return hit
             from indexer.memory.load import load_memory
@@ -139,7 +143,7 @@ def run_scan(path: str, now: date, cache_dir: str | None = None, config_path: st
         snapshot, left_out = take_snapshot(root, compile_globs(config.scan.exclude), state)
         key = quick or memo_key(snapshot, config, now, only)
         if memo and quick is None and (hit := _recall(cache, key, root)) is not None:
-            return _with_memory(hit, config)
+            return _with_memory(_with_stored(hit, cache, key, cache_dir) if with_contradictions else hit, config)
         from indexer.scan.pipeline import run_pipeline, without_foreign_entries
 
         def fresh() -> ScanResult:
@@ -161,6 +165,10 @@ def run_scan(path: str, now: date, cache_dir: str | None = None, config_path: st
             stored = replace(result, parsed=0)
             # the gated `--format json` text too, so a hit writes it back without the gate's cost
             cache.put_text(MEMO_KIND, key, stored.to_json_text() + "\n" + gated_json(stored))
+            if only is None:  # what `explain` reads, so that explaining after a scan is a cache read
+                from indexer.contradictions.explain import EXPLAIN_KIND, explain_index
+
+                cache.put_text(EXPLAIN_KIND, key, explain_index(result.contradictions))
         return result
     finally:
         cache.close()
@@ -169,6 +177,18 @@ def run_scan(path: str, now: date, cache_dir: str | None = None, config_path: st
 def _with_memory(result: ScanResult, config: Config) -> ScanResult:
     """`result` carrying the loaded memory; the same result, so the memo's texts stay."""
     return replace(result, memory=config, text=result.memo_text, gated=result.gated_json)
+
+
+def _with_stored(result: ScanResult, cache: Cache, key: str, cache_dir: str | None) -> ScanResult:
+    """`result` carrying the contradictions picture stored under `key`, if any (a damaged one is none)."""
+    from indexer.contradictions.explain import EXPLAIN_KIND, StoredContradictions
+
+    text = cache.get_text(EXPLAIN_KIND, key)
+    try:
+        found = StoredContradictions(text, result.root, result.head, result.now, cache_dir) if text else None
+    except (ValueError, KeyError, TypeError):
+        found = None
+    return replace(result, contradictions=found, text=result.memo_text, gated=result.gated_json)
 
 
 def _recall(cache: Cache, key: str, root: str) -> ScanResult | None:
