@@ -10,7 +10,9 @@ Only what bears on a conflict is in the graph: references into legacy paths and 
 successors, the comments that ask to migrate, the standards that name them. From it,
 `resolutions` states per legacy path what is true now, why, and who still says otherwise.
 
-networkx is imported by the scan stage only when there is a legacy path, never by `prime`.
+`resolutions` reads only what the graph's `mentions` edges say (`mentions`, below), so a scan
+never builds the graph: `Contradictions.graph` builds it when something asks for it, and
+networkx is imported then (never by a scan or by `prime`).
 """
 from __future__ import annotations
 
@@ -18,15 +20,20 @@ import posixpath
 import re
 from typing import Iterable
 
-import networkx as nx
+from typing import TYPE_CHECKING
 
 from indexer.models import Evidence, Resolution, Standard
 
 _SENTENCE = re.compile(r"[^.!?]+[.!?]?")
 _POINTING_SHOWN = 8
 
+if TYPE_CHECKING:
+    import networkx as nx
 
-def build_graph(found, standards: Iterable[Standard]) -> nx.MultiDiGraph:
+
+def build_graph(found, standards: Iterable[Standard]) -> "nx.MultiDiGraph":
+    import networkx as nx
+
     graph = nx.MultiDiGraph()
     for legacy in found.legacy:
         _add_path(graph, legacy.path, legacy=True, declared=legacy.declared, confidence=legacy.confidence)
@@ -45,7 +52,7 @@ def build_graph(found, standards: Iterable[Standard]) -> nx.MultiDiGraph:
     return graph
 
 
-def _add_reference(graph: nx.MultiDiGraph, resolved, claim: bool) -> None:
+def _add_reference(graph: "nx.MultiDiGraph", resolved, claim: bool) -> None:
     """artifact -reference-> path, once per reference (a path may be watched twice)."""
     reference = resolved.reference
     artifact = ("artifact", f"{reference.path}:{reference.line}")
@@ -59,7 +66,12 @@ def _add_reference(graph: nx.MultiDiGraph, resolved, claim: bool) -> None:
                        deprecated=reference.deprecated, claim=claim)
 
 
-def _add_standard(graph: nx.MultiDiGraph, standard: Standard, legacy_paths) -> None:
+def mentions(standard: Standard, path: str) -> bool:
+    """Whether `standard`'s statement names `path` (the graph's `mentions` edge)."""
+    return re.search(rf"(?<![\w/.-]){re.escape(path)}(?![\w-])", standard.statement) is not None
+
+
+def _add_standard(graph: "nx.MultiDiGraph", standard: Standard, legacy_paths) -> None:
     node = ("standard", standard.id)
     graph.add_node(node, kind="standard", statement=standard.statement, file=standard.file,
                    line=standard.line, superseded=standard.superseded)
@@ -67,11 +79,11 @@ def _add_standard(graph: nx.MultiDiGraph, standard: Standard, legacy_paths) -> N
         graph.add_edge(node, ("standard", other), kind="supersedes")
     for legacy in legacy_paths:
         for watched in filter(None, (legacy.path, legacy.successor)):
-            if re.search(rf"(?<![\w/.-]){re.escape(watched)}(?![\w-])", standard.statement):
+            if mentions(standard, watched):
                 graph.add_edge(node, ("path", watched), kind="mentions")
 
 
-def _add_path(graph: nx.MultiDiGraph, path: str, **attributes) -> None:
+def _add_path(graph: "nx.MultiDiGraph", path: str, **attributes) -> None:
     """The path's node, joined by `contains` edges to its folders up to the root."""
     node = ("path", path)
     if node in graph:
@@ -88,14 +100,13 @@ def _add_path(graph: nx.MultiDiGraph, path: str, **attributes) -> None:
 
 
 def resolutions(found, standards: Iterable[Standard]) -> list[Resolution]:
-    graph = found.graph
+    """One `Resolution` per legacy path: the standards in force whose `mentions` edge reaches the
+    path or its successor (what the graph says, without building it)."""
     standards = [s for s in standards if s.in_force]
     out = []
     for legacy in found.legacy:
-        node = ("path", legacy.path)
-        stating = [s for s in standards if ("standard", s.id) in graph
-                   and graph.has_edge(("standard", s.id), node)
-                   or legacy.successor and graph.has_edge(("standard", s.id), ("path", legacy.successor))]
+        stating = [s for s in standards
+                   if mentions(s, legacy.path) or legacy.successor and mentions(s, legacy.successor)]
         pointing = found.pointing.get(legacy.path, [])
         evidence = list(legacy.evidence) + [
             Evidence(kind="standard", summary=f"standard {s.id}: {s.statement}", path=s.file, line=s.line)

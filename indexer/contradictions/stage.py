@@ -47,7 +47,7 @@ class Contradictions:
     resolve_imports: Any = None  # () -> the imports, resolved: only wanted when something is legacy
     pointing: dict[str, list[Resolved]] = field(default_factory=dict)  # legacy path -> still pointing
     resolutions: list[Resolution] = field(default_factory=list)
-    graph: Any = None  # the networkx graph of the conflicts, when there are legacy paths
+    standards: tuple = ()  # the repository's standards (what the graph's `standard` nodes are)
     config_file: str = ".orgmemory.yaml"
     historical: Callable[[str], bool] = lambda path: False  # history_paths and changelog-like files
 
@@ -57,6 +57,16 @@ class Contradictions:
             if path == legacy.path or path.startswith(legacy.path + "/"):
                 return legacy
         return None
+
+    @functools.cached_property
+    def graph(self) -> Any:
+        """The networkx graph of the conflicts (None when nothing is legacy), built on first use:
+        the resolutions are read without it, so a scan never imports networkx."""
+        if not self.legacy:
+            return None
+        from indexer.contradictions.graph import build_graph
+
+        return build_graph(self, self.standards)
 
     @functools.cached_property
     def imports(self) -> list[Resolved]:
@@ -110,12 +120,11 @@ def attach(ctx) -> Contradictions:
     found = Contradictions(paths=paths, history=history, resolved=resolved, legacy=legacy, asks=asks,
                            resolve_imports=lambda: resolve_all_cached(resolver, ctx, history, imports=True),
                            config_file=_config_file(ctx),
-                           historical=historical)
+                           historical=historical, standards=tuple(ctx.config.standards))
     found.pointing = {item.path: found.pointing_at(item.path) for item in legacy}  # the one answer
-    if legacy and ctx.only is None:  # the pre-commit path needs no graph
-        from indexer.contradictions.graph import build_graph, resolutions
+    if legacy and ctx.only is None:  # the pre-commit path needs no resolutions
+        from indexer.contradictions.graph import resolutions
 
-        found.graph = build_graph(found, ctx.config.standards)
         found.resolutions = resolutions(found, ctx.config.standards)
     ctx.contradictions = found
     return found
