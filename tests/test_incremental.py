@@ -143,3 +143,105 @@ def test_a_nightly_scan_with_a_new_now_finds_what_a_scan_from_scratch_finds(repo
         assert without_parsed(warm) == without_parsed(cold), day
         stale = any(f["path"] == "later.py" and f["rule"] == "stale-todo" for f in warm["findings"])
         assert stale == (day > "2024-06-15"), day
+
+
+# --- history: a new commit reads only OLD..NEW (issue 18) -------------------------------------
+
+def _tracked(root) -> frozenset[str]:
+    files = subprocess.run(["git", "ls-files", "-z"], cwd=root, capture_output=True, check=True,
+                           text=True).stdout.split("\0")
+    paths: set[str] = set()
+    for name in filter(None, files):
+        parts = name.split("/")
+        paths.update("/".join(parts[:depth]) for depth in range(1, len(parts) + 1))
+    return frozenset(paths)
+
+
+def _head(repo) -> str:
+    return repo.git("rev-parse", "HEAD").strip()
+
+
+def _full_and_extended(repo, old_head: str, now):
+    from indexer.git.history import extended_history, read_history
+
+    tracked = _tracked(repo.root)
+    old = _history_at(repo, old_head, now)
+    return read_history(str(repo.root), now, tracked), extended_history(str(repo.root), old_head, _head(repo), old,
+                                                                        now, tracked)
+
+
+def _history_at(repo, commit: str, now):
+    """The full read of `commit`'s history, as it was cached when `commit` was HEAD."""
+    from indexer.git.history import read_history
+
+    repo.git("checkout", "-q", "--detach", commit)
+    try:
+        return read_history(str(repo.root), now, _tracked(repo.root))
+    finally:
+        repo.git("checkout", "-q", "main")
+
+
+def _base(repo) -> str:
+    repo.commit("2024-01-10", files={"docs/setup.md": "# setup\n", "src/app.py": "x = 1\n", "old/a.py": "a\n",
+                                     "old/b.py": "b\n", "gone.txt": "g\n"})
+    repo.commit("2025-06-01", files={"src/app.py": "x = 2\n"})
+    repo.git("rm", "-q", "gone.txt")
+    repo.commit("2025-07-01", message="drop gone.txt")
+    return _head(repo)
+
+
+def test_extended_history_after_a_commit_a_rename_and_a_merge_equals_a_full_read(repo):
+    from datetime import date
+
+    now = date(2026, 11, 1)
+    old_head = _base(repo)
+    repo.commit("2026-09-01", files={"src/app.py": "x = 3\n", "src/new.py": "n\n"})  # a commit
+    repo.git("mv", "docs/setup.md", "docs/install.md")  # a rename
+    repo.git("mv", "old", "legacy")  # a folder renamed
+    repo.commit("2026-09-02", message="rename")
+    repo.git("checkout", "-q", "-b", "topic")
+    repo.commit("2026-09-03", files={"legacy/a.py": "a2\n"})
+    repo.git("checkout", "-q", "main")
+    repo.commit("2026-09-04", files={"src/other.py": "o\n"})
+    repo.git("merge", "-q", "--no-ff", "-m", "merge topic", "topic", when="2026-09-05")  # a merge
+    full, extended = _full_and_extended(repo, old_head, now)
+    assert extended is not None  # the new commits alone were read
+    assert extended == full
+    assert "docs/setup.md" in extended.removals and extended.removals["docs/setup.md"].renamed_to == "docs/install.md"
+    assert extended.activity["src/app.py"].total == 3
+
+
+def test_history_falls_back_to_a_full_read_when_extending_would_differ(repo):
+    from datetime import date
+
+    now = date(2026, 11, 1)
+    old_head = _base(repo)
+    # a branch whose commit is older than the old HEAD's: the whole log interleaves it
+    repo.git("checkout", "-q", "-b", "late", old_head + "~1")
+    repo.commit("2025-06-15", files={"src/late.py": "l\n"})
+    repo.git("checkout", "-q", "main")
+    repo.git("merge", "-q", "--no-ff", "-m", "merge late", "late", when="2026-09-05")
+    full, extended = _full_and_extended(repo, old_head, now)
+    assert extended is None
+    # a path tracked again that history had seen deleted: its old commits count
+    repo2_old = _head(repo)
+    repo.commit("2026-10-01", files={"gone.txt": "back\n"})
+    full, extended = _full_and_extended(repo, repo2_old, now)
+    assert extended is None
+    assert full.activity["gone.txt"].total == 3
+
+
+def test_scans_after_new_commits_equal_scans_from_scratch(repo, tmp_path):
+    """Through the CLI: a scan whose history was extended from the last HEAD's reports what a scan
+    with an empty cache reports."""
+    repo.commit("2022-03-01", files={"README.md": "See [setup](docs/setup.md) and `old/a.py`.\n",
+                                     "docs/setup.md": "# setup\n", "old/a.py": "# TODO: move this\n"})
+    shared = str(tmp_path / "shared")
+    scan_json(repo.root, "--cache-dir", shared)
+    repo.git("mv", "docs/setup.md", "docs/install.md")
+    repo.commit("2026-10-01", message="rename the setup page")
+    repo.commit("2026-10-02", files={"src/x.py": "# FIXME: later\n"})
+    warm = scan_json(repo.root, "--cache-dir", shared)
+    cold = scan_json(repo.root, "--cache-dir", str(tmp_path / "empty"))
+    assert without_parsed(warm) == without_parsed(cold)
+    assert any(f["rule"] == "dangling-reference" for f in cold["findings"])

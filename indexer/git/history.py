@@ -4,7 +4,9 @@
 `MAX_COMMITS` commits, merges left out) and keeps, for every path tracked now (files and the
 folders above them), its last commit and its commit counts in the last 90 and 365 days, and,
 for every path that was renamed or deleted, the newest such event. The result is cached by
-HEAD and `--now`, so it is computed once per commit. Its output is parsed as git writes it;
+HEAD (the year's commit times kept, to count again for a later `--now`); after new commits, the
+history of the HEAD seen last is extended with the log of `OLD..NEW` only (`extended_history`),
+when that gives exactly what a full read gives. Its output is parsed as git writes it;
 a cold scan starts it early (`prefetch`, from `indexer.scan.collect`) to run beside the extraction.
 
 GitPython is not used: this is one plumbing command whose output is parsed anyway, and its
@@ -15,6 +17,7 @@ from __future__ import annotations
 import bisect
 import functools
 import posixpath
+import re
 import subprocess
 import tempfile
 from dataclasses import dataclass, field
@@ -191,17 +194,84 @@ def load_history(root: str, head: str | None, now: date, tracked: Iterable[str],
         return History()
     kind = f"history/v{HISTORY_CACHE_VERSION}"
     key = f"{head}:{MAX_COMMITS}"
-    cached = cache.get_many(kind, [key]).get(key)
+    latest = cache.get_many(f"{kind}/head", [_LATEST]).get(_LATEST, {}).get("head")
+    wanted = [key] + ([f"{latest}:{MAX_COMMITS}"] if isinstance(latest, str) and _SHA.fullmatch(latest)
+                      and latest != head else [])
+    rows = cache.get_many(kind, wanted)
+    cached = rows.get(key)
     prefetched = prefetched.take() if prefetched is not None and prefetched.head == head else None
     seen = History.from_json(cached).seen_from(now) if cached is not None else None
     if seen is not None:  # (a nightly run's new `now` re-counts the cached year, no new log)
         if prefetched is not None:
             _discard(*prefetched)
         return seen
-    history = read_history(root, now, frozenset(tracked),
-                           _read_prefetched(*prefetched) if prefetched is not None else None)
+    tracked = frozenset(tracked)
+    history = None
+    if len(wanted) > 1 and wanted[1] in rows:
+        history = extended_history(root, latest, head, History.from_json(rows[wanted[1]]), now, tracked)
+    if history is None:
+        history = read_history(root, now, tracked,
+                               _read_prefetched(*prefetched) if prefetched is not None else None)
+    elif prefetched is not None:
+        _discard(*prefetched)
     cache.put_many(kind, {key: history.to_json()})
+    cache.put_many(f"{kind}/head", {_LATEST: {"head": head}})
     return history
+
+
+_SHA = re.compile(r"[0-9a-f]{40}|[0-9a-f]{64}")
+_LATEST = "latest"  # the key of the last HEAD whose history was cached (`{kind}/head`)
+
+
+def extended_history(root: str, old_head: str, head: str, old: History, now: date,
+              tracked: frozenset[str]) -> History | None:
+    """`read_history` of `head`, from `old` (the history of `old_head`) and the log of
+    `old_head..head` only; None when that would not give exactly what a full read gives: `old_head`
+    is no ancestor of `head`, either log is truncated, the whole log would not list the new commits
+    first (a merged branch with commits older than `old_head`'s), a path tracked now went away
+    before (its old commits were not counted), or a path went away without a commit of its own
+    (in a merge)."""
+    from indexer.git.run import git_process, run_git
+
+    old_seen = old.seen_from(now)
+    if old_seen is None or old.truncated:
+        return None
+    if git_process(root, "merge-base", "--is-ancestor", old_head, head).returncode != 0:
+        return None  # (also an old head this clone does not have)
+    range_log = b"".join(_log_chunks(root, f"{old_head}..{head}"))
+    new = read_history(root, now, tracked, [range_log])
+    if new.truncated or old.commits + new.commits > MAX_COMMITS:
+        return None
+    shas = [sha for sha, *_ in _commits([range_log])]
+    if shas:  # the whole log's first commits must be exactly these, in this order
+        first = run_git(root, "rev-list", "--no-merges", f"--max-count={len(shas)}", head, check=False)
+        if first.decode("ascii", "replace").split() != shas:
+            return None
+    for path in tracked:
+        if path not in old.activity and (path in old.removals or path in old.removed_folders):
+            return None  # tracked again: its commits before `old_head` were not counted
+    for path in old.activity:
+        if path not in tracked and path not in new.removals and path not in new.removed_folders:
+            return None  # gone with no commit of its own (a merge's), or a folder emptied that way
+    activity = dict(new.activity)
+    year_times = {p: list(t) for p, t in new.year_times.items()}
+    for path, a in old_seen.activity.items():
+        if path not in tracked:
+            continue
+        newer = activity.get(path)
+        if newer is None:
+            activity[path] = a
+        else:
+            activity[path] = Activity(newer.last_commit, newer.last_author, newer.last_time,
+                                      newer.recent + a.recent, newer.year + a.year, newer.total + a.total)
+        if path in old_seen.year_times:
+            year_times.setdefault(path, []).extend(old_seen.year_times[path])
+    removals = dict(new.removals)
+    for path, removal in old.removals.items():
+        if path not in removals and path not in tracked:
+            removals[path] = removal
+    return History(activity=activity, removals=removals, commits=old.commits + new.commits, truncated=False,
+                   as_of=now.isoformat(), year_times=year_times)
 
 
 def commit_days(root: str, paths: Iterable[str]) -> list[tuple[str, list[str]]]:
@@ -336,9 +406,9 @@ def read_history(root: str, now: date, tracked: frozenset[str],
                    commits=commits, truncated=truncated, as_of=now.isoformat(), year_times=year_times)
 
 
-def _log_chunks(root: str) -> Iterator[bytes]:
+def _log_chunks(root: str, revisions: str = "HEAD") -> Iterator[bytes]:
     """The output of the history's `git log`, as it comes: parsed while git still writes."""
-    proc = subprocess.Popen(["git", *_log_args(), "HEAD"], cwd=root, stdout=subprocess.PIPE,
+    proc = subprocess.Popen(["git", *_log_args(), revisions], cwd=root, stdout=subprocess.PIPE,
                             stderr=subprocess.DEVNULL, stdin=subprocess.DEVNULL)
     try:
         assert proc.stdout is not None
