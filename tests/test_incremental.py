@@ -245,3 +245,24 @@ def test_scans_after_new_commits_equal_scans_from_scratch(repo, tmp_path):
     cold = scan_json(repo.root, "--cache-dir", str(tmp_path / "empty"))
     assert without_parsed(warm) == without_parsed(cold)
     assert any(f["rule"] == "dangling-reference" for f in cold["findings"])
+
+
+def test_extended_history_moves_a_full_window_as_a_full_read_does(repo, monkeypatch):
+    """A history longer than the log holds (terraform's 36k commits against 20k): the commits that
+    leave the window are taken out again (their counts, their removals)."""
+    from datetime import date
+
+    from indexer.git import history
+
+    monkeypatch.setattr(history, "MAX_COMMITS", 4)
+    now = date(2026, 11, 1)
+    old_head = _base(repo)  # 3 commits, one of them a deletion
+    repo.commit("2026-01-01", files={"src/app.py": "x = 4\n"})
+    old_head = _head(repo)
+    repo.commit("2026-09-01", files={"src/app.py": "x = 5\n", "docs/setup.md": "# more\n"})
+    repo.git("mv", "old/a.py", "src/a.py")
+    repo.commit("2026-09-02", message="move a")
+    full, extended = _full_and_extended(repo, old_head, now)
+    assert full.truncated and full.commits == 4
+    assert extended is not None
+    assert extended == full

@@ -227,20 +227,20 @@ def extended_history(root: str, old_head: str, head: str, old: History, now: dat
               tracked: frozenset[str]) -> History | None:
     """`read_history` of `head`, from `old` (the history of `old_head`) and the log of
     `old_head..head` only; None when that would not give exactly what a full read gives: `old_head`
-    is no ancestor of `head`, either log is truncated, the whole log would not list the new commits
+    is no ancestor of `head`, the new commits are more than the log holds, the whole log would not list the new commits
     first (a merged branch with commits older than `old_head`'s), a path tracked now went away
     before (its old commits were not counted), or a path went away without a commit of its own
     (in a merge)."""
     from indexer.git.run import git_process, run_git
 
     old_seen = old.seen_from(now)
-    if old_seen is None or old.truncated:
+    if old_seen is None:
         return None
     if git_process(root, "merge-base", "--is-ancestor", old_head, head).returncode != 0:
         return None  # (also an old head this clone does not have)
     range_log = b"".join(_log_chunks(root, f"{old_head}..{head}"))
     new = read_history(root, now, tracked, [range_log])
-    if new.truncated or old.commits + new.commits > MAX_COMMITS:
+    if new.truncated:
         return None
     shas = [sha for sha, *_ in _commits([range_log])]
     if shas:  # the whole log's first commits must be exactly these, in this order
@@ -270,8 +270,42 @@ def extended_history(root: str, old_head: str, head: str, old: History, now: dat
     for path, removal in old.removals.items():
         if path not in removals and path not in tracked:
             removals[path] = removal
-    return History(activity=activity, removals=removals, commits=old.commits + new.commits, truncated=False,
-                   as_of=now.isoformat(), year_times=year_times)
+    drop = old.commits + new.commits - MAX_COMMITS
+    if drop > 0:  # the window moves: its oldest commits leave it, as they would from a full read
+        dropped = b"".join(_log_chunks(root, old_head, ("--skip", str(old.commits - drop), f"--max-count={drop}")))
+        _forget(dropped, activity, removals, year_times, now, tracked)
+    return History(activity=activity, removals=removals, commits=min(old.commits + new.commits, MAX_COMMITS),
+                   truncated=old.truncated or drop > 0, as_of=now.isoformat(), year_times=year_times)
+
+
+def _forget(log: bytes, activity: dict[str, Activity], removals: dict[str, Removal],
+            year_times: dict[str, list[int]], now: date, tracked: frozenset[str]) -> None:
+    """Take the commits of `log` (the oldest of the window) out of what `read_history` counted."""
+    recent_since = epoch(now - timedelta(days=RECENT_DAYS))
+    year_since = epoch(now - timedelta(days=YEAR_DAYS))
+    for sha, when, _author, changes in _commits([log]):
+        touched: set[str] = set()
+        for status, old, new in changes:
+            if status in ("D", "R") and old in removals and removals[old].commit == sha:
+                del removals[old]  # its newest removal was this commit: none left in the window
+            touched.update(p for p in _with_folders(new or old) if p in tracked)
+            if status == "R":
+                touched.update(p for p in _with_folders(old) if p in tracked)
+        for path in touched:
+            a = activity.get(path)
+            if a is None:
+                continue
+            if a.total <= 1:
+                del activity[path]
+                year_times.pop(path, None)
+                continue
+            activity[path] = Activity(a.last_commit, a.last_author, a.last_time, a.recent - (when >= recent_since),
+                                      a.year - (when >= year_since), a.total - 1)
+            if when >= year_since and when in year_times.get(path, ()):
+                times = year_times[path]
+                del times[len(times) - 1 - times[::-1].index(when)]
+                if not times:
+                    del year_times[path]
 
 
 def commit_days(root: str, paths: Iterable[str]) -> list[tuple[str, list[str]]]:
@@ -406,9 +440,9 @@ def read_history(root: str, now: date, tracked: frozenset[str],
                    commits=commits, truncated=truncated, as_of=now.isoformat(), year_times=year_times)
 
 
-def _log_chunks(root: str, revisions: str = "HEAD") -> Iterator[bytes]:
+def _log_chunks(root: str, revisions: str = "HEAD", extra: tuple[str, ...] = ()) -> Iterator[bytes]:
     """The output of the history's `git log`, as it comes: parsed while git still writes."""
-    proc = subprocess.Popen(["git", *_log_args(), revisions], cwd=root, stdout=subprocess.PIPE,
+    proc = subprocess.Popen(["git", *_log_args(), *extra, revisions], cwd=root, stdout=subprocess.PIPE,
                             stderr=subprocess.DEVNULL, stdin=subprocess.DEVNULL)
     try:
         assert proc.stdout is not None
