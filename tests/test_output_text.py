@@ -53,6 +53,16 @@ def test_quiet_prints_the_summary_alone_and_verbose_says_what_it_did(mixed):
     assert re.search(r"scanned 4 files in [0-9.]+ s", verbose.stderr)
 
 
+def test_verbose_times_each_stage_of_a_scan_that_ran_and_none_of_a_remembered_one(mixed):
+    first = invoke("scan", str(mixed.root), "--now", "2026-12-01", "-v", "--format", "json")
+    stages = dict(re.findall(r"orgmemory:   (\S.*?)\s+([0-9.]+) s$", first.stderr, re.M))
+    assert {"discover", "extract", "check stale-todo", "check standard-violation"} <= set(stages)
+    assert any(name.startswith("age") for name in stages) and any(n.startswith("contradictions") for n in stages)
+    assert first.stdout.startswith("{")  # the timings never reach stdout
+    again = invoke("scan", str(mixed.root), "--now", "2026-12-01", "-v", "--format", "json")
+    assert "identical earlier scan" in again.stderr and "check stale-todo" not in again.stderr
+
+
 def test_color_always_and_never(mixed):
     always = invoke("scan", str(mixed.root), "--now", NOW, "--color", "always")
     assert "\x1b[31m\x1b[1merror  \x1b[0m" in always.stdout or "\x1b[1m\x1b[31m" in always.stdout or \

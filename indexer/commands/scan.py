@@ -29,7 +29,7 @@ from indexer.output import SCAN_FORMATS, scan_renderer
 @click.option("--color", type=click.Choice(("auto", "always", "never")), default="auto", show_default=True,
               help="Colour the text format. auto: only on a terminal, and never when NO_COLOR is set.")
 @click.option("-q", "--quiet", is_flag=True, help="Text format: print the summary alone.")
-@click.option("-v", "--verbose", is_flag=True, help="Also print, on stderr, how long the scan took and what it read.")
+@click.option("-v", "--verbose", is_flag=True, help="Also print, on stderr, how long the scan and each stage took, what it read, and its notes.")
 @click.option("--include-vendored", is_flag=True,
               help="Report TODOs and references in vendored and generated code too (.gitattributes "
                    "linguist-vendored/-generated, vendor/, third_party/, lock files...; as scan.vendored: report).")
@@ -94,6 +94,10 @@ def command(paths, now, fmt, fail_on, staged, baseline_path, since_ref, config_p
         click.echo(f"orgmemory: scanned {result.files} files in {elapsed:.2f} s: "
                    + ("the result of an identical earlier scan" if hit else
                       f"{result.parsed} parsed, {result.files - result.parsed} from the cache"), err=True)
+        for stage, seconds in result.timings.items():  # empty on a memo hit: no stage ran
+            click.echo(f"orgmemory:   {stage:<40} {seconds:6.2f} s", err=True)
+        for note in result.notes if fmt != "text" else ():  # the text report lists them itself
+            click.echo(f"orgmemory: note: {note}", err=True)
     if fails(result.findings, fail_on):
         sys.exit(1)
 

@@ -7,6 +7,7 @@ only when the memoised result of an identical earlier scan cannot be reused.
 from __future__ import annotations
 
 import functools
+import time
 from dataclasses import dataclass, field
 from datetime import date, timedelta
 from typing import TYPE_CHECKING, Any, Callable, TypeVar
@@ -45,6 +46,7 @@ class ScanContext:
     left_out: dict[str, str] = field(default_factory=dict)  # tracked paths not scanned -> why
     contradictions: Contradictions | None = None  # set by the contradictions stage, before the checks
     history_log: LogPrefetch | None = None  # this scan's early `git log`, for the contradictions stage
+    timings: dict[str, float] = field(default_factory=dict)  # stage -> seconds (`scan -v`)
 
     @property
     def cutoff(self) -> int:
@@ -108,6 +110,7 @@ def run_pipeline(root: str, config: Config, now: date, snapshot: Snapshot,
 
 
 def _run_stages(root, config, now, snapshot, left_out, cache, progress, only, history_log):
+    clock = time.perf_counter()
     collected = collect(snapshot, cache, config.scan.markers, config.scan.max_file_bytes, progress, only,
                         on_cold=history_log.start)
     report_vendored = config.scan.vendored == "report"
@@ -115,12 +118,16 @@ def _run_stages(root, config, now, snapshot, left_out, cache, progress, only, hi
     ctx = ScanContext(root=root, config=config, now=now, snapshot=snapshot, collected=collected,
                       ages={}, cache=cache, notes=list(config.notes), only=only, left_out=left_out,
                       history_log=history_log)
+    clock = _lap(ctx, "extract", clock)
     finish_ageing = start_ageing(ctx)
     attach_contradictions(ctx)
+    clock = _lap(ctx, "contradictions (ageing meanwhile)", clock)
     ctx.ages = finish_ageing()
+    clock = _lap(ctx, "age (the rest)", clock)
     findings: list[Finding] = []
     for check in load_checks(config):
         findings.extend(check.run(ctx, check.rule))
+        clock = _lap(ctx, f"check {check.rule.id}", clock)
     findings = apply_suppressions(findings, ctx.collected.suppressions)
     if collected.vendored and not report_vendored:  # nothing reported in third-party/generated code
         folders = vendored_folders(collected.vendored, snapshot.files)
@@ -130,6 +137,13 @@ def _run_stages(root, config, now, snapshot, left_out, cache, progress, only, hi
         findings = [f for f in findings if f.path in only]
     findings.sort(key=lambda f: (f.path, f.line or 0, f.rule, f.message))
     return findings, ctx
+
+
+def _lap(ctx: ScanContext, stage: str, since: float) -> float:
+    """Record how long `stage` took (what `scan -v` prints); the clock for the next stage."""
+    now = time.perf_counter()
+    ctx.timings[stage] = ctx.timings.get(stage, 0.0) + now - since
+    return now
 
 
 def start_ageing(ctx: ScanContext) -> Callable[[], dict[str, dict[int, LineAge]]]:

@@ -11,6 +11,7 @@ import hashlib
 from collections import Counter
 import json
 import os
+import time
 from dataclasses import InitVar, dataclass, field, replace
 from datetime import date
 from typing import TYPE_CHECKING, Any, Callable
@@ -49,6 +50,7 @@ class ScanResult:
     memory: Config | None = field(default=None, compare=False, repr=False)  # the merged memory
     collected: Collected | None = field(default=None, compare=False, repr=False)  # extracted facts
     contradictions: Contradictions | None = field(default=None, compare=False, repr=False)
+    timings: dict[str, float] = field(default_factory=dict, compare=False, repr=False)  # stage -> s (`-v`)
     # What the memo stored: its own text for `to_json_text`, and the gated `--format json` text.
     # Given as InitVars, so `replace()` (a filtered or re-rooted result) drops them.
     memo_text: str | None = field(default=None, init=False, compare=False, repr=False)
@@ -140,7 +142,9 @@ def run_scan(path: str, now: date, cache_dir: str | None = None, config_path: st
             quick = None
         if include_vendored:
             config = replace(config, scan=replace(config.scan, vendored="report"))
+        discovering = time.perf_counter()
         snapshot, left_out = take_snapshot(root, compile_globs(config.scan.exclude), state)
+        discovered = time.perf_counter() - discovering
         key = quick or memo_key(snapshot, config, now, only)
         if memo and quick is None and (hit := _recall(cache, key, root)) is not None:
             return _with_memory(_with_stored(hit, cache, key, cache_dir) if with_contradictions else hit, config)
@@ -156,7 +160,8 @@ def run_scan(path: str, now: date, cache_dir: str | None = None, config_path: st
                 skipped=dict(sorted(Counter(ctx.collected.skipped.values()).items())),
                 notes=tuple(dict.fromkeys(notes)), set_aside=dict(ctx.collected.set_aside),
                 resolutions=tuple(r.to_json() for r in ctx.contradictions.resolutions),
-                memory=config, collected=ctx.collected, contradictions=ctx.contradictions)
+                memory=config, collected=ctx.collected, contradictions=ctx.contradictions,
+                timings={"discover": discovered, **ctx.timings})
 
         result = without_foreign_entries(cache, fresh)
         if not cache.warnings:
