@@ -189,3 +189,25 @@ def test_each_tool_gets_its_own_convention_for_scoped_standards(repo, monkeypatc
     assert sync("--check").exit_code == 1  # a missing per-scope rule is drift too
     assert sync("CLAUDE.md").exit_code == 0
     assert MUST in (root / "CLAUDE.md").read_text()  # CLAUDE.md without AGENTS.md: the block itself
+
+
+def test_per_scope_files_of_a_removed_scope_are_drift_and_sync_removes_them(repo, monkeypatch):
+    repo.commit("2024-01-01", files={".orgmemory.yaml": SCOPED})
+    monkeypatch.chdir(repo.root)
+    assert sync("--create").exit_code == 0
+    root = repo.root
+    [cursor] = list((root / ".cursor/rules").glob("orgmemory-*.mdc"))
+    [copilot] = list((root / ".github/instructions").glob("orgmemory-*.instructions.md"))
+    mine = root / ".github/instructions/orgmemory-notes.instructions.md"  # a person's, same prefix
+    mine.write_text("---\napplyTo: \"**\"\n---\nOur own notes.\n")
+    repo.write(".orgmemory.yaml", STANDARDS)  # the scoped standard is gone
+    check = sync("--check")
+    assert check.exit_code == 1
+    assert f"{cursor.relative_to(root)}: left over from a scope that is gone" in check.stderr
+    assert "+++ /dev/null" in check.stdout and copilot.name in check.stderr
+    assert cursor.exists() and copilot.exists()  # --check changes nothing
+    done = sync()
+    assert done.exit_code == 0 and "removed" in done.stderr
+    assert not cursor.exists() and not copilot.exists() and mine.exists()
+    assert sync("--check").exit_code == 0
+    assert (root / ".cursor/rules/orgmemory.mdc").exists()

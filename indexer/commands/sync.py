@@ -26,7 +26,8 @@ def command(files, check, create, now, config_path, cache_dir, repo):
     own convention: CLAUDE.md imports `@AGENTS.md` when both are written; Cursor and Copilot
     get the repository-wide standards in their main file and one file per scope
     (.cursor/rules/orgmemory-*.mdc with `globs`, .github/instructions/orgmemory-*.instructions.md
-    with `applyTo`). Only existing
+    with `applyTo`); such a per-scope file that orgmemory wrote and no scope produces any more
+    is removed (--check reports it). Only existing
     files are touched unless --create is given. The standards are those of .orgmemory.yaml
     merged with its `extends` sources. The block has no date in it, so --check (for CI and
     pre-commit) fails only when the standards changed.
@@ -53,14 +54,18 @@ def command(files, check, create, now, config_path, cache_dir, repo):
         for change in stale:
             sys.stdout.write(change.diff())
         for change in stale:
-            click.echo(f"{change.path}: out of date (run `orgmemory sync`)", err=True)
+            click.echo(f"{change.path}: " + ("left over from a scope that is gone" if change.after is None
+                                             else "out of date") + " (run `orgmemory sync`)", err=True)
         if stale:
             sys.exit(1)
         return
     for change in changes:
-        if change.changed:
-            target = os.path.join(root, change.path)
+        target = os.path.join(root, change.path)
+        if change.after is None:  # a per-scope file of a scope that is gone
+            os.remove(target)
+        elif change.changed:
             os.makedirs(os.path.dirname(target), exist_ok=True)
             write_atomic(target, change.after)
-        verb = "created" if change.before is None else "updated" if change.changed else "up to date"
+        verb = ("removed (no scope produces it now)" if change.after is None else "created" if change.before is None
+                else "updated" if change.changed else "up to date")
         click.echo(f"{change.path}: {verb}", err=True)

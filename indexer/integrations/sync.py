@@ -42,7 +42,7 @@ PRIORITY_ORDER = {"must": 0, "should": 1, "may": 2}
 class Change:
     path: str  # repo-relative, `/`
     before: str | None  # None: the file does not exist yet
-    after: str
+    after: str | None  # None: a per-scope file no scope produces any more, to remove
 
     @property
     def changed(self) -> bool:
@@ -50,9 +50,10 @@ class Change:
 
     def diff(self) -> str:
         before = (self.before or "").splitlines(keepends=True)
-        after = self.after.splitlines(keepends=True)
+        after = (self.after or "").splitlines(keepends=True)
         source = f"a/{self.path}" if self.before is not None else "/dev/null"
-        return "".join(difflib.unified_diff(before, after, source, f"b/{self.path}"))
+        target = f"b/{self.path}" if self.after is not None else "/dev/null"
+        return "".join(difflib.unified_diff(before, after, source, target))
 
 
 # --------------------------------------------------------------------------- the block
@@ -215,7 +216,51 @@ def plan(root: str, files: list[str], create: bool, block, now: date | None = No
             continue
         lines, frontmatter = per_file.get(path, (block, None))
         changes.append(Change(path=path, before=before, after=updated(before, lines, path, frontmatter or None)))
+    if isinstance(block, Config):
+        changes += _left_over(root, [base for base in SCOPED if not named or base in targets], per_file)
     return changes
+
+
+#: Where each tool's per-scope files live, by the base file that brings them: (folder, suffix).
+SCOPED = {CURSOR_RULE: (".cursor/rules", ".mdc"), COPILOT: (".github/instructions", ".instructions.md")}
+
+
+def _left_over(root: str, bases: list[str], produced) -> list[Change]:
+    """Per-scope files (`orgmemory-*.mdc`, `orgmemory-*.instructions.md`) that orgmemory wrote,
+    nothing but front matter and its block, and that no scope produces now (its scope was
+    removed or renamed): each a removal. A file with text of a person's outside the markers is
+    kept (it shows as up to date: only the markers are ours)."""
+    out = []
+    for base in bases:
+        folder, suffix = SCOPED[base]
+        try:
+            names = sorted(os.listdir(resolve_inside(root, folder, what="instruction folder")))
+        except OSError:
+            continue
+        for name in names:
+            path = f"{folder}/{name}"
+            if not (name.startswith("orgmemory-") and name.endswith(suffix)) or path in produced:
+                continue
+            absolute = resolve_inside(root, path, what="instruction file")
+            if not os.path.isfile(absolute):
+                continue
+            before = _read(absolute, path)
+            if before is not None and _generated_only(before):
+                out.append(Change(path=path, before=before, after=None))
+    return out
+
+
+def _generated_only(text: str) -> bool:
+    """Front matter (optional), then our markers around a block we wrote, and nothing else."""
+    body = text.replace("\r\n", "\n")
+    if body.startswith("---\n"):
+        end = body.find("\n---\n", 3)
+        if end < 0:
+            return False
+        body = body[end + 5:]
+    body = body.strip()
+    return (body.startswith(BEGIN + "\n" + GENERATED) and body.endswith(END)
+            and body.count(BEGIN) == 1 and body.count(END) == 1)
 
 
 def _read(absolute: str, display: str) -> str | None:
