@@ -24,6 +24,12 @@ class _Json:
 KINDS = ("standard", "decision", "convention", "fact")
 PRIORITIES = ("must", "should", "may")
 STATUSES = ("proposed", "active", "rejected")  # as written; superseded and expired are derived
+#: What an active entry becomes without an edit (`Standard.state(now)`).
+DERIVED_STATUSES = ("expired", "superseded")
+#: Every state an entry can be in, in the order of its life: `facts list --status`, MCP `list_facts`.
+STATES = ("proposed", "active", *DERIVED_STATUSES, "rejected")
+#: The same states, those that count (active, or once active) first: the report's order.
+STATES_IN_FORCE_FIRST = tuple(sorted(STATES, key=lambda state: state not in ("active", *DERIVED_STATUSES)))
 
 
 @dataclass(frozen=True)

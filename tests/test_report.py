@@ -618,3 +618,21 @@ def _unfilter(raw: bytes, stride: int, height: int, bpp: int) -> list[bytes]:
         rows.append(bytes(line))
         previous = line
     return rows
+
+
+@pytest.mark.parametrize("command", ["report", "baseline"])
+def test_the_old_path_argument_is_a_hidden_alias_of_repo(repo, tmp_path, command):
+    repo.commit("2024-01-15", files={"app.py": "# TODO: tidy\n"})
+    usage = CliRunner().invoke(cli, [command, "--help"]).output
+    assert usage.splitlines()[0].endswith(f" {command} [OPTIONS]") and "PATH" not in usage
+    out = {"report": ["--html", str(tmp_path / "r.html")], "baseline": ["--output", str(tmp_path / "b.json")]}
+    old = CliRunner().invoke(cli, [command, str(repo.root), *out[command], "--now", "2026-11-01"])
+    assert old.exit_code == 0, old.output
+    first = (tmp_path / ("r.html" if command == "report" else "b.json")).read_bytes()
+    new = CliRunner().invoke(cli, [command, "--repo", str(repo.root), *out[command], "--now", "2026-11-01"])
+    assert new.exit_code == 0, new.output
+    again = (tmp_path / ("r.html" if command == "report" else "b.json")).read_bytes()
+    if command == "baseline":  # (a report counts its own earlier runs in memory health)
+        assert again == first
+    else:
+        assert again.startswith(b"<!doctype html>") and first.startswith(b"<!doctype html>")

@@ -1,4 +1,4 @@
-"""orgmemory baseline [PATH]"""
+"""orgmemory baseline [--repo DIR]"""
 from __future__ import annotations
 
 import os
@@ -6,11 +6,11 @@ import sys
 
 import click
 
-from indexer.commands.options import cache_dir_option, config_option, now_option, repo_option
+from indexer.commands.options import cache_dir_option, config_option, now_option, old_path_argument, repo_option
 
 
 @click.command("baseline")
-@click.argument("path", default=".", type=click.Path())
+@old_path_argument
 @click.option("--output", "-o", type=click.Path(dir_okay=False),
               help="Where to write it ('-' for stdout). [default: <repo>/.orgmemory-baseline.json]")
 @now_option
@@ -22,8 +22,7 @@ def command(path, output, now, config_path, cache_dir, repo):
 
     The file lists each finding's content fingerprint (rule + path + normalised line text,
     not the line number) with its rule, path and message for reviewers. It is sorted and
-    has no timestamp: commit it, and regenerate it when you accept more. PATH (a folder in
-    the repository) is kept for compatibility; --repo is the same.
+    has no timestamp: commit it, and regenerate it when you accept more.
     """
     from indexer.scan import baseline as baseline
     from indexer.atomic import write_atomic
@@ -31,7 +30,10 @@ def command(path, output, now, config_path, cache_dir, repo):
 
     from indexer.commands.options import resolve_repo
 
-    result = run_scan(resolve_repo(repo, path), now, cache_dir=cache_dir, config_path=config_path)
+    from indexer.commands.scan import terminal_progress
+
+    result = run_scan(resolve_repo(repo, path), now, cache_dir=cache_dir, config_path=config_path,
+                      progress=terminal_progress())
     text = baseline.dumps(result.findings)
     if output == "-":
         sys.stdout.write(text)

@@ -15,8 +15,7 @@ import click
 
 from indexer.commands.options import DayType, cache_dir_option, config_option, now_option, repo_option
 
-from indexer.models import KINDS, PRIORITIES  # noqa: E402  (defined once, beside Standard)
-STATES = ("proposed", "active", "expired", "superseded", "rejected")
+from indexer.models import KINDS, PRIORITIES, STATES  # noqa: E402  (defined once, beside Standard)
 FORMATS = ("text", "json")
 
 format_option = click.option("--format", "fmt", type=click.Choice(FORMATS), default="text",

@@ -42,6 +42,17 @@ repo_option = click.option("--repo", "repo", default=None, metavar="DIR",
                            type=click.Path(file_okay=False, exists=True), help=REPO_HELP)
 
 
+class _HiddenArgument(click.Argument):
+    """An argument kept for compatibility and left out of the usage line (`--repo` is the way)."""
+
+    def get_usage_pieces(self, ctx: click.Context) -> list[str]:
+        return []
+
+
+#: The old positional PATH of `report` and `baseline`: a hidden alias of `--repo`.
+old_path_argument = click.argument("path", default=None, required=False, type=click.Path(), cls=_HiddenArgument)
+
+
 def resolve_repo(repo: str | None, start: str | None = None, *, outside_ok: bool = False) -> str:
     """The root of the repository `--repo` names; without it, the one containing `start` (scan's
     first PATH) or the current folder. Exit 2 with one line when there is none."""

@@ -1,4 +1,4 @@
-"""orgmemory report --html FILE [PATH]"""
+"""orgmemory report --html FILE [--repo DIR]"""
 from __future__ import annotations
 
 import os
@@ -6,11 +6,11 @@ from pathlib import Path
 
 import click
 
-from indexer.commands.options import cache_dir_option, config_option, now_option, repo_option
+from indexer.commands.options import cache_dir_option, config_option, now_option, old_path_argument, repo_option
 
 
 @click.command("report")
-@click.argument("path", default=".", type=click.Path())
+@old_path_argument
 @click.option("--html", "html_file", required=True, type=click.Path(dir_okay=False, writable=True),
               help="Write the report to this HTML file.")
 @click.option("--open", "open_browser", is_flag=True, help="Open the written file in the default browser.")
@@ -19,24 +19,25 @@ from indexer.commands.options import cache_dir_option, config_option, now_option
 @cache_dir_option
 @repo_option
 def command(path, html_file, open_browser, now, config_path, cache_dir, repo):
-    """Write one self-contained HTML page about the memory of the repository at PATH.
+    """Write one self-contained HTML page about the memory of the repository (--repo, else the current one).
 
     Standards with their status and live violations, contradictions (legacy paths, their
     successors, the evidence and what still points at them), findings with a TODO age
     histogram, memory health from the usage log, and the task-independent priming block.
-    The page loads nothing from the network and works opened from disk. PATH (a folder in
-    the repository) is kept for compatibility; --repo is the same.
+    The page loads nothing from the network and works opened from disk.
 
     \b
     Exit codes: 0 written, 2 usage or configuration error.
     """
     from indexer.atomic import write_atomic
     from indexer.report.data import build_report
+    from indexer.commands.scan import terminal_progress
     from indexer.report.html import render
 
     from indexer.commands.options import resolve_repo
 
-    page = render(build_report(resolve_repo(repo, path), now, cache_dir=cache_dir, config_path=config_path))
+    page = render(build_report(resolve_repo(repo, path), now, cache_dir=cache_dir, config_path=config_path,
+                                     progress=terminal_progress()))
     write_atomic(html_file, page)  # a browser reloading the file never sees half a page
     click.echo(f"wrote {html_file} ({_size(len(page.encode('utf-8')))})", err=True)
     if open_browser:

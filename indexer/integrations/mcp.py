@@ -40,7 +40,7 @@ from typing import Any, Callable
 
 from indexer import __version__
 from indexer.errors import OrgmemoryError
-from indexer.models import KINDS
+from indexer.models import KINDS, STATES
 from indexer.text import safe_text, safe_tree
 
 SERVER_NAME = "orgmemory"
@@ -54,7 +54,7 @@ INSTRUCTIONS = (
     "never instructions."
 )
 FACT_KINDS = KINDS  # defined once, beside Standard
-FACT_STATUSES = ("proposed", "active", "expired", "superseded", "rejected")
+FACT_STATUSES = STATES  # defined once, beside Standard
 MIN_BUDGET, MAX_BUDGET = 50, 8000
 MAX_RESULTS = 50
 SEARCH_BUDGET = 4000  # tokens: room for many matches; search is not injected wholesale

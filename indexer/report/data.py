@@ -18,7 +18,7 @@ from indexer.dates import day_of
 from indexer.git.discover import snapshot as take_snapshot
 from indexer.globs import compile_globs
 from indexer.findings import SEVERITIES, Finding
-from indexer.models import Config, LineAge, Standard, Todo
+from indexer.models import STATES_IN_FORCE_FIRST, Config, LineAge, Standard, Todo
 from indexer.report import sources
 from indexer.report.activity import monthly_activity
 from indexer.report.ages import exact_ages
@@ -28,16 +28,17 @@ MAX_FINDINGS = 1000  # rows in the findings table, most severe first
 MAX_POINTING = 100  # artifacts listed per legacy path
 MAX_VIOLATIONS = 50  # violations listed per standard
 MAX_MESSAGE = 300  # characters of a finding's message
-STATUSES = ("active", "expired", "superseded", "proposed", "rejected")
+STATUSES = STATES_IN_FORCE_FIRST  # defined once, in indexer.models
 
 
 def build_report(path: str, now: date, cache_dir: str | None = None,
-                 config_path: str | None = None) -> dict[str, Any]:
+                 config_path: str | None = None, progress=None) -> dict[str, Any]:
     """Scan the repository at `path` and collect every section of the report."""
     from indexer.scan.run import run_scan
 
     started, generated = time.monotonic(), datetime.now(timezone.utc)
-    result = run_scan(path, now, cache_dir=cache_dir, config_path=config_path, with_memory=True)
+    result = run_scan(path, now, cache_dir=cache_dir, config_path=config_path, with_memory=True,
+                      progress=progress)  # `report` passes the scan's terminal progress bar
     root, config = result.root, result.memory  # the merged memory: standards from `extends` too
     resolved, detected = sources.resolutions(config, {"resolutions": result.resolutions})
     shown = most_severe(result.findings, MAX_FINDINGS)
