@@ -64,7 +64,7 @@ def command(paths, now, fmt, fail_on, staged, baseline_path, since_ref, config_p
     changes = narrow.changes_since(path, since_ref) if since_ref else None  # a bad REF fails fast
     started = time.monotonic()
     result = run_scan(path, now, cache_dir=cache_dir, config_path=config_path,
-                      progress=_progress if sys.stderr.isatty() else None, only=only,
+                      progress=terminal_progress(), only=only,
                       include_vendored=include_vendored)
     elapsed = time.monotonic() - started
     result = _collapsed(result, only)
@@ -139,6 +139,12 @@ def _only(root: str, paths, staged: bool) -> frozenset[str] | None:
 
     only = narrow.tracked_files(root, files) if files else frozenset()
     return only | narrow.staged_files(root) if staged else only
+
+
+def terminal_progress():
+    """The scan's progress bar for `run_scan(progress=...)`: on stderr, and only when stderr is a
+    terminal (never in a pipe or a log). `scan`, `report` and `baseline` share it."""
+    return _progress if sys.stderr.isatty() else None
 
 
 def _progress(total: int):
