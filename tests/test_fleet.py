@@ -225,3 +225,19 @@ def test_dask_cluster_runs_the_same_tasks(tmp_path: Path) -> None:
     assert {r["name"]: r["status"] for r in manifest["repositories"]} == {
         "api": "ok", "web": "ok", "broken": "failed", "org/gone": "failed", "missing-folder": "failed"}
     assert {r["name"]: r.get("stage") for r in manifest["repositories"]}["broken"] == "config"
+
+
+def test_stored_results_name_the_org_standards_file(tmp_path: Path) -> None:
+    GitRepo(tmp_path / "svc").commit("2025-12-01", files={"app.py": "print('hi')\n"})
+    (tmp_path / "fleet.txt").write_text("svc\n")
+    (tmp_path / "org.yaml").write_text("version: 1\nstandards:\n  - id: has-buf\n    statement: Protos use buf.\n"
+                                       "    require:\n      - glob: buf.yaml\n")
+    ran = orgmemory("fleet", "scan", "fleet.txt", "--work", "work", "--standards", "org.yaml", "--now", NOW,
+                    "--workers", "1", cwd=tmp_path)
+    assert ran.returncode == 0, ran.stderr
+    (stored,) = (tmp_path / "work" / "results").glob("svc-*.json")
+    text = stored.read_text()
+    assert "orgmemory-org" not in text
+    (finding,) = [f for f in json.loads(text)["scan"]["findings"] if f["rule"] == "standard-violation"]
+    assert finding["path"] == "<org standards>" and finding["line"] == 3  # the standard's own line
+    assert finding["declared_at"] == "<org standards>:3"

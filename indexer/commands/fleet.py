@@ -17,7 +17,8 @@ _STANDARDS = click.option(
     "--standards", metavar="FILE|git+URL@REF#PATH",
     help="The org standards file: a path, or a git source like "
          "git+https://host/org/standards.git@main#org.orgmemory.yaml. Merged under each "
-         "repository's own .orgmemory.yaml (the repository wins by id).")
+         "repository's own .orgmemory.yaml (the repository wins by id). One file: it cannot "
+         "use `extends` of its own. Results cite it as <org standards>:LINE.")
 _OUTPUT = [
     click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
                  help="text: a summary. json: the whole report object."),

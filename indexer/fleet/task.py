@@ -33,7 +33,7 @@ from indexer.git.proc import Deadline, TimedOut, run
 from indexer.fleet.specs import RepoSpec
 from indexer.fleet.standards import OrgStandards
 
-__all__ = ["scan_one", "RESULT_VERSION", "ORG_FILE", "FLEET_FILE"]
+__all__ = ["scan_one", "RESULT_VERSION", "ORG_FILE", "ORG_DISPLAY", "FLEET_FILE"]
 
 RESULT_VERSION = 1
 ORG_FILE = ".git/orgmemory-org.yaml"
@@ -96,7 +96,7 @@ def _work(spec: RepoSpec, workdir: str, standards: OrgStandards, now: date, dead
         return
     import json
 
-    result["scan"] = json.loads(ran.stdout)
+    result["scan"] = _named(json.loads(ran.stdout))
     result["applicable"] = _applicable(dest, standards, deadline)
     result["legacy_present"] = _present(dest, result["scan"], deadline)
     result.update(status="ok", stage=None)
@@ -201,7 +201,23 @@ def _map_lines(message: str, name: str | None, offset: int | None) -> str:
         return f"{name}:{int(match.group(1)) + offset}"
 
     message = re.sub(r"\.git/orgmemory-fleet\.yaml:(\d+)", repl, message)
-    return message.replace(ORG_FILE, "org standards")
+    return message.replace(ORG_FILE, ORG_DISPLAY)
+
+
+ORG_DISPLAY = "<org standards>"  # what a stored result calls the org standards file
+
+
+def _named(value):
+    """The scan's JSON with the org standards' copy in the clone (`.git/orgmemory-org.yaml`,
+    an artefact of the run) called `<org standards>`: `<org standards>:6` in a stored result
+    says where the finding comes from without knowing how the fleet passes the file."""
+    if isinstance(value, str):
+        return value.replace(ORG_FILE, ORG_DISPLAY) if ORG_FILE in value else value
+    if isinstance(value, list):
+        return [_named(item) for item in value]
+    if isinstance(value, dict):
+        return {key: _named(item) for key, item in value.items()}
+    return value
 
 
 def _applicable(dest: str, standards: OrgStandards, deadline: Deadline) -> dict[str, bool] | None:
