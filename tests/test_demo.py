@@ -20,6 +20,10 @@ def test_demo_builds_a_brownfield_repository_and_shows_scan_and_prime(tmp_path):
                      "## orgmemory: what to know for this task",
                      "List endpoints paginate with an opaque cursor"):
         assert expected in out, expected
+    # the exact date of the old TODO, and the block shows it as an observation for the task
+    assert "services/orders/main.py:5: stale-todo last changed 2023-11-27 (" in out
+    observed = out[out.index("### Observed in the repository"):]
+    assert "services/orders/main.py:5 (2023-11-27, " in observed
     log = subprocess.run(["git", "log", "--format=%ad", "--date=short"], cwd=target, capture_output=True,
                          text=True, check=True).stdout.split()
     assert log[-1] == "2023-11-27" and len(log) == 4  # backdated: three years of history before --now

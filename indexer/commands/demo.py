@@ -12,7 +12,7 @@ from indexer.commands.options import now_option
 @click.command("demo")
 @click.argument("directory", required=False, type=click.Path(file_okay=False))
 @now_option
-@click.option("--task", default="Paginate the orders endpoint and deploy it", show_default=True,
+@click.option("--task", default="Paginate the orders list with a cursor and deploy it", show_default=True,
               help="The task the priming block is built for.")
 def command(directory, now, task):
     """Build a small brownfield repository in DIR and run `scan` and `prime` on it.

@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from indexer.models import Config, Snapshot
     from indexer.scan.collect import Collected
 
-MEMO_KIND = "scan-result/v3"  # the result's JSON, a newline, the gated `--format json` text
+MEMO_KIND = "scan-result/v4"  # v4: stale-todo messages carry the exact date; the result's JSON, a newline, the gated `--format json` text
 
 
 @dataclass(frozen=True)
