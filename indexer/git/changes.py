@@ -10,7 +10,7 @@ import re
 from typing import Iterable
 
 from indexer.errors import OrgmemoryError
-from indexer.git.run import run_git
+from indexer.git.run import git_process
 from indexer.findings import Finding
 
 _HUNK = re.compile(rb"^@@ -\d+(?:,\d+)? \+(\d+)(?:,(\d+))? @@")
@@ -20,12 +20,14 @@ _C_ESCAPES = {"a": "\a", "b": "\b", "f": "\f", "n": "\n", "r": "\r", "t": "\t", 
 
 def changed_lines(root: str, ref: str) -> dict[str, frozenset[int]]:
     """Repo path -> the 1-based lines added or modified since `ref` (empty for pure deletions)."""
-    verify = run_git(root, "rev-parse", "--verify", "--quiet", f"{ref}^{{commit}}", check=False)
-    if not verify.strip():
+    # One git process: `REF^{commit}` makes the diff itself refuse what is not a commit (a tree,
+    # a blob, a typo), and a leading `-` never reaches git, where it would be an option.
+    proc = None if ref.startswith("-") else git_process(
+        root, "diff", "-U0", "--no-color", "--no-ext-diff", "--no-textconv", "--no-renames",
+        "--src-prefix=a/", "--dst-prefix=b/", f"{ref}^{{commit}}", "--")
+    if proc is None or proc.returncode != 0:
         raise OrgmemoryError(f"--since {ref}: not a commit in this repository")
-    diff = run_git(root, "diff", "-U0", "--no-color", "--no-ext-diff", "--no-textconv",
-                   "--no-renames", "--src-prefix=a/", "--dst-prefix=b/", ref, "--")
-    return parse_diff(diff)
+    return parse_diff(proc.stdout)
 
 
 def parse_diff(diff: bytes) -> dict[str, frozenset[int]]:
