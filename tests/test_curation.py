@@ -96,6 +96,11 @@ def test_init_writes_proposals_and_the_curator_accepts_two_and_rejects_one(repo)
     states = {s["status"] for s in json.loads(facts(repo.root, "list", "--format", "json", "--now", NOW).stdout)["standards"]}
     assert states == {"proposed"}
 
+    import re
+
+    noted = {entry_id: evidence for evidence, entry_id in
+             re.findall(r"# PROPOSAL .*Evidence: (.+)\n  - id: (\S+)", (repo.root / ".orgmemory.yaml").read_text())}
+    assert set(noted) == set(ids)
     facts(repo.root, "accept", ids[0], "--priority", "must", "--owner", "platform", "--now", NOW)
     facts(repo.root, "accept", ids[1], "--now", NOW)
     facts(repo.root, "reject", ids[2], "--why", "we build on our own registry")
@@ -113,6 +118,9 @@ def test_init_writes_proposals_and_the_curator_accepts_two_and_rejects_one(repo)
     assert f"restates {ids[2]} (rejected: we build on our own registry)" in again
     text = (repo.root / ".orgmemory.yaml").read_text()
     assert text.count("# PROPOSAL") == len(ids) - 3  # the note goes with the answer
+    for entry_id in ids[:3]:  # and what it named stays, as the entry's evidence
+        shown = facts(repo.root, "show", entry_id, "--now", NOW).stdout
+        assert noted[entry_id] in shown, (entry_id, shown)
 
 
 # --------------------------------------------------------------------------- the write path

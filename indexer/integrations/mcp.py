@@ -40,7 +40,7 @@ from typing import Any, Callable
 
 from indexer import __version__
 from indexer.errors import OrgmemoryError
-from indexer.models import KINDS, STATES
+from indexer.models import KINDS, PRIORITIES, STATES
 from indexer.text import safe_text, safe_tree
 
 SERVER_NAME = "orgmemory"
@@ -157,7 +157,8 @@ class Tools:
 
     def propose_fact(self, statement: str, category: str = "fact", tags: list[str] | None = None,
                      scope: list[str] | None = None, source: str | None = None,
-                     evidence: list[str] | None = None, proposed_by: str = "mcp agent") -> dict[str, Any]:
+                     evidence: list[str] | None = None, proposed_by: str = "mcp agent",
+                     priority: str = "should") -> dict[str, Any]:
         """Write a proposal (or name the entry it restates); ProposalRefused says why not."""
         from indexer.git.root import config_file
         from indexer.memory.load import load_memory
@@ -165,9 +166,11 @@ class Tools:
 
         if category not in FACT_KINDS:
             raise ValueError(f"category must be one of {', '.join(FACT_KINDS)}")
+        if priority not in PRIORITIES:
+            raise ValueError(f"priority must be one of {', '.join(PRIORITIES)}")
         config = load_memory(self.root, self.settings.config_path, self.settings.cache_dir)
         file = config_file(self.root, self.settings.config_path)
-        fields = {"statement": " ".join(statement.split()), "kind": category, "priority": "should",
+        fields = {"statement": " ".join(statement.split()), "kind": category, "priority": priority,
                   "scope": list(scope or ()), "tags": list(tags or ()), "source": source,
                   "evidence": list(evidence or ())}
         by = f"mcp: {' '.join(proposed_by.split())}"[:100]
@@ -296,13 +299,13 @@ def build_server(settings: Settings):
         status=Annotated[status_type | None, Field(description="Only entries with this status.")]))
 
     def propose_fact(statement, category="fact", tags=None, scope=None, source=None, evidence=None,
-                     proposed_by="mcp agent"):
+                     proposed_by="mcp agent", priority="should"):
         """Offer a fact you learned about this repository to its human curators (the only write
         tool). It is written as a `proposed` entry of .orgmemory.yaml, reviewed in a pull request,
         and never primed or enforced until accepted. A restatement of a known entry is not added
         (the answer names it); text addressed to an AI, secrets or more than 300 characters are
         refused with the reason. It never edits or removes an existing entry."""
-        return tools.propose_fact(statement, category, tags, scope, source, evidence, proposed_by)
+        return tools.propose_fact(statement, category, tags, scope, source, evidence, proposed_by, priority)
 
     server.tool(annotations=ToolAnnotations(readOnlyHint=False, destructiveHint=False, idempotentHint=True,
                                             openWorldHint=False))(typed(
@@ -316,7 +319,10 @@ def build_server(settings: Settings):
         source=Annotated[str | None, Field(description="Where it is written down: a repository path or URL.")],
         evidence=Annotated[list[str] | None, Field(description="PATH or PATH:LINE locations it rests on.")],
         proposed_by=Annotated[str, Field(description="Who proposes it: the agent's or tool's name.",
-                                         max_length=80)]))
+                                         max_length=80)],
+        priority=Annotated[Literal[PRIORITIES], Field(  # type: ignore[valid-type]
+            description="How strongly it should hold if accepted: must, should or may; the curator "
+                        "can change it on accept (orgmemory facts accept ID --priority ...).")]))
 
     @server.resource("orgmemory://standards", name="standards", mime_type="text/markdown",
                      description="The active standards of this repository, one line each.")

@@ -44,6 +44,7 @@ _DEFAULT_DASH = "  - "
 _EMPTY_VALUE = re.compile(r"(\[\s*\]|~|null|Null|NULL)(?=\s|$)")
 _NEW_FILE = "version: 1\n"
 _PROPOSAL_NOTE = re.compile(r"^[ \t]*# PROPOSAL\b")  # the note `init` writes above a proposal
+_NOTED_EVIDENCE = re.compile(r"\bEvidence:\s*(.+?)\s*$")  # what that note names, kept on accept
 
 
 class EditError(OrgmemoryError):
@@ -117,6 +118,9 @@ def update_standard(root: str, path: str, standard_id: str, changes: Mapping[str
             raise EditError(f"{doc.display}:{doc.entry_line(standard_id)}: {standard_id!r} is "
                             f"{entry.get('status', 'active')}, not {only_status}")
         merged = {key: value for key, value in {**entry, **changes}.items() if value is not None}
+        noted = doc.proposal_evidence(index) if only_status == "proposed" else None
+        if noted and not merged.get("evidence"):  # the note goes; what it said stays, as data
+            merged["evidence"] = [noted]
 
         def intended(data: dict) -> None:
             _standards(data)[index] = _plain(merged)
@@ -288,6 +292,14 @@ class _Document:
         _end_line(lines, span.last, self.newline)
         lines[span.last + 1:span.last + 1] = added
         return lines
+
+    def proposal_evidence(self, index: int) -> str | None:
+        """What the `# PROPOSAL ... Evidence: ...` note `init` wrote above entry `index` says."""
+        span = self._span(index)
+        for line in self.lines[span.lead:span.dash]:
+            if _PROPOSAL_NOTE.match(line) and (found := _NOTED_EVIDENCE.search(line)):
+                return found[1].strip() or None
+        return None
 
     def rewritten(self, index: int, fields: Mapping[str, Any], drop_lead: re.Pattern | None = None) -> list[str]:
         """Entry `index` rendered anew from `fields`; its lead comments (but those `drop_lead`
