@@ -116,3 +116,21 @@ def test_at_most_ten_observations_and_dropped_says_why(repo):
     assert len(observations(block)) == 10
     limited = [d for d in block["dropped"] if d["reason"] == "limit"]
     assert len(limited) == 3 and all(d["kind"] == "finding" for d in limited)
+
+
+def test_an_area_named_like_a_commit_subject_keeps_other_areas_out(repo):
+    """`collector/ntp: ...`, `[ntp] ...`, `fix(ntp): ...` name the area the work is in: an
+    observation there is shown, one elsewhere that only shares the task's words is not."""
+    repo.commit("2020-01-01", files={
+        "collector/ntp.go": "package collector\n// TODO: handle leap second smearing in the ntp offset\nvar x = 1\n",
+        "collector/time.go": "package collector\n// TODO: offset smearing of leap seconds is wrong here too\nvar y = 1\n",
+        "docs/leap.md": "<!-- TODO: document leap second smearing offsets -->\n",
+    })
+    for task in ("collector/ntp: handle leap second smearing offset", "[ntp] handle leap second smearing offset",
+                 "fix(ntp): handle leap second smearing offset"):
+        block, _ = prime(repo.root, task=task)
+        assert [i["path"] for i in observations(block)] == ["collector/ntp.go"], task
+    block, _ = prime(repo.root, task="collector/time: handle leap second smearing offset")
+    assert [i["path"] for i in observations(block)] == ["collector/time.go"]
+    block, _ = prime(repo.root, task="chore: handle leap second smearing offset")  # a type, no area
+    assert "collector/ntp.go" in [i["path"] for i in observations(block)]

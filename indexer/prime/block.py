@@ -173,11 +173,8 @@ def refresh_in_background(root: str, request: PrimeRequest) -> bool:
 
 def _date_findings(ranked: list[Candidate], state: RepoState, cache_dir: str) -> list[Candidate]:
     """The best findings with their line's exact origin (date, commit, author) in `dated`."""
-    from indexer.git.blame import origins  # the one exact-origin blame, shared with the scan
-
     top = [c for c in ranked if c.kind == "finding" and c.payload.get("line")][:DATED_AT_MOST]
-    found = origins(state.root, cache_dir, state.head,
-                    [(c.payload.get("path", ""), int(c.payload["line"])) for c in top], state.dirty)
+    found = _origins(state, cache_dir, [(c.payload.get("path", ""), int(c.payload["line"])) for c in top])
     out = []
     for candidate in ranked:
         origin = found.get((candidate.payload.get("path", ""), int(candidate.payload.get("line") or 0)))
@@ -187,6 +184,48 @@ def _date_findings(ranked: list[Candidate], state: RepoState, cache_dir: str) ->
             candidate = candidate._replace(payload=payload)
         out.append(candidate)
     return out
+
+
+SHOWN_ORIGINS = "prime-shown-origins/v1"
+
+
+def _origins(state: RepoState, cache_dir: str, places: list[tuple[str, int]]) -> dict[tuple[str, int], Any]:
+    """The exact origin of each (path, line) at HEAD, dirty files left out.
+
+    A prime at the same HEAD asks for the same few lines again and again (each prompt of a
+    session): their answers are kept per HEAD, path and line, and read back without running git
+    or importing the blame machinery (the hook's path). Lines not answered so far go to
+    `indexer.git.blame.origins`, the one exact-origin blame, shared with the scan.
+    """
+    dirty = set(state.dirty)
+    places = [place for place in dict.fromkeys(places) if place[0] not in dirty]
+    if not places or not state.head:
+        return {}
+    from indexer.cache import Cache
+
+    keys = {place: f"{state.head}:{place[0]}:{place[1]}" for place in places}
+    cache = Cache(cache_dir)
+    try:
+        kept = cache.get_many(SHOWN_ORIGINS, keys.values())
+        found = {place: _Origin(**{f: kept[key][f] for f in _Origin._fields}) for place, key in keys.items()
+                 if key in kept and all(isinstance(kept[key].get(f), str) for f in _Origin._fields)}
+        missing = [place for place in places if place not in found]
+        if missing:
+            from indexer.git.blame import origins
+
+            blamed = {place: _Origin(*origin) for place, origin in
+                      origins(state.root, cache, state.head, missing, state.dirty).items()}
+            found.update(blamed)
+            cache.put_many(SHOWN_ORIGINS, {keys[place]: origin._asdict() for place, origin in blamed.items()})
+    finally:
+        cache.close()
+    return found
+
+
+class _Origin(NamedTuple):
+    date: str
+    commit: str
+    author: str
 
 
 def _compose(view: index.IndexView, terms: Sequence[tuple[str, float]], paths: Sequence[str],

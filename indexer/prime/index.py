@@ -120,6 +120,7 @@ class IndexView(NamedTuple):
     standards: list[dict[str, Any]]
     scored: dict[str, Hit]  # key -> task relevance
     near: dict[str, Hit]  # key -> records in the --paths folders
+    idf: dict[str, float] = {}  # the task's terms found in the index -> their IDF (how specific)
 
 
 class Damaged(Exception):
@@ -270,7 +271,8 @@ def _read_once(db: sqlite3.Connection, terms: Sequence[tuple[str, float]], dirs:
                  db.execute("SELECT payload FROM records WHERE kind = 'standard' ORDER BY key")]
     scored = _best(db, *_scores(db, stats, terms)) if terms else {}
     near = _best(db, _in_folders(db, dirs), lambda doc: frozenset()) if dirs else {}
-    return IndexView(meta, standards, scored, near)
+    idf = {item.term: item.idf for item in _term_stats(db, stats, terms)} if terms else {}
+    return IndexView(meta, standards, scored, near, idf)
 
 
 def _standard(payload: str) -> dict[str, Any]:

@@ -6,6 +6,7 @@ gap between an action or a product and the topic an organisation tags it with. I
 engineering vocabulary only, never names of one organisation, and a related term weighs less
 than a word the task actually used. `TASK_FILLER` drops the verbs every task has.
 """
+import re
 from typing import Iterable
 
 from indexer.prime import index
@@ -121,3 +122,36 @@ def _related(stem: str) -> list[str]:
     which a test checks for every word here): a prime stems a few of them, not all.
     """
     return [word for word in RELATED if word[:1] == stem[:1] and stem in _stems(word)]
+
+
+# `type(scope): subject` (Conventional Commits): the type is no area, the scope is.
+_KINDS = frozenset("""
+    feat feature fix bugfix hotfix chore build ci docs doc refactor test tests perf style revert release
+    deps dep wip bump merge cleanup fixup squash
+""".split())
+_REWORDS = re.compile(r"^(?:(?:fixup|squash|amend)!\s*)+|^revert\s+\"?", re.IGNORECASE)
+_BRACKET = re.compile(r"^\[([^\]]{2,80})\]")
+_PREFIX = re.compile(r"^([\w.\-/, ]{2,60}?)(?:\(([^)]{1,60})\))?!?:\s")
+
+
+def task_scope(task: str) -> tuple[str, ...]:
+    """The stems of the area a task names by the convention of commit subjects and PR titles:
+    `[area] subject`, `area: subject`, `area/sub: subject`, `type(area): subject`. Empty when it
+    names none (a bare `fix: ...`, or `build(deps): ...`)."""
+    text = _REWORDS.sub("", task.strip()).strip()
+    match = _BRACKET.match(text)
+    if match:
+        area = match.group(1)
+    else:
+        match = _PREFIX.match(text)
+        if not match:
+            return ()
+        kind, scope = match.group(1).strip(), match.group(2)
+        if scope is not None:
+            area = scope
+        elif kind.lower() in _KINDS or " " in kind:
+            return ()  # a type, or a sentence with a colon in it
+        else:
+            area = kind
+    found = tuple(dict.fromkeys(stem for stem in _stems(area) if stem not in _KINDS))
+    return found

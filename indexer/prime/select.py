@@ -22,7 +22,6 @@ back only with the room the other items leave; when they alone exceed the budget
 says so.
 """
 import math
-import os
 from datetime import date
 from typing import Any, Callable, NamedTuple, Sequence
 
@@ -34,10 +33,14 @@ MIN_RELEVANCE = 0.15
 # The absolute floor an observation's own task score (coordinated BM25, `raw`) must clear when
 # no `--paths` or working-tree file pulls it up: learned on the `learn` half of
 # `bench/relevance.py` (real commits' subjects as tasks). Under it the block stays silent.
-RELEVANCE_FLOOR = float(os.environ.get("ORGMEMORY_PRIME_FLOOR_FOR_BENCH") or 0.6)  # the bench sweeps it
+RELEVANCE_FLOOR = 0.6
 # An observation whose path shares no specific word with the task needs this much more: on real
 # history a match on a file's own name is what most often points at where the work happens.
 TEXT_ONLY_FLOOR = 2.0
+# A task word in an observation's path is specific when its IDF over the index (records' text
+# and paths, Robertson's) is at least this: a word in more than about half of the records
+# ("prometheus" in a repository of Prometheus charts) names no place.
+PATH_IDF_MIN = 0.7
 # Words every task and every comment has: a record matching only these is no match.
 GENERIC = frozenset(index.stems("""
     add new fix option options support remove removed delete allow allows improve improved better
@@ -92,11 +95,21 @@ def tokens_for_length(characters: int) -> int:
 
 # --------------------------------------------------------------------------- ranking
 def rank(view: IndexView, terms: Sequence[tuple[str, float]], paths: Sequence[str],
-         now: date) -> tuple[list[Candidate], list[Candidate]]:
-    """(must standards, other candidates best first)."""
+         now: date, scope: Sequence[str] = ()) -> tuple[list[Candidate], list[Candidate]]:
+    """(must standards, other candidates best first).
+
+    `scope`: the stems of the area the task names (`query.task_scope`). When some record's path
+    holds them all, the task is about that area: an observation elsewhere needs a `--paths`
+    match to be shown, one inside it the lower floor.
+    """
     relevance = coordinated(view.scored, dict(terms))
     specific = {key for key, hit in view.scored.items() if hit.matched - GENERIC}
-    task_words = {term for term, weight in terms if weight >= 1.0} - GENERIC
+    task_words = {term for term, weight in terms if weight >= 1.0 and view.idf.get(term, 0.0) >= PATH_IDF_MIN}
+    task_words -= GENERIC
+    area = set(scope)
+    if area and not any(area <= _path_words(hit) for hit in view.scored.values()
+                        if hit.kind in ("resolution", "finding")):
+        area = set()  # it names no place of this repository
     musts: list[Candidate] = []
     pool: list[tuple[Candidate, float, float]] = []  # candidate, relevance, path bonus
     for standard in view.standards:
@@ -117,7 +130,10 @@ def rank(view: IndexView, terms: Sequence[tuple[str, float]], paths: Sequence[st
             continue
         raw = relevance.get(key, 0.0) if key in specific else 0.0
         bonus = _record_bonus(hit, paths)
-        floor = RELEVANCE_FLOOR if _path_words(hit) & task_words else max(TEXT_ONLY_FLOOR, RELEVANCE_FLOOR)
+        words = _path_words(hit)
+        if area and not area <= words and bonus <= 0:
+            continue  # the task is about another area
+        floor = RELEVANCE_FLOOR if (words & task_words or area) else max(TEXT_ONLY_FLOOR, RELEVANCE_FLOOR)
         if raw < floor and bonus <= 0:
             continue  # nothing rather than noise: a weak or generic match is no reason to show it
         pool.append((Candidate(key, hit.kind, hit.payload, raw=round(raw, 3)), raw, bonus))
