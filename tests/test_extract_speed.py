@@ -49,10 +49,10 @@ def test_parallel_and_serial_extraction_give_the_same_collection(repo, tmp_path,
     snap, _ = snapshot(str(repo.root))
     paths = sorted(snap.files)
     assert len(paths) >= collect_module.PARALLEL_MIN_FILES
-    if collect_module._fork_context() is None or collect_module._usable_cpus() < 2:
+    if not collect_module.workers_possible():
         pytest.skip("worker processes need fork and two CPUs")
     # the workers really run: every file comes back from them
-    assert set(collect_module._extract_many(str(repo.root), paths, MARKERS, 1_000_000, None)) == set(paths)
+    assert set(collect_module.extract_in_workers(str(repo.root), paths, MARKERS, 1_000_000)) == set(paths)
 
     def run(cache_dir, min_files):
         monkeypatch.setattr(collect_module, "PARALLEL_MIN_FILES", min_files)
@@ -88,7 +88,7 @@ def test_path_words_scan_only_what_can_match():
     alphabet = "ab./-_ <>\"'=$}{)(][!*?:@~%+,#\\\té"
     samples = _LINES + ["".join(rng.choice(alphabet) for _ in range(rng.randint(1, 40))) for _ in range(3000)]
     for text in samples:
-        assert [m.span() for m in tokens._path_matches(text)] == \
+        assert [m.span() for m in tokens.path_matches(text)] == \
             [m.span() for m in tokens.PATH_WORD.finditer(text)], text
         assert tokens.blank_paths(text) == tokens.PATH_WORD.sub(" ", text), text
 

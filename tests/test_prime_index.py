@@ -87,23 +87,9 @@ def test_readers_in_other_processes_see_whole_generations_while_two_writers_comm
 
 
 def _every_posting(path: str, terms) -> dict:
-    """The best records found by scoring every posting of every term, in the task's order."""
-    import sqlite3
-
-    from indexer.prime import index
-
-    db = sqlite3.connect(path)
-    meta = json.loads(db.execute("SELECT payload FROM meta").fetchone()[0])
-    stats = index._Stats(meta["doc_count"], meta["body_length"] / meta["doc_count"])
-    idf = {item.term: item.idf for item in index._term_stats(db, stats, terms)}
-    scores, matched = {}, {}
-    for term, weight in terms:
-        for doc, tf, length in db.execute("SELECT doc, tf, length FROM postings WHERE term = ?", (term,)):
-            scores[doc] = scores.get(doc, 0.0) + index._bm25(idf[term], tf, length, stats.average) * weight
-            matched.setdefault(doc, set()).add(term)
-    hits = index._best(db, scores, lambda doc: frozenset(matched[doc]))
-    db.close()
-    return {key: (hit.score, hit.matched) for key, hit in hits.items()}
+    """The best records found by scoring every posting of every term (`read(exhaustive=True)`)."""
+    view = read(path, terms, (), exhaustive=True)
+    return {key: (hit.score, hit.matched) for key, hit in view.scored.items()}
 
 
 def test_maxscore_finds_the_best_records_that_scoring_every_posting_finds(tmp_path, monkeypatch):

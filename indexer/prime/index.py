@@ -211,8 +211,12 @@ def _json_object(text: Any) -> dict[str, Any]:
 
 
 # --------------------------------------------------------------------------- reading
-def read(path: str, terms: Sequence[tuple[str, float]], dirs: Sequence[str]) -> IndexView | None:
+def read(path: str, terms: Sequence[tuple[str, float]], dirs: Sequence[str],
+         exhaustive: bool = False) -> IndexView | None:
     """Standards, task-scored records and records near `dirs`, from one committed generation.
+
+    `exhaustive` scores every posting of every term: the plain version the MaxScore shortcut
+    (`_scores`) must agree with, for checks.
 
     None when there is no index, or one that cannot be read as ours: then a damaged index is
     marked (`_condemn`) so the refresh that follows rebuilds it rather than keeps its records.
@@ -227,7 +231,7 @@ def read(path: str, terms: Sequence[tuple[str, float]], dirs: Sequence[str]) -> 
         db.execute("PRAGMA query_only = ON")
         db.execute("BEGIN")
         try:
-            return _read_once(db, terms, dirs)
+            return _read_once(db, terms, dirs, exhaustive)
         finally:
             db.rollback()
     except sqlite3.OperationalError:
@@ -257,7 +261,8 @@ class _Stats(NamedTuple):
     average: float  # average length of the searched text
 
 
-def _read_once(db: sqlite3.Connection, terms: Sequence[tuple[str, float]], dirs: Sequence[str]) -> IndexView:
+def _read_once(db: sqlite3.Connection, terms: Sequence[tuple[str, float]], dirs: Sequence[str],
+               exhaustive: bool = False) -> IndexView:
     _check_schema(db)
     rows = db.execute("SELECT payload FROM meta").fetchall()
     if len(rows) != 1:
@@ -269,7 +274,7 @@ def _read_once(db: sqlite3.Connection, terms: Sequence[tuple[str, float]], dirs:
     stats = _Stats(doc_count, body_length / doc_count if doc_count > 0 else 1.0)
     standards = [_standard(payload) for (payload,) in
                  db.execute("SELECT payload FROM records WHERE kind = 'standard' ORDER BY key")]
-    scored = _best(db, *_scores(db, stats, terms)) if terms else {}
+    scored = _best(db, *_scores(db, stats, terms, exhaustive)) if terms else {}
     near = _best(db, _in_folders(db, dirs), lambda doc: frozenset()) if dirs else {}
     idf = {item.term: item.idf for item in _term_stats(db, stats, terms)} if terms else {}
     return IndexView(meta, standards, scored, near, idf)
@@ -311,7 +316,7 @@ def _term_stats(db: sqlite3.Connection, stats: _Stats, terms: Sequence[tuple[str
     return sorted(out, key=lambda item: -item.bound)
 
 
-def _scores(db: sqlite3.Connection, stats: _Stats, terms: Sequence[tuple[str, float]]
+def _scores(db: sqlite3.Connection, stats: _Stats, terms: Sequence[tuple[str, float]], exhaustive: bool = False
             ) -> tuple[dict[int, float], Callable[[int], frozenset[str]]]:
     """record -> BM25 score summed over the task's terms, and record -> the terms it contains.
 
@@ -328,7 +333,8 @@ def _scores(db: sqlite3.Connection, stats: _Stats, terms: Sequence[tuple[str, fl
     seen: set[int] = set()  # records found so far
     for item in ranked:
         scores = found[item.term]
-        if len(seen) >= SEARCH_LIMIT and unread + _MAXSCORE_MARGIN < _kth_best(found, SEARCH_LIMIT):
+        if (not exhaustive and len(seen) >= SEARCH_LIMIT
+                and unread + _MAXSCORE_MARGIN < _kth_best(found, SEARCH_LIMIT)):
             postings = lookup(db, item.term, sorted(seen))
         else:
             postings = db.execute("SELECT doc, tf, length FROM postings WHERE term = ?", (item.term,)).fetchall()

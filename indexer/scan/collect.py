@@ -185,6 +185,18 @@ def _extract_many(root: str, paths: list[str], markers: tuple[str, ...], max_byt
     return out
 
 
+def extract_in_workers(root: str, paths: list[str], markers: tuple[str, ...], max_bytes: int
+                       ) -> dict[str, tuple[dict[str, Any], str | None]]:
+    """The speed path of `collect` alone (worker processes), to check it against the serial one:
+    path -> (cache entry, skip reason); {} when workers cannot run here (`workers_possible`)."""
+    return _extract_many(root, paths, markers, max_bytes, None)
+
+
+def workers_possible() -> bool:
+    """Whether `collect` can extract in worker processes here (fork is safe, two CPUs)."""
+    return _fork_context() is not None and _usable_cpus() >= 2
+
+
 def _extract_chunk(task: tuple[str, list[str], tuple[str, ...], int]
                    ) -> list[tuple[dict[str, Any], str | None]]:
     """In a worker: (entry, skip reason) per path of one chunk."""

@@ -65,13 +65,13 @@ def path_words(text: str) -> Iterator[tuple[int, str]]:
         return
     if "://" in text or "@" in text or "mailto:" in text:
         text = URL.sub(lambda m: " " * len(m.group()), text)
-    for match in _path_matches(text):
+    for match in path_matches(text):
         word = clean(match.group())
         if word is not None:
             yield match.start(), word
 
 
-def _path_matches(text: str) -> Iterator[re.Match[str]]:
+def path_matches(text: str) -> Iterator[re.Match[str]]:
     """`PATH_WORD.finditer(text)`, scanning only what can match.
 
     Every match holds a segment's last character followed by `/` (`_SEPARATOR`); without `$`
@@ -100,7 +100,7 @@ def blank_paths(text: str) -> str:
     """`PATH_WORD.sub(" ", text)`: each path-shaped word replaced by one space."""
     pieces: list[str] = []
     last = 0
-    for match in _path_matches(text):
+    for match in path_matches(text):
         pieces.append(text[last:match.start()])
         last = match.end()
     if not pieces:
