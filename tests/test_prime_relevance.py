@@ -125,7 +125,10 @@ def test_an_area_named_like_a_commit_subject_keeps_other_areas_out(repo):
         "collector/ntp.go": "package collector\n// TODO: handle leap second smearing in the ntp offset\nvar x = 1\n",
         "collector/time.go": "package collector\n// TODO: offset smearing of leap seconds is wrong here too\nvar y = 1\n",
         "docs/leap.md": "<!-- TODO: document leap second smearing offsets -->\n",
+        "collector/uname.go": "package collector\nvar z = 1\n",
     })
+    block, _ = prime(repo.root, task="collector/uname: handle leap second smearing offset")
+    assert observations(block) == []  # the area exists and holds nothing: nothing from elsewhere
     for task in ("collector/ntp: handle leap second smearing offset", "[ntp] handle leap second smearing offset",
                  "fix(ntp): handle leap second smearing offset"):
         block, _ = prime(repo.root, task=task)

@@ -186,6 +186,33 @@ def _date_findings(ranked: list[Candidate], state: RepoState, cache_dir: str) ->
     return out
 
 
+MAX_WALKED = 20_000  # entries of the work tree `names_a_place` looks at, at most
+_NOT_WALKED = frozenset({".git", "node_modules", "vendor", "third_party", "__pycache__", ".venv", "venv"})
+
+
+def names_a_place(root: str, scope: Sequence[str]) -> bool:
+    """Whether a file or folder of the work tree has all of `scope`'s stems in its path (the
+    area a task names, `markers: ...` -> `src/core/version/markers.py`). Bounded: at most
+    `MAX_WALKED` entries, hidden and vendored folders skipped; read only when the index alone
+    cannot tell."""
+    wanted = set(scope)
+    if not wanted:
+        return False
+    probes = [stem[:4] for stem in wanted]  # a stem starts like its word: a cheap filter first
+    seen = 0
+    for folder, dirs, files in os.walk(root):
+        dirs[:] = [d for d in dirs if d not in _NOT_WALKED and not d.startswith(".")]
+        seen += len(dirs) + len(files)
+        if seen > MAX_WALKED:
+            return False
+        relative = os.path.relpath(folder, root).lower()
+        for name in (*dirs, *files):
+            place = f"{relative}/{name.lower()}"
+            if all(probe in place for probe in probes) and wanted <= set(index.stems(place)):
+                return True
+    return False
+
+
 SHOWN_ORIGINS = "prime-shown-origins/v1"
 
 
@@ -232,7 +259,10 @@ def _compose(view: index.IndexView, terms: Sequence[tuple[str, float]], paths: S
              request: PrimeRequest, status: IndexStatus, state: RepoState | None = None,
              cache_dir: str | None = None) -> PrimeBlock:
     renderer = Renderer(request.fmt, view.meta.get("org"), request.now)
-    musts, ranked = rank(view, terms, paths, request.now, task_scope(request.task))
+    scope = task_scope(request.task)
+    root = state.root if state is not None else None
+    musts, ranked = rank(view, terms, paths, request.now, scope,
+                         lambda: root is not None and names_a_place(root, scope))
     selection = fit(musts, ranked, request.budget, renderer.measure, renderer.max_level)
     if state is not None and cache_dir is not None:  # the shown findings' exact origin, then fit again
         shown = {e.candidate.key for e in selection.entries}

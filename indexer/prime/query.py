@@ -12,6 +12,9 @@ from typing import Iterable
 from indexer.prime import index
 
 RELATED_WEIGHT = 0.5
+# A module or URL the task names (`github.com/beevik/ntp`, `https://...`) is another project's
+# name: its words are no place or topic of this repository ("github" would match `.github/`).
+_MODULE = re.compile(r"(?:https?://)?\b[\w-]+(?:\.[\w-]+)*\.(?:com|org|io|net|dev|in|me|co)/\S*")
 PATH_WEIGHT = 0.5
 
 TASK_FILLER = frozenset("""
@@ -93,7 +96,7 @@ RELATED: dict[str, str] = {
 def task_terms(task: str, paths: Iterable[str] = ()) -> list[tuple[str, float]]:
     """(stem, weight) pairs for the task, best weight per stem, in a stable order."""
     weights: dict[str, float] = {}
-    for stem in _stems(task):
+    for stem in _stems(_MODULE.sub(" ", task)):
         _add(weights, (stem,), 1.0)
         for word in _related(stem):
             _add(weights, _stems(RELATED[word]), RELATED_WEIGHT)

@@ -95,12 +95,14 @@ def tokens_for_length(characters: int) -> int:
 
 # --------------------------------------------------------------------------- ranking
 def rank(view: IndexView, terms: Sequence[tuple[str, float]], paths: Sequence[str],
-         now: date, scope: Sequence[str] = ()) -> tuple[list[Candidate], list[Candidate]]:
+         now: date, scope: Sequence[str] = (), scope_exists: Callable[[], bool] = lambda: False,
+         ) -> tuple[list[Candidate], list[Candidate]]:
     """(must standards, other candidates best first).
 
     `scope`: the stems of the area the task names (`query.task_scope`). When some record's path
-    holds them all, the task is about that area: an observation elsewhere needs a `--paths`
-    match to be shown, one inside it the lower floor.
+    holds them all, or `scope_exists()` finds a file or folder of the repository that does, the
+    task is about that area: an observation elsewhere needs a `--paths` match to be shown, one
+    inside it the lower floor.
     """
     relevance = coordinated(view.scored, dict(terms))
     specific = {key for key, hit in view.scored.items() if hit.matched - GENERIC}
@@ -108,7 +110,7 @@ def rank(view: IndexView, terms: Sequence[tuple[str, float]], paths: Sequence[st
     task_words -= GENERIC
     area = set(scope)
     if area and not any(area <= _path_words(hit) for hit in view.scored.values()
-                        if hit.kind in ("resolution", "finding")):
+                        if hit.kind in ("resolution", "finding")) and not scope_exists():
         area = set()  # it names no place of this repository
     musts: list[Candidate] = []
     pool: list[tuple[Candidate, float, float]] = []  # candidate, relevance, path bonus
