@@ -10,7 +10,8 @@ from indexer.checks.suspicious_instruction import KIND_WORDS
 from importlib import import_module
 
 from indexer.text import REDACTED, WITHHELD, instruction_kind, observed, redact
-from indexer.text.injection import _INSTRUCTIONS
+from indexer.text import injection
+from indexer.text.normalize import readings
 
 redaction = import_module("indexer.text.redact")  # the module (`indexer.text.redact` is also the function)
 
@@ -81,24 +82,19 @@ def test_quotes_neutralise_fences_tags_and_length():
     assert "\n" not in shown and len(shown) <= 82
 
 
-def _the_long_way(text: str) -> tuple[str | None, str]:
-    """instruction_kind and redact with every regex tried on every text: no needle prefilter."""
-    flat = " ".join(text.split())
-    kind = next((k for k, p in _INSTRUCTIONS if re.compile(p.source, p.flags).search(flat)), None)
-    for pattern, _name in redaction._SECRETS:
-        text = re.compile(pattern.source, pattern.flags).sub(REDACTED, text)
-    for pattern, replace in ((redaction._URL_CREDENTIALS, lambda m: m[1] + REDACTED + m[3]),
-                             (redaction._PASSWORD, lambda m: redaction._redact_value(m, always=True)),
-                             (redaction._KEYED_SECRET, lambda m: redaction._redact_value(m, always=False)),
-                             (redaction._BEARER, lambda m: m[1] + REDACTED)):
-        text = re.compile(pattern.source, pattern.flags).sub(replace, text)
-    return kind, text
+def _prefilter_agrees(text: str) -> None:
+    """Every pattern the gate tries behind its needles (`PATTERNS` of redaction and injection):
+    where the plain regex matches, the prefilter (`Pattern.may_match`) lets it run."""
+    for candidate in {text, " ".join(text.split()), *(reading for reading, _disguise in readings(text))}:
+        for pattern in (*injection.PATTERNS, *redaction.PATTERNS):
+            if re.compile(pattern.source, pattern.flags).search(candidate):
+                assert pattern.may_match(candidate), (pattern.source[:60], candidate)
 
 
 def test_needles_never_skip_a_regex_that_would_match():
     """The prefilter is a necessary condition: on text built from each pattern's own words, in
     mixed case, with odd spacing and with characters that fold to ASCII letters (long s, Kelvin
-    sign, dotted I), the answers are those of running every regex."""
+    sign, dotted I), no pattern whose regex would match is skipped."""
     words = ["ignore", "all", "previous", "instructions", "you", "must", "now", "from", "on", "pretend",
              "to", "be", "dear", "note", "the", "AI", "agent", "LLM", "assistants", "should", "system",
              "prompt", "new", "instruction:", "<|im_start|>", "[INST]", "</system>", "do", "not", "don't",
@@ -117,4 +113,5 @@ def test_needles_never_skip_a_regex_that_would_match():
         text = " ".join(rng.choice(words) for _ in range(rng.randint(1, 9)))
         if rng.random() < 0.3:
             text = text.upper() if rng.random() < 0.5 else text.title()
-        assert (instruction_kind(text), redact(text)) == _the_long_way(text), text
+        _prefilter_agrees(text)
+        _prefilter_agrees(redact(text))  # and on what a first redaction leaves for the next patterns

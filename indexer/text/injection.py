@@ -139,6 +139,8 @@ _INSTRUCTIONS: tuple[tuple[str, Pattern], ...] = (
         r"(?:инструкци\w*|указани\w*|команд\w*|правил\w*)",
         (("игнор", "забуд", "забыт", "обраща", "проигнор", "ИГНОР", "Игнор", "Забуд", "ЗАБУД"),), I)),
 )
+#: Every instruction pattern, behind its needle prefilter: for checks of that shortcut.
+PATTERNS = tuple(pattern for _kind, pattern in _INSTRUCTIONS)
 
 
 class Instruction(NamedTuple):

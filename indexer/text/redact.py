@@ -72,6 +72,9 @@ _KEYED_SECRET = Pattern(
     r"|conn(?:ection)?[_-]?str(?:ing)?)[\w-]{0,64}\b[\"']?\s*(?:[:=]=?>?)\s*)" + _SECRET_VALUE,
     (("secret", "token", "key", "credential", "conn"), (":", "=")), I)
 _BEARER = Pattern(r"(\b(?:bearer|authorization:\s*basic)\s+)([A-Za-z0-9._~+/-]{16,}=*)", (("bearer", "basic"),), I)
+#: Every pattern `redact` tries behind its needle prefilter: what checks of that shortcut
+#: (`Pattern.may_match`) against the plain regex go over.
+PATTERNS = (*(pattern for pattern, _name in _SECRETS), _URL_CREDENTIALS, _PASSWORD, _KEYED_SECRET, _BEARER)
 _PLACEHOLDER = Pattern(r"^(?:\$\{?\w+\}?|\{\{.*\}\}|<[^>]*>|%\(?\w+\)?s?|\*+|x+|changeme|null|none|\.\.\.)$", (), I)
 
 
