@@ -11,7 +11,7 @@ import os
 import subprocess
 import sys
 
-from _prime_repo import AWS_KEY, INJECTION, NOW, build
+from _prime_repo import AWS_KEY, INJECTION, NOW, STANDARDS, build
 
 TASK = "Add a page to the web frontend"
 
@@ -271,9 +271,15 @@ def test_extended_history_moves_a_full_window_as_a_full_read_does(repo, monkeypa
 def test_since_reports_what_a_full_scan_reports_on_the_changed_lines(repo, tmp_path):
     """`--since REF` is the full scan's findings on the lines changed since REF, whether the
     scan starts cold or from the cache of a scan before the change: the legacy reference added
-    to README.md is a finding because of the legacy entry and deploy/old elsewhere, which a scan
-    of the changed files alone would not see."""
+    to README.md is found through the legacy entry and deploy/old outside the change, and the
+    edited legacy file scripts/old.sh is reported with the reference docs/run.md still makes to
+    it, which a scan of the changed files alone (`scan FILES`) leaves out of its message."""
     build(repo)
+    repo.commit("2026-09-05", "old script", files={
+        ".orgmemory.yaml": STANDARDS + "  - path: scripts/old.sh\n    successor: scripts/build.sh\n    since: 2024-01-15\n",
+        "scripts/old.sh": "#!/usr/bin/env bash\necho old\n",
+        "docs/run.md": "Run scripts/old.sh first.\n",
+    })
     base = repo.git("rev-parse", "HEAD").strip()
     before = str(tmp_path / "before")
     scan_json(repo.root, "--cache-dir", before)
@@ -281,13 +287,16 @@ def test_since_reports_what_a_full_scan_reports_on_the_changed_lines(repo, tmp_p
         "README.md": "# acme\n\nDeploy with the scripts in deploy/old.\nSee deploy/old/run.sh and docs/gone.md.\n",
         "scripts/build.sh": ("#!/usr/bin/env bash\n# TODO: drop the retry once the package mirror is fixed\n"
                              "echo build\n# TODO(2026-10-01): past its deadline\n"),
+        "scripts/old.sh": "#!/usr/bin/env bash\necho old\necho older\n",
     })
     repo.write("web/src/nav.ts", "// TODO(2026-10-01): link the web page from the navigation\n"
                                  "export const nav = [];\n// FIXME(2026-09-30): unstaged and late\n")
-    changed = {"README.md": {4}, "scripts/build.sh": {4}, "web/src/nav.ts": {3}}
+    changed = {"README.md": {4}, "scripts/build.sh": {4}, "web/src/nav.ts": {3}, "scripts/old.sh": {3}}
     full = scan_json(repo.root, "--cache-dir", str(tmp_path / "full"))["findings"]
     expected = [f for f in full if f["path"] in changed and (f["line"] is None or f["line"] in changed[f["path"]])]
-    assert {f["rule"] for f in expected} >= {"legacy-reference", "stale-todo"}, expected
+    assert {f["rule"] for f in expected} >= {"legacy-reference", "legacy-path", "stale-todo"}, expected
+    assert any(f["path"] == "scripts/old.sh" and f["message"].endswith("1 reference still points at it")
+               for f in expected), expected
     assert {f["path"] for f in full} - set(changed)  # findings elsewhere, which --since leaves out
     for cache in (str(tmp_path / "cold"), before):
         assert scan_json(repo.root, "--since", base, "--cache-dir", cache)["findings"] == expected
