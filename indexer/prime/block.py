@@ -14,7 +14,7 @@ from typing import Any, NamedTuple, Sequence
 from indexer.cache import cache_dir_for
 from indexer.errors import OrgmemoryError
 from indexer.prime import index, usage
-from indexer.prime.query import task_scope, task_terms
+from indexer.prime.query import in_scope, task_scope, task_terms
 from indexer.prime.render import Renderer, item_json
 from indexer.prime.select import Candidate, Selection, fit, rank, tokens
 from indexer.prime.state import Freshness, RepoState, files_digest, repo_root, start_probe
@@ -190,15 +190,13 @@ MAX_WALKED = 20_000  # entries of the work tree `names_a_place` looks at, at mos
 _NOT_WALKED = frozenset({".git", "node_modules", "vendor", "third_party", "__pycache__", ".venv", "venv"})
 
 
-def names_a_place(root: str, scope: Sequence[str]) -> bool:
-    """Whether a file or folder of the work tree has all of `scope`'s stems in its path (the
-    area a task names, `markers: ...` -> `src/core/version/markers.py`). Bounded: at most
-    `MAX_WALKED` entries, hidden and vendored folders skipped; read only when the index alone
-    cannot tell."""
-    wanted = set(scope)
-    if not wanted:
+def names_a_place(root: str, scope: Sequence[tuple[str, ...]]) -> bool:
+    """Whether a file or folder of the work tree lies in the area a task names (`query.in_scope`:
+    `markers: ...` -> `src/core/version/markers.py`). Bounded: at most `MAX_WALKED` entries,
+    hidden and vendored folders skipped; read only when the index alone cannot tell."""
+    if not scope:
         return False
-    probes = [stem[:4] for stem in wanted]  # a stem starts like its word: a cheap filter first
+    probes = [stem[:4] for segment in scope for stem in segment]  # a stem starts like its word: a cheap filter
     seen = 0
     for folder, dirs, files in os.walk(root):
         dirs[:] = [d for d in dirs if d not in _NOT_WALKED and not d.startswith(".")]
@@ -208,7 +206,7 @@ def names_a_place(root: str, scope: Sequence[str]) -> bool:
         relative = os.path.relpath(folder, root).lower()
         for name in (*dirs, *files):
             place = f"{relative}/{name.lower()}"
-            if all(probe in place for probe in probes) and wanted <= set(index.stems(place)):
+            if all(probe in place for probe in probes) and in_scope(scope, place.removeprefix("./")):
                 return True
     return False
 

@@ -137,8 +137,8 @@ _BRACKET = re.compile(r"^\[([^\]]{2,80})\]")
 _PREFIX = re.compile(r"^([\w.\-/, ]{2,60}?)(?:\(([^)]{1,60})\))?!?:\s")
 
 
-def task_scope(task: str) -> tuple[str, ...]:
-    """The stems of the area a task names by the convention of commit subjects and PR titles:
+def task_scope(task: str) -> tuple[tuple[str, ...], ...]:
+    """The area a task names (its path segments, each as stems) by the convention of commit subjects and PR titles:
     `[area] subject`, `area: subject`, `area/sub: subject`, `type(area): subject`. Empty when it
     names none (a bare `fix: ...`, or `build(deps): ...`)."""
     text = _REWORDS.sub("", task.strip()).strip()
@@ -156,5 +156,24 @@ def task_scope(task: str) -> tuple[str, ...]:
             return ()  # a type, or a sentence with a colon in it
         else:
             area = kind
-    found = tuple(dict.fromkeys(stem for stem in _stems(area) if stem not in _KINDS))
-    return found
+    segments = [tuple(stem for stem in _stems(part) if stem not in _KINDS) for part in re.split(r"[/,\s]+", area)]
+    return tuple(segment for segment in segments if segment)
+
+
+def in_scope(scope: tuple[tuple[str, ...], ...], path: str) -> bool:
+    """Whether `path` lies in the area `task_scope` read: the area's segments are consecutive
+    segments of the path, a folder named exactly so (`prometheus` is not `prometheus-exporter/`),
+    the last one also the start of a file's name (`ntp` is `ntp_linux.go`)."""
+    parts = [p for p in path.strip("/").split("/") if p]
+    if not scope or not parts:
+        return False
+    name = parts[-1].rsplit(".", 1)[0] if "." in parts[-1][1:] else parts[-1]
+    stems = [tuple(_stems(part)) for part in parts[:-1]] + [tuple(_stems(name))]
+    for start in range(len(stems) - len(scope) + 1):
+        window = stems[start:start + len(scope)]
+        if all(a == b for a, b in zip(scope[:-1], window[:-1])):
+            last, got = scope[-1], window[-1]
+            at_file = start + len(scope) == len(stems) and "." in parts[-1][1:]
+            if got == last or (at_file and got[:len(last)] == last):
+                return True
+    return False

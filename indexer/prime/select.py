@@ -28,6 +28,7 @@ from typing import Any, Callable, NamedTuple, Sequence
 from indexer.globs import compile_globs
 from indexer.prime import index
 from indexer.prime.index import Hit, IndexView
+from indexer.prime.query import in_scope
 
 MIN_RELEVANCE = 0.15
 # The absolute floor an observation's own task score (coordinated BM25, `raw`) must clear when
@@ -95,7 +96,7 @@ def tokens_for_length(characters: int) -> int:
 
 # --------------------------------------------------------------------------- ranking
 def rank(view: IndexView, terms: Sequence[tuple[str, float]], paths: Sequence[str],
-         now: date, scope: Sequence[str] = (), scope_exists: Callable[[], bool] = lambda: False,
+         now: date, scope: Sequence[tuple[str, ...]] = (), scope_exists: Callable[[], bool] = lambda: False,
          ) -> tuple[list[Candidate], list[Candidate]]:
     """(must standards, other candidates best first).
 
@@ -108,10 +109,10 @@ def rank(view: IndexView, terms: Sequence[tuple[str, float]], paths: Sequence[st
     specific = {key for key, hit in view.scored.items() if hit.matched - GENERIC}
     task_words = {term for term, weight in terms if weight >= 1.0 and view.idf.get(term, 0.0) >= PATH_IDF_MIN}
     task_words -= GENERIC
-    area = set(scope)
-    if area and not any(area <= _path_words(hit) for hit in view.scored.values()
+    area = tuple(scope)
+    if area and not any(_in_area(hit, area) for hit in view.scored.values()
                         if hit.kind in ("resolution", "finding")) and not scope_exists():
-        area = set()  # it names no place of this repository
+        area = ()  # it names no place of this repository
     musts: list[Candidate] = []
     pool: list[tuple[Candidate, float, float]] = []  # candidate, relevance, path bonus
     for standard in view.standards:
@@ -132,10 +133,9 @@ def rank(view: IndexView, terms: Sequence[tuple[str, float]], paths: Sequence[st
             continue
         raw = relevance.get(key, 0.0) if key in specific else 0.0
         bonus = _record_bonus(hit, paths)
-        words = _path_words(hit)
-        if area and not area <= words and bonus <= 0:
+        if area and not _in_area(hit, area) and bonus <= 0:
             continue  # the task is about another area
-        floor = RELEVANCE_FLOOR if (words & task_words or area) else max(TEXT_ONLY_FLOOR, RELEVANCE_FLOOR)
+        floor = RELEVANCE_FLOOR if (area or _path_words(hit) & task_words) else max(TEXT_ONLY_FLOOR, RELEVANCE_FLOOR)
         if raw < floor and bonus <= 0:
             continue  # nothing rather than noise: a weak or generic match is no reason to show it
         pool.append((Candidate(key, hit.kind, hit.payload, raw=round(raw, 3)), raw, bonus))
@@ -143,6 +143,10 @@ def rank(view: IndexView, terms: Sequence[tuple[str, float]], paths: Sequence[st
     musts = [c._replace(score=round(c.score / best, 6) if best > 0 else 0.0) for c in musts]
     musts.sort(key=lambda c: (-c.score, c.payload.get("order", 0), c.key))
     return musts, _ordered(pool, best)
+
+
+def _in_area(hit: Hit, area: tuple[tuple[str, ...], ...]) -> bool:
+    return any(in_scope(area, place) for place in _places(hit))
 
 
 def _path_words(hit: Hit) -> set[str]:
