@@ -100,7 +100,11 @@ def build(request: PrimeRequest) -> PrimeBlock:
         paths = tuple(dict.fromkeys([*paths, *state.dirty[:MAX_WORKED_ON]]))
         if near_dirs(paths) != dirs:
             dirs = near_dirs(paths)
-            view = index.read(directory, terms, dirs)
+            nearby = index.read(directory, (), dirs)  # the same terms: only what is near changes
+            if view is not None and nearby is not None and nearby.meta == view.meta:
+                view = view._replace(near=nearby.near)
+            else:
+                view = index.read(directory, terms, dirs)
     status = _status(view, state, request)
     if status.stale and request.refresh and _only_edits(view, state, request, status):
         status = status._replace(background=refresh_in_background(state.root, request))
