@@ -39,17 +39,24 @@ def timed(command: list[str], cwd: Path, stdin: str | None = None) -> float:
     return time.perf_counter() - start
 
 
-def settle(cache: Path) -> None:
-    """Wait until the background refresh the last prompt started has finished (it takes the
-    cache folder's `prime-refresh.lock`): an agent edits between prompts for seconds, and a
-    prompt timed while the last refresh still runs measures the refresh's CPU, not the hook."""
-    import fcntl
-
-    time.sleep(1.0)  # the detached refresh takes the lock once it has started
-    for lock in cache.glob("*/prime-refresh.lock"):
-        with open(lock, "a") as fh:
-            fcntl.flock(fh, fcntl.LOCK_EX)
-            fcntl.flock(fh, fcntl.LOCK_UN)
+def settle(cache: Path, timeout: float = 120.0) -> None:
+    """Wait until the background refresh the last prompt started has finished (a process
+    `prime --refresh-only ... --cache-dir CACHE`): an agent edits between prompts for seconds,
+    and a prompt timed while the last refresh still runs measures the refresh's CPU, not the hook."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        running = False
+        for proc in Path("/proc").iterdir():
+            try:
+                argv = (proc / "cmdline").read_bytes().split(b"\0")
+            except OSError:
+                continue
+            if b"--refresh-only" in argv and str(cache).encode() in argv:
+                running = True
+                break
+        if not running:
+            return
+        time.sleep(0.2)
 
 
 def main() -> int:
@@ -86,11 +93,11 @@ def main() -> int:
             for run in range(args.runs):
                 if not args.no_settle:
                     settle(cache)
+                floors.append(timed(floor, repo))  # before the hook: the refresh it starts would slow it
                 for path in files[:count]:
                     with open(repo / path, "a") as fh:
                         fh.write(f"# edited by the agent, run {run}\n")
                 hooks.append(timed(hook, repo, event))
-                floors.append(timed(floor, repo))
             h, f = statistics.median(hooks) * 1000, statistics.median(floors) * 1000
             print(f"{count:>2} edited files: hook {h:.0f} ms, floor {f:.0f} ms, ratio {h / f:.2f} "
                   f"(median of {args.runs}; max hook {max(hooks) * 1000:.0f} ms)")
