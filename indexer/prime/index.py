@@ -49,7 +49,7 @@ SCHEMA_VERSION = 7  # PRAGMA user_version of a complete index; 0 marks one found
 # A record's searchable parts, and how many times each counts in its one searched text
 # (BM25F's weighted term frequencies: a tag says more about a record than a word of its text).
 FIELD_WEIGHTS = {"text": 1, "tags": 2, "paths": 2, "ident": 1}
-SEARCH_LIMIT = 200  # records read per query: far more than a block holds, few enough to stay fast
+SEARCH_LIMIT = 100  # records read per query: past the 60 candidates a block ranks, few enough to stay fast
 TOKEN_PATTERN = r"[^\W_]+"
 K1, B = 1.2, 0.75
 MIN_WORD = 2
