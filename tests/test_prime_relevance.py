@@ -126,13 +126,14 @@ def test_an_area_named_like_a_commit_subject_keeps_other_areas_out(repo):
         "collector/time.go": "package collector\n// TODO: offset smearing of leap seconds is wrong here too\nvar y = 1\n",
         "docs/leap.md": "<!-- TODO: document leap second smearing offsets -->\n",
         "collector/uname.go": "package collector\nvar z = 1\n",
+        "ntp-extra/leap.go": "package extra\n// TODO: ntp leap second smearing offset, the extra copy\nvar w = 1\n",
     })
     block, _ = prime(repo.root, task="collector/uname: handle leap second smearing offset")
     assert observations(block) == []  # the area exists and holds nothing: nothing from elsewhere
     for task in ("collector/ntp: handle leap second smearing offset", "[ntp] handle leap second smearing offset",
                  "fix(ntp): handle leap second smearing offset"):
         block, _ = prime(repo.root, task=task)
-        assert [i["path"] for i in observations(block)] == ["collector/ntp.go"], task
+        assert [i["path"] for i in observations(block)] == ["collector/ntp.go"], task  # not ntp-extra/
     block, _ = prime(repo.root, task="collector/time: handle leap second smearing offset")
     assert [i["path"] for i in observations(block)] == ["collector/time.go"]
     block, _ = prime(repo.root, task="chore: handle leap second smearing offset")  # a type, no area
