@@ -219,3 +219,22 @@ def test_v1_beside_its_unsuffixed_successor_with_go_imports_and_gitlab_includes(
     assert legacy[("ci/build-v1.yml", None)]["successor"] == "ci/build.yml"
     assert {(".gitlab-ci.yml", 2), ("cmd/shop/main.go", 4)} <= set(by_rule(report, "legacy-reference"))
     assert by_rule(report, "dangling-reference") == {}
+
+
+def test_a_table_row_is_evidence_only_when_a_cell_says_deprecated(repo):
+    """A status cell ("Deprecated", "**deprecated** since 2.0") lists a name as deprecated; a row
+    whose prose merely mentions the word (a rule describing legacy/old/deprecated names) does not."""
+    repo.commit("2025-06-01", files={
+        "rules/legacy-path.yaml": "id: legacy-path\n",
+        "rules/stale-todo.yaml": "id: stale-todo\n",
+        "exporters/statsd.go": "package exporters\n",
+        "exporters/otlp.go": "package exporters\n",
+        "docs/rules.md": "# Rules\n\n| rule | what it flags |\n|---|---|\n"
+                         "| `legacy-path` | a name like legacy/old/deprecated/v1 beside a live successor |\n"
+                         "| `stale-todo` | an old TODO |\n",
+        "docs/exporters.md": "# Exporters\n\n| exporter | status |\n|---|---|\n"
+                             "| statsd | **Deprecated** since 2.0 |\n| otlp | stable |\n",
+    })
+    legacy = set(by_rule(scan(repo.root), "legacy-path"))
+    assert ("exporters/statsd.go", None) in legacy
+    assert ("rules/legacy-path.yaml", None) not in legacy

@@ -45,6 +45,7 @@ HISTORY = (
     (1100, "Priya Raman", "Orders service and the first deploy scripts", {
         "README.md": "# orders\n\nThe orders service of acme.\n\n## Deploy\n\n"
                      "Run `deploy/legacy/deploy.sh` from a release branch.\n"
+                     # orgmemory: ignore[dangling-reference] -- the sample's own README, a dangling link on purpose
                      "When it fails, follow the [runbook](docs/runbook.md).\n",
         "services/orders/main.py":
             "from services.orders.store import rows\n\n\n"

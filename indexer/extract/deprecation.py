@@ -119,11 +119,19 @@ def _doc_signals(lines: list[str], name: str) -> list[Signal]:
         row = _TABLE_FIRST_CELL.match(line) or _LIST_ITEM.match(line)
         if row is None or re.fullmatch(r"[-:| ]+", line.strip()):
             continue
-        if heading_deprecated or (line.lstrip().startswith("|") and _DEPRECATED_WORD.search(line)
+        if heading_deprecated or (line.lstrip().startswith("|") and _status_cell_deprecated(line)
                                   and not _DEPRECATED_WORD.search(row.group("name"))):
             if row.group("name").lower() not in ("name", "package", "collector", "module", "description"):
                 out.append(Signal(i, "listed-deprecated", row.group("name"), "", line.strip()))
     return out
+
+
+def _status_cell_deprecated(row: str) -> bool:
+    """A table row with a cell that *starts* with "deprecated" (a status column: "Deprecated",
+    "**deprecated** since 2.0", "deprecated, use X"), not a row whose prose merely mentions the
+    word ("a name like legacy/old/deprecated/v1")."""
+    cells = [cell.strip(" *_`") for cell in row.strip().strip("|").split("|")[1:]]
+    return any(_DEPRECATED_WORD.match(cell) for cell in cells)
 
 
 def _go_signals(lines: list[str]) -> list[Signal]:
