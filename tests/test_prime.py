@@ -77,6 +77,21 @@ def test_declared_legacy_path_is_a_resolution_with_its_successor(org):
     assert "deploy/old is legacy: use deploy/new" in section
 
 
+def test_legacy_line_says_only_what_is_informative(org, repo):
+    """Both folders quiet for a year: no "0 commits ... vs 0" comparison, and the last commit's
+    hash beside its date, not after a clause it does not belong to."""
+    block, _ = prime(org, task="Add a deploy step to the pipeline", budget=2000)
+    line = next(line for line in block["text"].splitlines() if "deploy/old is legacy" in line)
+    first = repo.git("rev-parse", "--short=7", "HEAD~1").strip()
+    assert f"Last commit 2022-03-01 ({first})." in line, line
+    assert "commits in the last 12 months" not in line and " vs " not in line, line
+    # the successor moves on: the comparison says something again, and stays
+    repo.commit("2026-06-01", "new deploy", files={"deploy/new/run.sh": "#!/usr/bin/env bash\necho v2\n"})
+    block, _ = prime(org, task="Add a deploy step to the pipeline", budget=2000)
+    line = next(line for line in block["text"].splitlines() if "deploy/old is legacy" in line)
+    assert f"Last commit 2022-03-01 ({first}); 0 commits in the last 12 months vs 1 in deploy/new." in line, line
+
+
 def test_sections_and_provenance(org):
     block, _ = prime(org, task=WEB_TASK)
     text = block["text"]

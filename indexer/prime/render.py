@@ -15,6 +15,7 @@ redacted, or withheld when it reads like an instruction to an AI). Items render 
 the budget can shorten evidence before it drops anything. `markdown` and `text` differ only in
 their heading marks.
 """
+import re
 from datetime import date
 from typing import Any, NamedTuple
 
@@ -163,18 +164,44 @@ class Renderer:
         return shown.text
 
     def _summary(self, candidate: Candidate, evidence: dict[str, Any], limit: int) -> str:
-        """`Summary (date, author).`: prose the contradiction stage wrote about the repository."""
-        shown = observed(evidence.get("summary", ""), limit, quoted=False)
+        """`Summary (date, author).`: prose the contradiction stage wrote about the repository.
+
+        A summary that names its own last commit gets the commit beside that date, not after
+        the sentence; a "0 commits in the last 12 months" that the date already implies (and a
+        "vs 0" beside it) is left out.
+        """
+        summary, when = _placed(evidence.get("summary", ""), evidence)
+        shown = observed(summary, limit, quoted=False)
         if shown.withheld:
             self._note_withheld(candidate, evidence.get("path"), evidence.get("line"), shown.withheld)
         summary = shown.text.rstrip(".")
-        return summary[:1].upper() + summary[1:] + _when_who(evidence) + "."
+        return summary[:1].upper() + summary[1:] + when + "."
 
     def _note_withheld(self, candidate: Candidate, path: str | None, line: int | None, kind: str) -> None:
         record = {"path": path, "line": line, "kind": kind}
         notes = self._withheld.setdefault(candidate.key, [])
         if record not in notes:
             notes.append(record)
+
+
+def _placed(summary: str, evidence: dict[str, Any]) -> tuple[str, str]:
+    """The summary with an uninformative activity count removed, and what to append after it:
+    `(date, commit)`, or nothing when the commit went beside the summary's own "last commit DATE"."""
+    summary = _QUIET.sub("", summary)
+    day, commit = evidence.get("date"), evidence.get("commit")
+    if not (day and commit):
+        return summary, _when_who(evidence)
+    commit = clean(str(commit), 40)[:7]
+    mark = f"last commit {day}"
+    if f"({mark})" in summary:
+        return summary.replace(f"({mark})", f"({mark}, {commit})", 1), ""
+    if mark in summary:
+        return summary.replace(mark, f"{mark} ({commit})", 1), ""
+    return summary, _when_who(evidence)
+
+
+# "; 0 commits in the last 12 months[ vs 0 in SUCCESSOR]" after a last commit date says nothing more
+_QUIET = re.compile(r"; 0 commits in the last 12 months(?: vs 0 in [^;]+)?(?=;|$)")
 
 
 def _location(record: dict[str, Any]) -> str:
