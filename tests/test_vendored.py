@@ -99,3 +99,18 @@ def test_vendored_todos_never_reach_the_priming_block(repo):
     assert result.exit_code == 0, result.output
     assert "split this module" in result.output  # the repository's own TODO is there ...
     assert "upstream this fix" not in result.output and "python 2 support" not in result.output  # ... vendored ones not
+
+
+def test_prime_include_vendored_primes_them_and_rebuilds_the_index(repo):
+    _vendored_repo(repo)
+    task = ["prime", "fix the TODO in vendor/lib/util.go and app/main.py", "--repo", str(repo.root),
+            "--now", NOW, "--paths", "vendor/lib", "--paths", "app", "--format", "json"]
+    default = CliRunner().invoke(cli, task)
+    assert default.exit_code == 0, default.output
+    assert "python 2 support" not in json.loads(default.stdout)["text"]
+    included = CliRunner().invoke(cli, [*task, "--include-vendored"])  # the index is rebuilt for the flag
+    assert included.exit_code == 0, included.output
+    body = json.loads(included.stdout)
+    assert "python 2 support" in body["text"] and "split this module" in body["text"]
+    again = CliRunner().invoke(cli, task)  # and back without it: the vendored TODO leaves the block
+    assert "python 2 support" not in json.loads(again.stdout)["text"]

@@ -28,10 +28,14 @@ FORMATS = ("markdown", "text", "json")
               help="Serve the last index even when the repository changed since (its age is reported).")
 @click.option("--log-task", is_flag=True, envvar="ORGMEMORY_LOG_TASK",
               help="Keep the task's text in the usage log (by default only its SHA-256). [env ORGMEMORY_LOG_TASK]")
+@click.option("--include-vendored", is_flag=True,
+              help="Prime findings in vendored and generated code too (set aside by default, like "
+                   "`scan --include-vendored`); the index is rebuilt when this changes.")
 @repo_option
 @click.option("--refresh-only", is_flag=True, hidden=True,
               help="Bring the index up to date and print nothing (what a prime starts in the background).")
-def command(task, budget, paths, fmt, now, config_path, cache_dir, no_refresh, log_task, repo, refresh_only):
+def command(task, budget, paths, fmt, now, config_path, cache_dir, no_refresh, log_task, include_vendored, repo,
+            refresh_only):
     """Print what a coding agent should know for TASK, within a token budget.
 
     TASK is an argument or, when absent or `-`, read from stdin. The block lists the
@@ -47,14 +51,14 @@ def command(task, budget, paths, fmt, now, config_path, cache_dir, no_refresh, l
     from indexer.prime.block import PrimeRequest, build
 
     if refresh_only:
-        _refresh_only(repo or ".", now, cache_dir, config_path)
+        _refresh_only(repo or ".", now, cache_dir, config_path, include_vendored)
         return
     text = _task_text(task)
     if not text and not paths:
         raise click.UsageError("give a TASK (argument or stdin) or --paths")
     block = build(PrimeRequest(task=text, budget=budget, now=now, fmt=fmt, paths=tuple(paths), repo=repo or ".",
                                cache_dir=cache_dir, config_path=config_path, refresh=not no_refresh,
-                               log_task=log_task))
+                               log_task=log_task, include_vendored=include_vendored))
     for warning in block.warnings:
         click.echo(f"orgmemory: warning: {warning}", err=True)
     if fmt == "json":
@@ -71,7 +75,8 @@ def _task_text(task: str | None) -> str:
     return sys.stdin.read().strip()
 
 
-def _refresh_only(repo: str, now, cache_dir: str | None, config_path: str | None) -> None:
+def _refresh_only(repo: str, now, cache_dir: str | None, config_path: str | None,
+                  include_vendored: bool = False) -> None:
     """One refresh at a time per cache folder: a refresh already running makes this one a no-op."""
     import fcntl
     import os
@@ -92,4 +97,4 @@ def _refresh_only(repo: str, now, cache_dir: str | None, config_path: str | None
             fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except OSError:
             return
-        refresh(start_probe(root)(), now, folder, config_path)
+        refresh(start_probe(root)(), now, folder, config_path, include_vendored)

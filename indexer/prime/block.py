@@ -32,6 +32,7 @@ class PrimeRequest(NamedTuple):
     refresh: bool = True
     log_task: bool = False
     worked_on: bool = False  # the working tree's changed files count as `paths` (the hooks)
+    include_vendored: bool = False  # `--include-vendored`: vendored and generated code is primed too
 
 
 class IndexStatus(NamedTuple):
@@ -112,7 +113,7 @@ def build(request: PrimeRequest) -> PrimeBlock:
         from indexer.prime.refresh import refresh
 
         try:
-            refresh(state, request.now, cache_dir, request.config_path)
+            refresh(state, request.now, cache_dir, request.config_path, request.include_vendored)
         except OSError as exc:  # a full disk, a read-only cache folder: the index cannot be written
             raise OrgmemoryError(f"could not write the prime index in {directory} "
                                  f"({exc.strerror or exc}); free space or pass --cache-dir") from None
@@ -135,7 +136,7 @@ def _status(view: index.IndexView | None, state: RepoState, request: PrimeReques
     current = Freshness(
         format=index.FRESHNESS_FORMAT, head=state.head, dirty_digest=state.dirty_digest,
         config_digest=files_digest(recorded.watched), now=request.now.isoformat(),
-        config_arg=request.config_path, watched=recorded.watched,
+        config_arg=request.config_path, watched=recorded.watched, vendored=request.include_vendored,
     )
     changes = tuple(current.differences(recorded))
     return IndexStatus(stale=bool(changes), refreshed=False, changes=changes, built_at=view.meta.get("built_at"))
@@ -167,6 +168,8 @@ def refresh_in_background(root: str, request: PrimeRequest) -> bool:
         command += ["--cache-dir", request.cache_dir]
     if request.config_path:
         command += ["--config", request.config_path]
+    if request.include_vendored:
+        command.append("--include-vendored")
     try:
         subprocess.Popen(command, cwd=root, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
                          stderr=subprocess.DEVNULL, start_new_session=True)

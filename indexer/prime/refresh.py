@@ -21,24 +21,27 @@ from indexer.prime import index
 from indexer.prime.state import Freshness, RepoState, files_digest
 
 
-def refresh(state: RepoState, now: date, cache_dir: str, config_path: str | None) -> dict[str, Any]:
-    """Scan, index, and return the meta record written (its `freshness` matches `state`)."""
+def refresh(state: RepoState, now: date, cache_dir: str, config_path: str | None,
+            include_vendored: bool = False) -> dict[str, Any]:
+    """Scan, index, and return the meta record written (its `freshness` matches `state`).
+    `include_vendored` (`prime --include-vendored`): vendored and generated code is scanned and primed."""
     from indexer.prime.documents import build_documents
     from indexer.prime.provenance import finding_dates
     from indexer.scan.run import run_scan
 
     primary = watched_files(state.root, config_path)
     before = files_digest(primary)
-    result = run_scan(state.root, now, cache_dir=cache_dir, config_path=config_path, with_memory=True)
+    result = run_scan(state.root, now, cache_dir=cache_dir, config_path=config_path, with_memory=True,
+                      include_vendored=include_vendored)
     config = result.memory
     watched = watched_files(state.root, config_path, config)
     unchanged = files_digest(primary) == before
     freshness = Freshness(
         format=index.FRESHNESS_FORMAT, head=state.head, dirty_digest=state.dirty_digest,
         config_digest=files_digest(watched) if unchanged else "changed-during-refresh",
-        now=now.isoformat(), config_arg=config_path, watched=watched,
+        now=now.isoformat(), config_arg=config_path, watched=watched, vendored=include_vendored,
     )
-    findings = _first_party(state.root, result.findings)
+    findings = list(result.findings) if include_vendored else _first_party(state.root, result.findings)
     dated = finding_dates(state.root, cache_dir, findings, now, config.scan.stale_after_days)
     docs = build_documents(config, findings, result.resolutions, dated)
     meta = {"format": index.FORMAT, "freshness": freshness.to_json(), "built_at": int(time.time()),
@@ -48,8 +51,9 @@ def refresh(state: RepoState, now: date, cache_dir: str, config_path: str | None
 
 
 def _first_party(root: str, findings) -> list:
-    """The findings outside vendored and generated files: never primed, even when the scan
-    reports them (`scan.vendored: report`). The scan's own classification decides."""
+    """The findings outside vendored and generated files: not primed, even when the scan
+    reports them (`scan.vendored: report`), unless `prime --include-vendored` asks for them.
+    The scan's own classification decides."""
     from indexer.scan.collect import classify_vendored
 
     findings = list(findings)

@@ -41,6 +41,7 @@ class Freshness(NamedTuple):
     now: str
     config_arg: str | None = None
     watched: tuple[str, ...] = ()  # the standards files whose content `config_digest` covers
+    vendored: bool = False  # built with `--include-vendored`: vendored and generated code primed too
 
     def to_json(self) -> dict:
         return {**self._asdict(), "watched": list(self.watched)}
@@ -50,7 +51,7 @@ class Freshness(NamedTuple):
         return cls(format=data.get("format", ""), head=data.get("head"),
                    dirty_digest=data.get("dirty_digest", ""), config_digest=data.get("config_digest", ""),
                    now=data.get("now", ""), config_arg=data.get("config_arg"),
-                   watched=tuple(data.get("watched", ())))
+                   watched=tuple(data.get("watched", ())), vendored=bool(data.get("vendored", False)))
 
     def differences(self, other: "Freshness") -> list[str]:
         """What changed since `other` was recorded, in words."""
@@ -63,6 +64,8 @@ class Freshness(NamedTuple):
             changes.append("the working tree changed")
         if self.config_digest != other.config_digest or self.config_arg != other.config_arg:
             changes.append("the standards file changed")
+        if self.vendored != other.vendored:
+            changes.append("it was built " + ("without" if self.vendored else "with") + " --include-vendored")
         if self.now != other.now:
             changes.append(f"it was built for --now {other.now}")
         return changes
