@@ -399,3 +399,27 @@ def test_manifest_in_includes_are_claims_and_prunes_are_not(repo):
         "LICENSE.txt": "x\n", "src/pkg/a.py": "x\n", "tests/t.py": "x\n",
     })
     assert set(found(scan(repo.root), "dangling-reference")) == {("MANIFEST.in", 1)}
+
+
+def test_tree_listings_in_docs_resolve_under_their_parent_folder(repo):
+    repo.commit("2022-03-01", files={
+        "tools/build_env.py": "x = 1\n", "tools/ci/run.sh": "true\n", "tools/old.py": "y = 2\n",
+        "docs/layout.md": (
+            "# Layout\n\nThe tools folder:\n\n```text\ntools/\n├── build_env.py\n├── ci/\n│   ├── run.sh\n"
+            "│   └── lint.sh\n├── old.py        # kept for now\n└── gone/\n    └── deep.py\n```\n\n"
+            "A project you create looks like this:\n\n```\nmyproject/\n├── setup.py\n└── src/\n    └── app.py\n```\n\n"
+            "Or, from the top:\n\n    .\n    ├── tools\n    │   └── missing_top.py\n    └── README.md\n"),
+    })
+    os.remove(repo.root / "tools/old.py")
+    repo.commit("2023-05-01")
+    dangling = found(scan(repo.root), "dangling-reference")
+    assert ("docs/layout.md", 10) in dangling  # tools/ci/lint.sh: its folder is listed and exists
+    assert "tools/old.py was deleted" in dangling[("docs/layout.md", 11)]
+    assert ("docs/layout.md", 12) in dangling  # tools/gone: missing folder, one finding ...
+    assert ("docs/layout.md", 13) not in dangling  # ... not one per file under it
+    assert ("docs/layout.md", 29) in dangling  # `.` root: tools/missing_top.py under a folder that exists
+    assert not {line for path, line in dangling if path == "docs/layout.md" and 19 <= line <= 22}  # myproject/
+    assert not {line for path, line in dangling if path == "docs/layout.md" and line in (7, 8, 9, 28, 30)}
+    entries = {(line, target) for line, target, kind in kinds("docs/layout.md", (repo.root / "docs/layout.md").read_text())
+               if kind == "tree-entry"}
+    assert (9, "tools/ci/run.sh") in entries and (13, "tools/gone/deep.py") in entries

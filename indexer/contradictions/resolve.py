@@ -102,6 +102,8 @@ class Resolver:
             return self._exclusion(reference)
         if kind == "bare-name":
             return self._bare_name(reference)
+        if kind == "tree-entry":
+            return self._tree_entry(reference)
         target = reference.target
         bases: list[str]
         if kind == "repo-url":
@@ -134,6 +136,35 @@ class Resolver:
         if removed and not reference.example and not reference.deprecated:
             return Resolved(reference, MISSING, removed[0], looked_in=tuple(removed), removed=True)
         return Resolved(reference, NOT_A_CLAIM, why="a conventional file name, not this repository's")
+
+    def _tree_entry(self, reference: Reference) -> Resolved:
+        """An entry of a tree listing (`indexer.extract.references.tree`): its listed path, under
+        the listing's root taken from the doc's folder or the repository root. Missing is a claim
+        only when the listing is about this repository -- its named root folder exists (a `.` root:
+        the entry's listed parent is a named folder that exists) -- and the entry's own parent
+        exists (a missing folder is one finding, not one per file listed under it). A listing whose
+        lead-in gives it as an example or as what a command creates claims nothing."""
+        root, target = reference.base, reference.target
+        folder = posixpath.dirname(reference.path)
+        bases = [b for b in dict.fromkeys((folder, "")) if not root or self.paths.exists(posixpath.join(b, root))]
+        for base in bases:
+            candidate = posixpath.normpath(posixpath.join(base, target))
+            if self.paths.exists(candidate):
+                return Resolved(reference, EXISTS, candidate)
+        parent = posixpath.dirname(target)
+        if not bases or reference.example or not root and not parent:
+            return Resolved(reference, NOT_A_CLAIM, why="a listing of a project that is not this repository")
+        for base in bases:
+            candidate = posixpath.normpath(posixpath.join(base, target))
+            if candidate.startswith("../") or not self.paths.exists(posixpath.dirname(candidate)):
+                continue
+            if self.paths.through_link(candidate):
+                return Resolved(reference, NOT_A_CLAIM, why="through a tracked link")
+            if self._generated_folder(candidate):
+                return Resolved(reference, NOT_A_CLAIM, why="under a build output folder")
+            return Resolved(reference, MISSING, candidate, looked_in=(candidate,),
+                            removed=self.history.was_removed(candidate))
+        return Resolved(reference, NOT_A_CLAIM, why="its listed folder does not exist either")
 
     def _exclusion(self, reference: Reference) -> Resolved:
         """An entry of an exclusion or ignore list (`paths-ignore:`, `.jshintignore`, `.gitattributes`):

@@ -18,7 +18,7 @@ import posixpath
 import re
 from typing import Callable
 
-from indexer.extract.references import asciidoc, build, code, data as data_files, markdown, rst
+from indexer.extract.references import asciidoc, build, code, data as data_files, markdown, rst, tree
 from indexer.extract.references.exclusions import exclusion_lines
 from indexer.extract.references.found import Found
 from indexer.extract.references.links import hosted_links
@@ -54,6 +54,9 @@ def extract_references(path: str, data: bytes) -> list[Reference]:
     text = data.decode("utf-8", "replace").replace("\r\n", "\n")
     found = Found(path, text.split("\n"))
     reader(found, text)
+    if tree.has_listing(text) and _is_doc(path):
+        listed = tree.listings(found)  # a listing's lines are its entries, nothing else
+        found.references = [r for r in found.references if r.kind == "tree-entry" or r.line - 1 not in listed]
     hosted_links(found, text)
     excluded = exclusion_lines(found.lines, data, redirects=False) if found.references else set()
     redirected = exclusion_lines(found.lines, data, redirects="only") if found.references else set()
@@ -114,6 +117,15 @@ def _reader_for(path: str, data: bytes) -> Reader | None:
         if b"/" in data or imports:
             return lambda found, text: code.extract(found, text, language)
     return None
+
+
+_DOC_EXTENSIONS = frozenset({".md", ".markdown", ".mdx", ".mkd", ".rst", ".txt", ".text", ".adoc", ".asciidoc"})
+
+
+def _is_doc(path: str) -> bool:
+    """Docs draw tree listings; a listing in code is a string or test data."""
+    base = posixpath.basename(path)
+    return posixpath.splitext(base.lower())[1] in _DOC_EXTENSIONS or bool(_TEXT_NAMES.match(base))
 
 
 def _needs_slash(reader: Reader, data: bytes) -> Reader | None:
