@@ -23,14 +23,17 @@ TODO at all; only a repository without a first commit has lines of unknown age.
 """
 from __future__ import annotations
 
+import functools
 import os
 import subprocess
+import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime, timezone
 from typing import Any, Callable, Iterable, Mapping, NamedTuple
 
 from indexer.errors import OrgmemoryError
+from indexer.git.history import PACK_LIMITS
 from indexer.git.run import git_process
 from indexer.models import LineAge
 
@@ -43,6 +46,9 @@ _CLOCK_MARGIN = 3600
 #: cost more than it saves.
 _PLAN_MIN_FILES = 3
 
+#: `on_aged(path, line -> age)`: a file's ages are known (see `start_blaming`).
+OnAged = Callable[[str, Mapping[int, LineAge]], None]
+
 
 class AgeingError(OrgmemoryError):
     """`git blame` failed for a file: the scan cannot tell its TODOs' ages, so it stops."""
@@ -54,7 +60,7 @@ def blame_lines(root: str, path: str, lines: Iterable[int], since: int | None,
     wanted = sorted(set(lines))
     if not wanted:
         return {}
-    args = ["blame", "--porcelain", "--root", "--no-ignore-revs-file"]
+    args = [*PACK_LIMITS, "blame", "--porcelain", "--root", "--no-ignore-revs-file"]
     if since is not None:
         args.append(f"--since={since}")
     for line in wanted:
@@ -107,13 +113,15 @@ def blame_files(root: str, requests: Mapping[str, Iterable[int]], since: int | N
 
 
 def start_blaming(root: str, requests: Mapping[str, Iterable[int]], since: int | None,
-                  shallow_commits: frozenset[str] = frozenset()) -> Callable[[], dict[str, dict[int, LineAge]]]:
+                  shallow_commits: frozenset[str] = frozenset(), on_aged: OnAged | None = None,
+                  ) -> Callable[[], dict[str, dict[int, LineAge]]]:
     """Start blaming `requests`; the returned function waits and gives path -> line -> age.
 
     Files that are their blob at HEAD and that no commit inside the window touched are
     answered without blame (every line older than `since`); the others get one `git blame`
     each, in threads that keep both cores busy, while the caller goes on (the scan builds its
-    contradictions meanwhile).
+    contradictions meanwhile). `on_aged(path, ages)` is called as each file's ages are known
+    (from a worker thread for a blamed file).
     """
     if not requests:
         return dict
@@ -126,8 +134,11 @@ def start_blaming(root: str, requests: Mapping[str, Iterable[int]], since: int |
             for path, lines in requests.items():
                 if path not in touched and _is_head_blob(root, path, blobs.get(path), lines):
                     untouched[path] = {line: LineAge(line=line, older_than=since) for line in lines}
+    if on_aged is not None:
+        for path, ages in untouched.items():
+            on_aged(path, ages)
     blaming = _start_blames(root, {path: lines for path, lines in requests.items() if path not in untouched},
-                            since, shallow_commits)
+                            since, shallow_commits, on_aged)
 
     def finish() -> dict[str, dict[int, LineAge]]:
         out = blaming()
@@ -145,7 +156,7 @@ def _touched_since(root: str, head: str, since: int) -> frozenset[str] | None:
     parent wholly to it; a side branch's own commits are listed themselves), a root or grafted
     commit (a shallow clone's) everything it holds.
     """
-    proc = git_process(root, "-c", "log.showRoot=true", "log", f"--since={since}", "--format=",
+    proc = git_process(root, *PACK_LIMITS, "-c", "log.showRoot=true", "log", f"--since={since}", "--format=",
                        "--name-only", "-z", "--no-renames", "--diff-merges=first-parent",
                        "--no-ext-diff", "--no-textconv", "--no-relative", head, "--")
     if proc.returncode != 0:
@@ -155,15 +166,24 @@ def _touched_since(root: str, head: str, since: int) -> frozenset[str] | None:
 
 
 def _start_blames(root: str, requests: Mapping[str, list[int]], since: int | None,
-                  shallow_commits: frozenset[str]) -> Callable[[], dict[str, dict[int, LineAge]]]:
+                  shallow_commits: frozenset[str], on_aged: OnAged | None = None,
+                  ) -> Callable[[], dict[str, dict[int, LineAge]]]:
     """One `git blame` per file, in threads; the returned function waits for them all."""
     if not requests:
         return dict
     pool = ThreadPoolExecutor(max_workers=min(len(requests), max(2, (os.cpu_count() or 2) * 2)))
     futures = {path: pool.submit(blame_lines, root, path, lines, since, shallow_commits)
                for path, lines in requests.items()}
+    if on_aged is not None:
+        for path, future in futures.items():
+            future.add_done_callback(functools.partial(_aged, on_aged, path))
     pool.shutdown(wait=False)
     return lambda: {path: future.result() for path, future in futures.items()}
+
+
+def _aged(on_aged: OnAged, path: str, future) -> None:
+    if not future.cancelled() and future.exception() is None:  # (a failure is raised by the waiter)
+        on_aged(path, future.result())
 
 
 def _head_blobs(root: str, paths: Iterable[str]) -> tuple[str | None, dict[str, str]]:
@@ -256,13 +276,17 @@ class CachedAges:
             else:  # an exact row is re-blamed whole, so it stays complete
                 self.missing[path] = sorted(lines | known.keys()) if since is None else sorted(lines)
 
-    def start(self, root: str, shallow_commits: frozenset[str] = frozenset(),
+    def start(self, root: str, shallow_commits: frozenset[str] = frozenset(), on_aged: OnAged | None = None,
               ) -> Callable[[], dict[str, dict[int, LineAge]]]:
         """Start blaming what the cache lacks; the returned function waits, caches and returns
-        path -> line -> age for every path asked."""
+        path -> line -> age for every path asked. `on_aged`: see `start_blaming` (called for
+        the cached files first)."""
+        if on_aged is not None:
+            for path, ages in self.ages.items():
+                on_aged(path, ages)
         if not self.missing:
             return lambda: self.ages
-        blaming = start_blaming(root, self.missing, self.since, shallow_commits)
+        blaming = start_blaming(root, self.missing, self.since, shallow_commits, on_aged)
 
         def finish() -> dict[str, dict[int, LineAge]]:
             blamed = blaming()
@@ -313,7 +337,7 @@ def line_origins(root: str, path: str, lines: Iterable[int], rev: str | None = "
     wanted = sorted({line for line in lines if line >= 1})
     if not wanted or not path or path.startswith("-"):
         return {}
-    args = ["-c", "core.hooksPath=/dev/null", "blame", "--porcelain", "--root", "--no-ignore-revs-file"]
+    args = [*PACK_LIMITS, "-c", "core.hooksPath=/dev/null", "blame", "--porcelain", "--root", "--no-ignore-revs-file"]
     for line in wanted:
         args += ["-L", f"{line},{line}"]
     if rev:
@@ -388,3 +412,58 @@ def origins(root: str, cache: Any, head: str | None, places: Iterable[tuple[str,
         if owned:
             store.close()
     return found
+
+
+class OriginPrefetch:
+    """The exact-origin blames of `origins`, started while the scan goes on: a file's lines are
+    blamed as soon as its ageing says they are older than `cutoff` (`aged`, the `on_aged` of
+    `CachedAges.start`), beside the contradictions stage and the other files' ageing, instead of
+    all after them in the stale-todo check. `finish()` waits and writes the answers into the
+    cache, where the check's own `origins` call finds them: the same blames, the same keys, so
+    the same answers. Files whose work tree differs from HEAD are left to that call."""
+
+    def __init__(self, root: str, cache: Any, head: str, requests: Mapping[str, Iterable[int]],
+                 dirty: Iterable[str], cutoff: int, shallow_commits: frozenset[str] = frozenset()) -> None:
+        self.root, self.cache, self.head, self.cutoff, self.shallow = root, cache, head, cutoff, shallow_commits
+        skip = set(dirty)
+        clean = [path for path in requests if path not in skip]
+        _, blobs = _head_blobs(root, clean) if clean else (None, {})
+        self.keys = {(path, int(line)): f"{blobs[path]}:{path}:{int(line)}"
+                     for path in clean if path in blobs for line in requests[path] if int(line) >= 1}
+        cached = cache.get_many(ORIGIN_CACHE_KIND, self.keys.values()) if self.keys else {}
+        self.known = frozenset(cached)
+        self._lock = threading.Lock()
+        self._pool: ThreadPoolExecutor | None = None
+        self._futures: dict[str, Any] = {}
+
+    def aged(self, path: str, ages: Mapping[int, LineAge]) -> None:
+        lines = [line for line, age in ages.items() if older_than(age, self.cutoff)
+                 and (path, line) in self.keys and self.keys[(path, line)] not in self.known]
+        if not lines:
+            return
+        with self._lock:
+            if path in self._futures:
+                return
+            if self._pool is None:
+                self._pool = ThreadPoolExecutor(max_workers=max(2, (os.cpu_count() or 2) * 2))
+            self._futures[path] = self._pool.submit(line_origins, self.root, path, lines, self.head, self.shallow)
+
+    def finish(self) -> None:
+        with self._lock:
+            futures, pool = dict(self._futures), self._pool
+        if pool is not None:
+            pool.shutdown(wait=True)
+        new: dict[str, Any] = {}
+        for path, future in futures.items():
+            for line, origin in future.result().items():
+                if (path, line) in self.keys:
+                    new[self.keys[(path, line)]] = origin._asdict()
+        if new:
+            self.cache.put_many(ORIGIN_CACHE_KIND, new)
+
+
+def older_than(age: LineAge, cutoff: int) -> bool:
+    """Whether a line is older than `cutoff`: stale by age (stale-todo's test)."""
+    if age.time is not None:
+        return age.time < cutoff
+    return age.older_than is not None and age.older_than <= cutoff

@@ -369,9 +369,16 @@ class LogPrefetch:
             _discard(*running)
 
 
+#: git maps pack files in windows of 1 GiB up to 8 GiB by default, and every page a walk over the
+#: whole history touches counts in its resident memory: terraform's `git log` peaked at 317 MB
+#: (its 327 MB pack), 83 MB with these limits, in the same time. For the commands that walk history.
+PACK_LIMITS = ("-c", "core.packedGitWindowSize=16m", "-c", "core.packedGitLimit=96m",
+               "-c", "core.deltaBaseCacheLimit=32m")
+
+
 def _log_args() -> tuple[str, ...]:
     """The history's `git log`: one commit more than is read, to know if there are more."""
-    return ("log", "-z", "--no-merges", "--no-color", f"--max-count={MAX_COMMITS + 1}",
+    return (*PACK_LIMITS, "log", "-z", "--no-merges", "--no-color", f"--max-count={MAX_COMMITS + 1}",
             "--format=%x01%H%x02%at%x02%an", "--name-status", "-M")
 
 

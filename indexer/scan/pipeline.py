@@ -21,6 +21,7 @@ from indexer.dates import epoch
 from indexer.git.history import LogPrefetch, removed_paths
 from indexer.findings import Finding
 from indexer.models import Config, LineAge, Snapshot
+from indexer.rulepack import settings_for
 from indexer.scan.suppress import apply_suppressions
 
 if TYPE_CHECKING:
@@ -162,4 +163,21 @@ def start_ageing(ctx: ScanContext) -> Callable[[], dict[str, dict[int, LineAge]]
     if shallow:
         ctx.notes.append("shallow clone: lines from before the clone's depth have an unknown age"
                          " and are not called stale by age alone (git fetch --unshallow to fix)")
-    return ages.start(ctx.root, shallow)
+    rule = settings_for(ctx.config).get("stale-todo")
+    if ctx.snapshot.head is None or rule is None or not rule.enabled:
+        return ages.start(ctx.root, shallow)
+    # stale-todo's messages carry the exact date of each line stale by age: one more blame per
+    # file over its whole history, started here as each file's age is known (cached by the time
+    # the check asks), so that it runs beside the contradictions stage, not after it
+    exact = age_stage.OriginPrefetch(ctx.root, ctx.cache, ctx.snapshot.head,
+                                     {path: [t.line for t in todos] for path, todos in ctx.collected.todos.items()},
+                                     ctx.snapshot.dirty,
+                                     epoch(ctx.now - timedelta(days=rule.options["stale_after"])), shallow)
+    finish_ageing = ages.start(ctx.root, shallow, exact.aged)
+
+    def finish() -> dict[str, dict[int, LineAge]]:
+        out = finish_ageing()
+        exact.finish()
+        return out
+
+    return finish
