@@ -423,3 +423,21 @@ def test_tree_listings_in_docs_resolve_under_their_parent_folder(repo):
     entries = {(line, target) for line, target, kind in kinds("docs/layout.md", (repo.root / "docs/layout.md").read_text())
                if kind == "tree-entry"}
     assert (9, "tools/ci/run.sh") in entries and (13, "tools/gone/deep.py") in entries
+
+
+def test_history_decades_older_than_the_referring_line_confirms_nothing(repo):
+    repo.commit("2009-06-01", files={"tools/gen.py": "x = 1\n", "tools/keep.py": "y = 1\n", "scripts/run.sh": "true\n"})
+    os.remove(repo.root / "tools/gen.py")
+    os.remove(repo.root / "scripts/run.sh")
+    repo.commit("2009-07-01")
+    repo.commit("2010-01-05", files={"docs/old.md": "Run `tools/gen.py` first; see [the runner](../scripts/run.sh).\n"})
+    repo.commit("2024-02-01", files={"docs/new.md": "Run `tools/gen.py` first; see [the runner](../scripts/run.sh).\n"})
+    dangling = {(f["path"], f["target"]): f["message"]
+                for f in scan(repo.root)["findings"] if f["rule"] == "dangling-reference"}
+    # written half a year after the deletion: history confirms it
+    assert "tools/gen.py was deleted in" in dangling[("docs/old.md", "tools/gen.py")]
+    assert "was deleted in" in dangling[("docs/old.md", "../scripts/run.sh")]
+    # written 15 years later: that deletion is about something else; the link still does not exist
+    assert ("docs/new.md", "tools/gen.py") not in dangling
+    assert "does not exist" in dangling[("docs/new.md", "../scripts/run.sh")]
+    assert "deleted" not in dangling[("docs/new.md", "../scripts/run.sh")]

@@ -2,15 +2,19 @@
 
 The resolution (`indexer.contradictions.resolve`) decides what is missing and what claims nothing; this check
 leaves out historical documents, `.orgmemory.yaml` and sentences that retire their target, and
-says what history knows: renamed to where, or deleted when and in which commit.
+says what history knows: renamed to where, or deleted when and in which commit. That story must
+be about the path itself and not predate the referring line's own last change (by the blame-age
+service) by `EVIDENCE_GAP_YEARS` or more: then it confirms nothing, and a weak mention that was a
+claim only because of it is dropped.
 """
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from typing import Iterator
 
 from indexer.findings import Finding, fingerprint
-from indexer.contradictions.resolve import MISSING, Resolved
+from indexer.contradictions.resolve import MISSING, STRONG_KINDS, Resolved
 from indexer.rulepack import RuleSettings
 
 RULE = "dangling-reference"
@@ -19,9 +23,15 @@ FIXTURE = re.compile(r"(?:^|/)(?:tests?|testdata|test_data|fixtures|__fixtures__
                      r"[^/]+\.(?:rst|md|markdown|txt|adoc|html?|json|ya?ml|toml|cfg|ini|xml)$")
 
 
+#: History evidence this much older than the referring line's own last change confirms nothing:
+#: the line was written (or rewritten) long after, about something else of the same name.
+EVIDENCE_GAP_YEARS = 8
+
+
 def check(ctx, rule: RuleSettings) -> Iterator[Finding]:
     found = ctx.contradictions
     todo_paths = {(t.path, t.line): t.paths for todos in ctx.collected.todos.values() for t in todos}
+    reported = []
     for resolved in found.resolved:
         reference = resolved.reference
         if resolved.status != MISSING or reference.kind == "command" or reference.deprecated:
@@ -30,7 +40,46 @@ def check(ctx, rule: RuleSettings) -> Iterator[Finding]:
                 or _stale_todo_says_so(resolved, todo_paths):
             continue
         fate = found.history.fate(resolved.path, found.paths.exists) if resolved.removed else []
+        if fate and fate[0].path != resolved.path:
+            fate = []  # a story about another path is no evidence about this one
+        reported.append((resolved, fate))
+    lines = _line_times(ctx, [(r.reference, fate[0].time) for r, fate in reported if fate])
+    for resolved, fate in reported:
+        reference = resolved.reference
+        written = lines.get((reference.path, reference.line))
+        if fate and written is not None and written - fate[0].time > EVIDENCE_GAP_YEARS * _YEAR:
+            # the removal predates the line by many years: not the confirmation of a deletion
+            if reference.kind not in STRONG_KINDS and reference.kind != "tree-entry":
+                continue  # a weak mention was a claim only because of that history
+            resolved, fate = replace(resolved, removed=False), []
         yield _finding(resolved, fate, rule.severity)
+
+
+_YEAR = 365 * 24 * 3600
+
+
+def _line_times(ctx, wanted: list) -> dict[tuple[str, int], int]:
+    """(path, line) -> when the referring line last changed (epoch seconds), for lines whose
+    reference history says was removed: through the blame-age service, blamed back only as far
+    as the evidence gap needs (a line older than that cutoff is old enough; its time is not
+    needed). Lines the service cannot date (uncommitted, unknown) are left out: no check."""
+    content_sha = ctx.collected.content_sha
+    wanted = [(reference, removed) for reference, removed in wanted if reference.path in content_sha]
+    if not wanted or ctx.snapshot.head is None:
+        return {}
+    from indexer.git import blame as age_stage
+
+    since = min(removed for _, removed in wanted) + EVIDENCE_GAP_YEARS * _YEAR
+    requests: dict[str, set[int]] = {}
+    for reference, _ in wanted:
+        requests.setdefault(reference.path, set()).add(reference.line)
+    keys = {path: f"{path}:{content_sha[path]}" for path in requests}
+    try:
+        ages = age_stage.CachedAges(ctx.cache, "reference-age/v1", keys, requests, since).start(ctx.root)()
+    except OSError:
+        return {}
+    return {(path, line): age.time for path, rows in ages.items() for line, age in rows.items()
+            if age.time is not None and age.commit is not None}
 
 
 def _stale_todo_says_so(resolved: Resolved, todo_paths) -> bool:
