@@ -70,7 +70,7 @@ def test_code_comments_strings_and_imports_but_not_code():
             "ratio = total/count\n")
     assert kinds("services/orders/app/main.py", text) == {
         (1, "os", "import"), (2, "app.models", "import"), (3, ".", "import"),
-        (4, "docs/design.md", "comment"), (5, "config/app.yaml", "string"),
+        (4, "docs/design.md", "comment"), (5, "config/app.yaml", "code-path"),  # opened: a code path
     }
 
 
@@ -441,3 +441,27 @@ def test_history_decades_older_than_the_referring_line_confirms_nothing(repo):
     assert ("docs/new.md", "tools/gen.py") not in dangling
     assert "does not exist" in dangling[("docs/new.md", "../scripts/run.sh")]
     assert "deleted" not in dangling[("docs/new.md", "../scripts/run.sh")]
+
+
+def test_paths_python_code_opens_are_claims(repo):
+    repo.commit("2022-03-01", files={
+        "setup.cfg": "[metadata]\n", "pkg/__init__.py": "", "pkg/templates.yaml": "a: 1\n",
+        "pkg/mod.py": ("from pathlib import Path\nimport os\n\n"
+                       "CONFIG = Path(\"setup.cfg\")\n"
+                       "SCHEMA = Path(__file__).parent / \"schema.json\"\n"
+                       "TEMPLATES = Path(__file__).parent / \"templates.yaml\"\n"
+                       "DATA = os.path.join(os.path.dirname(__file__), \"data.toml\")\n"
+                       "LOCAL = Path(\"config/local.yaml\")\n"
+                       "with open(\"report.txt\", \"w\") as out:\n    pass\n"
+                       "if Path(\"optional.cfg\").exists():\n    pass\n"),
+        "tests/test_mod.py": "from pathlib import Path\nFIXTURE = Path(\"fixture.json\")\n",
+    })
+    os.remove(repo.root / "setup.cfg")
+    repo.commit("2023-01-01", files={"pyproject.toml": "[project]\nname = 'pkg'\n"})
+    dangling = found(scan(repo.root), "dangling-reference")
+    assert "setup.cfg was deleted in" in dangling[("pkg/mod.py", 4)]
+    assert "pkg/schema.json" in dangling[("pkg/mod.py", 5)]  # beside the module, where __file__ says
+    assert "pkg/data.toml" in dangling[("pkg/mod.py", 7)]
+    for line in (6, 8, 9, 11):  # exists; folder nowhere; written; tested for
+        assert ("pkg/mod.py", line) not in dangling
+    assert not {key for key in dangling if key[0] == "tests/test_mod.py"}

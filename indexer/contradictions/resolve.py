@@ -104,6 +104,8 @@ class Resolver:
             return self._bare_name(reference)
         if kind == "tree-entry":
             return self._tree_entry(reference)
+        if kind == "code-path":
+            return self._code_path(reference)
         target = reference.target
         bases: list[str]
         if kind == "repo-url":
@@ -165,6 +167,37 @@ class Resolver:
             return Resolved(reference, MISSING, candidate, looked_in=(candidate,),
                             removed=self.history.was_removed(candidate))
         return Resolved(reference, NOT_A_CLAIM, why="its listed folder does not exist either")
+
+    def _code_path(self, reference: Reference) -> Resolved:
+        """A literal relative path Python code opens (`Path("setup.cfg")`, `open("data/x.json")`,
+        `Path(__file__).parent / "x"`): resolved against the module's folder (or the folder its
+        `__file__` arithmetic names) and the repository root. Missing is a claim only outside
+        tests, for a word with a file extension whose folder exists there, and not git-ignored."""
+        folder = posixpath.dirname(reference.path)
+        word = reference.target.removeprefix("./")
+        if reference.base:
+            bases = [posixpath.normpath(posixpath.join(folder, reference.base))]
+        else:
+            bases = list(dict.fromkeys(("", folder)))
+        bases = [b if b != "." else "" for b in bases if b != ".." and not b.startswith("../")]
+        if not bases:
+            return Resolved(reference, NOT_A_CLAIM, why="outside the repository")
+        candidates = [posixpath.normpath(posixpath.join(b, word)) for b in bases]
+        for candidate in candidates:
+            if self.paths.exists(candidate):
+                return Resolved(reference, EXISTS, candidate)
+        if _TEST_FILE.search(reference.path) or self.paths.through_link(candidates[0]):
+            return Resolved(reference, NOT_A_CLAIM, why="a path in a test: tests build the files they name")
+        if not tokens.has_file_extension(word) or tokens.is_placeholder(word) \
+                or word in self.paths.suffixes or posixpath.basename(word) in self.paths.names:
+            return Resolved(reference, NOT_A_CLAIM, why="not shaped like a file of this repository")
+        anchored = [c for c in candidates if not c.startswith("../") and self.paths.exists(posixpath.dirname(c))]
+        if not anchored:
+            return Resolved(reference, NOT_A_CLAIM, why="its folder does not exist either")
+        if self._generated_folder(anchored[0]):
+            return Resolved(reference, NOT_A_CLAIM, why="under a build output folder")
+        removed = [c for c in anchored if self.history.was_removed(c)]
+        return Resolved(reference, MISSING, (removed or anchored)[0], looked_in=tuple(anchored), removed=bool(removed))
 
     def _exclusion(self, reference: Reference) -> Resolved:
         """An entry of an exclusion or ignore list (`paths-ignore:`, `.jshintignore`, `.gitattributes`):

@@ -77,6 +77,8 @@ def extract(found: Found, text: str, language: str) -> None:
     if syntax is None or len(text) > _LONGEST_LINE * len(found.lines) / 4:
         return
     _imports(found, text, language)
+    if language == "python" and ("Path(" in text or "open(" in text):
+        _python_paths(found)
     imported = {(r.line - 1, r.target) for r in found.references}
     placer = _Placer(text, syntax)
     offset = 0
@@ -88,6 +90,34 @@ def extract(found: Found, text: str, language: str) -> None:
                     sentence = _comment_sentence(found.lines, index, column, syntax) if place == "comment" else None
                     found.add(index, word, place, column, sentence=sentence)
         offset += len(line) + 1
+
+
+#: `Path("setup.cfg")`, `open("data/x.json")`, `Path(__file__).parent / "x.toml"`,
+#: `os.path.join(os.path.dirname(__file__), "x.toml")`: a literal relative path the code reads.
+_PY_OPENED = re.compile(r"(?<![\w.])(?:(?:pathlib\.)?(?:Pure)?Path|open|io\.open)\(\s*[rbRB]?(['\"])([^'\"\s{}%$<>*?]+)\1\s*(\)|,)")
+_PY_BESIDE = re.compile(r"(?:Path\(__file__\)(?:\.resolve\(\))?((?:\.parent)+)\s*/\s*"
+                        r"|os\.path\.join\(\s*os\.path\.dirname\(\s*(?:os\.path\.(?:abspath|realpath)\()?__file__\)?\s*\)\s*,\s*)"
+                        r"[rbRB]?(['\"])([^'\"\s{}%$<>*?]+)\2")
+#: What a line does with the path that is no claim it exists: write, create, test, delete.
+_PY_NO_CLAIM = re.compile(r"\.(?:write_\w+|touch|mkdir|exists|is_file|is_dir|unlink|rmdir)\(|\bexists\(|\bmakedirs\(|rmtree\("
+                          r"|,\s*(?:mode\s*=\s*)?[rbRB]?['\"][rb]*[wax]")
+
+
+def _python_paths(found: Found) -> None:
+    """Literal relative paths Python code opens (`code-path`; `base` "." for the module's folder,
+    "..", "../.." for `Path(__file__).parent.parent`). Writes, creations and existence tests are
+    not claims; test files are never read for these (`indexer.contradictions.resolve`)."""
+    for index, line in enumerate(found.lines):
+        if "(" not in line or line.lstrip().startswith("#") or _PY_NO_CLAIM.search(line):
+            continue
+        for match in _PY_BESIDE.finditer(line):
+            parents = (match.group(1) or ".parent").count(".parent")
+            base = "/".join([".."] * (parents - 1)) or "."
+            found.add(index, match.group(3), "code-path", match.start(3), base=base, judge=False)
+        for match in _PY_OPENED.finditer(line):
+            if match.group(2).startswith("/"):
+                continue
+            found.add(index, match.group(2), "code-path", match.start(2), judge=False)
 
 
 def _comment_sentence(lines: list[str], index: int, column: int, syntax: Syntax) -> str | None:
