@@ -107,9 +107,13 @@ def _python_paths(found: Found) -> None:
     """Literal relative paths Python code opens (`code-path`; `base` "." for the module's folder,
     "..", "../.." for `Path(__file__).parent.parent`). Writes, creations and existence tests are
     not claims; test files are never read for these (`indexer.contradictions.resolve`)."""
+    in_docstring = False
     for index, line in enumerate(found.lines):
-        if "(" not in line or line.lstrip().startswith("#") or _PY_NO_CLAIM.search(line):
-            continue
+        triples = line.count('"' * 3) + line.count("'" * 3)
+        was_in, in_docstring = in_docstring, in_docstring != bool(triples % 2)
+        if was_in or triples or "(" not in line or line.lstrip().startswith("#") or _PY_NO_CLAIM.search(line):
+            continue  # docstrings and comments describe code; only code opens files
+        line = line.split(" #", 1)[0]
         for match in _PY_BESIDE.finditer(line):
             parents = (match.group(1) or ".parent").count(".parent")
             base = "/".join([".."] * (parents - 1)) or "."
