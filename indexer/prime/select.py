@@ -23,6 +23,7 @@ says so.
 """
 import math
 from datetime import date
+from functools import lru_cache
 from typing import Any, Callable, NamedTuple, Sequence
 
 from indexer.globs import compile_globs
@@ -219,10 +220,10 @@ def _record_bonus(hit: Hit, paths: Sequence[str]) -> float:
     if not paths:
         return 0.0
     places = _places(hit)
-    if any(_under(place, path) for place in places for path in paths):
+    direct, near = _path_sets(tuple(paths))
+    if any(_under_any(place, *direct) for place in places):
         return DIRECT_PATH_BONUS
-    folders = [path.rsplit("/", 1)[0] for path in paths if "/" in path]
-    if any(_under(place, folder) for place in places for folder in folders):
+    if any(_under_any(place, *near) for place in places):
         return NEAR_PATH_BONUS
     return 0.0
 
@@ -234,8 +235,29 @@ def _places(hit: Hit) -> list[str]:
     return [payload.get("path", "")]
 
 
-def _under(place: str, path: str) -> bool:
-    return place == path or place.startswith(path.rstrip("/") + "/")
+_PathSet = tuple[frozenset[str], frozenset[str]]  # the paths as given, and without a trailing "/"
+
+
+@lru_cache(maxsize=4)
+def _path_sets(paths: tuple[str, ...]) -> tuple[_PathSet, _PathSet]:
+    """`paths`, and their folders, as `_under_any` looks them up: built once per ranking, not
+    once per record and path."""
+    folders = [path.rsplit("/", 1)[0] for path in paths if "/" in path]
+    return ((frozenset(paths), frozenset(p.rstrip("/") for p in paths)),
+            (frozenset(folders), frozenset(f.rstrip("/") for f in folders)))
+
+
+def _under_any(place: str, exact: frozenset[str], prefixes: frozenset[str]) -> bool:
+    """`place` is one of the paths, or lies under one: one of its ancestor folders is one of
+    them without its trailing "/"."""
+    if place in exact:
+        return True
+    cut = place.find("/")
+    while cut >= 0:
+        if place[:cut] in prefixes:
+            return True
+        cut = place.find("/", cut + 1)
+    return False
 
 
 # --------------------------------------------------------------------------- budget
