@@ -23,7 +23,6 @@ TODO at all; only a repository without a first commit has lines of unknown age.
 """
 from __future__ import annotations
 
-import functools
 import os
 import subprocess
 import threading
@@ -172,18 +171,20 @@ def _start_blames(root: str, requests: Mapping[str, list[int]], since: int | Non
     if not requests:
         return dict
     pool = ThreadPoolExecutor(max_workers=min(len(requests), max(2, (os.cpu_count() or 2) * 2)))
-    futures = {path: pool.submit(blame_lines, root, path, lines, since, shallow_commits)
+    futures = {path: pool.submit(_blame_file, on_aged, root, path, lines, since, shallow_commits)
                for path, lines in requests.items()}
-    if on_aged is not None:
-        for path, future in futures.items():
-            future.add_done_callback(functools.partial(_aged, on_aged, path))
     pool.shutdown(wait=False)
     return lambda: {path: future.result() for path, future in futures.items()}
 
 
-def _aged(on_aged: OnAged, path: str, future) -> None:
-    if not future.cancelled() and future.exception() is None:  # (a failure is raised by the waiter)
-        on_aged(path, future.result())
+def _blame_file(on_aged: OnAged | None, root: str, path: str, lines: list[int], since: int | None,
+                shallow_commits: frozenset[str]) -> dict[int, LineAge]:
+    """`blame_lines`, then `on_aged` in the same worker: its answer is not given out before
+    `on_aged` has run (a future's done-callback can run after a waiter has its result)."""
+    ages = blame_lines(root, path, lines, since, shallow_commits)
+    if on_aged is not None:
+        on_aged(path, ages)
+    return ages
 
 
 def _head_blobs(root: str, paths: Iterable[str]) -> tuple[str | None, dict[str, str]]:
@@ -435,6 +436,7 @@ class OriginPrefetch:
         self._lock = threading.Lock()
         self._pool: ThreadPoolExecutor | None = None
         self._futures: dict[str, Any] = {}
+        self._closed = False
 
     def aged(self, path: str, ages: Mapping[int, LineAge]) -> None:
         lines = [line for line, age in ages.items() if older_than(age, self.cutoff)
@@ -442,7 +444,7 @@ class OriginPrefetch:
         if not lines:
             return
         with self._lock:
-            if path in self._futures:
+            if self._closed or path in self._futures:
                 return
             if self._pool is None:
                 self._pool = ThreadPoolExecutor(max_workers=max(2, (os.cpu_count() or 2) * 2))
@@ -450,6 +452,7 @@ class OriginPrefetch:
 
     def finish(self) -> None:
         with self._lock:
+            self._closed = True
             futures, pool = dict(self._futures), self._pool
         if pool is not None:
             pool.shutdown(wait=True)
