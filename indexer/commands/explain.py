@@ -29,7 +29,7 @@ def command(target, repo, now, fmt, config_path, cache_dir):
     \b
     Exit codes: 0 explained, 2 unknown target or usage error.
     """
-    from indexer.contradictions.explain import explain_target
+    from indexer.scan.explain import explain_target
     from indexer.output.explain_text import render
 
     from indexer.commands.options import resolve_repo

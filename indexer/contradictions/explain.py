@@ -9,8 +9,8 @@ For a legacy path, or anything inside one or succeeding one, the explanation car
 resolution. Evidence that names a file line but no commit is blamed here, on demand, so the
 reader sees who wrote it and when.
 
-`explain_target` is what the CLI and the MCP tool call: after a scan it is a cache read. The
-scan stores beside its memo the picture `explain` reads (`explain_index`: the resolved references,
+`indexer.scan.explain.explain_target` is what the CLI and the MCP tool call (it lives with the
+scan, so this stage never imports a later one): after a scan it is a cache read. The scan stores beside its memo the picture `explain` reads (`explain_index`: the resolved references,
 the legacy paths, what still points at them, the tracked paths), and a memo hit carries it back as
 `StoredContradictions` (a picture stored without import references, or none stored, and the
 stages run again).
@@ -49,22 +49,7 @@ EXPLAIN_KIND = "explain/v1"  # the cache kind of `explain_index`, stored under t
 
 
 class NeedsStages(Exception):
-    """The stored picture cannot answer: run the stages (`explain_target` does)."""
-
-
-def explain_target(root: str, target: str, now, cache_dir: str | None = None,
-                   config_path: str | None = None, cwd: str | None = None) -> dict[str, Any]:
-    """`explain(result, target)` over the scan's memo when it holds the picture, else a fresh scan."""
-    from indexer.scan.run import run_scan
-
-    result = run_scan(root, now, cache_dir=cache_dir, config_path=config_path, with_memory=True,
-                      with_contradictions=True)
-    if result.contradictions is not None:
-        try:
-            return explain(result, target, cwd)
-        except NeedsStages:
-            pass
-    return explain(run_scan(root, now, cache_dir=cache_dir, config_path=config_path, memo=False), target, cwd)
+    """The stored picture cannot answer: run the stages (`scan.explain.explain_target` does)."""
 
 
 def explain_index(found) -> str:

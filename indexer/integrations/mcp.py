@@ -118,7 +118,7 @@ class Tools:
 
     def explain(self, path_or_id: str) -> str:
         """What `orgmemory explain` prints; paths are taken relative to the repository root."""
-        from indexer.contradictions.explain import explain_target
+        from indexer.scan.explain import explain_target
         from indexer.output.explain_text import render
 
         if not path_or_id.strip():
