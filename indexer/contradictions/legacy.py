@@ -173,9 +173,10 @@ def _with_evidence(legacy: Legacy, evidence: list[Evidence], paths: RepoPaths, h
     if mine is not None:
         stale_since = epoch(now - timedelta(days=settings.stale_after_days))
         active_since = epoch(now - timedelta(days=settings.active_within_days))
-        contrast = f" vs {theirs.year} in {successor}" if theirs else ""
-        summary = (f"last commit {mine.last_day.isoformat()}; {_commits(mine.year)} in the last 12 months"
-                   f"{contrast}")
+        summary = f"last commit {mine.last_day.isoformat()}"
+        if mine.year or (theirs and theirs.year):  # "0 vs 0" says nothing the date does not
+            contrast = f" vs {theirs.year} in {successor}" if theirs else ""
+            summary += f"; {_commits(mine.year)} in the last 12 months{contrast}"
         kind = "activity"
         if not (mine.last_time < stale_since and theirs is not None and theirs.last_time >= active_since):
             kind = "activity-info"

@@ -15,7 +15,6 @@ redacted, or withheld when it reads like an instruction to an AI). Items render 
 the budget can shorten evidence before it drops anything. `markdown` and `text` differ only in
 their heading marks.
 """
-import re
 from datetime import date
 from typing import Any, NamedTuple
 
@@ -167,8 +166,7 @@ class Renderer:
         """`Summary (date, author).`: prose the contradiction stage wrote about the repository.
 
         A summary that names its own last commit gets the commit beside that date, not after
-        the sentence; a "0 commits in the last 12 months" that the date already implies (and a
-        "vs 0" beside it) is left out.
+        the sentence.
         """
         summary, when = _placed(evidence.get("summary", ""), evidence)
         shown = observed(summary, limit, quoted=False)
@@ -185,9 +183,8 @@ class Renderer:
 
 
 def _placed(summary: str, evidence: dict[str, Any]) -> tuple[str, str]:
-    """The summary with an uninformative activity count removed, and what to append after it:
-    `(date, commit)`, or nothing when the commit went beside the summary's own "last commit DATE"."""
-    summary = _QUIET.sub("", summary)
+    """The summary, and what to append after it: `(date, commit)`, or nothing when the commit
+    went beside the summary's own "last commit DATE"."""
     day, commit = evidence.get("date"), evidence.get("commit")
     if not (day and commit):
         return summary, _when_who(evidence)
@@ -198,10 +195,6 @@ def _placed(summary: str, evidence: dict[str, Any]) -> tuple[str, str]:
     if mark in summary:
         return summary.replace(mark, f"{mark} ({commit})", 1), ""
     return summary, _when_who(evidence)
-
-
-# "; 0 commits in the last 12 months[ vs 0 in SUCCESSOR]" after a last commit date says nothing more
-_QUIET = re.compile(r"; 0 commits in the last 12 months(?: vs 0 in [^;]+)?(?=;|$)")
 
 
 def _location(record: dict[str, Any]) -> str:
