@@ -300,3 +300,14 @@ def test_the_html_report_shows_proposals_apart_and_not_enforced(team, tmp_path):
     row = row[:row.index("</tr>")]
     assert "proposed: not in force" in row and "proposed by mcp: claude on 2026-10-20" in row
     assert "not enforced" in row
+
+
+def test_a_restatement_without_tags_or_scope_is_still_a_duplicate(team):
+    """Agents propose a sentence, not tags: what they leave out counts neither for nor against."""
+    for restated in ("The billing jobs run on the queue worker instead of cron.",
+                     "Billing jobs run in the queue worker now, not as cron entries."):
+        same = facts(team.root, "propose", "--statement", restated, "--now", NOW).stdout
+        assert "restates queue-worker" in same, same
+    other = facts(team.root, "propose", "--statement", "Invoices are emailed on the first business day.",
+                  "--now", NOW).stdout
+    assert other.startswith("proposed ")

@@ -110,11 +110,17 @@ def _same_words(first: str, second: str) -> float:
 
 def similarity(statement: str, tags: Sequence[str], scope: Sequence[str], standard: Standard) -> float:
     """0..1: the statements weigh most (the closer of word order and shared stems), tags and
-    scope the rest."""
+    scope the rest. Tags or a scope the proposal does not give count neither for nor against it:
+    an agent proposing "the billing jobs run on the queue worker" names no tags, and the entry it
+    restates should still be found."""
     text = max(difflib.SequenceMatcher(None, _words(statement), _words(standard.statement)).ratio(),
                _same_words(statement, standard.statement))
-    scope = tuple(scope) or ("**",)
-    return 0.7 * text + 0.15 * _overlap(tags, standard.tags) + 0.15 * _overlap(scope, standard.scope)
+    parts = [(0.7, text)]
+    if tags:
+        parts.append((0.15, _overlap(tags, standard.tags)))
+    if scope:
+        parts.append((0.15, _overlap(scope, standard.scope)))
+    return sum(weight * value for weight, value in parts) / sum(weight for weight, _ in parts)
 
 
 def _contradicted(fields: dict[str, Any], standards: Iterable[Standard]) -> Standard | None:
