@@ -5,11 +5,19 @@
 Prints the median seconds of `blame_files(root, requests, cutoff)` and how many files were
 asked. `--module` loads another version of `indexer/git/blame.py` (e.g. `git show
 REV:indexer/git/blame.py > /tmp/old.py`) to compare with, run by run, in the same session.
+
+    python bench/ageing.py REPO NOW --exact
+
+The exact dates of the lines stale by age (what stale-todo's messages print): the way the scan
+finds them (`OriginPrefetch`: from where the ageing blame stopped) against one full-history
+`git blame` from HEAD per file (`line_origins`), line by line, with the git CPU seconds
+(user+sys of the child processes) each takes, one file at a time.
 """
 from __future__ import annotations
 
 import argparse
 import importlib.util
+import resource
 import statistics
 import subprocess
 import sys
@@ -50,6 +58,40 @@ def load(path: str | None):
     return module
 
 
+def _children_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def exact(root: str, requests: dict[str, list[int]], since: int) -> None:
+    from indexer.git import blame
+
+    aged: dict[str, dict] = {}
+    start = _children_cpu()
+    blame.start_blaming(root, requests, since, on_aged=lambda path, ages: aged.__setitem__(path, ages))()
+    ageing = _children_cpu() - start
+    head = subprocess.run(["git", "rev-parse", "HEAD"], cwd=root, capture_output=True, text=True).stdout.strip()
+    stale = {path: [line for line, age in ages.items() if blame.older_than(age, since)] for path, ages in aged.items()}
+    stale = {path: lines for path, lines in stale.items() if lines}
+    cpu_full = cpu_fast = 0.0
+    lines = differ = 0
+    for path, wanted in sorted(stale.items()):
+        start = _children_cpu()
+        full = blame.line_origins(root, path, wanted, head)
+        middle = _children_cpu()
+        fast = blame._exact_origins(root, path, wanted, aged[path], head, frozenset())
+        cpu_full += middle - start
+        cpu_fast += _children_cpu() - middle
+        for line in wanted:
+            lines += 1
+            if full.get(line) != fast.get(line):
+                differ += 1
+                print(f"  DIFFERS {path}:{line}: from HEAD {full.get(line)}, from the boundary {fast.get(line)}")
+    print(f"{root}: {len(requests)} TODO files (ageing: {ageing:.2f} CPU-s), {len(stale)} with {lines} lines "
+          f"stale by age; exact dates from HEAD {cpu_full:.2f} CPU-s, from the boundary {cpu_fast:.2f} CPU-s; "
+          f"{differ} lines differ")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("repo")
@@ -57,9 +99,12 @@ def main() -> None:
     parser.add_argument("--module", action="append", default=[], help="other blame.py versions")
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--days", type=int, default=365)
+    parser.add_argument("--exact", action="store_true", help="exact dates: from the boundary vs from HEAD")
     args = parser.parse_args()
     since = epoch(date.fromisoformat(args.now) - timedelta(days=args.days))
     requests = requests_of(args.repo)
+    if args.exact:
+        return exact(args.repo, requests, since)
     modules = {"current": load(None), **{path: load(path) for path in args.module}}
     times: dict[str, list[float]] = {name: [] for name in modules}
     answers = {}

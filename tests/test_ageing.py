@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import subprocess
-from datetime import date, timedelta
+from datetime import date, datetime, timedelta, timezone
 
 from indexer.dates import epoch
 from indexer.extract.todos import extract_todos
@@ -126,3 +126,46 @@ def test_scan_reports_the_stale_todos_blame_finds(repo):
     stale = {(f["path"], f["line"]) for f in json.loads(proc.stdout)["findings"] if f["rule"] == "stale-todo"}
     assert ("untouched.py", 1) in stale and ("late.py", 1) in stale and ("renamed.py", 1) in stale
     assert ("conflict.py", 1) not in stale and ("a.py", 2) not in stale and ("side.py", 3) not in stale
+
+
+def _blame_from_head(root: str, path: str, line: int) -> tuple[str, str]:
+    """`git blame`'s own commit and author day for one line, over the whole history from HEAD."""
+    out = subprocess.run(["git", "blame", "--porcelain", "--root", "--no-ignore-revs-file", "-L", f"{line},{line}",
+                          "HEAD", "--", path], cwd=root, capture_output=True, check=True).stdout.decode()
+    stamp = int(next(row.split()[1] for row in out.splitlines() if row.startswith("author-time ")))
+    return out.split()[0], datetime.fromtimestamp(stamp, tz=timezone.utc).date().isoformat()
+
+
+def _stale_by_age(root: str, now: str) -> dict[tuple[str, int], tuple[str, str]]:
+    proc = subprocess.run(["orgmemory", "scan", root, "--now", now, "--format", "json", "--fail-on", "never"],
+                          capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr
+    return {(f["path"], f["line"]): (f["commit"], f["last_changed"]) for f in json.loads(proc.stdout)["findings"]
+            if f["rule"] == "stale-todo" and "age" in f["reason"]}
+
+
+def test_exact_dates_are_blames_from_head_on_a_merge_history(repo, tmp_path, monkeypatch):
+    """stale-todo's "last changed DAY (commit)" is what one `git blame` from HEAD over the whole
+    history says, line for line, though the scan blames a touched file's old lines from where
+    its ageing blame stopped (the boundary commit, at the line's number and path there), takes
+    a line that blame dated inside the window as it stands, and reads commits through a
+    commit-graph it writes into its cache folder when many files need blaming."""
+    _merge_history(repo)
+    # enough files touched in the window, each with an old TODO, to write the commit-graph
+    repo.commit("2019-05-01", files={f"many/m{i}.py": f"# TODO: old {i}\nx = {i}\n" for i in range(10)})
+    repo.git("checkout", "-q", "-b", "many-branch")
+    repo.commit("2025-02-01", files={f"many/m{i}.py": f"# TODO: old {i}\nx = {i + 1}\n# FIXME: new\n"
+                                     for i in range(10)})
+    repo.git("checkout", "-q", "main")
+    repo.git("mv", "many/m0.py", "many/m0_renamed.py")
+    repo.commit("2025-02-15")
+    repo.git("merge", "-q", "--no-edit", "--no-ff", "many-branch", when="2025-08-15")
+    root = str(repo.root)
+    for day, cache in (("2026-01-01", "a"), ("2025-07-20", "b"), ("2025-05-15", "c"), ("2026-01-01", "a")):
+        monkeypatch.setenv("ORGMEMORY_CACHE_DIR", str(tmp_path / cache))
+        found = _stale_by_age(root, day)
+        assert found, day
+        for (path, line), dated in found.items():
+            assert dated == _blame_from_head(root, path, line), (day, path, line)
+    assert ("many/m3.py", 1) in found and ("late.py", 1) in found and ("renamed.py", 1) in found
+    assert list((tmp_path / "a").rglob("git-commit-graph/info/commit-graph"))

@@ -53,9 +53,105 @@ class AgeingError(OrgmemoryError):
     """`git blame` failed for a file: the scan cannot tell its TODOs' ages, so it stops."""
 
 
+# --------------------------------------------------------------------------- commit-graph
+#: The folder, inside the per-repository cache folder, that git reads as an extra object
+#: directory (`GIT_ALTERNATE_OBJECT_DIRECTORIES`) holding no object, only git's own
+#: `info/commit-graph` of HEAD's history with changed-path Bloom filters. Blame then reads
+#: commits from the graph instead of inflating them, and skips the commits that did not touch
+#: the file without reading their trees: on terraform (36k commits) the exact-date blames of
+#: 160 files take 3.7 CPU-s instead of 13.8 (writing the graph: ~2.9 CPU-s, once per HEAD that
+#: needs many blames). The answers are git's, the same with or without it. Nothing is written
+#: into the repository; a repository with a commit-graph of its own (which git reads first) is
+#: left as it is.
+GRAPH_FOLDER = "git-commit-graph"
+#: Fewer files than this to blame use the graph that is there, if any, and write none.
+GRAPH_MIN_FILES = 8
+
+GraphEnv = Callable[[], "dict[str, str] | None"]
+_graphs: dict[tuple[str, str], GraphEnv] = {}
+_graphs_lock = threading.Lock()
+
+
+def commit_graph(root: str, directory: str | None, head: str | None, build: bool) -> GraphEnv:
+    """A function that gives the environment under which git reads the cached commit-graph of
+    `head`'s history (None: no graph), waiting for it when it is being written. With `build`,
+    a graph missing or written for another HEAD is (re)written in a thread, once per process
+    for a cache folder and HEAD; without, whatever graph is there is used."""
+    if not directory or not head or ":" in directory or '"' in directory:
+        return lambda: None
+    folder = os.path.join(os.path.abspath(directory), GRAPH_FOLDER)
+    with _graphs_lock:
+        known = _graphs.get((folder, head))
+        if known is not None:
+            return known
+        graph = os.path.join(folder, "info", "commit-graph")
+        env = _graph_env(folder)
+        current = os.path.isfile(graph) and _read(os.path.join(folder, "HEAD")) == head
+        if current or not build:
+            answer: GraphEnv = (lambda: env) if os.path.isfile(graph) else (lambda: None)
+            if current:
+                _graphs[(folder, head)] = answer
+            return answer
+        result: list[dict[str, str] | None] = [None]
+
+        def write() -> None:
+            result[0] = env if _write_graph(root, folder, head, env) else None
+
+        thread = threading.Thread(target=write, name="orgmemory-commit-graph", daemon=True)
+        thread.start()
+
+        def wait() -> dict[str, str] | None:
+            thread.join()
+            return result[0]
+
+        _graphs[(folder, head)] = wait
+        return wait
+
+
+def _graph_env(folder: str) -> dict[str, str]:
+    others = os.environ.get("GIT_ALTERNATE_OBJECT_DIRECTORIES")
+    return {"GIT_ALTERNATE_OBJECT_DIRECTORIES": f"{others}:{folder}" if others else folder}
+
+
+def _write_graph(root: str, folder: str, head: str, env: dict[str, str]) -> bool:
+    own = git_process(root, "rev-parse", "--git-path", "objects/info/commit-graph",
+                      "--git-path", "objects/info/commit-graphs")
+    if own.returncode != 0:
+        return False
+    if any(os.path.exists(os.path.join(root, line)) for line in own.stdout.decode("utf-8", "replace").splitlines()):
+        return False  # git reads the repository's own graph; ours would never be read
+    try:
+        os.makedirs(os.path.join(folder, "info"), exist_ok=True)
+        os.makedirs(os.path.join(folder, "pack"), exist_ok=True)
+    except OSError:
+        return False
+    proc = git_process(root, *PACK_LIMITS, "commit-graph", "write", "--stdin-commits", "--changed-paths",
+                       "--no-progress", "--object-dir", folder, input=f"{head}\n".encode("ascii"), env=env)
+    if proc.returncode != 0 or not os.path.isfile(os.path.join(folder, "info", "commit-graph")):
+        return False
+    try:
+        temporary = os.path.join(folder, f"HEAD.{os.getpid()}.{threading.get_ident()}")
+        with open(temporary, "w", encoding="ascii") as fh:
+            fh.write(head)
+        os.replace(temporary, os.path.join(folder, "HEAD"))
+    except OSError:
+        pass
+    return True
+
+
+def _read(path: str) -> str | None:
+    try:
+        with open(path, encoding="ascii", errors="replace") as fh:
+            return fh.read(100).strip()
+    except OSError:
+        return None
+
+
 def blame_lines(root: str, path: str, lines: Iterable[int], since: int | None,
-                shallow_commits: frozenset[str] = frozenset()) -> dict[int, LineAge]:
-    """Blame the work-tree version of `path` at `lines`; `since` is an epoch cutoff or None."""
+                shallow_commits: frozenset[str] = frozenset(), env: dict[str, str] | None = None,
+                ) -> dict[int, LineAge]:
+    """Blame the work-tree version of `path` at `lines`; `since` is an epoch cutoff or None.
+    `env`: see `commit_graph`."""
     wanted = sorted(set(lines))
     if not wanted:
         return {}
@@ -64,7 +160,7 @@ def blame_lines(root: str, path: str, lines: Iterable[int], since: int | None,
         args.append(f"--since={since}")
     for line in wanted:
         args += ["-L", f"{line},{line}"]
-    proc = git_process(root, *args, "--", path)
+    proc = git_process(root, *args, "--", path, env=env)
     if proc.returncode != 0:
         if git_process(root, "rev-parse", "--verify", "--quiet", "HEAD").returncode != 0:
             return {line: LineAge(line=line, unknown=True) for line in wanted}  # no commit yet
@@ -78,19 +174,46 @@ def parse_porcelain(out: bytes, shallow_commits: frozenset[str] = frozenset(),
                     since: int | None = None) -> dict[int, LineAge]:
     """Porcelain output: a `<sha> <orig> <final> [n]` header per line, commit details once.
     With `since`, a boundary line is `older_than=since` (see the module's note)."""
+    return _parse(out, shallow_commits, since)
+
+
+class Aged(dict):
+    """line -> age, as one `--since` blame answered it, with where each boundary line stood
+    when the walk stopped: `boundaries[line] = (commit, its line there, its path there)`. A
+    full-history blame of that line from that commit gives what a blame from HEAD gives (the
+    walk down to the boundary is the same walk), without walking the window again."""
+
+    def __init__(self, *args: Any) -> None:
+        super().__init__(*args)
+        self.boundaries: dict[int, tuple[str, int, str]] = {}
+
+
+def _parse(out: bytes, shallow_commits: frozenset[str], since: int | None) -> Aged:
     commits: dict[str, dict[str, str]] = {}
-    attributions: list[tuple[int, str]] = []
+    attributions: list[tuple[int, str, int, list[str]]] = []
     current: dict[str, str] = {}
+    filename: list[str] = []
     for raw in out.split(b"\n"):
         if raw.startswith(b"\t") or not raw:
             continue
         head, _, rest = raw.decode("utf-8", "replace").partition(" ")
         if len(head) == 40 and rest[:1].isdigit():
             current = commits.setdefault(head, {})
-            attributions.append((int(rest.split()[1]), head))
+            numbers = rest.split()
+            filename = []  # a group's own `filename` line, when git writes one
+            attributions.append((int(numbers[1]), head, int(numbers[0]), filename))
         else:
             current[head] = rest
-    return {line: _age(line, sha, commits[sha], shallow_commits, since) for line, sha in attributions}
+            if head == "filename":
+                filename.append(rest)
+    ages = Aged((line, _age(line, sha, commits[sha], shallow_commits, since)) for line, sha, _, _ in attributions)
+    for line, sha, orig, name in attributions:
+        info = commits[sha]
+        path = name[0] if name else info.get("filename", "")
+        # a quoted name (unusual characters) is left to a blame from HEAD
+        if "boundary" in info and sha not in shallow_commits and path and path[0] not in '"-':
+            ages.boundaries[line] = (sha, orig, path)
+    return ages
 
 
 def _age(line: int, sha: str, info: Mapping[str, str], shallow_commits: frozenset[str],
@@ -106,38 +229,44 @@ def _age(line: int, sha: str, info: Mapping[str, str], shallow_commits: frozense
 
 
 def blame_files(root: str, requests: Mapping[str, Iterable[int]], since: int | None,
-                shallow_commits: frozenset[str] = frozenset()) -> dict[str, dict[int, LineAge]]:
+                shallow_commits: frozenset[str] = frozenset(), graph_dir: str | None = None,
+                ) -> dict[str, dict[int, LineAge]]:
     """Blame `requests` (path -> lines) and wait for the answer (see `start_blaming`)."""
-    return start_blaming(root, requests, since, shallow_commits)()
+    return start_blaming(root, requests, since, shallow_commits, graph_dir=graph_dir)()
 
 
 def start_blaming(root: str, requests: Mapping[str, Iterable[int]], since: int | None,
                   shallow_commits: frozenset[str] = frozenset(), on_aged: OnAged | None = None,
-                  ) -> Callable[[], dict[str, dict[int, LineAge]]]:
+                  graph_dir: str | None = None) -> Callable[[], dict[str, dict[int, LineAge]]]:
     """Start blaming `requests`; the returned function waits and gives path -> line -> age.
 
     Files that are their blob at HEAD and that no commit inside the window touched are
     answered without blame (every line older than `since`); the others get one `git blame`
     each, in threads that keep both cores busy, while the caller goes on (the scan builds its
     contradictions meanwhile). `on_aged(path, ages)` is called as each file's ages are known
-    (from a worker thread for a blamed file).
+    (from a worker thread for a blamed file). `graph_dir`: the cache folder where the blames
+    find (or, when they are many, write) a commit-graph (`commit_graph`).
     """
     if not requests:
         return dict
     requests = {path: sorted(set(lines)) for path, lines in requests.items()}
     untouched: dict[str, dict[int, LineAge]] = {}
+    head: str | None = None
     if since is not None and len(requests) >= _PLAN_MIN_FILES and since < time.time() - _CLOCK_MARGIN:
         head, blobs = _head_blobs(root, requests)
         touched = _touched_since(root, head, since) if head is not None else None
         if touched is not None:
             for path, lines in requests.items():
                 if path not in touched and _is_head_blob(root, path, blobs.get(path), lines):
-                    untouched[path] = {line: LineAge(line=line, older_than=since) for line in lines}
+                    untouched[path] = Aged((line, LineAge(line=line, older_than=since)) for line in lines)
+            if untouched:
+                _mark_boundaries(root, head, since, blobs, untouched)
     if on_aged is not None:
         for path, ages in untouched.items():
             on_aged(path, ages)
-    blaming = _start_blames(root, {path: lines for path, lines in requests.items() if path not in untouched},
-                            since, shallow_commits, on_aged)
+    to_blame = {path: lines for path, lines in requests.items() if path not in untouched}
+    graph = commit_graph(root, graph_dir, head, len(to_blame) >= GRAPH_MIN_FILES) if to_blame else None
+    blaming = _start_blames(root, to_blame, since, shallow_commits, on_aged, graph)
 
     def finish() -> dict[str, dict[int, LineAge]]:
         out = blaming()
@@ -164,32 +293,53 @@ def _touched_since(root: str, head: str, since: int) -> frozenset[str] | None:
                      if p.strip(b"\n"))
 
 
+def _mark_boundaries(root: str, head: str, since: int, head_blobs: Mapping[str, str],
+                     untouched: Mapping[str, Aged]) -> None:
+    """Where blame's walk would stop for files no commit in the window touched: each commit of
+    the window leaves such a file as its first parent has it, so blame hands every line to the
+    first parent, down to the first commit older than `since` on HEAD's first-parent line (its
+    boundary). Marked only where that commit holds the same blob."""
+    proc = git_process(root, "rev-list", "--first-parent", "-1", f"--until={since - 1}", head, "--")
+    boundary = proc.stdout.decode("ascii", "replace").strip() if proc.returncode == 0 else ""
+    if len(boundary) != 40:
+        return
+    _, blobs = _blobs_at(root, boundary, untouched)
+    for path, ages in untouched.items():
+        if blobs.get(path) is not None and blobs.get(path) == head_blobs.get(path) and path[:1] not in '"-':
+            ages.boundaries = {line: (boundary, line, path) for line in ages}
+
+
 def _start_blames(root: str, requests: Mapping[str, list[int]], since: int | None,
                   shallow_commits: frozenset[str], on_aged: OnAged | None = None,
-                  ) -> Callable[[], dict[str, dict[int, LineAge]]]:
+                  graph: GraphEnv | None = None) -> Callable[[], dict[str, dict[int, LineAge]]]:
     """One `git blame` per file, in threads; the returned function waits for them all."""
     if not requests:
         return dict
     pool = ThreadPoolExecutor(max_workers=min(len(requests), max(2, (os.cpu_count() or 2) * 2)))
-    futures = {path: pool.submit(_blame_file, on_aged, root, path, lines, since, shallow_commits)
+    futures = {path: pool.submit(_blame_file, on_aged, root, path, lines, since, shallow_commits, graph)
                for path, lines in requests.items()}
     pool.shutdown(wait=False)
     return lambda: {path: future.result() for path, future in futures.items()}
 
 
 def _blame_file(on_aged: OnAged | None, root: str, path: str, lines: list[int], since: int | None,
-                shallow_commits: frozenset[str]) -> dict[int, LineAge]:
+                shallow_commits: frozenset[str], graph: GraphEnv | None = None) -> dict[int, LineAge]:
     """`blame_lines`, then `on_aged` in the same worker: its answer is not given out before
     `on_aged` has run (a future's done-callback can run after a waiter has its result)."""
-    ages = blame_lines(root, path, lines, since, shallow_commits)
+    ages = blame_lines(root, path, lines, since, shallow_commits, graph() if graph else None)
     if on_aged is not None:
         on_aged(path, ages)
     return ages
 
 
 def _head_blobs(root: str, paths: Iterable[str]) -> tuple[str | None, dict[str, str]]:
-    """HEAD's commit, and the blob SHA of each path in it: one `git cat-file --batch-check`,
-    asked for HEAD first, then for `<that commit>:<path>`."""
+    """HEAD's commit, and the blob SHA of each path in it (see `_blobs_at`)."""
+    return _blobs_at(root, "HEAD", paths)
+
+
+def _blobs_at(root: str, rev: str, paths: Iterable[str]) -> tuple[str | None, dict[str, str]]:
+    """`rev`'s commit, and the blob SHA of each path in it: one `git cat-file --batch-check`,
+    asked for `rev` first, then for `<that commit>:<path>`."""
     names = [path for path in paths if "\n" not in path and "\r" not in path]
     try:
         proc = subprocess.Popen(["git", "cat-file", "--batch-check=%(objectname) %(objecttype)"],
@@ -199,7 +349,7 @@ def _head_blobs(root: str, paths: Iterable[str]) -> tuple[str | None, dict[str, 
         return None, {}
     assert proc.stdin is not None and proc.stdout is not None
     try:
-        proc.stdin.write(b"HEAD\n")
+        proc.stdin.write(rev.encode("ascii") + b"\n")
         proc.stdin.flush()
         first = proc.stdout.readline().split()
     except OSError:
@@ -287,7 +437,8 @@ class CachedAges:
                 on_aged(path, ages)
         if not self.missing:
             return lambda: self.ages
-        blaming = start_blaming(root, self.missing, self.since, shallow_commits, on_aged)
+        blaming = start_blaming(root, self.missing, self.since, shallow_commits, on_aged,
+                                getattr(self.cache, "directory", None))
 
         def finish() -> dict[str, dict[int, LineAge]]:
             blamed = blaming()
@@ -331,10 +482,12 @@ ORIGIN_CACHE_KIND = "origin/v1"
 
 
 def line_origins(root: str, path: str, lines: Iterable[int], rev: str | None = "HEAD",
-                 shallow_commits: frozenset[str] = frozenset()) -> dict[int, Origin]:
+                 shallow_commits: frozenset[str] = frozenset(), env: dict[str, str] | None = None,
+                 ) -> dict[int, Origin]:
     """The exact origin of `path`'s `lines` at `rev` (None: the work tree): ONE
     `git blame --porcelain -L a,a -L b,b ...` without `--since` (a walk of the file's whole
-    history). Lines git cannot date (uncommitted, behind a shallow clone's graft) are left out."""
+    history). Lines git cannot date (uncommitted, behind a shallow clone's graft) are left out.
+    `env`: see `commit_graph`."""
     wanted = sorted({line for line in lines if line >= 1})
     if not wanted or not path or path.startswith("-"):
         return {}
@@ -343,15 +496,16 @@ def line_origins(root: str, path: str, lines: Iterable[int], rev: str | None = "
         args += ["-L", f"{line},{line}"]
     if rev:
         args.append(rev)
-    proc = git_process(root, *args, "--", path)
+    proc = git_process(root, *args, "--", path, env=env)
     if proc.returncode != 0:
         return {}
-    out: dict[int, Origin] = {}
-    for line, age in parse_porcelain(proc.stdout, shallow_commits).items():
-        if age.time is not None and age.commit and not age.unknown:
-            day = datetime.fromtimestamp(age.time, tz=timezone.utc).date().isoformat()
-            out[line] = Origin(date=day, commit=age.commit, author=(age.author or "")[:80])
-    return out
+    return {line: _origin(age) for line, age in parse_porcelain(proc.stdout, shallow_commits).items()
+            if age.time is not None and age.commit and not age.unknown}
+
+
+def _origin(age: LineAge) -> Origin:
+    day = datetime.fromtimestamp(age.time or 0, tz=timezone.utc).date().isoformat()
+    return Origin(date=day, commit=age.commit or "", author=(age.author or "")[:80])
 
 
 def origins(root: str, cache: Any, head: str | None, places: Iterable[tuple[str, int]],
@@ -397,9 +551,10 @@ def origins(root: str, cache: Any, head: str | None, places: Iterable[tuple[str,
                 elif path in skip or (path, line) in keys:
                     to_blame.setdefault(path, []).append(line)
         if to_blame:
+            env = commit_graph(root, store.directory, head, False)()  # (the scan writes it; not a prime)
             with ThreadPoolExecutor(max_workers=min(len(to_blame), max(2, (os.cpu_count() or 2) * 2))) as pool:
                 blamed = {path: pool.submit(line_origins, root, path, lines, None if path in skip else head,
-                                            shallow_commits)
+                                            shallow_commits, env)
                           for path, lines in to_blame.items()}
             new: dict[str, Any] = {}
             for path, future in blamed.items():
@@ -433,6 +588,8 @@ class OriginPrefetch:
                      for path in clean if path in blobs for line in requests[path] if int(line) >= 1}
         cached = cache.get_many(ORIGIN_CACHE_KIND, self.keys.values()) if self.keys else {}
         self.known = frozenset(cached)
+        to_blame = {path for (path, _), key in self.keys.items() if key not in self.known}
+        self.graph = commit_graph(root, getattr(cache, "directory", None), head, len(to_blame) >= GRAPH_MIN_FILES)
         self._lock = threading.Lock()
         self._pool: ThreadPoolExecutor | None = None
         self._futures: dict[str, Any] = {}
@@ -448,7 +605,8 @@ class OriginPrefetch:
                 return
             if self._pool is None:
                 self._pool = ThreadPoolExecutor(max_workers=max(2, (os.cpu_count() or 2) * 2))
-            self._futures[path] = self._pool.submit(line_origins, self.root, path, lines, self.head, self.shallow)
+            self._futures[path] = self._pool.submit(_exact_origins, self.root, path, lines, ages, self.head,
+                                                    self.shallow, self.graph)
 
     def finish(self) -> None:
         with self._lock:
@@ -463,6 +621,37 @@ class OriginPrefetch:
                     new[self.keys[(path, line)]] = origin._asdict()
         if new:
             self.cache.put_many(ORIGIN_CACHE_KIND, new)
+
+
+def _exact_origins(root: str, path: str, lines: list[int], ages: Mapping[int, LineAge], head: str,
+                   shallow_commits: frozenset[str], graph: GraphEnv | None = None) -> dict[int, Origin]:
+    """`line_origins(root, path, lines, head)`, with less walking where the ageing blame (of a
+    file whose work tree is its blob at HEAD) already walked the window: a line it dated is
+    that blame's answer as it stands (the walk from HEAD to it is the same walk), and a boundary
+    line is blamed from where the walk stopped (`Aged.boundaries`), one blame per boundary."""
+    fresh = isinstance(ages, Aged)  # (not a cached row: that blame may have been of another HEAD)
+    boundaries = ages.boundaries if fresh else {}
+    out: dict[int, Origin] = {}
+    rest: list[int] = []
+    groups: dict[tuple[str, str], list[tuple[int, int]]] = {}
+    for line in lines:
+        age = ages.get(line)
+        if fresh and age is not None and age.time is not None and age.commit and not age.unknown:
+            out[line] = _origin(age)
+        elif line in boundaries:
+            commit, orig, there = boundaries[line]
+            groups.setdefault((commit, there), []).append((orig, line))
+        else:
+            rest.append(line)
+    env = graph() if graph and (groups or rest) else None
+    for (commit, there), pairs in groups.items():
+        found = line_origins(root, there, [orig for orig, _ in pairs], commit, shallow_commits, env)
+        for orig, line in pairs:
+            if orig in found:
+                out[line] = found[orig]
+    if rest:
+        out.update(line_origins(root, path, rest, head, shallow_commits, env))
+    return out
 
 
 def older_than(age: LineAge, cutoff: int) -> bool:

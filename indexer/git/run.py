@@ -30,15 +30,17 @@ class GitMissingError(OrgmemoryError):
         super().__init__(GIT_MISSING)
 
 
-def git_process(root: str, *args: str, input: bytes | None = None) -> subprocess.CompletedProcess:
+def git_process(root: str, *args: str, input: bytes | None = None,
+                env: dict[str, str] | None = None) -> subprocess.CompletedProcess:
     """`git ARGS` in `root`, stdin closed (or fed `input`), output captured; GitMissingError when
-    git is absent."""
+    git is absent. `env`: variables added to this process's environment."""
+    full_env = {**os.environ, **env} if env else None
     try:
         if input is not None:
             return subprocess.run(["git", *args], cwd=root, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                                  input=input)
+                                  input=input, env=full_env)
         return subprocess.run(["git", *args], cwd=root, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                              stdin=subprocess.DEVNULL)
+                              stdin=subprocess.DEVNULL, env=full_env)
     except FileNotFoundError:
         if not os.path.isdir(root):
             raise
