@@ -21,15 +21,36 @@ if TYPE_CHECKING:
 
 
 class Check(Protocol):
-    """What reports one rule: findings for `ctx`, at `rule.severity`, tuned by `rule.options`."""
+    """What reports one rule: findings for `ctx`, at `rule.severity`, tuned by `rule.options`.
+
+    A check says what its findings depend on with a `SCOPE` in its module (or a `scope`
+    attribute on the function, where a module holds checks of different scopes), which the
+    delta scan (`indexer.scan.delta`) reads:
+    - "file": a file's findings depend on that file and on the world alone (the tracked
+      paths, every file's definitions, the history, the legacy set, the configuration), so a
+      scan after a change recomputes them for the changed files only;
+    - "world": the findings depend on the world alone (legacy paths and what points at them,
+      the standards' declarations); kept while the world is unchanged;
+    - "tree" (the default): they may read any file; recomputed over the whole tree.
+    """
 
     def __call__(self, ctx: "ScanContext", rule: RuleSettings) -> Iterable[Finding]: ...
+
+
+SCOPES = ("file", "world", "tree")
 
 
 @dataclass(frozen=True)
 class LoadedCheck:
     rule: RuleSettings
     run: Check
+
+    @property
+    def scope(self) -> str:
+        """"file", "world" or "tree": see `Check`."""
+        scope = getattr(self.run, "scope", None) or getattr(
+            importlib.import_module(self.run.__module__), "SCOPE", "tree")
+        return scope if scope in SCOPES else "tree"
 
 
 def resolve_check(target: str) -> Check:

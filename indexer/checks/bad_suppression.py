@@ -10,6 +10,7 @@ from indexer.findings import Finding, fingerprint
 from indexer.rulepack import RuleSettings, load_rules
 
 RULE = "bad-suppression"
+SCOPE = "file"  # a file's suppressions and the rule pack
 
 
 def check(ctx, rule: RuleSettings) -> Iterator[Finding]:

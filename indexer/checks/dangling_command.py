@@ -12,6 +12,7 @@ from indexer.contradictions.resolve import MISSING
 from indexer.rulepack import RuleSettings
 
 RULE = "dangling-command"
+SCOPE = "file"  # a file's commands against every file's definitions (the world)
 DOC_EXTENSIONS = frozenset({".md", ".markdown", ".mdx", ".rst", ".txt", ".adoc", ".asciidoc"})
 
 

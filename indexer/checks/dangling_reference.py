@@ -18,6 +18,7 @@ from indexer.contradictions.resolve import MISSING, STRONG_KINDS, Resolved
 from indexer.rulepack import RuleSettings
 
 RULE = "dangling-reference"
+SCOPE = "file"  # a file's references resolved against the world, and their lines' ages
 #: Data files inside test folders are fixtures, broken on purpose as often as not.
 FIXTURE = re.compile(r"(?:^|/)(?:tests?|testdata|test_data|fixtures|__fixtures__|testing)/(?:.*/)?"
                      r"[^/]+\.(?:rst|md|markdown|txt|adoc|html?|json|ya?ml|toml|cfg|ini|xml)$")

@@ -11,6 +11,7 @@ from indexer.findings import Finding, fingerprint
 from indexer.rulepack import RuleSettings
 
 RULE = "legacy-path"
+SCOPE = "world"  # the legacy set and what points at it (`indexer.checks.Check`)
 
 
 def check(ctx, rule: RuleSettings) -> Iterator[Finding]:

@@ -12,6 +12,7 @@ from indexer.findings import Finding, fingerprint
 from indexer.rulepack import RuleSettings
 
 RULE = "legacy-reference"
+SCOPE = "world"  # the legacy set and what points at it (`indexer.checks.Check`)
 
 
 def check(ctx, rule: RuleSettings) -> Iterator[Finding]:

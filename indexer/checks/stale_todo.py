@@ -12,6 +12,7 @@ from indexer.models import LineAge, Todo
 from indexer.rulepack import RuleSettings
 
 RULE = "stale-todo"
+SCOPE = "file"  # a TODO's findings: its line, its age, the paths it names (`indexer.checks.Check`)
 
 
 def check(ctx, rule: RuleSettings) -> Iterator[Finding]:

@@ -24,6 +24,9 @@ def check_expired(ctx, rule: RuleSettings) -> Iterator[Finding]:
             yield expired_finding(standard, ctx.now, rule.severity)
 
 
+check_expired.scope = "world"  # the standards file and `--now` (`indexer.checks.Check`)
+
+
 def check_violations(ctx, rule: RuleSettings) -> Iterator[Finding]:
     active = [s for s in ctx.config.standards if s.in_force]  # proposals are never enforced
     severities = severity_by_priority(rule)
@@ -33,6 +36,9 @@ def check_violations(ctx, rule: RuleSettings) -> Iterator[Finding]:
     for standard in active:
         if standard.forbid or standard.require:
             yield from report_findings(evaluate(standard, files, read_lines, candidates), severities)
+
+
+check_violations.scope = "tree"  # reads any tracked file; `require` and staleness count them all
 
 
 def severity_by_priority(rule: RuleSettings | None = None) -> dict[str, str]:

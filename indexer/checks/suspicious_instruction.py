@@ -18,6 +18,7 @@ from indexer.text import DISGUISES, Instruction, instruction
 from indexer.rulepack import RuleSettings
 
 RULE = "suspicious-instruction"
+SCOPE = "file"  # a TODO's text alone
 KIND_WORDS = {  # phrased so that the message itself never reads like an instruction
     "override": "tries to cancel the guidance an agent was given",
     "role": "tries to give an agent a new role or standing orders",

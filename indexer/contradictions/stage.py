@@ -106,8 +106,7 @@ def attach(ctx) -> Contradictions:
 
     resolved = resolve_all_cached(resolver, ctx, history)  # = resolve_all, unchanged files from the cache
     asks = migrate_asks(ctx.collected.todos, resolved)
-    history_globs = compile_globs(ctx.config.scan.history_paths)
-    historical = lambda f: history_globs.match(f) or HISTORICAL.search(f) is not None  # noqa: E731
+    historical = historical_test(ctx.config)
     notices, successors = deprecation_notices(ctx.collected.definitions, paths, historical)
     legacy = find_legacy(ctx.config.legacy, paths, history, ctx.now, asks, legacy_settings(ctx.config),
                          notices, successors)
@@ -128,6 +127,17 @@ def attach(ctx) -> Contradictions:
         found.resolutions = resolutions(found, ctx.config.standards)
     ctx.contradictions = found
     return found
+
+
+def historical_test(config) -> Callable[[str], bool]:
+    """Whether a file is a historical document: `scan.history_paths` and changelog-like files."""
+    history_globs = compile_globs(config.scan.history_paths)
+    return lambda f: history_globs.match(f) or HISTORICAL.search(f) is not None  # noqa: E731
+
+
+def config_file_of(ctx) -> str:
+    """The standards file's path in the repository (what `Contradictions.config_file` holds)."""
+    return _config_file(ctx)
 
 
 def legacy_settings(config=None) -> Settings:

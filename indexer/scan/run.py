@@ -149,12 +149,20 @@ def run_scan(path: str, now: date, cache_dir: str | None = None, config_path: st
         if memo and quick is None and (hit := _recall(cache, key, root)) is not None:
             return _with_memory(_with_stored(hit, cache, key, cache_dir) if with_contradictions else hit, config)
         from indexer.scan.pipeline import run_pipeline, without_foreign_entries
+        from indexer.scan import delta
+
+        # a complete scan keeps a base; a later one that differs from it in a few files' content
+        # does the work of those files (`indexer.scan.delta`); callers of `memo=False` want the stages' outputs
+        base = delta.base_key(root, config, now) if memo and only is None else None
 
         def fresh() -> ScanResult:
+            if base is not None and (found := delta.try_delta(root, config, now, snapshot, left_out, cache,
+                                                              base, progress)) is not None:
+                return replace(found, timings={"discover": discovered, **found.timings})
             findings, ctx = run_pipeline(root, config, now, snapshot, left_out, cache,
                                          progress(len(snapshot.files)) if progress else None, only)
             notes = ctx.notes + cache.warnings
-            return ScanResult(
+            result = ScanResult(
                 root=root, head=snapshot.head, now=now, findings=tuple(findings),
                 files=len(snapshot.files), parsed=ctx.collected.parsed,
                 skipped=dict(sorted(Counter(ctx.collected.skipped.values()).items())),
@@ -162,6 +170,9 @@ def run_scan(path: str, now: date, cache_dir: str | None = None, config_path: st
                 resolutions=tuple(r.to_json() for r in ctx.contradictions.resolutions),
                 memory=config, collected=ctx.collected, contradictions=ctx.contradictions,
                 timings={"discover": discovered, **ctx.timings})
+            if base is not None and not cache.warnings:
+                delta.store_base(cache, base, snapshot, left_out, replace(result, parsed=0), ctx)
+            return result
 
         result = without_foreign_entries(cache, fresh)
         if not cache.warnings:
@@ -170,7 +181,8 @@ def run_scan(path: str, now: date, cache_dir: str | None = None, config_path: st
             stored = replace(result, parsed=0)
             # the gated `--format json` text too, so a hit writes it back without the gate's cost
             cache.put_text(MEMO_KIND, key, stored.to_json_text() + "\n" + gated_json(stored))
-            if only is None:  # what `explain` reads, so that explaining after a scan is a cache read
+            if only is None and result.contradictions is not None:  # what `explain` reads, so that
+                # explaining after a scan is a cache read (a delta scan has no picture of its own)
                 from indexer.contradictions.explain import EXPLAIN_KIND, explain_index
 
                 cache.put_text(EXPLAIN_KIND, key, explain_index(result.contradictions))

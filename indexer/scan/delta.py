@@ -1,0 +1,299 @@
+"""The delta scan: after a change, the work of the changed files, not of the repository.
+
+A complete scan stores a *base* in the cache (`store_base`): what it scanned (every path's
+content SHA), the world its per-file findings were computed against (every file's
+definitions, the legacy paths, which files point into them or ask to migrate), and its result.
+The base's key is everything else a scan depends on (package version, merged configuration,
+rule pack, remote identity, branch, `--now`), never the checkout's path, so clones share it.
+
+A later scan whose files differ from the base's only in content, in a set C (`try_delta`):
+re-extracts C; recomputes the findings of the "file" rules (`indexer.checks.Check`) for C
+against the world; keeps the base's findings of the "world" rules and of the other files;
+runs the "tree" rules (standards) over the tree again. It returns None, and the caller runs the
+full pipeline, whenever C could change the world or the base cannot be trusted: a path added,
+removed or renamed, a definition changed, a migrate ask or a reference into a legacy path in
+C before or after, a file at or in a legacy path, `.gitignore`/`.gitattributes`/the standards
+file/the files the repository's identity is read from, a vendored, generated or skipped file,
+a HEAD the base's history does not lead to, history whose removals or legacy set moved.
+The result is the one a scan with an empty cache gives (`tests/test_delta.py`).
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import posixpath
+import time
+from typing import Any
+
+from indexer import __version__
+from indexer.findings import Finding
+from indexer.git.root import CONFIG_NAMES
+
+BASE_KIND = "scan-base/v1"
+REMOVED_KIND = "scan-base-removed/v1"  # the base's history: every path removed, one a line
+#: More changed files than this (or than a tenth of the repository) and the full pipeline runs:
+#: it is then no slower, and the base is rewritten.
+MAX_CHANGED = 200
+#: Files that feed the world wherever they are (ignore rules, attributes, the standards file).
+_GLOBAL_NAMES = frozenset({".gitignore", ".gitattributes", ".gitmodules", *CONFIG_NAMES})
+#: Files at the root that the repository's identity is read from (`Resolver.identities`).
+_ROOT_GLOBAL = frozenset({"go.mod", "package.json", "pyproject.toml"})
+
+
+def base_key(root: str, config: Any, now) -> str:
+    """Every input of a scan but the files and HEAD: what a base must share with a scan."""
+    from indexer.git.discover import current_branch
+    from indexer.scan.run import _environment
+
+    settings = config.to_json()
+    if isinstance(settings.get("file"), str):  # the standards file's place, not the checkout's path
+        settings["file"] = os.path.relpath(settings["file"], root)
+    digest = hashlib.sha256()
+    for part in (__version__, now.isoformat(), json.dumps(settings, sort_keys=True, default=str),
+                 current_branch(root)):
+        digest.update(hashlib.sha256(part.encode("utf-8", "surrogateescape")).digest())
+    for part in _environment(root):
+        digest.update(hashlib.sha256(part).digest())
+    return digest.hexdigest()
+
+
+def content_map(snapshot) -> dict[str, str]:
+    """path -> the SHA of what a scan reads there (work-tree edits hashed by content)."""
+    from indexer.scan.run import _worktree_sha
+
+    files = dict(snapshot.files)
+    for path in snapshot.dirty:
+        if path in files:
+            files[path] = _worktree_sha(snapshot.root, path)
+    return files
+
+
+def store_base(cache, key: str, snapshot, left_out, result, ctx) -> None:
+    """Keep what a delta scan needs of the complete scan `result` (its `ctx`)."""
+    found = ctx.contradictions
+    legacy_paths = sorted(item.path for item in found.legacy)
+    pointing: set[str] = set()
+    if legacy_paths:
+        for resolved in (*found.resolved, *found.imports):
+            if resolved.path is not None and _under(resolved.path, legacy_paths):
+                pointing.add(resolved.reference.path)
+    cache.put_text(BASE_KIND, key, json.dumps({
+        "head": snapshot.head,
+        "files": content_map(snapshot),
+        "left_out": left_out,
+        "definitions": ctx.collected.definitions,
+        "skipped": sorted(ctx.collected.skipped),
+        "generated": sorted(ctx.collected.generated),
+        "vendored": sorted(ctx.collected.vendored),
+        "legacy": legacy_paths,
+        "legacy_state": _legacy_state(found.legacy),
+        "pointing_files": sorted(pointing),
+        "ask_files": sorted({ask.path for ask in found.asks}),
+        "asks": [[a.path, a.line, a.text, list(a.leave), list(a.toward)] for a in found.asks],
+        "result": result.to_json_text(),
+    }, separators=(",", ":"), ensure_ascii=False))
+    history = found.history  # what resolution asks of it most (`History.was_removed`), read on its own
+    removed = sorted(set(history.removals) | history.removed_folders) if history is not None else []
+    cache.put_text(REMOVED_KIND, key, "\n".join([snapshot.head or "", *removed]))
+
+
+def try_delta(root: str, config, now, snapshot, left_out, cache, key: str, progress=None):
+    """The result of this scan computed from the stored base, or None (run the full pipeline)."""
+    clock = time.perf_counter()
+    text = cache.get_text(BASE_KIND, key)
+    if text is None:
+        return None
+    try:
+        base = json.loads(text)
+        base_files: dict[str, str] = base["files"]
+    except (ValueError, KeyError, TypeError):
+        return None
+    current = content_map(snapshot)
+    if current.keys() != base_files.keys() or base.get("left_out") != left_out:
+        return None  # a path added, removed or renamed; or left out differently
+    changed = {path for path, sha in current.items() if base_files[path] != sha}
+    moved = base["head"] != snapshot.head
+    if moved:
+        touched = _touched_since(root, base["head"], snapshot.head)
+        if touched is None:
+            return None
+        changed |= touched & current.keys()
+    if len(changed) > min(MAX_CHANGED, max(len(current) // 10, 8)):
+        return None
+    legacy_paths = base["legacy"]
+    for path in changed:
+        name = posixpath.basename(path)
+        if name in _GLOBAL_NAMES or path in _ROOT_GLOBAL or _under(path, legacy_paths):
+            return None
+    for listed in ("skipped", "vendored", "pointing_files", "ask_files", "generated"):
+        if changed.intersection(base[listed]):
+            return None
+    return _delta(root, config, now, snapshot, left_out, cache, key, base, changed, moved, progress, clock)
+
+
+def _delta(root, config, now, snapshot, left_out, cache, key, base, changed, moved, progress, clock):
+    start = clock
+    from indexer.contradictions.legacy import deprecation_notices, find_legacy, migrate_asks, MigrateAsk
+    from indexer.contradictions.paths import RepoPaths
+    from indexer.contradictions.resolve import IMPORT_KINDS, Resolver
+    from indexer.contradictions.stage import Contradictions, config_file_of, historical_test, legacy_settings
+    from indexer.checks import load_checks
+    from indexer.git.history import load_history
+    from indexer.scan.collect import collect
+    from indexer.scan.pipeline import ScanContext, _lap, start_ageing
+    from indexer.scan.run import ScanResult
+    from indexer.scan.suppress import apply_suppressions
+
+    only = frozenset(changed)
+    collected = collect(snapshot, cache, config.scan.markers, config.scan.max_file_bytes,
+                        progress(len(only)) if progress else None, only)
+    if collected.skipped or any(path in collected.generated for path in only):
+        return None
+    definitions = base["definitions"]
+    if any(collected.definitions.get(path) != definitions.get(path) for path in only):
+        return None
+    ctx = ScanContext(root=root, config=config, now=now, snapshot=snapshot, collected=collected,
+                      ages={}, cache=cache, notes=list(config.notes), left_out=left_out)
+    clock = _lap(ctx, "delta: read the base, extract the changed files", clock)
+    finish_ageing = start_ageing(ctx)
+    paths = RepoPaths(snapshot.files, left_out)
+    if moved:  # extended by the new commits (and cached for the next scan)
+        history = load_history(root, snapshot.head, now, paths.paths, cache)
+        if history.truncated:  # the window moved: removals may have left it
+            finish_ageing()
+            return None
+    else:  # the base's own history: read only if a changed file's references need it
+        history = _Lazy(lambda: load_history(root, snapshot.head, now, paths.paths, cache),
+                        lambda: _removed(cache, key, snapshot.head))
+    resolver = Resolver(root, paths, history, definitions)
+    references = [(path, ref) for path in sorted(collected.references) for ref in collected.references[path]]
+    resolved = resolver._without_ignored([resolver.resolve(ref) for _, ref in references
+                                          if ref.kind not in IMPORT_KINDS])
+    legacy_paths = base["legacy"]
+    imports = [resolver.resolve(ref) for _, ref in references if ref.kind in IMPORT_KINDS] if legacy_paths else []
+    if migrate_asks(collected.todos, resolved) or any(
+            r.path is not None and _under(r.path, legacy_paths) for r in (*resolved, *imports)):
+        finish_ageing()
+        return None
+    historical = historical_test(config)
+    if moved:  # the history moved: the legacy set is what detection says now, or the base is no good
+        asks = [MigrateAsk(p, line, text, tuple(leave), tuple(toward)) for p, line, text, leave, toward in base["asks"]]
+        notices, successors = deprecation_notices(definitions, paths, historical)
+        legacy = find_legacy(config.legacy, paths, history, now, asks, legacy_settings(config), notices, successors)
+        legacy = [item for item in legacy if item.declared or item.path not in base["vendored"]]
+        if _legacy_state(legacy) != base["legacy_state"]:
+            finish_ageing()
+            return None
+    ctx.contradictions = Contradictions(
+        paths=paths, history=history, resolved=resolved, legacy=[], asks=[],
+        resolve_imports=lambda: imports, config_file=config_file_of(ctx), historical=historical,
+        standards=tuple(config.standards))
+    clock = _lap(ctx, "delta: contradictions of the changed files", clock)
+    ctx.ages = finish_ageing()
+    clock = _lap(ctx, "delta: age", clock)
+    fresh: list[Finding] = []
+    tree: list[Finding] = []
+    kept_rules: set[str] = set()
+    recomputed_rules: set[str] = set()
+    for check in load_checks(config):
+        scope = check.scope
+        if scope == "world":
+            kept_rules.add(check.rule.id)
+            continue
+        (fresh if scope == "file" else tree).extend(check.run(ctx, check.rule))
+        (recomputed_rules if scope == "tree" else kept_rules).add(check.rule.id)
+        clock = _lap(ctx, f"delta: check {check.rule.id}", clock)
+    suppressions = dict(collected.suppressions)
+    elsewhere = {f.path for f in tree} - only
+    if elsewhere:  # the suppressions of the files a tree rule reports on
+        suppressions.update(collect(snapshot, cache, config.scan.markers, config.scan.max_file_bytes,
+                                    None, frozenset(elsewhere) & snapshot.files.keys()).suppressions)
+    fresh = apply_suppressions([*fresh, *tree], suppressions)
+    try:
+        previous = ScanResult.from_json_text(base["result"])
+    except (ValueError, KeyError, TypeError, AttributeError):
+        return None
+    file_rules = kept_rules - {c.rule.id for c in load_checks(config) if c.scope == "world"}
+    findings = [f for f in previous.findings
+                if f.rule not in recomputed_rules and not (f.rule in file_rules and f.path in only)]
+    findings.extend(fresh)
+    findings.sort(key=lambda f: (f.path, f.line or 0, f.rule, f.message))
+    ctx.timings[f"delta: {len(only)} changed file{'s' * (len(only) != 1)} in all"] = time.perf_counter() - start
+    return ScanResult(
+        root=root, head=snapshot.head, now=now, findings=tuple(findings), files=len(snapshot.files),
+        parsed=collected.parsed, skipped=previous.skipped, notes=previous.notes,
+        set_aside=previous.set_aside, resolutions=previous.resolutions, memory=config,
+        timings=ctx.timings)
+
+
+def _touched_since(root: str, base_head: str | None, head: str | None) -> set[str] | None:
+    """Paths the commits from the base's HEAD to this one modified (their lines' ages moved,
+    whatever their content); None when HEAD does not descend from it, a merge is among them
+    (a side branch's commits are not on this list), or one added, deleted or renamed a path
+    (the history's removals would differ from the base's)."""
+    from indexer.git.run import git_process
+
+    if base_head is None or head is None:
+        return None
+    if git_process(root, "merge-base", "--is-ancestor", base_head, head).returncode != 0:
+        return None
+    proc = git_process(root, "-c", "core.quotePath=false", "log", "--format=%x01%P", "--name-status",
+                       "--no-renames", "-z", f"{base_head}..{head}")
+    if proc.returncode != 0:
+        return None
+    touched: set[str] = set()
+    fields = iter(proc.stdout.decode("utf-8", "surrogateescape").split("\0"))
+    for field in fields:
+        field = field.lstrip("\n")
+        if field.startswith("\x01"):  # a commit: its parents
+            if len(field[1:].split()) > 1:
+                return None
+        elif field == "M":
+            path = next(fields, None)
+            if path is None:
+                return None
+            touched.add(path)
+        elif field:
+            return None
+    return touched
+
+
+class _Lazy:
+    """The history, read from the cache on first use (a 5 MB row on a 36k-commit repository);
+    `was_removed`, what resolving a missing path asks, from the base's list of removed paths."""
+
+    def __init__(self, load, removed) -> None:
+        self._load = load
+        self._read_removed = removed
+        self._value = None
+        self._removed: frozenset[str] | None = None
+
+    def was_removed(self, path: str) -> bool:
+        if self._removed is None and self._value is None:
+            self._removed = self._read_removed()
+        if self._removed is None:
+            return self.__getattr__("was_removed")(path)
+        return path in self._removed
+
+    def __getattr__(self, name: str):
+        if self._value is None:
+            self._value = self._load()
+        return getattr(self._value, name)
+
+
+def _removed(cache, key: str, head: str | None) -> frozenset[str] | None:
+    text = cache.get_text(REMOVED_KIND, key)
+    if text is None:
+        return None
+    first, _, rest = text.partition("\n")
+    return frozenset(rest.split("\n")) - {""} if first == (head or "") else None
+
+
+def _under(path: str, prefixes) -> bool:
+    return any(path == p or path.startswith(p + "/") for p in prefixes)
+
+
+def _legacy_state(legacy) -> str:
+    data = json.dumps([repr(item) for item in legacy], ensure_ascii=False)
+    return hashlib.sha256(data.encode("utf-8", "surrogateescape")).hexdigest()

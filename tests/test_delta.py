@@ -1,0 +1,168 @@
+"""The delta scan: after a change, a scan from the cache of an earlier one does the work of the
+changed files, and says the same as a scan with an empty cache, byte for byte.
+
+Each test scans a real repository into a cache, edits it, scans again from that cache, and
+compares with a scan of the edited repository into an empty cache: `--format json` (less
+`summary.parsed`, which counts the work done) and the text report. `scan -v` names the delta's
+stages when it ran, which is how the tests know the fast path is not the full one in disguise.
+"""
+from __future__ import annotations
+
+import json
+import random
+import re
+import subprocess
+import sys
+
+import pytest
+
+from _prime_repo import NOW, build
+
+STALE = "2022-03-01"
+
+
+def run_scan(root, cache, *args: str) -> subprocess.CompletedProcess:
+    proc = subprocess.run([sys.executable, "-m", "indexer", "scan", str(root), "--now", NOW, "--cache-dir",
+                           str(cache), "--fail-on", "never", *args], capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    return proc
+
+
+def outputs(root, cache, *args: str) -> tuple[str, str, bool]:
+    """(the JSON report less `summary.parsed`, the text report less its timing line, whether the
+    delta ran), from one `-v` JSON scan and one text scan (a memo hit of the first)."""
+    first = run_scan(root, cache, "--format", "json", "-v", *args)
+    data = json.loads(first.stdout)
+    data["summary"].pop("parsed")
+    text = run_scan(root, cache, "--format", "text", *args).stdout
+    text = re.sub(r"\d+ parsed", "N parsed", text)
+    return json.dumps(data, sort_keys=True), text, "delta:" in first.stderr
+
+
+def assert_same_as_cold(repo, tmp_path, warm, *args: str, delta: bool | None = True) -> None:
+    """The scan from `warm` equals a scan into an empty cache; with `delta`, it ran (or not)."""
+    got_json, got_text, ran = outputs(repo.root, warm, *args)
+    cold = tmp_path / f"cold-{random.random()}"
+    want_json, want_text, _ = outputs(repo.root, cold, *args)
+    assert got_json == want_json
+    assert got_text == want_text
+    if delta is not None:
+        assert ran is delta
+
+
+LEGACY_EXTRA = {
+    "docs/guide.md": "# Guide\n\nRun `make build` first.\nSee scripts/build.sh and web/src/page.ts.\n",
+    "Makefile": "build:\n\techo build\ntest:\n\techo test\n",
+    "src/app.py": "# TODO: tidy this module\nimport os\n\nprint(os.getcwd())\n",
+    "docs/old.md": "The old scripts live in deploy/old/run.sh.\n",
+    ".gitignore": "build/\n",
+    "vendor/lib/x.js": "// TODO: upstream\n",
+}
+
+
+@pytest.fixture
+def built(repo, tmp_path):
+    """The prime fixture (legacy deploy/old, standards) plus docs, a Makefile and a vendored file,
+    scanned once into the cache that each test edits against."""
+    build(repo)
+    repo.commit(STALE, "more", files=LEGACY_EXTRA)
+    warm = tmp_path / "warm"
+    run_scan(repo.root, warm, "--format", "json")
+    return warm
+
+
+EDITS = {
+    "add a TODO": ("src/app.py", "# TODO: tidy this module\nimport os\n# TODO: and this\n\nprint(os.getcwd())\n", True),
+    "remove a TODO": ("src/app.py", "import os\n\nprint(os.getcwd())\n", True),
+    "edit a TODO": ("src/app.py", "# TODO: tidy this module and its tests\nimport os\n\nprint(os.getcwd())\n", True),
+    "edit a TODO that asks to migrate": ("scripts/build.sh", "#!/usr/bin/env bash\n# TODO: drop the retry now\necho build\n",
+                                         False),
+    "a dangling reference": ("docs/guide.md", "# Guide\n\nRun `make build` first.\nSee scripts/gone.sh.\n", True),
+    "a dangling command": ("docs/guide.md", "# Guide\n\nRun `make deploy` first.\n", True),
+    "a reference to a legacy path": ("docs/guide.md", "# Guide\n\nUse deploy/old/run.sh.\n", False),
+    "the last reference to a legacy path removed": ("docs/old.md", "Nothing old here.\n", False),
+    "a Makefile target": ("Makefile", "build:\n\techo build\n", False),
+    "a standard's subject": ("deploy/new/run.sh", "#!/usr/bin/env bash\necho new\n", True),
+    ".gitignore": (".gitignore", "build/\ndist/\n", False),
+    "a vendored file": ("vendor/lib/x.js", "// TODO: upstream soon\n", False),
+    "the standards file": (".orgmemory.yaml", None, None),
+    "a file in a legacy folder": ("deploy/old/run.sh", "#!/usr/bin/env bash\necho older\n", False),
+}
+
+
+@pytest.mark.parametrize("name", sorted(EDITS))
+def test_an_edit_scanned_from_the_cache_says_what_a_cold_scan_says(repo, tmp_path, built, name):
+    path, text, delta = EDITS[name]
+    if text is None:  # the standards file: the base's key changes, so a full scan
+        text = (repo.root / path).read_text().replace("review_by: 2025-06-30", "review_by: 2025-07-30")
+    repo.write(path, text)
+    assert_same_as_cold(repo, tmp_path, built, delta=delta)
+    repo.commit("2026-10-20", name)  # and the same change committed: from the same cache
+    assert_same_as_cold(repo, tmp_path, built, delta=None)
+
+
+def test_paths_added_removed_and_renamed_fall_back_to_the_full_scan(repo, tmp_path, built):
+    repo.write("docs/new.md", "See scripts/build.sh and scripts/nothing.sh.\n")
+    assert_same_as_cold(repo, tmp_path, built, delta=False)
+    repo.commit("2026-10-20", "add")
+    repo.git("rm", "-q", "docs/old.md")
+    assert_same_as_cold(repo, tmp_path, built, delta=False)
+    repo.git("mv", "scripts/build.sh", "scripts/make.sh")
+    assert_same_as_cold(repo, tmp_path, built, delta=False)
+
+
+def test_the_delta_parses_only_the_changed_files(repo, tmp_path, built):
+    repo.write("src/app.py", "# TODO: tidy this module\n# FIXME(2026-01-01): late\nimport os\n")
+    proc = run_scan(repo.root, built, "--format", "json", "-v")
+    assert json.loads(proc.stdout)["summary"]["parsed"] == 1
+    assert "delta: 1 changed file in all" in proc.stderr
+    assert "check dangling-reference" in proc.stderr and "delta: check legacy-path" not in proc.stderr
+
+
+def test_two_clones_share_the_base(repo, tmp_path, built):
+    """The base is keyed by the repository, not the checkout: a clone elsewhere edits against it."""
+    other = tmp_path / "elsewhere" / "clone"
+    subprocess.run(["git", "clone", "-q", str(repo.root), str(other)], check=True)
+    subprocess.run(["git", "remote", "remove", "origin"], cwd=other, check=True)
+    (other / "src/app.py").write_text("# TODO: tidy this module\nimport os\n# TODO: another\n")
+    got_json, got_text, ran = outputs(other, built)
+    want_json, want_text, _ = outputs(other, tmp_path / "cold")
+    assert ran and got_json == want_json and got_text == want_text
+
+
+def test_since_from_the_base_of_the_previous_commit(repo, tmp_path, built):
+    """CI: the cache holds the previous commit's scan; `--since HEAD~1` after a new commit
+    (a modified file, its lines newly aged) equals a cold `--since HEAD~1`, through the delta."""
+    repo.commit("2026-10-20", "next", files={
+        "src/app.py": "# TODO: tidy this module\nimport os\n# TODO(2026-10-01): late\nprint(os.getcwd())\n",
+        "docs/guide.md": "# Guide\n\nRun `make build` first.\nSee scripts/build.sh and web/src/page.ts.\nSee docs/gone.md.\n"})
+    assert_same_as_cold(repo, tmp_path, built, "--since", "HEAD~1", delta=True)
+
+
+def test_since_falls_back_when_a_commit_deletes_a_path(repo, tmp_path, built):
+    repo.git("rm", "-q", "scripts/build.sh")
+    repo.commit("2026-10-20", "delete")
+    repo.write("scripts/build.sh", "#!/usr/bin/env bash\necho back\n")  # the path set is the base's again
+    assert_same_as_cold(repo, tmp_path, built, delta=False)
+
+
+def test_a_seeded_sequence_of_edits(repo, tmp_path, built):
+    """Random edits (seeded, bounded) of TODOs, references and legacy references, each scanned
+    from the cache the previous scans left, each equal to a cold scan."""
+    rng = random.Random(18)
+    lines = ["# TODO: tidy {n}", "See scripts/build.sh {n}.", "See scripts/missing{n}.sh.", "Use deploy/old/run.sh.",
+             "# TODO(2025-01-01): late {n}", "Run `make build`.", "Run `make nothing{n}`.", "plain line {n}",
+             "# orgmemory: ignore[stale-todo]", "# TODO: migrate off deploy/old to deploy/new"]
+    files = ["docs/guide.md", "src/app.py", "web/src/nav.ts"]
+    ran_any = False
+    for step in range(8):
+        path = rng.choice(files)
+        body = "\n".join(rng.choice(lines).format(n=rng.randrange(5)) for _ in range(rng.randrange(1, 5)))
+        repo.write(path, body + "\n")
+        got_json, got_text, ran = outputs(repo.root, built)
+        want_json, want_text, _ = outputs(repo.root, tmp_path / f"cold{step}")
+        assert (got_json, got_text) == (want_json, want_text), (step, path, body)
+        ran_any |= ran
+        if rng.random() < 0.3:
+            repo.commit(f"2026-10-{step + 10}", f"step {step}")
+    assert ran_any
