@@ -449,3 +449,56 @@ def test_old_grammar_wheels_raise_no_deprecation_warning() -> None:
     code = ("from indexer.extract.todos import extract_todos\n"
             "assert extract_todos('Dockerfile', b'# TODO: x\\n', ('TODO',))\n")
     subprocess.run([sys.executable, "-W", "error::DeprecationWarning", "-c", code], check=True)
+
+
+GO_AND_JAVA_TRAPS = [
+    # (path, source): where a `//`, `/*` or a marker sits in a literal, and where a file does not
+    # lex cleanly (its comments then come from the grammar)
+    ("cmd/raw.go",
+     'package main\n'
+     'var usage = `run it // TODO: not a comment\n'
+     '/* FIXME: nor this */`\n'
+     'var r, q = \'"\', "\\" // XXX: in a string"\n'
+     '/* HACK: a block\n'
+     '   TODO: over lines */ var x = 1 // FIXME: after code\n'
+     'var s = "a/*b" // TODO: after a string holding an opener\n'),
+    ("cmd/open.go",  # an unterminated block comment: the grammar decides
+     'package main\n'
+     '// TODO: first\n'
+     'var s = "x"\n'
+     '/* FIXME: never closed\n'),
+    ("cmd/bom.go", '\ufeffpackage main\n// TODO: after a byte-order mark\n'),
+    ("src/Blocks.java",
+     'class Blocks {\n'
+     '    String a = "/* TODO: not a comment */"; // FIXME: a comment\n'
+     '    char q = \'"\'; /* XXX: block */ char b = \'\\\'\';\n'
+     '    String t = """\n'
+     '        // TODO: inside a text block\n'
+     '        """; // HACK: after it\n'
+     '}\n'),
+    ("src/Escapes.java",
+     'class Escapes {\n'
+     '    // TODO: before a unicode escape\n'
+     '    String s = "\\u0041"; // FIXME: after it\n'
+     '}\n'),
+]
+
+
+@pytest.mark.parametrize("path,source", GO_AND_JAVA_TRAPS)
+def test_go_and_java_comments_are_the_grammars(path, source):
+    """Go and Java files are read by a scanner first and by the grammar when they do not lex
+    cleanly: either way, the comments (and so the TODOs) are the grammar's."""
+    from indexer.extract import comments as reading
+
+    language = language_for(path, b"")
+    data = source.encode()
+    scanned = list(reading.comments(language, data))
+    parsed = sorted(reading._tree_comments(language, data, reading._parse(language, data)),
+                    key=lambda comment: comment.start_line)
+    assert scanned == parsed
+    assert found(path, source) == [(c.start_line + i, m) for c in parsed for i, line in enumerate(c.lines)
+                                   for m in MARKERS if line.lstrip(" */").startswith(m)]
+
+
+def test_go_traps_find_the_comments_a_reader_sees():
+    assert found("cmd/raw.go", GO_AND_JAVA_TRAPS[0][1]) == [(5, "HACK"), (6, "TODO"), (6, "FIXME"), (7, "TODO")]

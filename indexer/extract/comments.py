@@ -4,7 +4,9 @@ Grammar languages are parsed with tree-sitter; one query per language captures t
 nodes and the embedded code (HTML `<script>`, Markdown `html_block`, Makefile recipes), which is
 parsed again with its own grammar restricted to the captured ranges. Lexer languages use the
 small lexers at the bottom of this module, and so does a grammar language whose file does not
-parse when the table names a `lexer_on_error` (templated YAML).
+parse when the table names a `lexer_on_error` (templated YAML). Go and Java files go to an
+exact scanner first (`_SCANNERS`: their comments are lexical), and to the grammar only when the
+file does not lex cleanly: the same comments, without the parse.
 
 tree-sitter is imported on first use and each grammar is loaded once per process. `Language`
 and `Query` objects are shared; `Parser`s are kept per thread, since parsing embedded code sets
@@ -49,7 +51,11 @@ def comments_holding(language: Language, data: bytes, needles: tuple[bytes, ...]
 
 
 def _comments(language: Language, data: bytes, needles: tuple[bytes, ...] | None) -> Iterator[Comment]:
-    if language.lexer is not None:
+    scanner = _SCANNERS.get(language.name)
+    found = scanner(data, needles) if scanner is not None else None
+    if found is not None:
+        pass
+    elif language.lexer is not None:
         found = list(_LEXERS[language.lexer](data))
     else:
         tree = _parse(language, data)
@@ -347,6 +353,58 @@ def _yaml_comment_column(line: str) -> int | None:
             return column
     return None
 
+
+# --------------------------------------------------------------------------- exact scanners
+#: Go's comments are lexical: `//` to the end of the line and `/* */`, outside interpreted
+#: strings, runes and raw strings; nothing else in the language holds a quote, a backtick or a
+#: `/*`. A file that lexes cleanly (every literal and block comment closed, no byte-order
+#: mark) has exactly the comments tree-sitter's grammar finds, for a tenth of the time (checked
+#: on every Go file of terraform and the dev set); any other file is parsed by the grammar.
+_GO_TOKENS = re.compile(rb'(?P<string>"(?:[^"\\\n]|\\[^\n])*"|\'(?:[^\'\\\n]|\\[^\n])*\'|`[^`]*`)'
+                        rb"|//[^\n]*|/\*.*?\*/|(?P<open>[\"'`]|/\*)", re.S)
+
+
+#: Java's likewise, with strings and characters only: a text block (`"""`) or a backtick does
+#: not lex cleanly here, so such a file goes to the grammar.
+_JAVA_TOKENS = re.compile(rb'(?P<string>"(?:[^"\\\n]|\\[^\n])*"|\'(?:[^\'\\\n]|\\[^\n])*\')'
+                          rb"|//[^\n]*|/\*.*?\*/|(?P<open>[\"'`]|/\*)", re.S)
+
+
+def _go_comments(data: bytes, needles: tuple[bytes, ...] | None) -> list[Comment] | None:
+    """Go's comments holding one of `needles` (all with None), or None when the file does not
+    lex cleanly (see `_GO_TOKENS`)."""
+    return _scanned(_GO_TOKENS, data, needles)
+
+
+def _java_comments(data: bytes, needles: tuple[bytes, ...] | None) -> list[Comment] | None:
+    if b"\\u" in data:  # Java reads `\u` escapes before it lexes
+        return None
+    return _scanned(_JAVA_TOKENS, data, needles)
+
+
+def _scanned(tokens: re.Pattern[bytes], data: bytes, needles: tuple[bytes, ...] | None) -> list[Comment] | None:
+    if data.startswith(b"\xef\xbb\xbf"):
+        return None
+    found: list[Comment] = []
+    line, counted_to = 1, 0
+    for match in tokens.finditer(data):
+        if match.group("string") is not None:
+            continue
+        if match.group("open") is not None:
+            return None
+        start, end = match.span()
+        if needles is not None and not any(data.find(needle, start, end) >= 0 for needle in needles):
+            continue
+        line += data.count(b"\n", counted_to, start)
+        counted_to = start
+        found.append(Comment(line, _strip_delimiters(match.group().decode("utf-8", "replace"))))
+    return found
+
+
+_SCANNERS: dict[str, Callable[[bytes, tuple[bytes, ...] | None], list[Comment] | None]] = {
+    "go": _go_comments,
+    "java": _java_comments,
+}
 
 _LEXERS: dict[str, Callable[[bytes], Iterable[Comment]]] = {
     "c-style": _c_style_comments,

@@ -82,7 +82,8 @@ def extract_deprecations(path: str, data: bytes) -> list[Signal]:
     elif name == "Chart.yaml":
         out += [Signal(i, "self-deprecated", "./", "", line.strip()) for i, line in enumerate(lines, 1)
                 if re.match(r"^deprecated:\s*true\b", line)][:1]
-    if not out and not lower.endswith(_DOCS):
+    # (a line's match is the text's, and holds the word; no other character folds to its letters)
+    if not out and not lower.endswith(_DOCS) and b"deprecated" in data.lower() and _SELF.search(text):
         for i, line in enumerate(lines, 1):
             if _SELF.search(line):
                 out.append(Signal(i, "self-deprecated", ".", "", line.strip()))

@@ -74,7 +74,7 @@ def _reader_for(path: str, data: bytes) -> Reader | None:
     lower = base.lower()
     extension = posixpath.splitext(lower)[1]
     if base in LOCK_FILES or base in GENERATED_LISTS or "redirect" in lower or ".min." in lower \
-            or _GENERATED.search(data[:1500]):
+            or _is_generated(data[:1500]):
         return None
     if lower in ("dockerfile", "containerfile") or lower.startswith(("dockerfile.", "containerfile.")) \
             or extension == ".dockerfile":
@@ -126,6 +126,14 @@ def _is_doc(path: str) -> bool:
     """Docs draw tree listings; a listing in code is a string or test data."""
     base = posixpath.basename(path)
     return posixpath.splitext(base.lower())[1] in _DOC_EXTENSIONS or bool(_TEXT_NAMES.match(base))
+
+
+def _is_generated(head: bytes) -> bool:
+    """`_GENERATED.search(head)`, searched only where one of its words is (lower-cased as its
+    ASCII-blind match is): most files hold none."""
+    lowered = head.lower()
+    return (b"generat" in lowered or b"do not edit" in lowered or b"<meta" in lowered) \
+        and _GENERATED.search(head) is not None
 
 
 def _needs_slash(reader: Reader, data: bytes) -> Reader | None:

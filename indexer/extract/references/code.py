@@ -14,7 +14,7 @@ from functools import lru_cache
 
 from indexer.extract.references.found import Found
 from indexer.extract.references.prose import sentence_at
-from indexer.extract.references.tokens import occurrences, path_words
+from indexer.extract.references.tokens import SEPARATOR, occurrences, path_words
 
 
 @dataclass(frozen=True)
@@ -81,15 +81,23 @@ def extract(found: Found, text: str, language: str) -> None:
         _python_paths(found)
     imported = {(r.line - 1, r.target) for r in found.references}
     placer = _Placer(text, syntax)
-    offset = 0
-    for index, line in enumerate(found.lines):
-        if "/" in line:
-            for column, word in path_words(line):
-                place = placer.place(offset + column, line, column)
-                if place and (index, word) not in imported:
-                    sentence = _comment_sentence(found.lines, index, column, syntax) if place == "comment" else None
-                    found.add(index, word, place, column, sentence=sentence)
-        offset += len(line) + 1
+    index = counted_to = 0
+    last = -1
+    # only the lines holding a separator (`tokens.SEPARATOR`) can hold a path word: found in
+    # one pass over the text instead of a look at every line
+    for separator in SEPARATOR.finditer(text):
+        index += text.count("\n", counted_to, separator.start())
+        counted_to = separator.start()
+        if index == last:
+            continue
+        last = index
+        line = found.lines[index]
+        offset = text.rfind("\n", 0, counted_to) + 1
+        for column, word in path_words(line):
+            place = placer.place(offset + column, line, column)
+            if place and (index, word) not in imported:
+                sentence = _comment_sentence(found.lines, index, column, syntax) if place == "comment" else None
+                found.add(index, word, place, column, sentence=sentence)
 
 
 #: `Path("setup.cfg")`, `open("data/x.json")`, `Path(__file__).parent / "x.toml"`,

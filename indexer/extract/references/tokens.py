@@ -54,9 +54,11 @@ FILE_EXTENSIONS = frozenset(
 #: Every character a `PATH_WORD` match can hold when the text has no `$` and no `{{` (the
 #: segments `${...}`, `$(...)` and `{{...}}` may hold almost anything).
 _PATH_CHARS = re.compile(r"[\w.+~%\-/{},<>*?\[\]!]+")
-#: A `/` after the last character of a segment: every match holds one (`a/`, `./`, `}/`, ...).
-#: (Written `/` first, so the search runs at the speed of finding a `/`.)
-_SEPARATOR = re.compile(r"/(?<=[\w.+~%\-})>*?\]]/)")
+#: A `/` after the last character of a segment: every match holds one (`a/`, `./`, `}/`, ...),
+#: so a line without one holds no path word. (Written `/` first, so the search runs at the
+#: speed of finding a `/`; the character before a line's first `/` is in that line or is the
+#: newline before it, which is no segment character.)
+SEPARATOR = _SEPARATOR = re.compile(r"/(?<=[\w.+~%\-})>*?\]]/)")
 
 
 def path_words(text: str) -> Iterator[tuple[int, str]]:
