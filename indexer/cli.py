@@ -1,12 +1,16 @@
-"""The `orgmemory` command. Subcommands load lazily, so `prime` never imports the scanner."""
+"""The `orgmemory` command. Subcommands load lazily, so `prime` never imports the scanner.
+
+`hook claude-code`, which Claude Code runs before every prompt, is answered without click when
+its options are plain (`indexer.integrations.claude_code.fast_options`): click is imported only
+by the other commands, for `--help` and for any option click has to judge. `cli` (the click group)
+is built on first use (`from indexer.cli import cli` works as before).
+"""
 from __future__ import annotations
 
 import errno
 import importlib
 import os
 import sys
-
-import click
 
 from indexer import __version__
 from indexer.errors import OrgmemoryError
@@ -31,36 +35,6 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "demo": ("indexer.commands.demo", "Build a small sample repository and show scan and prime on it."),
     "fleet": ("indexer.commands.fleet", "Scan many repositories; report standards, migrations, failures across them."),
 }
-
-
-class LazyGroup(click.Group):
-    def list_commands(self, ctx: click.Context) -> list[str]:
-        return sorted(COMMANDS)
-
-    def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
-        if name not in COMMANDS:
-            return None
-        return importlib.import_module(COMMANDS[name][0]).command
-
-    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
-        rows = [(name, COMMANDS[name][1]) for name in self.list_commands(ctx)]
-        with formatter.section("Commands"):
-            formatter.write_dl(rows)
-
-    def invoke(self, ctx: click.Context):
-        try:
-            return super().invoke(ctx)
-        except OrgmemoryError as exc:
-            click.echo(f"orgmemory: error: {exc}", err=True)
-            ctx.exit(exc.exit_code)
-        except (click.exceptions.ClickException, click.exceptions.Exit, click.exceptions.Abort):
-            raise
-        except Exception as exc:  # noqa: BLE001 - never a traceback (unless ORGMEMORY_DEBUG=1)
-            if os.environ.get("ORGMEMORY_DEBUG") or _is_broken_pipe(exc):
-                raise  # click quiets a closed stdout (`orgmemory scan | head`) itself
-            for line in failure_lines(exc):
-                click.echo(line, err=True)
-            ctx.exit(2)
 
 
 #: Characters of an exception's message shown: enough for a path, never a file's worth of text.
@@ -109,22 +83,73 @@ def _is_broken_pipe(exc: BaseException) -> bool:
     return isinstance(exc, OSError) and exc.errno == errno.EPIPE
 
 
-@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(__version__, prog_name="orgmemory")
-def cli() -> None:
-    """orgmemory: what a coding agent should know about this repository, and what in it lies.
+def _click_group():
+    """`LazyGroup` and `cli`, defined with click once something asks for them."""
+    import click
 
-    Scans the git repository for contradictory artifacts (stale TODOs, legacy paths and what
-    still points at them, dangling references, code that breaks a curated standard), keeps the
-    human-curated standards in .orgmemory.yaml, and primes agents with a bounded, sourced block.
+    class LazyGroup(click.Group):
+        def list_commands(self, ctx: click.Context) -> list[str]:
+            return sorted(COMMANDS)
 
-    Exit codes: 0 nothing at or above --fail-on, 1 findings, 2 usage or configuration error.
-    """
+        def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
+            if name not in COMMANDS:
+                return None
+            return importlib.import_module(COMMANDS[name][0]).command
+
+        def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+            rows = [(name, COMMANDS[name][1]) for name in self.list_commands(ctx)]
+            with formatter.section("Commands"):
+                formatter.write_dl(rows)
+
+        def invoke(self, ctx: click.Context):
+            try:
+                return super().invoke(ctx)
+            except OrgmemoryError as exc:
+                click.echo(f"orgmemory: error: {exc}", err=True)
+                ctx.exit(exc.exit_code)
+            except (click.exceptions.ClickException, click.exceptions.Exit, click.exceptions.Abort):
+                raise
+            except Exception as exc:  # noqa: BLE001 - never a traceback (unless ORGMEMORY_DEBUG=1)
+                if os.environ.get("ORGMEMORY_DEBUG") or _is_broken_pipe(exc):
+                    raise  # click quiets a closed stdout (`orgmemory scan | head`) itself
+                for line in failure_lines(exc):
+                    click.echo(line, err=True)
+                ctx.exit(2)
+
+    @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
+    @click.version_option(__version__, prog_name="orgmemory")
+    def cli() -> None:
+        """orgmemory: what a coding agent should know about this repository, and what in it lies.
+
+        Scans the git repository for contradictory artifacts (stale TODOs, legacy paths and what
+        still points at them, dangling references, code that breaks a curated standard), keeps the
+        human-curated standards in .orgmemory.yaml, and primes agents with a bounded, sourced block.
+
+        Exit codes: 0 nothing at or above --fail-on, 1 findings, 2 usage or configuration error.
+        """
+
+    return LazyGroup, cli
+
+
+def __getattr__(name: str):
+    if name in ("cli", "LazyGroup"):
+        globals()["LazyGroup"], globals()["cli"] = _click_group()
+        return globals()[name]
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def main(argv: list[str] | None = None) -> int:
+    args = sys.argv[1:] if argv is None else list(argv)
+    if args[:2] == ["hook", "claude-code"]:  # the fast path: no click (see the module's docstring)
+        from indexer.integrations import claude_code
+
+        options = claude_code.fast_options(args[2:])
+        if options is not None:
+            claude_code.run(getattr(sys.stdin, "buffer", None), **options)
+            return 0
     try:
-        cli.main(args=argv, prog_name="orgmemory", standalone_mode=True)
+        group = globals().get("cli") or __getattr__("cli")
+        group.main(args=argv, prog_name="orgmemory", standalone_mode=True)
     except SystemExit as exc:
         return exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
     return 0

@@ -12,9 +12,6 @@ import click
 
 from indexer.commands.options import cache_dir_option, config_option, now_option, repo_option, fail_on_option, fails
 
-_MAX_NOTE = 300  # characters of the one-line note on stderr (an event's cwd could be huge)
-
-
 @click.group("hook")
 def command():
     """Entry points for other tools' hooks (Claude Code, pre-commit)."""
@@ -36,14 +33,7 @@ def claude_code(budget, now, config_path, cache_dir):
     """
     from indexer.integrations import claude_code as hook
 
-    try:
-        text = hook.read_input(getattr(sys.stdin, "buffer", None))
-        output = hook.respond(text, now, budget, cache_dir=cache_dir, config_path=config_path)
-    except Exception as exc:  # noqa: BLE001 - a hook must never break the user's session
-        message = " ".join(str(exc).split()) or type(exc).__name__
-        click.echo(f"orgmemory: hook claude-code: {message[:_MAX_NOTE]}", err=True)
-        return
-    sys.stdout.write(output)
+    hook.run(getattr(sys.stdin, "buffer", None), budget, now, cache_dir=cache_dir, config_path=config_path)
 
 
 @command.command("pre-commit")

@@ -11,9 +11,13 @@ standards and what is near the working folder); the event's `cwd` picks the repo
 it is a sub-folder, the paths the task is about.
 
 This module goes through the prime fast path (`indexer.prime.block.build`), which on an
-up-to-date index imports neither tree-sitter, GitPython nor networkx. The command wraps it so
-that any failure ends with exit 0, a line on stderr and nothing on stdout: a broken hook must
-never block the user's prompt.
+up-to-date index imports neither tree-sitter, GitPython nor networkx. `run` is the command: any
+failure ends with exit 0, a line on stderr and nothing on stdout, since a broken hook must never
+block the user's prompt. Claude Code runs it before every prompt, so `indexer.cli.main` calls it
+without click when the options are plain (`fast_options`): click and what it imports (inspect,
+ast, uuid, gettext, ...) cost ~20 ms, a third of a bare Python's start; and the one `git status`
+is started as soon as the event names the repository, so it runs on the other core while the
+block's modules load.
 """
 from __future__ import annotations
 
@@ -22,9 +26,8 @@ import os
 import select
 import sys
 import time
-from dataclasses import dataclass
 from datetime import date
-from typing import BinaryIO
+from typing import BinaryIO, NamedTuple
 
 EVENTS = ("SessionStart", "UserPromptSubmit")
 MAX_CONTEXT = 10_000  # Claude Code's cap on injected hook output, in characters
@@ -80,8 +83,7 @@ def _read_bounded(stream: BinaryIO, size: int, timeout: float) -> bytes:
     return b"".join(chunks)
 
 
-@dataclass(frozen=True)
-class HookEvent:
+class HookEvent(NamedTuple):
     name: str
     cwd: str
     prompt: str = ""
@@ -119,15 +121,18 @@ def context_for(event: HookEvent, now: date, budget: int = DEFAULT_BUDGET,
                 cache_dir: str | None = None, config_path: str | None = None) -> str:
     """The priming block for this event, within Claude Code's character limit; empty when the
     memory has nothing for it (no standards, nothing observed), so nothing is injected."""
-    from indexer.prime.block import PrimeRequest, build
-    from indexer.prime.state import repo_root
+    from indexer.prime.state import repo_root, start_probe
 
     root = repo_root(event.cwd)
+    probe = start_probe(root)  # `git status` runs on the other core while the modules below load
+
+    from indexer.prime.block import PrimeRequest, build
+
     in_subfolder = os.path.realpath(event.cwd) != os.path.realpath(root)
     request = PrimeRequest(task=event.prompt, budget=budget, now=now, fmt="markdown",
                            paths=(event.cwd,) if in_subfolder else (), repo=event.cwd,
                            cache_dir=cache_dir, config_path=config_path, worked_on=True)
-    block = build(request)
+    block = build(request, probe)
     return fit_limit(block.text) if block.selection.entries else ""
 
 
@@ -153,3 +158,84 @@ def respond(stdin_text: str, now: date, budget: int = DEFAULT_BUDGET, cache_dir:
     if not context.strip():
         return ""
     return json.dumps(hook_output(event, context), ensure_ascii=True) + "\n"
+
+
+_MAX_NOTE = 300  # characters of the one-line note on stderr (an event's cwd could be huge)
+_ANSI = None  # click's pattern for terminal styles, compiled when a note is written
+
+
+def run(stdin: BinaryIO | None, budget: int = DEFAULT_BUDGET, now: date | None = None,
+        cache_dir: str | None = None, config_path: str | None = None) -> None:
+    """`orgmemory hook claude-code`: the event on `stdin` in, the hook output on stdout. Any
+    failure is one line on stderr and nothing on stdout (the prompt goes on unprimed)."""
+    try:
+        output = respond(read_input(stdin), now or date.today(), budget, cache_dir=cache_dir,
+                         config_path=config_path)
+    except Exception as exc:  # noqa: BLE001 - a hook must never break the user's session
+        global _ANSI
+        import re
+
+        _ANSI = _ANSI or re.compile(r"\033\[[;?0-9]*[a-zA-Z]")  # what click.echo strips off a pipe
+        message = " ".join(str(exc).split()) or type(exc).__name__
+        sys.stderr.write(_ANSI.sub("", f"orgmemory: hook claude-code: {message[:_MAX_NOTE]}") + "\n")
+        sys.stderr.flush()
+        return
+    sys.stdout.write(output)
+
+
+#: `hook claude-code`'s options as `fast_options` reads them: name -> keyword of `run`.
+_OPTIONS = {"--budget": "budget", "--now": "now", "--config": "config_path", "--cache-dir": "cache_dir"}
+CACHE_DIR_ENV = "ORGMEMORY_CACHE_DIR"
+
+
+def fast_options(args: list[str]) -> dict | None:
+    """`run`'s keywords from the arguments after `hook claude-code`, when each is one click would
+    accept as it is (`--budget N`, `--now YYYY-MM-DD`, `--config FILE`, `--cache-dir DIR`, each at
+    most once, also as `--name=value`); None for anything else (`--help`, a bad or unusual value),
+    which click then reads, with its help and its error messages."""
+    values: dict[str, str] = {}
+    position = 0
+    while position < len(args):
+        name, equals, value = args[position].partition("=")
+        if name not in _OPTIONS or _OPTIONS[name] in values:
+            return None
+        if not equals:
+            if position + 1 == len(args):
+                return None
+            value = args[position + 1]
+        position += 1 if equals else 2
+        if not value or value.startswith("-"):
+            return None
+        values[_OPTIONS[name]] = value
+    if "cache_dir" not in values and os.environ.get(CACHE_DIR_ENV):
+        values["cache_dir"] = os.environ[CACHE_DIR_ENV]
+    out: dict = {"cache_dir": values.get("cache_dir"), "config_path": values.get("config_path")}
+    budget = values.get("budget", str(DEFAULT_BUDGET))
+    if not (budget.isascii() and budget.isdigit() and int(budget) >= 1):
+        return None
+    out["budget"] = int(budget)
+    try:
+        out["now"] = date.fromisoformat(values["now"]) if "now" in values else date.today()
+    except ValueError:
+        return None
+    if not 1970 <= out["now"].year <= 9000:
+        return None
+    if not (_plain_path(out["cache_dir"], folder=True) and _plain_path(out["config_path"], folder=False)):
+        return None
+    return out
+
+
+def _plain_path(value: str | None, folder: bool) -> bool:
+    """Whether click's `Path(file_okay=not folder, dir_okay=folder)` takes `value` without a word."""
+    if value is None:
+        return True
+    try:
+        mode = os.stat(value).st_mode
+    except OSError:
+        return True  # absent: click takes it as it is
+    except ValueError:
+        return False  # a NUL in it: click's own failure
+    import stat
+
+    wrong = stat.S_ISREG(mode) if folder else stat.S_ISDIR(mode)
+    return not wrong and os.access(value, os.R_OK)

@@ -9,7 +9,7 @@ import hashlib
 import os
 import time
 from datetime import date
-from typing import Any, NamedTuple, Sequence
+from typing import Any, Callable, NamedTuple, Sequence
 
 from indexer.cache import cache_dir_for
 from indexer.errors import OrgmemoryError
@@ -87,9 +87,11 @@ def _item_id(candidate: Candidate) -> str:
     return payload.get("id") or payload.get("fingerprint") or candidate.key
 
 
-def build(request: PrimeRequest) -> PrimeBlock:
+def build(request: PrimeRequest, probe: Callable[[], RepoState] | None = None) -> PrimeBlock:
+    """The block for `request`; `probe` is the repository's `start_probe`, when the caller
+    started it earlier (the hook starts it before importing this module)."""
     root = repo_root(request.repo)
-    finish_probe = start_probe(root)
+    finish_probe = probe or start_probe(root)
     cache_dir = cache_dir_for(root, request.cache_dir)
     directory = index.index_path(cache_dir)
     paths = repo_paths(root, request.paths)
