@@ -24,14 +24,15 @@ import json
 import os
 import posixpath
 import time
+from dataclasses import replace
 from typing import Any
 
 from indexer import __version__
 from indexer.findings import Finding
 from indexer.git.root import CONFIG_NAMES
 
-BASE_KIND = "scan-base/v1"
-REMOVED_KIND = "scan-base-removed/v1"  # the base's history: every path removed, one a line
+BASE_KIND = "scan-base/v2"
+REMOVED_KIND = "scan-base-removed/v2"  # the base's history: every path removed, one a line
 #: More changed files than this (or than a tenth of the repository) and the full pipeline runs:
 #: it is then no slower, and the base is rewritten.
 MAX_CHANGED = 200
@@ -39,6 +40,12 @@ MAX_CHANGED = 200
 _GLOBAL_NAMES = frozenset({".gitignore", ".gitattributes", ".gitmodules", *CONFIG_NAMES})
 #: Files at the root that the repository's identity is read from (`Resolver.identities`).
 _ROOT_GLOBAL = frozenset({"go.mod", "package.json", "pyproject.toml"})
+
+
+#: What a base holds (`store_base`), checked before it is used.
+_BASE_SHAPE = {"head": (str, type(None)), "files": dict, "left_out": dict, "definitions": dict, "skipped": list,
+               "generated": list, "vendored": list, "legacy": list, "legacy_state": str,
+               "pointing_files": list, "ask_files": list, "removals": int, "asks": list, "result": str}
 
 
 def base_key(root: str, config: Any, now) -> str:
@@ -90,6 +97,7 @@ def store_base(cache, key: str, snapshot, left_out, result, ctx) -> None:
         "legacy_state": _legacy_state(found.legacy),
         "pointing_files": sorted(pointing),
         "ask_files": sorted({ask.path for ask in found.asks}),
+        "removals": len(found.history.removals),
         "asks": [[a.path, a.line, a.text, list(a.leave), list(a.toward)] for a in found.asks],
         "result": result.to_json_text(),
     }, separators=(",", ":"), ensure_ascii=False))
@@ -106,9 +114,11 @@ def try_delta(root: str, config, now, snapshot, left_out, cache, key: str, progr
         return None
     try:
         base = json.loads(text)
-        base_files: dict[str, str] = base["files"]
-    except (ValueError, KeyError, TypeError):
+    except ValueError:
         return None
+    if not isinstance(base, dict) or any(not isinstance(base.get(name), kind) for name, kind in _BASE_SHAPE.items()):
+        return None  # another version's or a damaged base: a full scan, which writes a new one
+    base_files: dict[str, str] = base["files"]
     current = content_map(snapshot)
     if current.keys() != base_files.keys() or base.get("left_out") != left_out:
         return None  # a path added, removed or renamed; or left out differently
@@ -129,6 +139,7 @@ def try_delta(root: str, config, now, snapshot, left_out, cache, key: str, progr
     for listed in ("skipped", "vendored", "pointing_files", "ask_files", "generated"):
         if changed.intersection(base[listed]):
             return None
+    base["files"] = current  # what it will say once this scan is the base
     return _delta(root, config, now, snapshot, left_out, cache, key, base, changed, moved, progress, clock)
 
 
@@ -140,7 +151,7 @@ def _delta(root, config, now, snapshot, left_out, cache, key, base, changed, mov
     from indexer.contradictions.stage import Contradictions, config_file_of, historical_test, legacy_settings
     from indexer.checks import load_checks
     from indexer.git.history import load_history
-    from indexer.scan.collect import collect
+    from indexer.scan.collect import collect, vendored_folders
     from indexer.scan.pipeline import ScanContext, _lap, start_ageing
     from indexer.scan.run import ScanResult
     from indexer.scan.suppress import apply_suppressions
@@ -160,8 +171,8 @@ def _delta(root, config, now, snapshot, left_out, cache, key, base, changed, mov
     paths = RepoPaths(snapshot.files, left_out)
     if moved:  # extended by the new commits (and cached for the next scan)
         history = load_history(root, snapshot.head, now, paths.paths, cache)
-        if history.truncated:  # the window moved: removals may have left it
-            finish_ageing()
+        if len(history.removals) != base["removals"]:  # the new commits only modify files, so
+            finish_ageing()  # a window that moved past a removal is the one way they can differ
             return None
     else:  # the base's own history: read only if a changed file's references need it
         history = _Lazy(lambda: load_history(root, snapshot.head, now, paths.paths, cache),
@@ -181,7 +192,10 @@ def _delta(root, config, now, snapshot, left_out, cache, key, base, changed, mov
         asks = [MigrateAsk(p, line, text, tuple(leave), tuple(toward)) for p, line, text, leave, toward in base["asks"]]
         notices, successors = deprecation_notices(definitions, paths, historical)
         legacy = find_legacy(config.legacy, paths, history, now, asks, legacy_settings(config), notices, successors)
-        legacy = [item for item in legacy if item.declared or item.path not in base["vendored"]]
+        vendored = set(base["vendored"])
+        if vendored and config.scan.vendored != "report":  # as `indexer.contradictions.stage.attach` does
+            folders = vendored_folders(vendored, snapshot.files)
+            legacy = [item for item in legacy if item.declared or (item.path not in vendored and item.path not in folders)]
         if _legacy_state(legacy) != base["legacy_state"]:
             finish_ageing()
             return None
@@ -219,12 +233,20 @@ def _delta(root, config, now, snapshot, left_out, cache, key, base, changed, mov
                 if f.rule not in recomputed_rules and not (f.rule in file_rules and f.path in only)]
     findings.extend(fresh)
     findings.sort(key=lambda f: (f.path, f.line or 0, f.rule, f.message))
-    ctx.timings[f"delta: {len(only)} changed file{'s' * (len(only) != 1)} in all"] = time.perf_counter() - start
-    return ScanResult(
+    result = ScanResult(
         root=root, head=snapshot.head, now=now, findings=tuple(findings), files=len(snapshot.files),
         parsed=collected.parsed, skipped=previous.skipped, notes=previous.notes,
         set_aside=previous.set_aside, resolutions=previous.resolutions, memory=config,
         timings=ctx.timings)
+    if not cache.warnings:  # the next change is measured from here: this result is the new base
+        base.update(head=snapshot.head, result=replace(result, parsed=0).to_json_text())
+        if moved:
+            base["removals"] = len(history.removals)
+            removed = sorted(set(history.removals) | history.removed_folders)
+            cache.put_text(REMOVED_KIND, key, "\n".join([snapshot.head or "", *removed]))
+        cache.put_text(BASE_KIND, key, json.dumps(base, separators=(",", ":"), ensure_ascii=False))
+    ctx.timings[f"delta: {len(only)} changed file{'s' * (len(only) != 1)} in all"] = time.perf_counter() - start
+    return result
 
 
 def _touched_since(root: str, base_head: str | None, head: str | None) -> set[str] | None:
