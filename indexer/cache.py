@@ -324,12 +324,73 @@ class Cache:
             return None
         return row[0] if row and isinstance(row[0], str) else None
 
+    def get_texts(self, kind: str, keys: Iterable[str]) -> dict[str, str]:
+        """The values stored by `put_texts` among `keys`, as they were written."""
+        wanted = list(keys)
+        try:
+            db = self._connect()
+            if db is None or not wanted:
+                return {}
+            marks = ",".join("?" * len(wanted))
+            rows = db.execute(f"SELECT key, value FROM entries WHERE kind = ? AND key IN ({marks})", (kind, *wanted))
+            return {key: value for key, value in rows if isinstance(value, str)}
+        except sqlite3.DatabaseError as exc:
+            self._db = self._rebuild(exc)
+            return {}
+
+    def put_texts(self, kind: str, items: Mapping[str, str]) -> None:
+        if items:
+            self._write([(kind, key, text) for key, text in items.items()])
+
     def put_many(self, kind: str, items: Mapping[str, Any]) -> None:
         if items:
             self._write([(kind, key, json.dumps(value, separators=(",", ":"))) for key, value in items.items()])
 
     def put_text(self, kind: str, key: str, text: str) -> None:
         self._write([(kind, key, text)])
+
+    def prune(self, kind: str, keep: Iterable[str] = (), kinds: Iterable[str] = ()) -> None:
+        """Delete the rows of `kind` whose key is not in `keep`, and every row of `kinds` (what
+        earlier formats left): one statement each over the primary key's range of the kind."""
+        keep = list(keep)
+        statements: list[tuple[str, tuple]] = []
+        if len(keep) <= 900:
+            marks = ",".join("?" * len(keep))
+            statements.append((f"DELETE FROM entries WHERE kind = ? AND key NOT IN ({marks})", (kind, *keep)))
+        statements += [("DELETE FROM entries WHERE kind = ?", (old,)) for old in kinds]
+        self._execute(statements)
+
+    def prune_keys(self, kind: str, keys: Iterable[str]) -> None:
+        """Delete these rows of `kind`."""
+        self._execute([("DELETE FROM entries WHERE kind = ? AND key = ?", (kind, key)) for key in keys])
+
+    def keys_between(self, kind: str, low: str, high: str) -> list[str]:
+        """The keys of `kind` from `low` (included) to `high` (excluded), from the primary key's index."""
+        try:
+            db = self._connect()
+            if db is None:
+                return []
+            return [key for (key,) in db.execute(
+                "SELECT key FROM entries WHERE kind = ? AND key >= ? AND key < ?", (kind, low, high))]
+        except sqlite3.DatabaseError as exc:
+            self._db = self._rebuild(exc)
+            return []
+
+    def _execute(self, statements: list[tuple[str, tuple]]) -> None:
+        if not statements:
+            return
+        try:
+            db = self._connect()
+            if db is None:
+                return
+            with db:
+                db.execute("BEGIN IMMEDIATE")
+                for sql, args in statements:
+                    db.execute(sql, args)
+        except sqlite3.OperationalError as exc:
+            self._warn(f"could not prune the cache ({exc}); it is pruned on a later run")
+        except sqlite3.DatabaseError as exc:
+            self._db = self._rebuild(exc)
 
     def _write(self, rows: list[tuple[str, str, str]]) -> None:
         try:

@@ -259,10 +259,9 @@ class Resolver:
         `newsfragments/`): at least 50 files deleted there (not renamed), 20 for each file left.
         That one of their files is gone says nothing: docs describe the tool's workflow."""
         deleted: dict[str, int] = {}
-        for path, removal in self.history.removals.items():
-            if removal.renamed_to is None:
-                folder = posixpath.dirname(path)
-                deleted[folder] = deleted.get(folder, 0) + 1
+        for path in self.history.deletions():
+            folder = posixpath.dirname(path)
+            deleted[folder] = deleted.get(folder, 0) + 1
         left: dict[str, int] = {}
         for path in self.paths.all_files:
             folder = posixpath.dirname(path)

@@ -15,18 +15,22 @@ import cost would be paid on every cold run for nothing.
 from __future__ import annotations
 
 import bisect
+from collections import deque
 import functools
+import hashlib
+import json
 import posixpath
 import re
 import subprocess
 import tempfile
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import date, timedelta
 from typing import Any, Iterable, Iterator
 
 from indexer.dates import day_of, epoch
 
-HISTORY_CACHE_VERSION = 2  # keyed by HEAD alone; the year's commit times kept to re-count for a later now
+HISTORY_CACHE_VERSION = 3  # keyed by HEAD and the tracked paths; rows decoded when asked for; patches over a full table
 MAX_COMMITS = 20000
 RECENT_DAYS = 90
 YEAR_DAYS = 365
@@ -87,6 +91,14 @@ class History:
             return self
         if not self.as_of or now.isoformat() < self.as_of:
             return None
+        if isinstance(self.activity, _Activities):  # a cached history: counted again row by row, when asked
+            seen = History(activity=self.activity.seen(now), removals=self.removals, commits=self.commits,
+                           truncated=self.truncated, as_of=now.isoformat())
+            seen.year_times = _YearTimes(seen.activity)
+            if "removed_folders" in self.__dict__:
+                seen.__dict__["removed_folders"] = self.__dict__["removed_folders"]
+            seen.tail = _tail_of(self)
+            return seen
         recent_since = epoch(now - timedelta(days=RECENT_DAYS))
         year_since = epoch(now - timedelta(days=YEAR_DAYS))
         activity = {}
@@ -97,8 +109,10 @@ class History:
                 times[path] = kept
             activity[path] = Activity(a.last_commit, a.last_author, a.last_time,
                                       sum(t >= recent_since for t in kept), len(kept), a.total)
-        return History(activity=activity, removals=self.removals, commits=self.commits,
+        seen = History(activity=activity, removals=self.removals, commits=self.commits,
                        truncated=self.truncated, as_of=now.isoformat(), year_times=times)
+        seen.tail = _tail_of(self)
+        return seen
 
     @functools.cached_property
     def removed_folders(self) -> frozenset[str]:
@@ -110,6 +124,13 @@ class History:
                 folders.add(folder)
                 folder = posixpath.dirname(folder)
         return frozenset(folders)
+
+    def deletions(self) -> list[str]:
+        """The removed paths that were deleted, not renamed away (a cached history's rows are
+        told apart without being decoded)."""
+        if isinstance(self.removals, _Removals):
+            return self.removals.deleted()
+        return [path for path, removal in self.removals.items() if removal.renamed_to is None]
 
     def was_removed(self, path: str) -> bool:
         """Whether history knows `path` (a file, or a folder with files) went away: a set lookup."""
@@ -188,57 +209,362 @@ def _new_folder(removal: Removal, prefix: str) -> str | None:
 
 def load_history(root: str, head: str | None, now: date, tracked: Iterable[str], cache,
                  prefetched: "LogPrefetch | None" = None) -> History:
-    """The history of HEAD as seen from `now`, from the cache when HEAD was seen before;
-    `prefetched` is this scan's early `git log` of the same HEAD, if it started one."""
+    """The history of HEAD as seen from `now`, from the cache when HEAD was seen before with the
+    same tracked paths; `prefetched` is this scan's early `git log` of the same HEAD, if it
+    started one.
+
+    The cache holds a row per (HEAD, tracked paths): a full table, or the paths the commits since
+    a full table's HEAD changed (a patch over it), so that extending by a few commits writes a few
+    rows. A row is read back as data (JSON), its entries decoded when asked for; a row of
+    another shape is a miss. The last `_KEEP` rows (and the full tables they patch) are kept,
+    older ones pruned."""
     if head is None:
         return History()
-    kind = f"history/v{HISTORY_CACHE_VERSION}"
-    key = f"{head}:{MAX_COMMITS}"
-    latest = cache.get_many(f"{kind}/head", [_LATEST]).get(_LATEST, {}).get("head")
-    wanted = [key] + ([f"{latest}:{MAX_COMMITS}"] if isinstance(latest, str) and _SHA.fullmatch(latest)
-                      and latest != head else [])
-    rows = cache.get_many(kind, wanted)
-    cached = rows.get(key)
+    tracked = frozenset(tracked)
+    key = f"{head}:{MAX_COMMITS}:{_tracked_digest(tracked)}"
+    latest = cache.get_many(_KIND_HEAD, [_LATEST]).get(_LATEST, {})
+    recent = _recent_rows(latest)
+    wanted = [key] + [k for k, _base in recent[:1] if k != key]
+    rows = cache.get_many(_KIND, wanted)
     prefetched = prefetched.take() if prefetched is not None and prefetched.head == head else None
-    seen = History.from_json(cached).seen_from(now) if cached is not None else None
+    cached = _from_row(cache, key, rows.get(key))
+    seen = cached[0].seen_from(now) if cached is not None else None
     if seen is not None:  # (a nightly run's new `now` re-counts the cached year, no new log)
         if prefetched is not None:
             _discard(*prefetched)
         return seen
-    tracked = frozenset(tracked)
-    history = None
-    if len(wanted) > 1 and wanted[1] in rows:
-        history = extended_history(root, latest, head, History.from_json(rows[wanted[1]]), now, tracked)
-    if history is None:
+    extended = None
+    if len(wanted) > 1 and (previous := _from_row(cache, wanted[1], rows.get(wanted[1]))) is not None:
+        old_head = wanted[1].split(":", 1)[0]
+        if _SHA.fullmatch(old_head):
+            extended = _extend(root, old_head, head, previous[0], now, tracked)
+    if extended is None:
         history = read_history(root, now, tracked,
                                _read_prefetched(*prefetched) if prefetched is not None else None)
-    elif prefetched is not None:
-        _discard(*prefetched)
-    cache.put_many(kind, {key: history.to_json()})
-    cache.put_many(f"{kind}/head", {_LATEST: {"head": head}})
+        (row, texts), base = _full_row(history, tracked), None
+    else:
+        if prefetched is not None:
+            _discard(*prefetched)
+        history, changes = extended
+        _old, base, earlier = previous  # type: ignore[possibly-undefined]
+        if base is None:  # the previous row was a full table: this row patches it
+            base = wanted[1]
+        merged = ({**earlier[0], **changes[0]}, {**earlier[1], **changes[1]})
+        if len(merged[0]) + len(merged[1]) > max(_PATCH_MIN, (len(history.activity) + len(history.removals)) // 8):
+            (row, texts), base = _full_row(history, tracked), None  # patches this large: a full table again
+        else:
+            row, texts = _patch_row(history, tracked, base, merged), {}
+    cache.put_texts(_KIND_TABLE, {k: texts[part] for k, part in zip(_table_keys(key), _PARTS)} if texts else {})
+    cache.put_many(_KIND, {key: row})  # (after its texts: a row is never read without them)
+    recent = [(key, base)] + [(k, b) for k, b in recent if k != key][:_KEEP - 1]
+    cache.put_many(_KIND_HEAD, {_LATEST: {"rows": [[k, b] for k, b in recent]}})
+    keep = {k for pair in recent for k in pair if k}
+    cache.prune(_KIND, keep=keep, kinds=_OLD_KINDS)
+    cache.prune(_KIND_TABLE, keep=[t for k in keep for t in _table_keys(k)])
     return history
 
 
 _SHA = re.compile(r"[0-9a-f]{40}|[0-9a-f]{64}")
-_LATEST = "latest"  # the key of the last HEAD whose history was cached (`{kind}/head`)
+_KIND = f"history/v{HISTORY_CACHE_VERSION}"
+_KIND_HEAD = f"{_KIND}/head"  # `_LATEST`: the rows written last, newest first, with the full table each patches
+_LATEST = "latest"
+_KEEP = 4  # rows kept (each with its full table): other HEADs' histories are pruned
+_PATCH_MIN = 2000  # a patch may hold this many changed paths, or an eighth of the table, before a full one
+_OLD_KINDS = ("history/v1", "history/v1/head", "history/v2", "history/v2/head")  # earlier formats: pruned
+
+
+def _tracked_digest(tracked: frozenset[str]) -> str:
+    """The history's content depends on the tracked paths (activity for them, removals of the
+    others): a changed `scan.exclude` or a new file in the work tree is another row."""
+    return hashlib.sha256("\0".join(sorted(tracked)).encode("utf-8", "surrogateescape")).hexdigest()[:16]
+
+
+def _recent_rows(latest: Any) -> list[tuple[str, str | None]]:
+    rows = latest.get("rows") if isinstance(latest, dict) else None
+    if not isinstance(rows, list):
+        return []
+    return [(k, b) for k, b in (r for r in rows if isinstance(r, list) and len(r) == 2)
+            if isinstance(k, str) and (b is None or isinstance(b, str))]
+
+
+# A cached row, read as data (JSON), its texts as text. A full row: {"base": None, "folders": [...],
+# header}, its tables in four texts of kind `_KIND_TABLE` (`_PARTS`); a patch: {"base": <key of a
+# full row>, "activity": {"set": {path: row}, "drop": [path]}, "removals": {...}, "folders": [...] or
+# None (the base's and the patch's), header}. Activity rows: [last commit, author, time, total,
+# [commit times in the year before as_of]]; removal rows: [commit, time, author, renamed to or
+# None]. A row's line is decoded when its path is asked for.
+
+def _full_row(history: History, tracked: frozenset[str]) -> tuple[dict[str, Any], dict[str, str]]:
+    """The row of a full table, and its four texts (`_PARTS`, stored as they are: no JSON around them)."""
+    act, rem = _raw_tables(history)
+    dumps = functools.partial(json.dumps, separators=(",", ":"))
+    texts = ["\0".join(act), "\n".join(map(dumps, act.values())), "\0".join(rem), "\n".join(map(dumps, rem.values()))]
+    return {**_header(history, tracked), "base": None, "folders": sorted(history.removed_folders)}, \
+        dict(zip(_PARTS, texts))
+
+
+_PARTS = ("activity-paths", "activity-rows", "removal-paths", "removal-rows")  # (paths: NUL-separated; rows: a line each)
+_KIND_TABLE = f"{_KIND}/table"  # `{row key}\0{part}`: a full row's texts
+
+
+def _table_keys(key: str) -> list[str]:
+    return [f"{key}\0{part}" for part in _PARTS]
+
+
+def _patch_row(history: History, tracked: frozenset[str], base: str,
+               changes: tuple[dict[str, Any], dict[str, Any]]) -> dict[str, Any]:
+    act, rem = changes
+    return {**_header(history, tracked), "base": base,
+            "activity": {"set": {p: r for p, r in act.items() if r is not None},
+                         "drop": [p for p, r in act.items() if r is None]},
+            "removals": {"set": {p: r for p, r in rem.items() if r is not None},
+                         "drop": [p for p, r in rem.items() if r is None]},
+            "folders": sorted(history.removed_folders) if any(r is None for r in rem.values()) else None}
+
+
+def _header(history: History, tracked: frozenset[str]) -> dict[str, Any]:
+    return {"v": HISTORY_CACHE_VERSION, "tracked": _tracked_digest(tracked), "commits": history.commits,
+            "truncated": history.truncated, "as_of": history.as_of,
+            "tail": None if (tail := _tail_of(history)) is None else " ".join(tail)}
+
+
+class _Damaged(ValueError):
+    """A cached row of another shape."""
+
+
+def _from_row(cache, key: str, row: Any) -> "tuple[History, str | None, tuple[dict, dict]] | None":
+    """(the history, the full row it patches or None, the patch's changes); None for a row of
+    another shape (a miss)."""
+    if row is None:
+        return None
+    try:
+        base_key = row["base"]
+        full = row if base_key is None else cache.get_many(_KIND, [base_key]).get(base_key)
+        if full is None or full["base"] is not None:
+            return None
+        texts = cache.get_texts(_KIND_TABLE, _table_keys(key if base_key is None else base_key))
+        act, rem = (_index(*(texts.get(k) for k in _table_keys(key if base_key is None else base_key)[at:at + 2]))
+                    for at in (0, 2))
+        folders = full["folders"]
+        changes: tuple[dict, dict] = ({}, {})
+        if base_key is not None:
+            changes = (_changes(row["activity"]), _changes(row["removals"]))
+            for table, changed in zip((act, rem), changes):
+                for path, value in changed.items():
+                    if value is None:
+                        table.pop(path, None)
+                    else:
+                        table[path] = value
+            if row["folders"] is not None:
+                folders = row["folders"]
+        if not isinstance(folders, list):
+            raise _Damaged("folders")
+        commits, truncated, as_of = row["commits"], row["truncated"], row["as_of"]
+        if not (row["v"] == HISTORY_CACHE_VERSION and isinstance(commits, int) and isinstance(truncated, bool)
+                and isinstance(as_of, str) and len(as_of) == 10):
+            raise _Damaged("header")
+        history = History(activity=_Activities(act, date.fromisoformat(as_of)), removals=_Removals(rem),
+                          commits=commits, truncated=truncated, as_of=as_of)
+        history.year_times = _YearTimes(history.activity)
+        tail = row["tail"].split() if row["tail"] is not None else None
+        if tail is not None and not all(_SHA.fullmatch(sha) for sha in tail):
+            raise _Damaged("tail")
+        history.tail = tuple(tail) if tail is not None else None
+        folder_set = frozenset(folders)
+        if base_key is not None and row["folders"] is None:
+            folder_set |= _folders_of(changes[1])
+        history.__dict__["removed_folders"] = folder_set
+        return history, base_key, changes
+    except (KeyError, TypeError, ValueError, AttributeError):
+        return None
+
+
+def _index(paths: str | None, rows: str | None) -> dict[str, Any]:
+    if paths is None or rows is None:
+        raise _Damaged("table missing")
+    names = paths.split("\0") if paths else []  # (git's paths hold no NUL)
+    lines = rows.split("\n") if rows else []
+    if len(names) != len(lines):
+        raise _Damaged("table")
+    return dict(zip(names, lines))
+
+
+def _changes(table: Any) -> dict[str, Any]:
+    changed: dict[str, Any] = {p: None for p in table["drop"] if isinstance(p, str)}
+    for path, row in table["set"].items():
+        if not isinstance(row, list):
+            raise _Damaged("patch")
+        changed[path] = row
+    return changed
+
+
+def _folders_of(paths: Iterable[str]) -> frozenset[str]:
+    folders: set[str] = set()
+    for path in paths:
+        folder = posixpath.dirname(path)
+        while folder and folder not in folders:
+            folders.add(folder)
+            folder = posixpath.dirname(folder)
+    return frozenset(folders)
+
+
+class _Rows(Mapping):
+    """A table of a cached history: path -> its value, made from the stored row on first use
+    (a scan asks for a few paths of thousands). Equal to a dict with the same items."""
+
+    def __init__(self, rows: dict[str, Any]) -> None:
+        self._rows = rows  # path -> its row: a JSON line, or the decoded list
+        self._made: dict[str, Any] = {}
+
+    def raw(self, path: str) -> list:
+        row = self._rows[path]
+        if isinstance(row, str):
+            try:
+                row = json.loads(row)
+            except ValueError as exc:
+                raise _Damaged(f"history row of {path}") from exc
+            if not isinstance(row, list):
+                raise _Damaged(f"history row of {path}")
+            self._rows[path] = row
+        return row
+
+    def __getitem__(self, path: str) -> Any:
+        made = self._made.get(path)
+        if made is None:
+            made = self._made[path] = self._make(path, self.raw(path))
+        return made
+
+    def __contains__(self, path: object) -> bool:
+        return path in self._rows
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._rows)
+
+    def __len__(self) -> int:
+        return len(self._rows)
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({len(self)} paths)"
+
+    def _make(self, path: str, row: list) -> Any:
+        raise NotImplementedError
+
+
+class _Activities(_Rows):
+    """Activity counted as of `now` from each row's commit times in the year before (rows stored
+    at an earlier `as_of` count again here, as `History.seen_from` does)."""
+
+    def __init__(self, rows: dict[str, Any], now: date) -> None:
+        super().__init__(rows)
+        self.now = now
+        self.recent_since = epoch(now - timedelta(days=RECENT_DAYS))
+        self.year_since = epoch(now - timedelta(days=YEAR_DAYS))
+
+    def seen(self, now: date) -> "_Activities":
+        return _Activities(self._rows, now)
+
+    def times(self, path: str) -> list[int]:
+        """`path`'s commit times inside the year before `now`."""
+        times = self.raw(path)[4]
+        return [t for t in times if t >= self.year_since]
+
+    def _make(self, path: str, row: list) -> Activity:
+        commit, author, when, total, times = row
+        if not (isinstance(commit, str) and isinstance(author, str) and isinstance(when, int)
+                and isinstance(total, int) and isinstance(times, list)):
+            raise _Damaged(f"history row of {path}")
+        kept = [t for t in times if t >= self.year_since]
+        return Activity(commit, author, when, sum(t >= self.recent_since for t in kept), len(kept), total)
+
+
+class _Removals(_Rows):
+    def deleted(self) -> list[str]:
+        """Paths whose removal renamed them nowhere: a stored line ends in `,null]` (JSON's None last)."""
+        return [path for path, row in self._rows.items()
+                if (row.endswith(",null]") if isinstance(row, str) else row[3] is None)]
+
+    def _make(self, path: str, row: list) -> Removal:
+        commit, when, author, renamed_to = row
+        if not (isinstance(commit, str) and isinstance(when, int) and isinstance(author, str)
+                and (renamed_to is None or isinstance(renamed_to, str))):
+            raise _Damaged(f"history row of {path}")
+        return Removal(path, commit, when, author, renamed_to)
+
+
+class _YearTimes(Mapping):
+    """`History.year_times` of a cached history: each path's commit times in the year, if any."""
+
+    def __init__(self, activity: _Activities) -> None:
+        self._activity = activity
+        self._kept: list[str] | None = None
+
+    def __getitem__(self, path: str) -> list[int]:
+        times = self._activity.times(path)  # (KeyError for a path with no activity)
+        if not times:
+            raise KeyError(path)
+        return times
+
+    def __contains__(self, path: object) -> bool:
+        return path in self._activity and bool(self._activity.times(path))  # type: ignore[arg-type]
+
+    def _paths(self) -> list[str]:
+        if self._kept is None:
+            self._kept = [p for p in self._activity if self._activity.times(p)]
+        return self._kept
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._paths())
+
+    def __len__(self) -> int:
+        return len(self._paths())
+
+
+def _raw_tables(history: History) -> tuple[dict[str, list], dict[str, list]]:
+    """The history's activity and removals as stored rows (decoded)."""
+    activity, removals = history.activity, history.removals
+    if isinstance(activity, _Activities):
+        act = {p: activity.raw(p) for p in activity}
+    else:
+        act = {p: [a.last_commit, a.last_author, a.last_time, a.total, list(history.year_times.get(p, ()))]
+               for p, a in activity.items()}
+    if isinstance(removals, _Removals):
+        rem = {p: removals.raw(p) for p in removals}
+    else:
+        rem = {p: [r.commit, r.time, r.author, r.renamed_to] for p, r in removals.items()}
+    return act, rem
+
+
+def _rows_of(history: History) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The history's tables as path -> row (a JSON line or the decoded list), to copy and
+    change: a cached history's rows are not decoded."""
+    if isinstance(history.activity, _Activities) and isinstance(history.removals, _Removals):
+        return dict(history.activity._rows), dict(history.removals._rows)
+    return _raw_tables(history)
 
 
 def extended_history(root: str, old_head: str, head: str, old: History, now: date,
-              tracked: frozenset[str]) -> History | None:
+                     tracked: frozenset[str]) -> History | None:
     """`read_history` of `head`, from `old` (the history of `old_head`) and the log of
     `old_head..head` only; None when that would not give exactly what a full read gives: `old_head`
     is no ancestor of `head`, the new commits are more than the log holds, the whole log would not list the new commits
     first (a merged branch with commits older than `old_head`'s), a path tracked now went away
     before (its old commits were not counted), or a path went away without a commit of its own
     (in a merge)."""
+    extended = _extend(root, old_head, head, old, now, tracked)
+    return extended[0] if extended is not None else None
+
+
+def _extend(root: str, old_head: str, head: str, old: History, now: date, tracked: frozenset[str]
+            ) -> "tuple[History, tuple[dict[str, Any], dict[str, Any]]] | None":
+    """`extended_history`, and the rows it changed (path -> new row, or None when gone) in the
+    activity and the removals: what a patch of the cached row holds."""
     from indexer.git.run import git_process, run_git
 
-    old_seen = old.seen_from(now)
-    if old_seen is None:
+    if old.seen_from(now) is None:
         return None
     if git_process(root, "merge-base", "--is-ancestor", old_head, head).returncode != 0:
         return None  # (also an old head this clone does not have)
-    range_log = b"".join(_log_chunks(root, f"{old_head}..{head}"))
+    range_log = b"".join(_log_chunks(root, f"{old_head}..{head}")) if old_head != head else b""
     new = read_history(root, now, tracked, [range_log])
     if new.truncated:
         return None
@@ -247,65 +573,118 @@ def extended_history(root: str, old_head: str, head: str, old: History, now: dat
         first = run_git(root, "rev-list", "--no-merges", f"--max-count={len(shas)}", head, check=False)
         if first.decode("ascii", "replace").split() != shas:
             return None
+    old_removed, old_folders = old.removals, old.removed_folders
     for path in tracked:
-        if path not in old.activity and (path in old.removals or path in old.removed_folders):
+        if path not in old.activity and (path in old_removed or path in old_folders):
             return None  # tracked again: its commits before `old_head` were not counted
-    for path in old.activity:
-        if path not in tracked and path not in new.removals and path not in new.removed_folders:
+    gone = [path for path in old.activity if path not in tracked]
+    for path in gone:
+        if path not in new.removals and path not in new.removed_folders:
             return None  # gone with no commit of its own (a merge's), or a folder emptied that way
-    activity = dict(new.activity)
-    year_times = {p: list(t) for p, t in new.year_times.items()}
-    for path, a in old_seen.activity.items():
-        if path not in tracked:
-            continue
-        newer = activity.get(path)
-        if newer is None:
-            activity[path] = a
-        else:
-            activity[path] = Activity(newer.last_commit, newer.last_author, newer.last_time,
-                                      newer.recent + a.recent, newer.year + a.year, newer.total + a.total)
-        if path in old_seen.year_times:
-            year_times.setdefault(path, []).extend(old_seen.year_times[path])
-    removals = dict(new.removals)
-    for path, removal in old.removals.items():
-        if path not in removals and path not in tracked:
-            removals[path] = removal
-    drop = old.commits + new.commits - MAX_COMMITS
-    if drop > 0:  # the window moves: its oldest commits leave it, as they would from a full read
-        dropped = b"".join(_log_chunks(root, old_head, ("--skip", str(old.commits - drop), f"--max-count={drop}")))
-        _forget(dropped, activity, removals, year_times, now, tracked)
-    return History(activity=activity, removals=removals, commits=min(old.commits + new.commits, MAX_COMMITS),
-                   truncated=old.truncated or drop > 0, as_of=now.isoformat(), year_times=year_times)
-
-
-def _forget(log: bytes, activity: dict[str, Activity], removals: dict[str, Removal],
-            year_times: dict[str, list[int]], now: date, tracked: frozenset[str]) -> None:
-    """Take the commits of `log` (the oldest of the window) out of what `read_history` counted."""
-    recent_since = epoch(now - timedelta(days=RECENT_DAYS))
+    activity, removals = _rows_of(old)
+    changed_activity: dict[str, Any] = {}
+    changed_removals: dict[str, Any] = {}
     year_since = epoch(now - timedelta(days=YEAR_DAYS))
+    for path in gone:
+        del activity[path]
+        changed_activity[path] = None
+    for path, a in new.activity.items():
+        times = list(new.year_times.get(path, ()))
+        row = activity.get(path)
+        if row is not None:
+            if isinstance(row, str):
+                row = json.loads(row)
+            times += [t for t in row[4] if t >= year_since]
+            total = a.total + row[3]
+        else:
+            total = a.total
+        activity[path] = changed_activity[path] = [a.last_commit, a.last_author, a.last_time, total, times]
+    for path, r in new.removals.items():
+        removals[path] = changed_removals[path] = [r.commit, r.time, r.author, r.renamed_to]
+    drop = old.commits + new.commits - MAX_COMMITS
+    tail = _tail_of(old)
+    if drop > 0:  # the window moves: its oldest commits leave it, as they would from a full read
+        tail = _window_end(root, old_head, old, drop)
+        dropped = _log_of(root, tail[len(tail) - drop:])
+        tail = tail[:len(tail) - drop]
+        _forget(dropped, activity, removals, changed_activity, changed_removals, now, tracked)
+    history = History(activity=_Activities(activity, now), removals=_Removals(removals),
+                      commits=min(old.commits + new.commits, MAX_COMMITS), truncated=old.truncated or drop > 0,
+                      as_of=now.isoformat())
+    history.year_times = _YearTimes(history.activity)
+    if drop <= 0 and tail is not None and old.commits < _TAIL:  # (a window of fewer commits: all of them)
+        tail = (tuple(shas) + tail)[-_TAIL:]
+    history.tail = tail
+    if any(r is None for r in changed_removals.values()):
+        history.__dict__["removed_folders"] = _folders_of(removals)
+    else:
+        history.__dict__["removed_folders"] = old_folders | new.removed_folders
+    return history, (changed_activity, changed_removals)
+
+
+_TAIL = 1000  # the window's last commits, kept with a history: the ones a moving window drops first
+
+
+def _tail_of(history: History) -> tuple[str, ...] | None:
+    """The last commits of `history`'s window (up to `_TAIL`, oldest last); None if unknown."""
+    return getattr(history, "tail", None)
+
+
+def _window_end(root: str, head: str, history: History, drop: int) -> tuple[str, ...]:
+    """The last commits of the window of `head`'s `history`, at least `drop` of them (oldest
+    last): the kept tail when it is long enough, else one walk of the revisions (no diffs)."""
+    from indexer.git.run import run_git
+
+    tail = _tail_of(history)
+    if tail is not None and (len(tail) > drop or len(tail) == history.commits):
+        return tail
+    count = min(history.commits, drop + _TAIL)
+    out = run_git(root, *PACK_LIMITS, "rev-list", "--no-merges", f"--skip={history.commits - count}",
+                  f"--max-count={count}", head, check=False)
+    return tuple(out.decode("ascii", "replace").split())
+
+
+def _log_of(root: str, shas: tuple[str, ...]) -> bytes:
+    """The history's log of these commits alone (no walk), in this order."""
+    if not shas:
+        return b""
+    proc = subprocess.run(["git", *_log_args(), "--no-walk=unsorted", "--stdin"], cwd=root,
+                          input=("\n".join(shas) + "\n").encode(), stdout=subprocess.PIPE,
+                          stderr=subprocess.DEVNULL)
+    return proc.stdout
+
+
+def _forget(log: bytes, activity: dict[str, Any], removals: dict[str, Any], changed_activity: dict[str, Any],
+            changed_removals: dict[str, Any], now: date, tracked: frozenset[str]) -> None:
+    """Take the commits of `log` (the oldest of the window) out of what `read_history` counted,
+    in the rows of `activity` and `removals` (path -> stored row, a JSON line or decoded)."""
+    year_since = epoch(now - timedelta(days=YEAR_DAYS))
+
+    def row_of(table: dict[str, Any], path: str) -> list | None:
+        row = table.get(path)
+        return json.loads(row) if isinstance(row, str) else row
+
     for sha, when, _author, changes in _commits([log]):
         touched: set[str] = set()
         for status, old, new in changes:
-            if status in ("D", "R") and old in removals and removals[old].commit == sha:
+            if status in ("D", "R") and old in removals and row_of(removals, old)[0] == sha:
                 del removals[old]  # its newest removal was this commit: none left in the window
+                changed_removals[old] = None
             touched.update(p for p in _with_folders(new or old) if p in tracked)
             if status == "R":
                 touched.update(p for p in _with_folders(old) if p in tracked)
         for path in touched:
-            a = activity.get(path)
-            if a is None:
+            row = row_of(activity, path)
+            if row is None:
                 continue
-            if a.total <= 1:
+            if row[3] <= 1:
                 del activity[path]
-                year_times.pop(path, None)
+                changed_activity[path] = None
                 continue
-            activity[path] = Activity(a.last_commit, a.last_author, a.last_time, a.recent - (when >= recent_since),
-                                      a.year - (when >= year_since), a.total - 1)
-            if when >= year_since and when in year_times.get(path, ()):
-                times = year_times[path]
+            times = list(row[4])
+            if when >= year_since and when in times:
                 del times[len(times) - 1 - times[::-1].index(when)]
-                if not times:
-                    del year_times[path]
+            activity[path] = changed_activity[path] = [row[0], row[1], row[2], row[3] - 1, times]
 
 
 def commit_days(root: str, paths: Iterable[str]) -> list[tuple[str, list[str]]]:
@@ -428,11 +807,13 @@ def read_history(root: str, now: date, tracked: frozenset[str],
 
     truncated = False
     year_times: dict[str, list[int]] = {}
+    tail: deque[str] = deque(maxlen=_TAIL)
     for sha, when, author, changes in _commits(output if output is not None else _log_chunks(root)):
         if commits == MAX_COMMITS:
             truncated = True
             break
         commits += 1
+        tail.append(sha)
         touched: set[str] = set()
         for status, old, new in changes:
             if status == "D" or status == "R":
@@ -450,9 +831,11 @@ def read_history(root: str, now: date, tracked: frozenset[str],
             row[5] += 1
             if when >= year_since:
                 year_times.setdefault(path, []).append(when)
-    return History(activity={p: Activity(*row) for p, row in counts.items()},
-                   removals={p: r for p, r in removals.items() if p not in tracked},
-                   commits=commits, truncated=truncated, as_of=now.isoformat(), year_times=year_times)
+    history = History(activity={p: Activity(*row) for p, row in counts.items()},
+                      removals={p: r for p, r in removals.items() if p not in tracked},
+                      commits=commits, truncated=truncated, as_of=now.isoformat(), year_times=year_times)
+    history.tail = tuple(tail)
+    return history
 
 
 def _log_chunks(root: str, revisions: str = "HEAD", extra: tuple[str, ...] = ()) -> Iterator[bytes]:
