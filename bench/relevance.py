@@ -87,50 +87,96 @@ def concerns(place: str, files: list[str]) -> bool:
     return place in files or folder in folders
 
 
-def available(cache: Path, files: list[str]) -> bool:
-    """Whether the prime index held an observation (finding, resolution) in one of the changed
-    files: the tasks recall is counted over."""
+def available(cache: Path, files: list[str]) -> list[dict]:
+    """The prime index's observations (findings, resolutions) in one of the changed files: the
+    tasks recall is counted over are those with one (kept, shortened, to study misses)."""
+    out = []
     for db_path in cache.glob("*/prime-index.sqlite3"):
         db = sqlite3.connect(f"file:{db_path}?mode=ro", uri=True)
         try:
             for (payload,) in db.execute("SELECT payload FROM records WHERE kind IN ('finding', 'resolution')"):
                 record = json.loads(payload)
-                if record.get("path", record.get("legacy_path")) in files:
-                    return True
+                place = record.get("path", record.get("legacy_path"))
+                if place in files:
+                    out.append({"path": place, "rule": record.get("rule", "resolution"),
+                                "text": str(record.get("text") or record.get("message") or record.get("statement", ""))[:160]})
         finally:
             db.close()
-    return False
+    return out
 
 
 # With `--floor F` the primes run with `indexer.prime.select`'s floors set to F here, in the
-# bench's own launcher: product code reads no bench override.
-_LAUNCH = ("import sys; import indexer.prime.select as s; s.RELEVANCE_FLOOR = s.TEXT_ONLY_FLOOR = float(sys.argv.pop(1)); "
-           "from indexer.cli import main; sys.argv[0] = 'orgmemory'; sys.exit(main())")
+# bench's own launcher: product code reads no bench override. The launcher also reports on
+# stderr (a `RELEVANCE {json}` line) which floor each observation was held to (`area`, `path`:
+# RELEVANCE_FLOOR; `text`: TEXT_ONLY_FLOOR), whether a path bonus carried it, and the task score
+# and matched terms of the index's records in the changed files (`RELEVANCE_FILES`): what
+# `--floor-sweep` learns both floors from and what a miss is studied with.
+_LAUNCH = """
+import atexit, json, os, sys
+import indexer.prime.select as s
+floor = sys.argv.pop(1)
+if floor != "-":
+    s.RELEVANCE_FLOOR = s.TEXT_ONLY_FLOOR = float(floor)
+files, floors, changed = set(os.environ.get("RELEVANCE_FILES", "").split(",")), {}, {}
+_floor, _coordinated = s._floor, s.coordinated
+def floor(key, hit, area, words, bonus):
+    floors[key] = ["area" if area else "path" if s._path_words(hit) & words else "text", bonus > 0]
+    return _floor(key, hit, area, words, bonus)
+def coordinated(scored, weights):
+    out = _coordinated(scored, weights)
+    for key, hit in scored.items():
+        if hit.kind in ("finding", "resolution") and set(s._places(hit)) & files:
+            changed[key] = [out.get(key, 0.0), sorted(hit.matched), s._places(hit)[0], str(hit.payload.get("text") or hit.payload.get("statement") or "")[:120]]
+    return out
+s._floor, s.coordinated = floor, coordinated
+atexit.register(lambda: sys.stderr.write("RELEVANCE " + json.dumps({"floors": floors, "changed": changed}) + "\\n"))
+from indexer.cli import main
+sys.argv[0] = "orgmemory"
+sys.exit(main())
+"""
 
 
-def prime(work: Path, cache: Path, task: dict, budget: int, floor: float | None = None) -> dict:
-    launch = ["-m", "indexer"] if floor is None else ["-c", _LAUNCH, str(floor)]
+def prime(work: Path, cache: Path, task: dict, budget: int, floor: float | None = None,
+          paths: bool = False) -> dict:
+    """`paths`: also pass the commit's changed files as `--paths`, what the hooks pass once the
+    agent has edited them (a file the commit adds does not exist yet at the parent: it is passed
+    all the same, as the working tree's changed files would be)."""
+    launch = ["-c", _LAUNCH, "-" if floor is None else str(floor)]
     cmd = [sys.executable, *launch, "prime", task["task"], "--now", task["now"], "--format", "json",
            "--budget", str(budget), "--cache-dir", str(cache)]
+    if paths:
+        cmd += ["--paths", ",".join(task["files"])]
     start = time.perf_counter()
-    proc = subprocess.run(cmd, cwd=work, capture_output=True, text=True)
+    proc = subprocess.run(cmd, cwd=work, capture_output=True, text=True,
+                          env={**os.environ, "RELEVANCE_FILES": ",".join(task["files"])})
     elapsed = time.perf_counter() - start
     if proc.returncode != 0:
-        return {"error": proc.stderr.strip()[-300:], "seconds": elapsed}
+        said = "\n".join(line for line in proc.stderr.splitlines() if not line.startswith("RELEVANCE "))
+        return {"error": said.strip()[-300:], "seconds": elapsed}
     block = json.loads(proc.stdout)
-    return {"block": block, "seconds": elapsed}
+    report = next((json.loads(line[len("RELEVANCE "):]) for line in proc.stderr.splitlines()
+                   if line.startswith("RELEVANCE ")), {})
+    return {"block": block, "seconds": elapsed, "report": report}
 
 
-def score(task: dict, block: dict, had: bool) -> dict:
+def score(task: dict, block: dict, held: list[dict], report: dict | None = None) -> dict:
+    floors, changed = (report or {}).get("floors", {}), (report or {}).get("changed", {})
     observations = [item for item in block["items"] if item["kind"] in ("finding", "resolution")]
     relevant = [item for item in observations
                 if concerns(item.get("path", ""), task["files"])
                 or any(concerns(ref.rsplit(":", 1)[0], task["files"]) for ref in item.get("still_pointing", ()))]
     hit = any(item.get("path", item.get("legacy_path")) in task["files"] for item in observations)
-    return {"observations": len(observations), "relevant": len(relevant), "available": had,
+    return {"observations": len(observations), "relevant": len(relevant), "available": bool(held), "held": held[:8],
             "hit": hit, "tokens": block["tokens"],
             "scores": [(item.get("relevance", item["score"]), bool(concerns(item.get("path", ""), task["files"])),
-                        item.get("path", "")) for item in observations]}
+                        item.get("path", ""), *floors.get(_key(item), (None, False))) for item in observations],
+            "changed": changed}
+
+
+def _key(item: dict) -> str:
+    if item["kind"] == "resolution":
+        return f"resolution:{item['id']}"
+    return f"finding:{item['id']}:{item.get('line') or 0}"
 
 
 def summary(rows: list[dict]) -> dict:
@@ -149,19 +195,37 @@ def summary(rows: list[dict]) -> dict:
     }
 
 
-def floor_sweep(rows: list[dict]) -> list[tuple[float, dict]]:
-    """What a floor on the item score would give (items under it removed; nothing re-fitted)."""
+FLOORS = (0.3, 0.45, 0.6, 0.8, 1.0, 1.5, 2.0, 3.0)
+TEXT_FLOORS = (0.6, 1.0, 1.5, 2.0, 2.5, 3.0, 4.0, 6.0, 99.0)
+
+
+def floor_sweep(rows: list[dict]) -> list[tuple[float, float, dict]]:
+    """What each pair of floors (RELEVANCE_FLOOR, TEXT_ONLY_FLOOR) would give on rows primed with
+    the floors at 0.0001: an item is kept when a path bonus carried it or its task score clears
+    the floor it was held to. Items past the budget or MAX_OBSERVATIONS at the lowest floors are
+    not re-fitted, so recall at high floors is a lower bound."""
     out = []
-    for floor in (0.0, 0.5, 1.0, 1.5, 2.0, 3.0, 4.0, 5.0, 6.0, 8.0, 10.0):
-        shown = relevant = empty = 0
-        for r in rows:
-            kept = [ok for s, ok, *_path in r["scores"] if s >= floor]
-            shown += len(kept)
-            relevant += sum(kept)
-            empty += not kept
-        out.append((floor, {"precision": round(relevant / shown, 3) if shown else None, "shown": shown,
-                            "empty": round(empty / len(rows), 3) if rows else None}))
+    for floor in FLOORS:
+        for text_floor in TEXT_FLOORS:
+            if text_floor < floor:
+                continue
+            shown = relevant = empty = hits = 0
+            with_available = [r for r in rows if r["available"]]
+            for r in rows:
+                kept = [(ok, path in r["files"]) for raw, ok, path, cls, bonus in r["scores"]
+                        if bonus or raw >= (text_floor if cls == "text" else floor)]
+                shown += len(kept)
+                relevant += sum(ok for ok, _hit in kept)
+                empty += not kept
+                hits += r["available"] and any(hit for _ok, hit in kept)
+            out.append((floor, text_floor, {
+                "precision": round(relevant / shown, 3) if shown else None, "shown": shown,
+                "recall": round(hits / len(with_available), 3) if with_available else None,
+                "empty": round(empty / len(rows), 3) if rows else None}))
     return out
+
+
+MODE_LABEL = {"task": "subject", "paths": "subject + --paths"}
 
 
 def main() -> int:
@@ -176,7 +240,11 @@ def main() -> int:
     parser.add_argument("--json", type=Path, help="write every task's row here")
     parser.add_argument("--floor-sweep", action="store_true",
                         help="prime with the floors at 0.0001 and print what each floor would give on learn")
+    parser.add_argument("--mode", choices=("task", "paths", "both"), default="both",
+                        help="task: the subject only (an agent before its first edit); paths: the subject plus "
+                             "`--paths` the changed files (after its first edit, what the hooks pass); both")
     args = parser.parse_args()
+    modes = ("task", "paths") if args.mode == "both" else (args.mode,)
     repos = json.loads((HERE / "real" / "repos.json").read_text())
     rows: list[dict] = []
     for repo in repos:
@@ -194,28 +262,33 @@ def main() -> int:
         started = time.perf_counter()
         for task in tasks:
             git(work, "checkout", "-q", "--force", "--detach", task["parent"])
-            out = prime(work, cache, task, args.budget, 0.0001 if args.floor_sweep else None)
-            if "error" in out:
-                print(f"  {repo['name']} {task['parent'][:8]}: {out['error']}", file=sys.stderr)
-                continue
-            row = score(task, out["block"], available(cache, task["files"]))
-            rows.append({**row, "repo": repo["name"], "half": half(task), "task": task["task"],
-                         "commit": task["commit"], "files": task["files"], "seconds": round(out["seconds"], 2)})
+            for mode in modes:
+                out = prime(work, cache, task, args.budget, 0.0001 if args.floor_sweep else None,
+                            paths=mode == "paths")
+                if "error" in out:
+                    print(f"  {repo['name']} {task['parent'][:8]} ({mode}): {out['error']}", file=sys.stderr)
+                    continue
+                row = score(task, out["block"], available(cache, task["files"]), out.get("report"))
+                rows.append({**row, "mode": mode, "repo": repo["name"], "half": half(task), "task": task["task"],
+                             "commit": task["commit"], "files": task["files"], "seconds": round(out["seconds"], 2)})
         print(f"{repo['name']}: {len(tasks)} tasks in {time.perf_counter() - started:.0f} s", file=sys.stderr)
     if args.json:
         args.json.write_text(json.dumps(rows, indent=1) + "\n")
     repos_seen = sorted({r["repo"] for r in rows})
     print(f"{len(rows)} tasks from {len(repos_seen)} repositories ({', '.join(repos_seen)}), budget {args.budget}")
-    print("| half | tasks | precision | observations | recall (tasks with one available) | empty | tokens median / mean |")
-    print("|---|---|---|---|---|---|---|")
-    for name in ("learn", "eval", "all"):
-        part = [r for r in rows if name == "all" or r["half"] == name]
-        s = summary(part)
-        print(f"| {name} | {s['tasks']} | {s['precision']} | {s['observations']} | {s['recall']} ({s['recall_tasks']})"
-              f" | {s['empty']} | {s['tokens_median']} / {s['tokens_mean']} |")
+    print("| primed with | half | tasks | precision | observations | recall (tasks with one available) | empty"
+          " | tokens median / mean |")
+    print("|---|---|---|---|---|---|---|---|")
+    for mode in modes:
+        for name in ("learn", "eval", "all"):
+            part = [r for r in rows if r["mode"] == mode and (name == "all" or r["half"] == name)]
+            s = summary(part)
+            print(f"| {MODE_LABEL[mode]} | {name} | {s['tasks']} | {s['precision']} | {s['observations']}"
+                  f" | {s['recall']} ({s['recall_tasks']}) | {s['empty']} | {s['tokens_median']} / {s['tokens_mean']} |")
     if args.floor_sweep:
-        for floor, s in floor_sweep([r for r in rows if r["half"] == "learn"]):
-            print(f"learn, floor {floor}: {s}")
+        for mode in modes:
+            for floor, text_floor, s in floor_sweep([r for r in rows if r["half"] == "learn" and r["mode"] == mode]):
+                print(f"learn, {MODE_LABEL[mode]}, floors {floor} / {text_floor}: {s}")
     return 0
 
 

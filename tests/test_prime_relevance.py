@@ -138,3 +138,34 @@ def test_an_area_named_like_a_commit_subject_keeps_other_areas_out(repo):
     assert [i["path"] for i in observations(block)] == ["collector/time.go"]
     block, _ = prime(repo.root, task="chore: handle leap second smearing offset")  # a type, no area
     assert "collector/ntp.go" in [i["path"] for i in observations(block)]
+
+
+def test_version_and_issue_numbers_in_a_task_are_no_match(repo):
+    """`bump x from 1.10.0 to 1.11.1 (#3640)`: its numbers are versions and an issue, not what a
+    comment that happens to hold the same number is about (node_exporter's dependency bumps)."""
+    repo.commit("2020-01-01", files={
+        "collector/wifi.go": "package collector\n// TODO: the driver reports 11 bands on 3640 chips, expose them\nvar x = 1\n",
+        **{f"collector/c{n}.go": f"package collector\n// TODO: collector {n} should cache its scrape for a second\n"
+           for n in range(6)},
+    })
+    block, _ = prime(repo.root, task="build(deps): bump github.com/mdlayher/wlan from 1.10.0 to 1.11.1 (#3640)")
+    assert observations(block) == []
+    block, _ = prime(repo.root, task="Expose the bands the wifi driver reports")
+    assert [i["path"] for i in observations(block)] == ["collector/wifi.go"]
+
+
+def test_an_edited_file_pulls_its_own_folder_not_the_whole_module_under_it(repo):
+    """Editing `gson/build.sh` brings the findings beside it, not every one under `gson/`; and the
+    folders of a path (`src`, `main`, `java`) are no words of the task."""
+    repo.commit("2020-01-01", files={
+        "gson/build.sh": "# TODO: pin the japicmp plugin once the baseline release is out\necho\n",
+        "gson/README.md": "# gson\n<!-- TODO: document the japicmp baseline release for maintainers -->\n",
+        "gson/src/main/java/com/google/Types.java": "// TODO: canonicalize wildcard bounds of nested generic types\nclass Types {}\n",
+        "gson/src/main/java/com/google/Reader.java": "// TODO: lenient reader should reject unquoted keys\nclass Reader {}\n",
+        "tools/publish.sh": "# TODO: publish the java sources of the main google artifacts from src\necho\n",
+    })
+    block, _ = prime(repo.root, "--paths", "gson/build.sh", task="Bump the maven group with 16 updates")
+    assert sorted(i["path"] for i in observations(block)) == ["gson/README.md", "gson/build.sh"]
+    block, _ = prime(repo.root, "--paths", "gson/src/main/java/com/google/Reader.java", task="Reject unquoted keys")
+    assert [i["path"] for i in observations(block)] == ["gson/src/main/java/com/google/Reader.java",
+                                                        "gson/src/main/java/com/google/Types.java"]

@@ -97,12 +97,23 @@ def task_terms(task: str, paths: Iterable[str] = ()) -> list[tuple[str, float]]:
     """(stem, weight) pairs for the task, best weight per stem, in a stable order."""
     weights: dict[str, float] = {}
     for stem in _stems(_MODULE.sub(" ", task)):
+        if stem.isdigit():
+            continue  # a version or an issue number ("from 1.10.0 to 1.11.1 (#3640)"), no concept of the task
         _add(weights, (stem,), 1.0)
         for word in _related(stem):
             _add(weights, _stems(RELATED[word]), RELATED_WEIGHT)
     for path in paths:
-        _add(weights, _stems(path), PATH_WEIGHT)
+        _add(weights, [stem for stem in _stems(_file_name(path)) if not stem.isdigit()], PATH_WEIGHT)
     return sorted(weights.items())
+
+
+def _file_name(path: str) -> str:
+    """What a path names: its last segment without the extension (`TypeToken` of
+    `gson/src/main/java/com/google/gson/reflect/TypeToken.java`). The folders above it are shared
+    by a whole module (`src`, `main`, `java`): as task words they would match every record there,
+    and what lies in or beside the path is found by the path itself (`select`'s path bonus)."""
+    name = path.rstrip("/").rsplit("/", 1)[-1]
+    return name.rsplit(".", 1)[0] if "." in name[1:] else name
 
 
 def _add(weights: dict[str, float], stems: Iterable[str], weight: float) -> None:

@@ -136,14 +136,21 @@ def rank(view: IndexView, terms: Sequence[tuple[str, float]], paths: Sequence[st
         bonus = _record_bonus(hit, paths)
         if area and not _in_area(hit, area) and bonus <= 0:
             continue  # the task is about another area
-        floor = RELEVANCE_FLOOR if (area or _path_words(hit) & task_words) else max(TEXT_ONLY_FLOOR, RELEVANCE_FLOOR)
-        if raw < floor and bonus <= 0:
+        if raw < _floor(key, hit, area, task_words, bonus) and bonus <= 0:
             continue  # nothing rather than noise: a weak or generic match is no reason to show it
         pool.append((Candidate(key, hit.kind, hit.payload, raw=round(raw, 3)), raw, bonus))
     best = max([c.score for c in musts] + [raw for _c, raw, _b in pool], default=0.0)
     musts = [c._replace(score=round(c.score / best, 6) if best > 0 else 0.0) for c in musts]
     musts.sort(key=lambda c: (-c.score, c.payload.get("order", 0), c.key))
     return musts, _ordered(pool, best)
+
+
+def _floor(key: str, hit: Hit, area: tuple[tuple[str, ...], ...], task_words: set[str], bonus: float) -> float:
+    """The task score an observation needs without a path bonus: the lower floor inside the
+    area the task names or when a specific task word is in its path, the text-only one else."""
+    if area or _path_words(hit) & task_words:
+        return RELEVANCE_FLOOR
+    return max(TEXT_ONLY_FLOOR, RELEVANCE_FLOOR)
 
 
 def _in_area(hit: Hit, area: tuple[tuple[str, ...], ...]) -> bool:
@@ -216,14 +223,15 @@ def _scope_bonus(scope: Sequence[str], paths: Sequence[str]) -> float | None:
 
 
 def _record_bonus(hit: Hit, paths: Sequence[str]) -> float:
-    """In one of `--paths` (or under it), or in the same folder as one."""
+    """In one of `--paths` (or under it), or in the same folder as one (not in a folder under
+    it: editing `gson/pom.xml` says nothing of the whole `gson/` module)."""
     if not paths:
         return 0.0
     places = _places(hit)
     direct, near = _path_sets(tuple(paths))
     if any(_under_any(place, *direct) for place in places):
         return DIRECT_PATH_BONUS
-    if any(_under_any(place, *near) for place in places):
+    if any((place.rsplit("/", 1)[0] if "/" in place else "") in near[1] for place in places):
         return NEAR_PATH_BONUS
     return 0.0
 
