@@ -45,7 +45,8 @@ _ROOT_GLOBAL = frozenset({"go.mod", "package.json", "pyproject.toml"})
 #: What a base holds (`store_base`), checked before it is used.
 _BASE_SHAPE = {"head": (str, type(None)), "files": dict, "left_out": dict, "definitions": dict, "skipped": list,
                "generated": list, "vendored": list, "legacy": list, "legacy_state": str,
-               "pointing_files": list, "ask_files": list, "removals": int, "asks": list, "result": str}
+               "pointing_files": list, "ask_files": list, "removals": int, "asks": list, "result": str,
+               "gated": str}
 
 
 def base_key(root: str, config: Any, now) -> str:
@@ -76,9 +77,9 @@ def content_map(snapshot) -> dict[str, str]:
     return files
 
 
-def store_base(cache, key: str, snapshot, left_out, result, ctx) -> None:
-    """Keep what a delta scan needs of the complete scan `result` (its `ctx`)."""
-    found = ctx.contradictions
+def store_base(cache, key: str, snapshot, left_out, result, collected, found, gated: str) -> None:
+    """Keep what a delta scan needs of the complete scan `result` (its stages' `collected` and
+    `found`, and its gated `--format json` text)."""
     legacy_paths = sorted(item.path for item in found.legacy)
     pointing: set[str] = set()
     if legacy_paths:
@@ -89,10 +90,10 @@ def store_base(cache, key: str, snapshot, left_out, result, ctx) -> None:
         "head": snapshot.head,
         "files": content_map(snapshot),
         "left_out": left_out,
-        "definitions": ctx.collected.definitions,
-        "skipped": sorted(ctx.collected.skipped),
-        "generated": sorted(ctx.collected.generated),
-        "vendored": sorted(ctx.collected.vendored),
+        "definitions": collected.definitions,
+        "skipped": sorted(collected.skipped),
+        "generated": sorted(collected.generated),
+        "vendored": sorted(collected.vendored),
         "legacy": legacy_paths,
         "legacy_state": _legacy_state(found.legacy),
         "pointing_files": sorted(pointing),
@@ -100,6 +101,7 @@ def store_base(cache, key: str, snapshot, left_out, result, ctx) -> None:
         "removals": len(found.history.removals),
         "asks": [[a.path, a.line, a.text, list(a.leave), list(a.toward)] for a in found.asks],
         "result": result.to_json_text(),
+        "gated": gated,
     }, separators=(",", ":"), ensure_ascii=False))
     history = found.history  # what resolution asks of it most (`History.was_removed`), read on its own
     removed = sorted(set(history.removals) | history.removed_folders) if history is not None else []
@@ -153,8 +155,9 @@ def _delta(root, config, now, snapshot, left_out, cache, key, base, changed, mov
     from indexer.git.history import load_history
     from indexer.scan.collect import collect, vendored_folders
     from indexer.scan.pipeline import ScanContext, _lap, start_ageing
-    from indexer.scan.run import ScanResult
+    from indexer.scan.run import ScanResult, with_parsed
     from indexer.scan.suppress import apply_suppressions
+    from indexer.text import STRUCTURAL, safe_record, safe_tree
 
     only = frozenset(changed)
     collected = collect(snapshot, cache, config.scan.markers, config.scan.max_file_bytes,
@@ -208,16 +211,11 @@ def _delta(root, config, now, snapshot, left_out, cache, key, base, changed, mov
     clock = _lap(ctx, "delta: age", clock)
     fresh: list[Finding] = []
     tree: list[Finding] = []
-    kept_rules: set[str] = set()
-    recomputed_rules: set[str] = set()
-    for check in load_checks(config):
-        scope = check.scope
-        if scope == "world":
-            kept_rules.add(check.rule.id)
-            continue
-        (fresh if scope == "file" else tree).extend(check.run(ctx, check.rule))
-        (recomputed_rules if scope == "tree" else kept_rules).add(check.rule.id)
-        clock = _lap(ctx, f"delta: check {check.rule.id}", clock)
+    checks = load_checks(config)
+    for check in checks:  # "world" rules: the base's findings stand
+        if check.scope != "world":
+            (fresh if check.scope == "file" else tree).extend(check.run(ctx, check.rule))
+            clock = _lap(ctx, f"delta: check {check.rule.id}", clock)
     suppressions = dict(collected.suppressions)
     elsewhere = {f.path for f in tree} - only
     if elsewhere:  # the suppressions of the files a tree rule reports on
@@ -226,20 +224,32 @@ def _delta(root, config, now, snapshot, left_out, cache, key, base, changed, mov
     fresh = apply_suppressions([*fresh, *tree], suppressions)
     try:
         previous = ScanResult.from_json_text(base["result"])
+        previous_gated = json.loads(base["gated"])
     except (ValueError, KeyError, TypeError, AttributeError):
         return None
-    file_rules = kept_rules - {c.rule.id for c in load_checks(config) if c.scope == "world"}
-    findings = [f for f in previous.findings
-                if f.rule not in recomputed_rules and not (f.rule in file_rules and f.path in only)]
-    findings.extend(fresh)
-    findings.sort(key=lambda f: (f.path, f.line or 0, f.rule, f.message))
+    if len(previous_gated.get("findings", ())) != len(previous.findings):
+        return None
+    scope = {c.rule.id: c.scope for c in checks}
+    # each finding with its gated JSON object: the base's as they were gated, the new ones gated here
+    pairs = [(f, g) for f, g in zip(previous.findings, previous_gated["findings"])
+             if scope.get(f.rule) == "world" or (scope.get(f.rule) == "file" and f.path not in only)]
+    pairs.extend((f, safe_record(f.to_json())) for f in fresh)
+    pairs.sort(key=lambda pair: (pair[0].path, pair[0].line or 0, pair[0].rule, pair[0].message))
     result = ScanResult(
-        root=root, head=snapshot.head, now=now, findings=tuple(findings), files=len(snapshot.files),
+        root=root, head=snapshot.head, now=now, findings=tuple(f for f, _ in pairs), files=len(snapshot.files),
         parsed=collected.parsed, skipped=previous.skipped, notes=previous.notes,
         set_aside=previous.set_aside, resolutions=previous.resolutions, memory=config,
         timings=ctx.timings)
+    out = result.to_json()
+    gated = {name: [g for _, g in pairs] if name == "findings" else
+             value if name in STRUCTURAL or name == "summary" else
+             previous_gated[name] if name in previous_gated else safe_tree(value, STRUCTURAL)
+             for name, value in out.items()}  # notes and resolutions are the base's: gated as they were
+    text = json.dumps(gated, separators=(",", ":"), ensure_ascii=False) + "\n"
+    result = replace(result, gated=text)
     if not cache.warnings:  # the next change is measured from here: this result is the new base
-        base.update(head=snapshot.head, result=replace(result, parsed=0).to_json_text())
+        base.update(head=snapshot.head, result=replace(result, parsed=0).to_json_text(),
+                    gated=with_parsed(text, result.files, result.parsed, 0) or "")
         if moved:
             base["removals"] = len(history.removals)
             removed = sorted(set(history.removals) | history.removed_folders)

@@ -158,11 +158,11 @@ def run_scan(path: str, now: date, cache_dir: str | None = None, config_path: st
         def fresh() -> ScanResult:
             if base is not None and (found := delta.try_delta(root, config, now, snapshot, left_out, cache,
                                                               base, progress)) is not None:
-                return replace(found, timings={"discover": discovered, **found.timings})
+                return replace(found, timings={"discover": discovered, **found.timings}, gated=found.gated_json)
             findings, ctx = run_pipeline(root, config, now, snapshot, left_out, cache,
                                          progress(len(snapshot.files)) if progress else None, only)
             notes = ctx.notes + cache.warnings
-            result = ScanResult(
+            return ScanResult(
                 root=root, head=snapshot.head, now=now, findings=tuple(findings),
                 files=len(snapshot.files), parsed=ctx.collected.parsed,
                 skipped=dict(sorted(Counter(ctx.collected.skipped.values()).items())),
@@ -170,25 +170,39 @@ def run_scan(path: str, now: date, cache_dir: str | None = None, config_path: st
                 resolutions=tuple(r.to_json() for r in ctx.contradictions.resolutions),
                 memory=config, collected=ctx.collected, contradictions=ctx.contradictions,
                 timings={"discover": discovered, **ctx.timings})
-            if base is not None and not cache.warnings:
-                delta.store_base(cache, base, snapshot, left_out, replace(result, parsed=0), ctx)
-            return result
 
         result = without_foreign_entries(cache, fresh)
         if not cache.warnings:
             from indexer.output.json_report import render as gated_json
 
             stored = replace(result, parsed=0)
-            # the gated `--format json` text too, so a hit writes it back without the gate's cost
-            cache.put_text(MEMO_KIND, key, stored.to_json_text() + "\n" + gated_json(stored))
+            # the gated `--format json` text too, so a hit writes it back without the gate's cost (a
+            # delta result comes gated: the base's gated findings and the changed files' own)
+            gated = with_parsed(result.gated_json, result.files, result.parsed, 0) if result.gated_json else None
+            gated = gated or gated_json(stored)
+            cache.put_text(MEMO_KIND, key, stored.to_json_text() + "\n" + gated)
             if only is None and result.contradictions is not None:  # what `explain` reads, so that
                 # explaining after a scan is a cache read (a delta scan has no picture of its own)
                 from indexer.contradictions.explain import EXPLAIN_KIND, explain_index
 
                 cache.put_text(EXPLAIN_KIND, key, explain_index(result.contradictions))
+                if base is not None:  # a complete scan: the base the next change is measured from
+                    delta.store_base(cache, base, snapshot, left_out, stored, result.collected,
+                                     result.contradictions, gated)
+            # and this scan's own `--format json` is that text with its `parsed`: gated once, not twice
+            result = replace(result, gated=with_parsed(gated, result.files, 0, result.parsed))
         return result
     finally:
         cache.close()
+
+
+def with_parsed(gated: str, files: int, parsed: int, to: int) -> str | None:
+    """The gated JSON text of a result with `parsed` set to `to`; None when it is not found (its
+    summary comes first after root, head and now, whose quotes inside strings are escaped)."""
+    summary = f'"summary":{{"files":{files},"parsed":{parsed},'
+    if summary not in gated:
+        return None
+    return gated.replace(summary, f'"summary":{{"files":{files},"parsed":{to},', 1)
 
 
 def _with_memory(result: ScanResult, config: Config) -> ScanResult:
