@@ -1,0 +1,272 @@
+"""The history cache (issue 18): whatever the cache holds, `load_history` gives what a full read
+of the log gives.
+
+Rows are per HEAD and tracked-path set; a HEAD a few commits after a cached one is extended from
+it and stored as a patch of the rows the new commits changed; a damaged or foreign row is a miss;
+old rows are pruned. Real repositories with backdated commits; equality with `read_history`, the
+full read, is the oracle throughout.
+"""
+from __future__ import annotations
+
+import json
+import sqlite3
+import subprocess
+import sys
+from datetime import date
+
+import pytest
+
+from indexer.cache import Cache
+from indexer.git import history
+
+NOW = date(2026, 11, 1)
+
+
+def _tracked(repo) -> frozenset[str]:
+    """What a scan passes: every file git tracks (the index) and the folders above them."""
+    paths: set[str] = set()
+    for name in filter(None, repo.git("ls-files", "-z").split("\0")):
+        parts = name.split("/")
+        paths.update("/".join(parts[:depth]) for depth in range(1, len(parts) + 1))
+    return frozenset(paths)
+
+
+def _head(repo) -> str:
+    return repo.git("rev-parse", "HEAD").strip()
+
+
+def _load(repo, cache_dir, now=NOW):
+    cache = Cache(str(cache_dir))
+    try:
+        return history.load_history(str(repo.root), _head(repo), now, _tracked(repo), cache)
+    finally:
+        cache.close()
+
+
+def _full(repo, now=NOW):
+    return history.read_history(str(repo.root), now, _tracked(repo))
+
+
+def _rows(cache_dir, kind_prefix: str = "history/") -> list[tuple[str, str]]:
+    db = sqlite3.connect(str(cache_dir / "cache.sqlite3"))
+    try:
+        return db.execute("SELECT kind, key FROM entries WHERE kind LIKE ? ORDER BY kind, key",
+                          (kind_prefix + "%",)).fetchall()
+    finally:
+        db.close()
+
+
+def _base(repo) -> None:
+    repo.commit("2023-01-10", files={"docs/setup.md": "# setup\n", "src/app.py": "x = 1\n", "old/a.py": "a\n",
+                                     "old/b.py": "b\n", "gone.txt": "g\n", "README.md": "# app\n"})
+    repo.commit("2025-06-01", files={"src/app.py": "x = 2\n"})
+    repo.git("rm", "-q", "gone.txt")
+    repo.commit("2025-07-01", message="drop gone.txt")
+
+
+def _commits(repo, count: int, start: int = 0) -> None:
+    """`count` commits: edits, new files, a rename and a deletion among them."""
+    for n in range(start, start + count):
+        day = f"2026-{1 + n % 9:02d}-{1 + n % 27:02d}"
+        if n % 7 == 3 and (repo.root / "docs/setup.md").exists():
+            repo.git("mv", "docs/setup.md", f"docs/install-{n}.md")
+            repo.commit(day, message=f"rename {n}")
+        elif n % 11 == 5 and (repo.root / "old/b.py").exists():
+            repo.git("rm", "-q", "old/b.py")
+            repo.commit(day, message="drop b")
+        else:
+            repo.commit(day, files={"src/app.py": f"x = {n}\n", f"src/gen/m{n % 4}.py": f"# {n}\n"})
+
+
+@pytest.mark.parametrize("count", [1, 5, 30])
+def test_history_extended_from_the_cache_equals_a_full_read(repo, tmp_path, count):
+    _base(repo)
+    cache_dir = tmp_path / "cache"
+    _load(repo, cache_dir)  # the history of the old HEAD, cached
+    _commits(repo, count)
+    extended = _load(repo, cache_dir)
+    full = _full(repo)
+    assert extended == full
+    assert extended.to_json() == full.to_json()
+    assert extended.removed_folders == full.removed_folders
+    # read back (a patch over the full table): the same again, and a lookup decodes one row
+    again = _load(repo, cache_dir)
+    assert again.activity.get("src/app.py") == full.activity["src/app.py"]
+    assert again == full
+    assert any(key.endswith("\0activity-rows") for _kind, key in _rows(cache_dir))
+
+
+def test_patches_of_patches_and_a_full_table_again_equal_full_reads(repo, tmp_path, monkeypatch):
+    """Each extension patches the last full table with everything changed since: chained 1, 5
+    and 30 commits later; a patch grown over its limit is written as a full table again."""
+    monkeypatch.setattr(history, "_PATCH_MIN", 6)
+    _base(repo)
+    cache_dir = tmp_path / "cache"
+    _load(repo, cache_dir)
+    done = 0
+    for count in (1, 5, 30):
+        _commits(repo, count, start=done)
+        done += count
+        assert _load(repo, cache_dir) == _full(repo)
+        assert _load(repo, cache_dir) == _full(repo)  # (read back)
+    tables = {key.split("\0")[0] for kind, key in _rows(cache_dir) if kind.endswith("/table")}
+    assert len(tables) >= 2  # the first full table, and a later one when the patch grew too large
+
+
+@pytest.mark.parametrize("tail", [1000, 2])
+def test_a_moving_window_from_the_cache_equals_a_full_read(repo, tmp_path, monkeypatch, tail):
+    """More commits than the log holds: the oldest leave the window as new ones come, named from
+    the window's kept end (or, when too short, a walk)."""
+    monkeypatch.setattr(history, "MAX_COMMITS", 6)
+    monkeypatch.setattr(history, "_TAIL", tail)
+    _base(repo)
+    _commits(repo, 4)
+    cache_dir = tmp_path / "cache"
+    _load(repo, cache_dir)
+    for count in (1, 3, 1):
+        _commits(repo, count, start=10 + count)
+        full = _full(repo)
+        assert full.truncated and full.commits == 6
+        assert _load(repo, cache_dir) == full
+
+
+def test_a_merged_branch_with_older_commits_falls_back_to_a_full_read(repo, tmp_path):
+    _base(repo)
+    cache_dir = tmp_path / "cache"
+    old_head = _head(repo)
+    old = _load(repo, cache_dir)
+    repo.git("checkout", "-q", "-b", "late", old_head + "~1")
+    repo.commit("2025-06-15", files={"src/late.py": "l\n"})
+    repo.git("rm", "-q", "old/a.py")
+    repo.commit("2025-06-16", message="drop a on the branch")
+    repo.git("checkout", "-q", "main")
+    _commits(repo, 2)
+    repo.git("merge", "-q", "--no-ff", "-m", "merge late", "late", when="2026-09-05")
+    # the whole log interleaves the branch's older commits with the cached ones: not extended
+    assert history.extended_history(str(repo.root), old_head, _head(repo), old, NOW, _tracked(repo)) is None
+    assert _load(repo, cache_dir) == _full(repo)
+    assert "old/a.py" in _load(repo, cache_dir).removals
+
+
+def test_a_later_now_counts_the_cached_year_again(repo, tmp_path):
+    _base(repo)
+    _commits(repo, 5)
+    cache_dir = tmp_path / "cache"
+    _load(repo, cache_dir)
+    for later in (date(2026, 12, 1), date(2027, 6, 30)):
+        assert _load(repo, cache_dir, later) == _full(repo, later)
+    _commits(repo, 2, start=40)  # extended from a row written at an earlier now
+    assert _load(repo, cache_dir, date(2027, 7, 1)) == _full(repo, date(2027, 7, 1))
+    # an earlier now than the cached one: a full read at that now
+    assert _load(repo, cache_dir, date(2026, 11, 5)) == _full(repo, date(2026, 11, 5))
+
+
+def test_the_same_head_with_other_tracked_paths_is_not_read_from_the_other_row(repo, tmp_path):
+    """A file staged at a path history saw deleted (the pre-commit hook's tree), or one staged
+    away: the history depends on the tracked paths, not on HEAD alone."""
+    _base(repo)
+    cache_dir = tmp_path / "cache"
+    before = _load(repo, cache_dir)
+    assert "gone.txt" in before.removals
+    repo.write("gone.txt", "back\n")
+    repo.git("add", "gone.txt")  # staged, HEAD unchanged
+    staged = _load(repo, cache_dir)
+    assert staged == _full(repo)
+    assert "gone.txt" not in staged.removals and staged.activity["gone.txt"].total == 2
+    repo.git("rm", "-q", "--cached", "gone.txt")
+    repo.git("rm", "-q", "--cached", "old/b.py")  # a tracked file staged away
+    assert _load(repo, cache_dir) == _full(repo)
+
+
+def _damage(cache_dir, kind_suffix: str, value: str, key_part: str = "") -> None:
+    db = sqlite3.connect(str(cache_dir / "cache.sqlite3"))
+    try:
+        with db:
+            kind = "history/v3" + kind_suffix
+            keys = [key for (key,) in db.execute("SELECT key FROM entries WHERE kind = ?", (kind,))
+                    if key.endswith(key_part)]  # (keys hold NULs, which LIKE stops at)
+            for key in keys:
+                db.execute("UPDATE entries SET value = ? WHERE kind = ? AND key = ?", (value, kind, key))
+        assert keys
+    finally:
+        db.close()
+
+
+@pytest.mark.parametrize("kind_suffix,key_part,value", [
+    ("", "", "[1, 2]"),  # not an object
+    ("", "", json.dumps({"base": None, "folders": "x"})),  # an object of another shape
+    ("", "", "{not json"),
+    ("/table", "activity-paths", "a\0b\0c"),  # rows and paths of different lengths
+    ("/table", "removal-rows", ""),
+    ("/head", "", json.dumps({"rows": [["nonsense", None]]})),
+])
+def test_a_damaged_or_foreign_row_is_a_miss(repo, tmp_path, kind_suffix, key_part, value):
+    _base(repo)
+    cache_dir = tmp_path / "cache"
+    _load(repo, cache_dir)
+    _damage(cache_dir, kind_suffix, value, key_part)
+    assert _load(repo, cache_dir) == _full(repo)
+    _commits(repo, 2)  # and extending from it: a full read
+    assert _load(repo, cache_dir) == _full(repo)
+
+
+def test_a_damaged_patch_base_is_a_miss(repo, tmp_path):
+    _base(repo)
+    cache_dir = tmp_path / "cache"
+    _load(repo, cache_dir)
+    _commits(repo, 2)
+    _load(repo, cache_dir)  # a patch over the first HEAD's full table
+    db = sqlite3.connect(str(cache_dir / "cache.sqlite3"))
+    with db:
+        db.execute("DELETE FROM entries WHERE kind LIKE 'history/%/table'")
+    db.close()
+    assert _load(repo, cache_dir) == _full(repo)
+
+
+def test_rows_of_old_heads_and_formats_are_pruned(repo, tmp_path):
+    """A long-lived CI cache: every HEAD scanned adds a row, the oldest leave; rows of the
+    earlier format go on the next write."""
+    _base(repo)
+    cache_dir = tmp_path / "cache"
+    cache = Cache(str(cache_dir))
+    cache.put_many("history/v2", {"f" * 40 + ":20000": {"activity": {}}})
+    cache.put_many("history/v2/head", {"latest": {"head": "f" * 40}})
+    cache.close()
+    for n in range(12):
+        repo.git("checkout", "-q", "-b", f"b{n}", "main")  # unrelated HEADs: no extension, full tables
+        repo.commit(f"2026-0{1 + n % 9}-0{1 + n % 9}", files={f"f{n}.txt": "x\n"})
+        assert _load(repo, cache_dir) == _full(repo)
+        repo.git("checkout", "-q", "main")
+    rows = _rows(cache_dir)
+    assert not [r for r in rows if r[0].startswith("history/v2")]
+    heads = {key.split(":")[0] for kind, key in rows if kind == "history/v3"}
+    assert len(heads) <= history._KEEP
+    assert len([r for r in rows if r[0] == "history/v3/table"]) <= 4 * 2 * history._KEEP
+
+
+def test_a_scan_after_commits_from_a_patched_cache_equals_a_scan_from_scratch(repo, tmp_path):
+    """Through the CLI: scans after one, then several commits read the history from a patch and
+    report what a scan with an empty cache reports."""
+    repo.commit("2022-03-01", files={"README.md": "See [setup](docs/setup.md) and `old/a.py`.\n",
+                                     "docs/setup.md": "# setup\n", "old/a.py": "# TODO: move this\n"})
+    shared = str(tmp_path / "shared")
+
+    def scan(cache: str) -> dict:
+        proc = subprocess.run([sys.executable, "-m", "indexer", "scan", str(repo.root), "--now", "2026-11-01",
+                               "--format", "json", "--cache-dir", cache], capture_output=True, text=True,
+                              timeout=300)
+        assert proc.returncode in (0, 1), proc.stderr
+        data = json.loads(proc.stdout)
+        data["summary"].pop("parsed")
+        return data
+
+    scan(shared)
+    repo.git("mv", "docs/setup.md", "docs/install.md")
+    repo.commit("2026-10-01", message="rename the setup page")
+    assert scan(shared) == scan(str(tmp_path / "empty1"))
+    repo.commit("2026-10-02", files={"src/x.py": "# FIXME: later\n"})
+    repo.git("rm", "-q", "old/a.py")
+    repo.commit("2026-10-03", message="drop a")
+    warm = scan(shared)
+    assert warm == scan(str(tmp_path / "empty2"))
+    assert any(f["rule"] == "dangling-reference" for f in warm["findings"])
