@@ -270,3 +270,46 @@ def test_a_scan_after_commits_from_a_patched_cache_equals_a_scan_from_scratch(re
     warm = scan(shared)
     assert warm == scan(str(tmp_path / "empty2"))
     assert any(f["rule"] == "dangling-reference" for f in warm["findings"])
+
+
+def _resolution_keys(cache_dir) -> dict[str, list[tuple[str, str, str]]]:
+    db = sqlite3.connect(str(cache_dir / "cache.sqlite3"))
+    try:
+        rows = db.execute("SELECT kind, key FROM entries WHERE kind IN ('resolved/v1', 'resolved-imports/v1')").fetchall()
+    finally:
+        db.close()
+    out: dict[str, list[tuple[str, str, str]]] = {}
+    for kind, key in rows:
+        out.setdefault(kind, []).append(tuple(key.split("\0")))
+    return out
+
+
+def test_resolution_rows_of_old_worlds_and_old_contents_are_pruned(repo, tmp_path):
+    """A long-lived cache: each edit of a file writes its resolutions again (the old content's
+    row goes), each new path set is a new world (rows of all but the last few go)."""
+    from indexer.contradictions import incremental
+
+    repo.commit("2024-01-01", files={"README.md": "See [setup](docs/setup.md).\n", "docs/setup.md": "# s\n",
+                                     "src/app.py": "import os\nfrom src import util\n", "src/util.py": "x = 1\n"})
+    cache_dir = tmp_path / "shared"
+
+    def scan() -> None:
+        proc = subprocess.run([sys.executable, "-m", "indexer", "scan", str(repo.root), "--now", "2026-11-01",
+                               "--format", "json", "--cache-dir", str(tmp_path)], capture_output=True, text=True,
+                              timeout=300)
+        assert proc.returncode in (0, 1), proc.stderr
+
+    scan()
+    folder = next(p.parent for p in tmp_path.glob("*/cache.sqlite3"))
+    for n in range(3):  # the same paths, README.md edited: one row for it in the world
+        repo.write("README.md", f"See [setup](docs/setup.md) and [gone](docs/gone-{n}.md).\n")
+        scan()
+    readme = [k for k in _resolution_keys(folder)["resolved/v1"] if k[0] == "README.md"]
+    assert len(readme) == 1, readme
+    for n in range(incremental._KEEP_WORLDS + 3):  # new paths: new worlds
+        repo.write(f"docs/page-{n}.md", "See [setup](setup.md).\n")
+        repo.git("add", f"docs/page-{n}.md")
+        scan()
+    for kind, keys in _resolution_keys(folder).items():
+        assert len({world for _path, _sha, world in keys}) <= incremental._KEEP_WORLDS, kind
+    assert {path for path, _sha, _world in _resolution_keys(folder)["resolved/v1"]} >= {"README.md", "docs/page-0.md"}

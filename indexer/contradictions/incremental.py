@@ -8,7 +8,9 @@ and a digest of that world, so after an edit that adds, removes or renames no pa
 no definition, only the edited files' references are resolved again; anything else changes
 the world and every file is resolved again (correct, not proportional). Which missing paths
 git ignores is asked for all of them every time (`.gitignore` and the user's excludes are not
-in the world), as `Resolver.resolve_all` does.
+in the world), as `Resolver.resolve_all` does. The rows stay bounded in a long-lived (CI)
+cache: those of the last `_KEEP_WORLDS` worlds are kept, and a file's rows of earlier contents
+in the current world go when it is resolved again (`_prune`).
 """
 from __future__ import annotations
 
@@ -50,9 +52,44 @@ def resolve_all_cached(resolver: Resolver, ctx, history, imports: bool = False) 
             fresh[keys[path]] = {"resolved": [[getattr(r, name) for name in _FIELDS] for r in out]}
     if fresh:
         ctx.cache.put_many(kind, fresh)
+        _prune(ctx.cache, kind, world, {path: ctx.collected.content_sha[path] for path in by_file if keys.get(path, "")
+                                        in fresh})
     if imports:
         return results
     return resolver._without_ignored(results)  # the one git check-ignore, over every file's
+
+
+_WORLDS = "resolved/worlds"  # per kind: the worlds resolved in last, newest first
+_KEEP_WORLDS = 4  # rows of other worlds (another checkout's tracked paths, history, definitions) are pruned
+_PER_PATH = 64  # fewer files resolved again than this: their older rows looked up one by one
+
+
+def _prune(cache, kind: str, world: str, written: dict[str, str]) -> None:
+    """Bound the rows a long-lived cache keeps: rows of worlds older than the last `_KEEP_WORLDS`
+    go (once, when a world leaves the list), and a file resolved again in this world loses the
+    rows of its earlier contents in it. Nothing is read but keys."""
+    row = cache.get_many(_WORLDS, [kind]).get(kind, {})
+    recent = [w for w in row.get("worlds", []) if isinstance(w, str)] if isinstance(row.get("worlds"), list) else []
+    known = world in recent
+    kept = [world] + [w for w in recent if w != world][:_KEEP_WORLDS - 1]
+    if recent[:1] != [world]:
+        cache.put_many(_WORLDS, {kind: {"worlds": kept}})
+    stale: list[str] = []
+    if not known or len(written) > _PER_PATH:  # one pass over the keys of the kind
+        keep = set(kept)
+        for key in cache.keys_between(kind, "", "\U0010ffff"):
+            path, _sep, rest = key.partition("\0")
+            sha, _sep, key_world = rest.partition("\0")
+            if key_world not in keep or (key_world == world and path in written and sha != written[path]):
+                stale.append(key)
+    else:
+        for path, sha in written.items():
+            for key in cache.keys_between(kind, path + "\0", path + "\1"):
+                key_sha, _sep, key_world = key[len(path) + 1:].partition("\0")
+                if key_world == world and key_sha != sha:
+                    stale.append(key)
+    if stale:
+        cache.prune_keys(kind, stale)
 
 
 def _plain(value: Any) -> Any:
