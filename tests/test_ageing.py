@@ -144,14 +144,8 @@ def _stale_by_age(root: str, now: str) -> dict[tuple[str, int], tuple[str, str]]
             if f["rule"] == "stale-todo" and "age" in f["reason"]}
 
 
-def test_exact_dates_are_blames_from_head_on_a_merge_history(repo, tmp_path, monkeypatch):
-    """stale-todo's "last changed DAY (commit)" is what one `git blame` from HEAD over the whole
-    history says, line for line, though the scan blames a touched file's old lines from where
-    its ageing blame stopped (the boundary commit, at the line's number and path there), takes
-    a line that blame dated inside the window as it stands, and reads commits through a
-    commit-graph it writes into its cache folder when many files need blaming."""
-    _merge_history(repo)
-    # enough files touched in the window, each with an old TODO, to write the commit-graph
+def _many_touched(repo) -> None:
+    """Enough files touched in the window, each with an old TODO, to write the commit-graph."""
     repo.commit("2019-05-01", files={f"many/m{i}.py": f"# TODO: old {i}\nx = {i}\n" for i in range(10)})
     repo.git("checkout", "-q", "-b", "many-branch")
     repo.commit("2025-02-01", files={f"many/m{i}.py": f"# TODO: old {i}\nx = {i + 1}\n# FIXME: new\n"
@@ -160,6 +154,16 @@ def test_exact_dates_are_blames_from_head_on_a_merge_history(repo, tmp_path, mon
     repo.git("mv", "many/m0.py", "many/m0_renamed.py")
     repo.commit("2025-02-15")
     repo.git("merge", "-q", "--no-edit", "--no-ff", "many-branch", when="2025-08-15")
+
+
+def test_exact_dates_are_blames_from_head_on_a_merge_history(repo, tmp_path, monkeypatch):
+    """stale-todo's "last changed DAY (commit)" is what one `git blame` from HEAD over the whole
+    history says, line for line, though the scan blames a touched file's old lines from where
+    its ageing blame stopped (the boundary commit, at the line's number and path there), takes
+    a line that blame dated inside the window as it stands, and reads commits through a
+    commit-graph it writes into its cache folder when many files need blaming."""
+    _merge_history(repo)
+    _many_touched(repo)
     root = str(repo.root)
     for day, cache in (("2026-01-01", "a"), ("2025-07-20", "b"), ("2025-05-15", "c"), ("2026-01-01", "a")):
         monkeypatch.setenv("ORGMEMORY_CACHE_DIR", str(tmp_path / cache))
@@ -169,3 +173,18 @@ def test_exact_dates_are_blames_from_head_on_a_merge_history(repo, tmp_path, mon
             assert dated == _blame_from_head(root, path, line), (day, path, line)
     assert ("many/m3.py", 1) in found and ("late.py", 1) in found and ("renamed.py", 1) in found
     assert list((tmp_path / "a").rglob("git-commit-graph/info/commit-graph"))
+
+
+def test_a_repository_with_its_own_commit_graph_gets_none_in_the_cache(repo, tmp_path, monkeypatch):
+    """git reads the repository's own graph first, so the scan writes none of its own; the
+    answers are the same."""
+    _merge_history(repo)
+    _many_touched(repo)
+    root = str(repo.root)
+    monkeypatch.setenv("ORGMEMORY_CACHE_DIR", str(tmp_path / "without"))
+    without = _stale_by_age(root, "2026-01-01")
+    assert list((tmp_path / "without").rglob("git-commit-graph/info/commit-graph"))
+    repo.git("commit-graph", "write", "--reachable")
+    monkeypatch.setenv("ORGMEMORY_CACHE_DIR", str(tmp_path / "own"))
+    assert _stale_by_age(root, "2026-01-01") == without
+    assert not list((tmp_path / "own").rglob("git-commit-graph/info/commit-graph"))
