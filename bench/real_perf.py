@@ -13,7 +13,7 @@ the median of the runs (the machine is shared and noisy: ratios taken in the sam
 | warm | the same scan, cache filled, nothing changed | the floor (`floor_warm.py`: git ls-files -s + status + read the cache) |
 | one-change | append a TODO line to one tracked file (another line each run), then scan | the warm scan |
 | prime-after-change | the same change, then `prime TASK` | the warm scan |
-| --since | `scan --since HEAD~1` (cache warm) | the warm scan |
+| --since | CI after a new commit: in a `git clone --shared` at HEAD~1, a scan fills a cache; the clone moves to HEAD; each run restores that cache (untimed) and times `scan --since HEAD~1` | the warm scan |
 | peak | the largest process of the cold scan (ru_maxrss) | |
 """
 from __future__ import annotations
@@ -88,6 +88,34 @@ class Repo:
             fh.write(self.original)
 
 
+class SinceRun:
+    """`scan --since HEAD~1` as CI runs it after a new commit: the cache holds the scan of HEAD~1
+    (restored by actions/cache), the work tree is at HEAD. A shared clone of the repository is
+    scanned at HEAD~1 once, its cache copied aside, then moved to HEAD; each run starts from
+    that copy."""
+
+    def __init__(self, repo: Repo) -> None:
+        self.repo = repo
+        self.clone = str(repo.work / "since-clone")
+        self.cache, self.saved = str(repo.work / "since-cache"), str(repo.work / "since-saved")
+        head = subprocess.run(["git", "rev-parse", "HEAD"], cwd=repo.path, capture_output=True, text=True,
+                              check=True).stdout.strip()
+        subprocess.run(["git", "clone", "-q", "--shared", "--no-checkout", repo.path, self.clone], check=True)
+        subprocess.run(["git", "checkout", "-q", f"{head}~1"], cwd=self.clone, check=True)
+        timed(self.scan()[:-2], self.clone, repo.env)  # a plain scan of HEAD~1
+        shutil.copytree(self.cache, self.saved)
+        subprocess.run(["git", "checkout", "-q", head], cwd=self.clone, check=True)
+
+    def scan(self) -> list[str]:
+        return [*ORGMEMORY, "scan", self.clone, "--now", self.repo.now, "--format", "json", "--fail-on", "never",
+                "--cache-dir", self.cache, "--since", "HEAD~1"]
+
+    def since(self) -> float:
+        shutil.rmtree(self.cache, ignore_errors=True)
+        shutil.copytree(self.saved, self.cache)
+        return timed(self.scan(), self.clone, self.repo.env)[0]
+
+
 def measure(repo: Repo, runs: int) -> dict[str, str]:
     run = lambda cmd: timed(cmd, repo.path, repo.env)  # noqa: E731
     cold, leasot, peak = [], [], []
@@ -105,6 +133,7 @@ def measure(repo: Repo, runs: int) -> dict[str, str]:
         warm.append(run(repo.scan())[0])
         floor.append(run([sys.executable, str(HERE / "floor_warm.py"), repo.path, repo.cache])[0])
     one, prime, since, warm2 = [], [], [], []
+    ci = SinceRun(repo)
     try:
         for index in range(runs):
             repo.change(2 * index)
@@ -114,7 +143,7 @@ def measure(repo: Repo, runs: int) -> dict[str, str]:
             repo.change(2 * index + 1)
             prime.append(run([*ORGMEMORY, "prime", TASK, "--now", repo.now, "--cache-dir", repo.cache])[0])
             repo.restore()
-            since.append(run(repo.scan("--since", "HEAD~1"))[0])
+            since.append(ci.since())
     finally:
         repo.restore()
     w = median(warm2 + warm)

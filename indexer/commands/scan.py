@@ -95,7 +95,8 @@ def command(paths, now, fmt, fail_on, staged, baseline_path, since_ref, config_p
                    + ("the result of an identical earlier scan" if hit else
                       f"{result.parsed} parsed, {result.files - result.parsed} from the cache"), err=True)
         for stage, seconds in result.timings.items():  # empty on a memo hit: no stage ran
-            click.echo(f"orgmemory:   {stage:<40} {seconds:6.2f} s", err=True)
+            click.echo(f"orgmemory:   {stage:<40} {seconds:6.2f} s" if seconds is not None
+                       else f"orgmemory:   {stage}", err=True)  # (why a scan after a change ran in full)
         for note in result.notes if fmt != "text" else ():  # the text report lists them itself
             click.echo(f"orgmemory: note: {note}", err=True)
     if fails(result.findings, fail_on):

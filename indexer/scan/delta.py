@@ -108,39 +108,47 @@ def store_base(cache, key: str, snapshot, left_out, result, collected, found, ga
     cache.put_text(REMOVED_KIND, key, "\n".join([snapshot.head or "", *removed]))
 
 
+class Fallback(Exception):
+    """Why this scan cannot be computed from the base: the full pipeline runs (`scan -v` says why)."""
+
+
 def try_delta(root: str, config, now, snapshot, left_out, cache, key: str, progress=None):
-    """The result of this scan computed from the stored base, or None (run the full pipeline)."""
+    """The result of this scan computed from the stored base; `Fallback` (why not) otherwise."""
     clock = time.perf_counter()
     text = cache.get_text(BASE_KIND, key)
     if text is None:
-        return None
+        raise Fallback("no base (no complete scan with this configuration, rules and --now)")
     try:
         base = json.loads(text)
     except ValueError:
-        return None
+        base = None
     if not isinstance(base, dict) or any(not isinstance(base.get(name), kind) for name, kind in _BASE_SHAPE.items()):
-        return None  # another version's or a damaged base: a full scan, which writes a new one
+        raise Fallback("the base is damaged or of another version")  # the full scan writes a new one
     base_files: dict[str, str] = base["files"]
     current = content_map(snapshot)
     if current.keys() != base_files.keys() or base.get("left_out") != left_out:
-        return None  # a path added, removed or renamed; or left out differently
+        raise Fallback("a path was added, removed or renamed")
     changed = {path for path, sha in current.items() if base_files[path] != sha}
     moved = base["head"] != snapshot.head
     if moved:
         touched = _touched_since(root, base["head"], snapshot.head)
         if touched is None:
-            return None
+            raise Fallback("the commits since the base's HEAD are not all file modifications on its line")
         changed |= touched & current.keys()
     if len(changed) > min(MAX_CHANGED, max(len(current) // 10, 8)):
-        return None
+        raise Fallback(f"{len(changed)} files changed")
     legacy_paths = base["legacy"]
     for path in changed:
         name = posixpath.basename(path)
-        if name in _GLOBAL_NAMES or path in _ROOT_GLOBAL or _under(path, legacy_paths):
-            return None
-    for listed in ("skipped", "vendored", "pointing_files", "ask_files", "generated"):
+        if name in _GLOBAL_NAMES or path in _ROOT_GLOBAL:
+            raise Fallback(f"{path} is read by every file's scan")
+        if _under(path, legacy_paths):
+            raise Fallback(f"{path} is at or in a legacy path")
+    for listed, what in (("skipped", "skipped"), ("vendored", "vendored or generated"),
+                         ("pointing_files", "pointing into a legacy path"),
+                         ("ask_files", "asking to migrate"), ("generated", "generated")):
         if changed.intersection(base[listed]):
-            return None
+            raise Fallback(f"{min(changed.intersection(base[listed]))} was {what}")
     base["files"] = current  # what it will say once this scan is the base
     return _delta(root, config, now, snapshot, left_out, cache, key, base, changed, moved, progress, clock)
 
@@ -163,10 +171,10 @@ def _delta(root, config, now, snapshot, left_out, cache, key, base, changed, mov
     collected = collect(snapshot, cache, config.scan.markers, config.scan.max_file_bytes,
                         progress(len(only)) if progress else None, only)
     if collected.skipped or any(path in collected.generated for path in only):
-        return None
+        raise Fallback("a changed file is skipped or generated now")
     definitions = base["definitions"]
     if any(collected.definitions.get(path) != definitions.get(path) for path in only):
-        return None
+        raise Fallback("a definition changed (a make target, a script, a route...)")
     ctx = ScanContext(root=root, config=config, now=now, snapshot=snapshot, collected=collected,
                       ages={}, cache=cache, notes=list(config.notes), left_out=left_out)
     clock = _lap(ctx, "delta: read the base, extract the changed files", clock)
@@ -176,7 +184,7 @@ def _delta(root, config, now, snapshot, left_out, cache, key, base, changed, mov
         history = load_history(root, snapshot.head, now, paths.paths, cache)
         if len(history.removals) != base["removals"]:  # the new commits only modify files, so
             finish_ageing()  # a window that moved past a removal is the one way they can differ
-            return None
+            raise Fallback("the history's removals changed")
     else:  # the base's own history: read only if a changed file's references need it
         history = _Lazy(lambda: load_history(root, snapshot.head, now, paths.paths, cache),
                         lambda: _removed(cache, key, snapshot.head))
@@ -189,7 +197,7 @@ def _delta(root, config, now, snapshot, left_out, cache, key, base, changed, mov
     if migrate_asks(collected.todos, resolved) or any(
             r.path is not None and _under(r.path, legacy_paths) for r in (*resolved, *imports)):
         finish_ageing()
-        return None
+        raise Fallback("a changed file asks to migrate or points into a legacy path")
     historical = historical_test(config)
     if moved:  # the history moved: the legacy set is what detection says now, or the base is no good
         asks = [MigrateAsk(p, line, text, tuple(leave), tuple(toward)) for p, line, text, leave, toward in base["asks"]]
@@ -201,7 +209,7 @@ def _delta(root, config, now, snapshot, left_out, cache, key, base, changed, mov
             legacy = [item for item in legacy if item.declared or (item.path not in vendored and item.path not in folders)]
         if _legacy_state(legacy) != base["legacy_state"]:
             finish_ageing()
-            return None
+            raise Fallback("the legacy set changed with the history")
     ctx.contradictions = Contradictions(
         paths=paths, history=history, resolved=resolved, legacy=[], asks=[],
         resolve_imports=lambda: imports, config_file=config_file_of(ctx), historical=historical,
@@ -226,9 +234,9 @@ def _delta(root, config, now, snapshot, left_out, cache, key, base, changed, mov
         previous = ScanResult.from_json_text(base["result"])
         previous_gated = json.loads(base["gated"])
     except (ValueError, KeyError, TypeError, AttributeError):
-        return None
+        raise Fallback("the base's result is damaged") from None
     if len(previous_gated.get("findings", ())) != len(previous.findings):
-        return None
+        raise Fallback("the base's result is damaged")
     scope = {c.rule.id: c.scope for c in checks}
     # each finding with its gated JSON object: the base's as they were gated, the new ones gated here
     pairs = [(f, g) for f, g in zip(previous.findings, previous_gated["findings"])

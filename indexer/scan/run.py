@@ -50,7 +50,7 @@ class ScanResult:
     memory: Config | None = field(default=None, compare=False, repr=False)  # the merged memory
     collected: Collected | None = field(default=None, compare=False, repr=False)  # extracted facts
     contradictions: Contradictions | None = field(default=None, compare=False, repr=False)
-    timings: dict[str, float] = field(default_factory=dict, compare=False, repr=False)  # stage -> s (`-v`)
+    timings: dict[str, float | None] = field(default_factory=dict, compare=False, repr=False)  # stage -> s (`-v`); None: a remark
     # What the memo stored: its own text for `to_json_text`, and the gated `--format json` text.
     # Given as InitVars, so `replace()` (a filtered or re-rooted result) drops them.
     memo_text: str | None = field(default=None, init=False, compare=False, repr=False)
@@ -156,9 +156,13 @@ def run_scan(path: str, now: date, cache_dir: str | None = None, config_path: st
         base = delta.base_key(root, config, now) if memo and only is None else None
 
         def fresh() -> ScanResult:
-            if base is not None and (found := delta.try_delta(root, config, now, snapshot, left_out, cache,
-                                                              base, progress)) is not None:
-                return replace(found, timings={"discover": discovered, **found.timings}, gated=found.gated_json)
+            why: dict[str, Any] = {}
+            if base is not None:
+                try:
+                    found = delta.try_delta(root, config, now, snapshot, left_out, cache, base, progress)
+                    return replace(found, timings={"discover": discovered, **found.timings}, gated=found.gated_json)
+                except delta.Fallback as exc:  # `scan -v` says why the whole pipeline ran
+                    why = {f"full scan: {exc}": None}
             findings, ctx = run_pipeline(root, config, now, snapshot, left_out, cache,
                                          progress(len(snapshot.files)) if progress else None, only)
             notes = ctx.notes + cache.warnings
@@ -169,7 +173,7 @@ def run_scan(path: str, now: date, cache_dir: str | None = None, config_path: st
                 notes=tuple(dict.fromkeys(notes)), set_aside=dict(ctx.collected.set_aside),
                 resolutions=tuple(r.to_json() for r in ctx.contradictions.resolutions),
                 memory=config, collected=ctx.collected, contradictions=ctx.contradictions,
-                timings={"discover": discovered, **ctx.timings})
+                timings={"discover": discovered, **why, **ctx.timings})
 
         result = without_foreign_entries(cache, fresh)
         if not cache.warnings:
