@@ -97,17 +97,22 @@ def build(request: PrimeRequest, probe: Callable[[], RepoState] | None = None) -
     paths = repo_paths(root, request.paths)
     terms = task_terms(request.task, paths)
     dirs = near_dirs(paths)
-    view = index.read(directory, terms, dirs)
+    # A probe started early (the hook's) has finished by now: its dirty files are known before the
+    # one read. Else `git status` runs while the index is read, and the changed files' nearby
+    # records are read after it.
+    view = None if probe is not None else index.read(directory, terms, dirs)
     state = finish_probe()
     if request.worked_on and state.dirty:
         paths = tuple(dict.fromkeys([*paths, *state.dirty[:MAX_WORKED_ON]]))
         if near_dirs(paths) != dirs:
             dirs = near_dirs(paths)
-            nearby = index.read(directory, (), dirs)  # the same terms: only what is near changes
+            nearby = index.read(directory, (), dirs) if view is not None else None  # same terms: only near
             if view is not None and nearby is not None and nearby.meta == view.meta:
                 view = view._replace(near=nearby.near)
             else:
-                view = index.read(directory, terms, dirs)
+                view = None
+    if view is None:
+        view = index.read(directory, terms, dirs)
     status = _status(view, state, request)
     if status.stale and request.refresh and _only_edits(view, state, request, status):
         status = status._replace(background=refresh_in_background(state.root, request))
