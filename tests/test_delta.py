@@ -81,6 +81,16 @@ EDITS = {
     "a dangling command": ("docs/guide.md", "# Guide\n\nRun `make deploy` first.\n", True),
     "a reference to a legacy path": ("docs/guide.md", "# Guide\n\nUse deploy/old/run.sh.\n", False),
     "the last reference to a legacy path removed": ("docs/old.md", "Nothing old here.\n", False),
+    "a file that asks to migrate, its ask unchanged": (
+        "scripts/build.sh", "#!/usr/bin/env bash\n# TODO: drop the retry once the package mirror is fixed\necho build\n"
+        "echo more\n", True),
+    "a file pointing into a legacy path, its reference unchanged": (
+        "docs/old.md", "The old scripts live in deploy/old/run.sh.\nMore words.\n", True),
+    "a file pointing into a legacy path, its reference moved": (
+        "docs/old.md", "Intro.\nThe old scripts live in deploy/old/run.sh.\n", False),
+    "a suppression beside a legacy reference": (
+        "docs/old.md", "The old scripts live in deploy/old/run.sh. <!-- orgmemory: ignore[legacy-reference] -- kept -->\n",
+        False),
     "a Makefile target": ("Makefile", "build:\n\techo build\n", False),
     "a standard's subject": ("deploy/new/run.sh", "#!/usr/bin/env bash\necho new\n", True),
     ".gitignore": (".gitignore", "build/\ndist/\n", False),

@@ -45,7 +45,7 @@ _ROOT_GLOBAL = frozenset({"go.mod", "package.json", "pyproject.toml"})
 #: What a base holds (`store_base`), checked before it is used.
 _BASE_SHAPE = {"head": (str, type(None)), "files": dict, "left_out": dict, "definitions": dict, "skipped": list,
                "generated": list, "vendored": list, "legacy": list, "legacy_state": str,
-               "pointing_files": list, "ask_files": list, "removals": int, "asks": list, "result": str,
+               "pointing_files": list, "pointing": dict, "suppression_files": list, "ask_files": list, "removals": int, "asks": list, "result": str,
                "gated": str}
 
 
@@ -81,11 +81,7 @@ def store_base(cache, key: str, snapshot, left_out, result, collected, found, ga
     """Keep what a delta scan needs of the complete scan `result` (its stages' `collected` and
     `found`, and its gated `--format json` text)."""
     legacy_paths = sorted(item.path for item in found.legacy)
-    pointing: set[str] = set()
-    if legacy_paths:
-        for resolved in (*found.resolved, *found.imports):
-            if resolved.path is not None and _under(resolved.path, legacy_paths):
-                pointing.add(resolved.reference.path)
+    pointing = _pointing_rows((*found.resolved, *found.imports) if legacy_paths else (), legacy_paths)
     cache.put_text(BASE_KIND, key, json.dumps({
         "head": snapshot.head,
         "files": content_map(snapshot),
@@ -97,6 +93,8 @@ def store_base(cache, key: str, snapshot, left_out, result, collected, found, ga
         "legacy": legacy_paths,
         "legacy_state": _legacy_state(found.legacy),
         "pointing_files": sorted(pointing),
+        "pointing": pointing,
+        "suppression_files": sorted(collected.suppressions),
         "ask_files": sorted({ask.path for ask in found.asks}),
         "removals": len(found.history.removals),
         "asks": [[a.path, a.line, a.text, list(a.leave), list(a.toward)] for a in found.asks],
@@ -144,9 +142,7 @@ def try_delta(root: str, config, now, snapshot, left_out, cache, key: str, progr
             raise Fallback(f"{path} is read by every file's scan")
         if _under(path, legacy_paths):
             raise Fallback(f"{path} is at or in a legacy path")
-    for listed, what in (("skipped", "skipped"), ("vendored", "vendored or generated"),
-                         ("pointing_files", "pointing into a legacy path"),
-                         ("ask_files", "asking to migrate"), ("generated", "generated")):
+    for listed, what in (("skipped", "skipped"), ("vendored", "vendored or generated"), ("generated", "generated")):
         if changed.intersection(base[listed]):
             raise Fallback(f"{min(changed.intersection(base[listed]))} was {what}")
     base["files"] = current  # what it will say once this scan is the base
@@ -194,10 +190,19 @@ def _delta(root, config, now, snapshot, left_out, cache, key, base, changed, mov
                                           if ref.kind not in IMPORT_KINDS])
     legacy_paths = base["legacy"]
     imports = [resolver.resolve(ref) for _, ref in references if ref.kind in IMPORT_KINDS] if legacy_paths else []
-    if migrate_asks(collected.todos, resolved) or any(
-            r.path is not None and _under(r.path, legacy_paths) for r in (*resolved, *imports)):
+    # what legacy detection and "still pointing at it" read of the changed files, as the base had it
+    asks = [[a.path, a.line, a.text, list(a.leave), list(a.toward)] for a in migrate_asks(collected.todos, resolved)]
+    if asks != [row for row in base["asks"] if row[0] in only]:
         finish_ageing()
-        raise Fallback("a changed file asks to migrate or points into a legacy path")
+        raise Fallback("a migrate ask changed")
+    pointing = _pointing_rows((*resolved, *imports), legacy_paths)
+    if any(pointing.get(path) != base["pointing"].get(path) for path in only):
+        finish_ageing()
+        raise Fallback("a reference into a legacy path changed")
+    suppressed = set(base["suppression_files"]) | set(collected.suppressions)
+    if any(path in base["pointing"] and path in suppressed for path in only):
+        finish_ageing()  # its legacy-reference findings are the base's, suppressed as they were
+        raise Fallback("a file pointing into a legacy path has suppressions")
     historical = historical_test(config)
     if moved:  # the history moved: the legacy set is what detection says now, or the base is no good
         asks = [MigrateAsk(p, line, text, tuple(leave), tuple(toward)) for p, line, text, leave, toward in base["asks"]]
@@ -328,6 +333,18 @@ def _removed(cache, key: str, head: str | None) -> frozenset[str] | None:
         return None
     first, _, rest = text.partition("\n")
     return frozenset(rest.split("\n")) - {""} if first == (head or "") else None
+
+
+def _pointing_rows(resolved, legacy_paths) -> dict[str, list]:
+    """file -> its references into a legacy path, everything a legacy finding or resolution
+    quotes of them (references in order, then imports)."""
+    out: dict[str, list] = {}
+    for r in resolved:
+        if r.path is not None and _under(r.path, legacy_paths):
+            ref = r.reference
+            out.setdefault(ref.path, []).append([ref.line, ref.target, ref.kind, ref.text, ref.deprecated,
+                                                 ref.base, ref.example, r.status, r.path])
+    return out
 
 
 def _under(path: str, prefixes) -> bool:
