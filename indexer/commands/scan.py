@@ -90,7 +90,7 @@ def command(paths, now, fmt, fail_on, staged, baseline_path, since_ref, config_p
         with open(os.environ["GITHUB_STEP_SUMMARY"], "a", encoding="utf-8") as fh:
             fh.write(step_summary(result))
     if verbose:
-        hit = result.parsed == 0 and result.files > 0
+        hit = result.parsed == 0 and result.files > 0 and not result.timings  # (a delta may parse nothing)
         click.echo(f"orgmemory: scanned {result.files} files in {elapsed:.2f} s: "
                    + ("the result of an identical earlier scan" if hit else
                       f"{result.parsed} parsed, {result.files - result.parsed} from the cache"), err=True)
