@@ -3,11 +3,19 @@
 `load_history` runs a single `git log --name-status -M` (newest first, at most
 `MAX_COMMITS` commits, merges left out) and keeps, for every path tracked now (files and the
 folders above them), its last commit and its commit counts in the last 90 and 365 days, and,
-for every path that was renamed or deleted, the newest such event. The result is cached by
-HEAD (the year's commit times kept, to count again for a later `--now`); after new commits, the
-history of the HEAD seen last is extended with the log of `OLD..NEW` only (`extended_history`),
-when that gives exactly what a full read gives. Its output is parsed as git writes it;
-a cold scan starts it early (`prefetch`, from `indexer.scan.collect`) to run beside the extraction.
+for every path that was renamed or deleted, the newest such event. Its output is parsed as git
+writes it; a cold scan starts it early (`prefetch`, from `indexer.scan.collect`) to run beside
+the extraction.
+
+The result is cached per HEAD and tracked-path set (the history depends on both), the year's
+commit times kept to count again for a later `--now`. A cached history is cheap to read for
+what a scan asks of it: the paths of each table are read at once, a path's row is decoded when
+that path is asked for (`_Rows`). After new commits, the history of the HEAD seen last is
+extended with the log of `OLD..NEW` only (`extended_history`), when that gives exactly what a
+full read gives, and stored as a patch (the rows those commits changed) over the last full table;
+when the window of `MAX_COMMITS` moves, the commits leaving it are named by the window's kept
+end (`tail`), not found by walking it. Rows are data (JSON and text), never code; a row of
+another shape is a miss; only the last few HEADs' rows are kept.
 
 GitPython is not used: this is one plumbing command whose output is parsed anyway, and its
 import cost would be paid on every cold run for nothing.
@@ -182,7 +190,7 @@ class History:
             "commits": self.commits,
             "truncated": self.truncated,
             "as_of": self.as_of,
-            "year_times": self.year_times,
+            "year_times": dict(self.year_times),
         }
 
     @classmethod
