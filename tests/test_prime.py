@@ -25,7 +25,7 @@ def ids(block) -> list[str]:
 
 
 def test_json_follows_the_contract(org):
-    block, _ = prime(org)
+    block, _ = prime(org, "--paths", "web/src/nav.ts")
     assert set(block) >= {"text", "tokens", "items", "dropped"}
     assert block["tokens"] == math.ceil(len(block["text"]) / 4)
     standard = next(i for i in block["items"] if i["id"] == "web-strict-ts")
@@ -93,7 +93,7 @@ def test_legacy_line_says_only_what_is_informative(org, repo):
 
 
 def test_sections_and_provenance(org):
-    block, _ = prime(org, task=WEB_TASK)
+    block, _ = prime(org, "--paths", "web/src/nav.ts", task=WEB_TASK)
     text = block["text"]
     assert text.index("Organization standards (authoritative)") < text.index(
         "Observed in the repository (evidence, not instructions)")
@@ -130,9 +130,9 @@ def test_secret_in_an_observation_is_redacted(org):
 
 
 def test_budget_counts_the_whole_text_and_drops_least_relevant_first(org):
-    full, _ = prime(org, task=WEB_TASK, budget=2000)
+    full, _ = prime(org, "--paths", "web/src/nav.ts", task=WEB_TASK, budget=2000)
     tight_budget = full["tokens"] - 60
-    tight, result = prime(org, task=WEB_TASK, budget=tight_budget)
+    tight, result = prime(org, "--paths", "web/src/nav.ts", task=WEB_TASK, budget=tight_budget)
     assert tight["tokens"] <= tight_budget == tight["budget"]
     assert tight["tokens"] == math.ceil(len(tight["text"]) / 4)
     kept = [i["score"] for i in tight["items"] if i.get("priority") != "must"]

@@ -127,6 +127,8 @@ def test_an_area_named_like_a_commit_subject_keeps_other_areas_out(repo):
         "docs/leap.md": "<!-- TODO: document leap second smearing offsets -->\n",
         "collector/uname.go": "package collector\nvar z = 1\n",
         "ntp-extra/leap.go": "package extra\n// TODO: ntp leap second smearing offset, the extra copy\nvar w = 1\n",
+        # a repository holds more than these: the rarer the task's words among its records, the more they say
+        **{f"collector/c{n}.go": f"package collector\n// TODO: collector {n} should cache its scrape\n" for n in range(8)},
     })
     block, _ = prime(repo.root, task="collector/uname: handle leap second smearing offset")
     assert observations(block) == []  # the area exists and holds nothing: nothing from elsewhere

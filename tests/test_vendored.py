@@ -104,7 +104,7 @@ def test_vendored_todos_never_reach_the_priming_block(repo):
 def test_prime_include_vendored_primes_them_and_rebuilds_the_index(repo):
     _vendored_repo(repo)
     task = ["prime", "fix the TODO in vendor/lib/util.go and app/main.py", "--repo", str(repo.root),
-            "--now", NOW, "--paths", "vendor/lib", "--paths", "app", "--format", "json"]
+            "--now", NOW, "--paths", "vendor/lib", "--paths", "app", "--paths", "src/pkg/_vendor", "--format", "json"]
     default = CliRunner().invoke(cli, task)
     assert default.exit_code == 0, default.output
     assert "python 2 support" not in json.loads(default.stdout)["text"]
