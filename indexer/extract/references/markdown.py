@@ -102,31 +102,33 @@ def _prose_line(found: Found, index: int, line: str) -> bool:
     def mask(start: int, end: int) -> None:
         masked[start:end] = " " * (end - start)
 
-    for match in _HTML_COMMENT.finditer(line):
+    # each pattern is tried only on a line holding the text it cannot match without
+    comment = "<!--" in line
+    for match in _HTML_COMMENT.finditer(line) if comment else ():
         found.words(index, match.group(1), "comment", match.start(1))
         mask(match.start(), match.end())
-    opens_comment = "<!--" in line and "-->" not in line[line.rfind("<!--"):]
-    for match in _LINK.finditer(line):
+    opens_comment = comment and "-->" not in line[line.rfind("<!--"):]
+    for match in _LINK.finditer(line) if "](" in line else ():
         target = link_target(match.group(1))
         if target:
             found.add(index, target, "md-link", match.start(1), paragraphs=True)
         mask(match.start(1), match.end(1))
-    for match in _MYST_DOC.finditer(line):
+    for match in _MYST_DOC.finditer(line) if "{doc}" in line else ():
         if ":" not in match.group(1):
             found.add(index, match.group(1).strip(), "sphinx-doc", match.start(1), paragraphs=True)
         mask(match.start(), match.end())
-    definition = _REFERENCE_DEFINITION.match(line)
+    definition = _REFERENCE_DEFINITION.match(line) if "]:" in line else None
     if definition:
         target = link_target(definition.group(1))
         if target:
             found.add(index, target, "md-link", definition.start(1), paragraphs=True)
         mask(definition.start(1), definition.end(1))
-    for match in _HTML_ATTRIBUTE.finditer(line):
+    for match in _HTML_ATTRIBUTE.finditer(line) if "href" in line or "src" in line else ():
         target = link_target(match.group(1))
         if target:
             found.add(index, target, "md-link", match.start(1), paragraphs=True)
         mask(match.start(1), match.end(1))
-    for match in _CODE_SPAN.finditer("".join(masked)):
+    for match in _CODE_SPAN.finditer("".join(masked)) if "`" in line else ():
         code = match.group(2)
         found.commands(index, code, match.start(2))
         found.words(index, code, "code-span", match.start(2), paragraphs=True)
