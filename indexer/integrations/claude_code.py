@@ -161,7 +161,7 @@ def respond(stdin_text: str, now: date, budget: int = DEFAULT_BUDGET, cache_dir:
 
 
 _MAX_NOTE = 300  # characters of the one-line note on stderr (an event's cwd could be huge)
-_ANSI = None  # click's pattern for terminal styles, compiled when a note is written
+_ANSI = r"\033\[[;?0-9]*[a-zA-Z]"  # terminal styles, which click.echo strips off a pipe
 
 
 def run(stdin: BinaryIO | None, budget: int = DEFAULT_BUDGET, now: date | None = None,
@@ -172,12 +172,10 @@ def run(stdin: BinaryIO | None, budget: int = DEFAULT_BUDGET, now: date | None =
         output = respond(read_input(stdin), now or date.today(), budget, cache_dir=cache_dir,
                          config_path=config_path)
     except Exception as exc:  # noqa: BLE001 - a hook must never break the user's session
-        global _ANSI
         import re
 
-        _ANSI = _ANSI or re.compile(r"\033\[[;?0-9]*[a-zA-Z]")  # what click.echo strips off a pipe
         message = " ".join(str(exc).split()) or type(exc).__name__
-        sys.stderr.write(_ANSI.sub("", f"orgmemory: hook claude-code: {message[:_MAX_NOTE]}") + "\n")
+        sys.stderr.write(re.sub(_ANSI, "", f"orgmemory: hook claude-code: {message[:_MAX_NOTE]}") + "\n")
         sys.stderr.flush()
         return
     sys.stdout.write(output)

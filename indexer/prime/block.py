@@ -114,8 +114,11 @@ def build(request: PrimeRequest, probe: Callable[[], RepoState] | None = None) -
     if view is None:
         view = index.read(directory, terms, dirs)
     status = _status(view, state, request)
-    if status.stale and request.refresh and _only_edits(view, state, request, status):
-        status = status._replace(background=refresh_in_background(state.root, request))
+    # Only a few edits: served as is, and the refresh is started once the block is made (below),
+    # so that its start-up does not compete with this prompt for the cores.
+    background = status.stale and request.refresh and _only_edits(view, state, request, status)
+    if background:
+        status = status._replace(background=True)
     elif status.stale and request.refresh:
         from indexer.prime.refresh import refresh
 
@@ -129,6 +132,8 @@ def build(request: PrimeRequest, probe: Callable[[], RepoState] | None = None) -
     if view is None:
         raise OrgmemoryError("no prime index yet: run `orgmemory prime` without --no-refresh once")
     block = _compose(view, terms, paths, request, status, state, cache_dir)
+    if background and not refresh_in_background(state.root, request):  # rare: say it as it is
+        block = _compose(view, terms, paths, request, status._replace(background=False), state, cache_dir)
     try:
         usage.append(cache_dir, usage_entry(block))
     except OSError as exc:
