@@ -146,10 +146,11 @@ def _stale_by_age(root: str, now: str) -> dict[tuple[str, int], tuple[str, str]]
 
 def _many_touched(repo) -> None:
     """Enough files touched in the window, each with an old TODO, to write the commit-graph."""
-    repo.commit("2019-05-01", files={f"many/m{i}.py": f"# TODO: old {i}\nx = {i}\n" for i in range(10)})
+    count = age.GRAPH_MIN_FILES + 2
+    repo.commit("2019-05-01", files={f"many/m{i}.py": f"# TODO: old {i}\nx = {i}\n" for i in range(count)})
     repo.git("checkout", "-q", "-b", "many-branch")
     repo.commit("2025-02-01", files={f"many/m{i}.py": f"# TODO: old {i}\nx = {i + 1}\n# FIXME: new\n"
-                                     for i in range(10)})
+                                     for i in range(count)})
     repo.git("checkout", "-q", "main")
     repo.git("mv", "many/m0.py", "many/m0_renamed.py")
     repo.commit("2025-02-15")

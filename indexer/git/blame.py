@@ -64,8 +64,10 @@ class AgeingError(OrgmemoryError):
 #: into the repository; a repository with a commit-graph of its own (which git reads first) is
 #: left as it is.
 GRAPH_FOLDER = "git-commit-graph"
-#: Fewer files than this to blame use the graph that is there, if any, and write none.
-GRAPH_MIN_FILES = 8
+#: Fewer files than this to blame use the graph that is there, if any, and write none: writing
+#: it costs about what 35-45 whole-history blames save (on terraform, and both grow with the
+#: history's length).
+GRAPH_MIN_FILES = 40
 
 GraphEnv = Callable[[], "dict[str, str] | None"]
 _graphs: dict[tuple[str, str], GraphEnv] = {}
