@@ -152,6 +152,17 @@ def test_since_from_the_base_of_the_previous_commit(repo, tmp_path, built):
     assert_same_as_cold(repo, tmp_path, built, "--since", "HEAD~1", delta=True)
 
 
+def test_since_over_a_merge_of_an_older_branch(repo, tmp_path, built):
+    """A merge commit (GitHub's merge button) of a branch that forked before the base: its
+    branch's commits are in the range, their files aged anew; the rest keeps the base's."""
+    repo.git("checkout", "-q", "-b", "topic", "HEAD~1")
+    repo.commit("2026-10-10", "topic", files={"web/src/nav.ts": "// TODO(2026-10-01): link the web page\n"
+                                                                 "export const nav = [];\n// TODO: more\n"})
+    repo.git("checkout", "-q", "main")
+    repo.git("merge", "-q", "--no-ff", "-m", "merge topic", "topic", when="2026-10-11")
+    assert_same_as_cold(repo, tmp_path, built, "--since", "HEAD~1", delta=True)
+
+
 def test_since_falls_back_when_a_commit_deletes_a_path(repo, tmp_path, built):
     repo.git("rm", "-q", "scripts/build.sh")
     repo.commit("2026-10-20", "delete")

@@ -273,17 +273,18 @@ def _delta(root, config, now, snapshot, left_out, cache, key, base, changed, mov
 
 
 def _touched_since(root: str, base_head: str | None, head: str | None) -> set[str] | None:
-    """Paths the commits from the base's HEAD to this one modified (their lines' ages moved,
-    whatever their content); None when HEAD does not descend from it, a merge is among them
-    (a side branch's commits are not on this list), or one added, deleted or renamed a path
-    (the history's removals would differ from the base's)."""
+    """Paths the commits from the base's HEAD to this one modified (their lines' ages may have
+    moved, whatever their content), merged branches' commits included: a file no commit of the
+    range touched keeps its blame (git passes a line to the parent whose file is identical).
+    None when HEAD does not descend from the base's, or a commit added, deleted or renamed a
+    path (the history's removals would differ from the base's)."""
     from indexer.git.run import git_process
 
     if base_head is None or head is None:
         return None
     if git_process(root, "merge-base", "--is-ancestor", base_head, head).returncode != 0:
         return None
-    proc = git_process(root, "-c", "core.quotePath=false", "log", "--format=%x01%P", "--name-status",
+    proc = git_process(root, "-c", "core.quotePath=false", "log", "--format=%x01", "--name-status",
                        "--no-renames", "-z", f"{base_head}..{head}")
     if proc.returncode != 0:
         return None
@@ -291,10 +292,9 @@ def _touched_since(root: str, base_head: str | None, head: str | None) -> set[st
     fields = iter(proc.stdout.decode("utf-8", "surrogateescape").split("\0"))
     for field in fields:
         field = field.lstrip("\n")
-        if field.startswith("\x01"):  # a commit: its parents
-            if len(field[1:].split()) > 1:
-                return None
-        elif field == "M":
+        if field.startswith("\x01"):  # a commit (a merge lists no files of its own: its
+            continue  # branch's commits are in the range; an evil merge's edit differs from the base)
+        if field == "M":
             path = next(fields, None)
             if path is None:
                 return None
