@@ -7,13 +7,16 @@ once, with the working-tree edits you want; then no hook starts a background ref
 rounds measure the same state). BEFORE is an unpacked `git archive REV indexer rules`. Each round
 times the prime import floor (`bench/prime.py`'s), the hook on BEFORE (PYTHONPATH), the hook on
 this tree, and this tree without bytecode (PYTHONDONTWRITEBYTECODE=1, as in a development shell).
-The hook's outputs must be identical. Medians.
+The hook's outputs must be identical. Medians of wall time, and of CPU time (user + system of the
+process and the children it waited for, `git status` included): on a machine shared with other
+jobs, the CPU time moves far less with the load than the wall time does.
 """
 from __future__ import annotations
 
 import argparse
 import json
 import os
+import resource
 import statistics
 import subprocess
 import sys
@@ -51,24 +54,31 @@ def main() -> int:
                                                      "PYTHONDONTWRITEBYTECODE": "1"}, event),
     }
 
-    def run(command, env, stdin) -> tuple[float, str]:
+    def run(command, env, stdin) -> tuple[float, str, float]:
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
         start = time.perf_counter()
         out = subprocess.run(command, cwd=args.repo, env=env, input=stdin, text=True, capture_output=True,
                              check=True).stdout
-        return time.perf_counter() - start, out
+        wall = time.perf_counter() - start
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        return wall, out, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
     outputs = {name: run(*variant)[1] for name, variant in variants.items()}  # also the warm-up
     if len({outputs[name] for name in variants if name != "floor"}) != 1:
         print("the hook's outputs differ between the trees", file=sys.stderr)
         return 1
     times: dict[str, list[float]] = {name: [] for name in variants}
+    cpu: dict[str, list[float]] = {name: [] for name in variants}
     for _ in range(args.rounds):
         for name, variant in variants.items():
-            times[name].append(run(*variant)[0])
-    floor = statistics.median(times["floor"])
+            wall, _out, used = run(*variant)
+            times[name].append(wall)
+            cpu[name].append(used)
+    floor, floor_cpu = statistics.median(times["floor"]), statistics.median(cpu["floor"])
     for name, measured in times.items():
-        median = statistics.median(measured)
-        print(f"{name}: {median * 1000:.0f} ms (ratio {median / floor:.2f}; fastest {min(measured) * 1000:.0f} ms)")
+        median, used = statistics.median(measured), statistics.median(cpu[name])
+        print(f"{name}: {median * 1000:.0f} ms (ratio {median / floor:.2f}; fastest {min(measured) * 1000:.0f} ms); "
+              f"CPU {used * 1000:.0f} ms (ratio {used / floor_cpu:.2f})")
     print("load average " + ", ".join(f"{x:.1f}" for x in os.getloadavg()))
     return 0
 
