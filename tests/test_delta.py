@@ -60,6 +60,7 @@ LEGACY_EXTRA = {
     "docs/old.md": "The old scripts live in deploy/old/run.sh.\n",
     ".gitignore": "build/\n",
     "vendor/lib/x.js": "// TODO: upstream\n",
+    "go.mod": "module github.com/example/app\n\ngo 1.22\n\nrequire example.com/x v1.0.0\n",
 }
 
 
@@ -94,6 +95,9 @@ EDITS = {
     "a suppression beside a legacy reference": (
         "docs/old.md", "The old scripts live in deploy/old/run.sh. <!-- orgmemory: ignore[legacy-reference] -- kept -->\n",
         False),
+    "a dependency bump in go.mod": ("go.mod", "module github.com/example/app\n\ngo 1.22\n\nrequire example.com/x v1.0.1\n",
+                                   True),
+    "the module path in go.mod": ("go.mod", "module github.com/example/other\n\ngo 1.22\n", False),
     "a Makefile target": ("Makefile", "build:\n\techo build\n", False),
     "a standard's subject": ("deploy/new/run.sh", "#!/usr/bin/env bash\necho new\n", True),
     ".gitignore": (".gitignore", "build/\ndist/\n", False),

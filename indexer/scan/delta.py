@@ -9,12 +9,15 @@ rule pack, remote identity, branch, `--now`), never the checkout's path, so clon
 A later scan whose files differ from the base's only in content, in a set C (`try_delta`):
 re-extracts C; recomputes the findings of the "file" rules (`indexer.checks.Check`) for C
 against the world; keeps the base's findings of the "world" rules and of the other files;
-runs the "tree" rules (standards) over the tree again. It returns None, and the caller runs the
-full pipeline, whenever C could change the world or the base cannot be trusted: a path added,
+runs the "tree" rules (standards) over the tree again. After new commits (`--since` in CI), C
+also holds every file a commit of the range touched (their lines' ages moved). It raises
+`Fallback`, and the caller runs the full pipeline (`scan -v` says why), whenever C could change
+the world or the base cannot be trusted: a path added,
 removed or renamed, a definition changed, a migrate ask or a reference into a legacy path in
-C before or after, a file at or in a legacy path, `.gitignore`/`.gitattributes`/the standards
-file/the files the repository's identity is read from, a vendored, generated or skipped file,
-a HEAD the base's history does not lead to, history whose removals or legacy set moved.
+C that differs from the base's, a file at or in a legacy path, `.gitignore`/`.gitattributes`/the
+standards file, a new identity of the repository (go.mod, package.json, pyproject.toml at the
+root), a vendored, generated or skipped file, a HEAD that does not descend from the base's, a
+commit that adds, deletes or renames a path, a legacy set that moved with the history.
 The result is the one a scan with an empty cache gives (`tests/test_delta.py`).
 """
 from __future__ import annotations
@@ -45,7 +48,8 @@ _ROOT_GLOBAL = frozenset({"go.mod", "package.json", "pyproject.toml"})
 #: What a base holds (`store_base`), checked before it is used.
 _BASE_SHAPE = {"head": (str, type(None)), "files": dict, "left_out": dict, "definitions": dict, "skipped": list,
                "generated": list, "vendored": list, "legacy": list, "legacy_state": str,
-               "pointing_files": list, "pointing": dict, "suppression_files": list, "ask_files": list, "removals": int, "asks": list, "result": str,
+               "pointing_files": list, "pointing": dict, "suppression_files": list, "identities": list,
+               "ask_files": list, "removals": int, "asks": list, "result": str,
                "gated": str}
 
 
@@ -95,6 +99,7 @@ def store_base(cache, key: str, snapshot, left_out, result, collected, found, ga
         "pointing_files": sorted(pointing),
         "pointing": pointing,
         "suppression_files": sorted(collected.suppressions),
+        "identities": _identities(snapshot.root, found.paths, found.history, collected.definitions),
         "ask_files": sorted({ask.path for ask in found.asks}),
         "removals": len(found.history.removals),
         "asks": [[a.path, a.line, a.text, list(a.leave), list(a.toward)] for a in found.asks],
@@ -138,7 +143,7 @@ def try_delta(root: str, config, now, snapshot, left_out, cache, key: str, progr
     legacy_paths = base["legacy"]
     for path in changed:
         name = posixpath.basename(path)
-        if name in _GLOBAL_NAMES or path in _ROOT_GLOBAL:
+        if name in _GLOBAL_NAMES:
             raise Fallback(f"{path} is read by every file's scan")
         if _under(path, legacy_paths):
             raise Fallback(f"{path} is at or in a legacy path")
@@ -185,6 +190,9 @@ def _delta(root, config, now, snapshot, left_out, cache, key, base, changed, mov
         history = _Lazy(lambda: load_history(root, snapshot.head, now, paths.paths, cache),
                         lambda: _removed(cache, key, snapshot.head))
     resolver = Resolver(root, paths, history, definitions)
+    if only & _ROOT_GLOBAL and _identities(root, paths, history, definitions, resolver) != base["identities"]:
+        finish_ageing()  # links to this repository's hosting site resolve as paths: in every file
+        raise Fallback("the repository's identity (go.mod, package.json, pyproject.toml) changed")
     references = [(path, ref) for path in sorted(collected.references) for ref in collected.references[path]]
     resolved = resolver._without_ignored([resolver.resolve(ref) for _, ref in references
                                           if ref.kind not in IMPORT_KINDS])
@@ -333,6 +341,15 @@ def _removed(cache, key: str, head: str | None) -> frozenset[str] | None:
         return None
     first, _, rest = text.partition("\n")
     return frozenset(rest.split("\n")) - {""} if first == (head or "") else None
+
+
+def _identities(root: str, paths, history, definitions, resolver=None) -> list:
+    """(host, owner, name) the repository goes by (`Resolver.identities`), as JSON."""
+    if resolver is None:
+        from indexer.contradictions.resolve import Resolver
+
+        resolver = Resolver(root, paths, history, definitions)
+    return sorted([list(identity) for identity in resolver.identities()])
 
 
 def _pointing_rows(resolved, legacy_paths) -> dict[str, list]:
