@@ -313,3 +313,38 @@ def test_resolution_rows_of_old_worlds_and_old_contents_are_pruned(repo, tmp_pat
     for kind, keys in _resolution_keys(folder).items():
         assert len({world for _path, _sha, world in keys}) <= incremental._KEEP_WORLDS, kind
     assert {path for path, _sha, _world in _resolution_keys(folder)["resolved/v1"]} >= {"README.md", "docs/page-0.md"}
+
+
+def test_a_path_that_is_no_utf8_is_stored_and_read_back(repo, tmp_path):
+    """git keeps names as bytes: a Latin-1 name is decoded with surrogates, and its row must
+    still be written (SQLite takes UTF-8 only) and read back equal."""
+    import os
+
+    _base(repo)
+    name = os.fsencode(str(repo.root)) + b"/caf\xe9.txt"
+    with open(name, "wb") as fh:
+        fh.write(b"x\n")
+    repo.git("add", "-A")
+    repo.commit("2026-02-01", message="latin-1 name")
+    subprocess.run(["git", "rm", "-q", b"caf\xe9.txt"], cwd=repo.root, check=True)
+    repo.commit("2026-02-02", message="gone again")
+    with open(name, "wb") as fh:
+        fh.write(b"y\n")
+    subprocess.run(["git", "add", b"caf\xe9.txt"], cwd=repo.root, check=True)
+    repo.commit("2026-02-03", message="back")
+    out = subprocess.run(["git", "ls-files", "-z"], cwd=repo.root, capture_output=True, check=True).stdout
+    tracked: set[str] = set()
+    for raw in filter(None, out.split(b"\0")):
+        parts = raw.decode("utf-8", "surrogateescape").split("/")
+        tracked.update("/".join(parts[:depth]) for depth in range(1, len(parts) + 1))
+    root, head = str(repo.root), _head(repo)
+    full = history.read_history(root, NOW, frozenset(tracked))
+    assert "caf\udce9.txt" in full.activity
+    for _ in range(2):  # written, then read back
+        cache = Cache(str(tmp_path / "cache"))
+        try:
+            assert history.load_history(root, head, NOW, frozenset(tracked), cache) == full
+            assert not cache.warnings
+        finally:
+            cache.close()
+    assert _rows(tmp_path / "cache")

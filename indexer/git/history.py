@@ -306,13 +306,28 @@ def _full_row(history: History, tracked: frozenset[str]) -> tuple[dict[str, Any]
     """The row of a full table, and its four texts (`_PARTS`, stored as they are: no JSON around them)."""
     act, rem = _raw_tables(history)
     dumps = functools.partial(json.dumps, separators=(",", ":"))
-    texts = ["\0".join(act), "\n".join(map(dumps, act.values())), "\0".join(rem), "\n".join(map(dumps, rem.values()))]
+    texts = [_paths_text(act), "\n".join(map(dumps, act.values())), _paths_text(rem),
+             "\n".join(map(dumps, rem.values()))]
     return {**_header(history, tracked), "base": None, "folders": sorted(history.removed_folders)}, \
         dict(zip(_PARTS, texts))
 
 
 _PARTS = ("activity-paths", "activity-rows", "removal-paths", "removal-rows")  # (paths: NUL-separated; rows: a line each)
 _KIND_TABLE = f"{_KIND}/table"  # `{row key}\0{part}`: a full row's texts
+
+
+def _paths_text(paths: Iterable[str]) -> str:
+    """Paths separated by NUL (git's paths hold none); when one is no UTF-8 (a name git stores
+    as bytes, decoded with surrogates), `_JSON_PATHS` and a JSON list (which escapes them)."""
+    text = "\0".join(paths)
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return _JSON_PATHS + json.dumps(list(paths))
+    return text
+
+
+_JSON_PATHS = "\x01"
 
 
 def _table_keys(key: str) -> list[str]:
@@ -390,7 +405,12 @@ def _from_row(cache, key: str, row: Any) -> "tuple[History, str | None, tuple[di
 def _index(paths: str | None, rows: str | None) -> dict[str, Any]:
     if paths is None or rows is None:
         raise _Damaged("table missing")
-    names = paths.split("\0") if paths else []  # (git's paths hold no NUL)
+    if paths.startswith(_JSON_PATHS):
+        names = json.loads(paths[len(_JSON_PATHS):])
+        if not isinstance(names, list):
+            raise _Damaged("table")
+    else:
+        names = paths.split("\0") if paths else []  # (git's paths hold no NUL)
     lines = rows.split("\n") if rows else []
     if len(names) != len(lines):
         raise _Damaged("table")
