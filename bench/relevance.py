@@ -1,6 +1,7 @@
 """How relevant the priming block is, measured on real history.
 
-    python bench/relevance.py [--per-repo N] [--seed S] [--budget B] [--json FILE] [NAME...]
+    python bench/relevance.py [--mode task|paths|both] [--per-repo N] [--seed S] [--budget B]
+                              [--json FILE] [--floor-sweep] [--work DIR] [NAME...]
 
 Each task is a real commit of a dev-set repository (`bench/real/repos.json`, the bare mirrors
 `fetch` brings under /work/.mirror) that changed 1-5 files, none vendored: the task is the
@@ -11,7 +12,9 @@ cache is shared between their scans), and each is primed as an agent would prime
 
     orgmemory prime SUBJECT --now COMMIT_DATE --format json --budget B --cache-dir CACHE
 
-in a scratch clone (`git clone --shared`) checked out at the parent. Scored per task:
+in a scratch clone (`git clone --shared`) checked out at the parent, and again with
+`--paths` the commit's changed files (`--mode paths`): the agent after its first edit, when the
+hooks pass the working tree's changed files. Each mode is reported in its own rows. Scored per task:
 
 * precision: the share of shown observations (findings, resolutions) whose file is a changed
   file or sits in the folder of one;
@@ -20,9 +23,11 @@ in a scratch clone (`git clone --shared`) checked out at the parent. Scored per 
 * empty: the share of tasks whose block has no observation;
 * tokens: the block's tokens (median and mean).
 
-Tasks are split in two halves by a hash of the commit: `learn` (where the relevance floor of
-`indexer/prime/select.py` was chosen, `--floor-sweep` prints what each floor would give) and
-`eval` (the figures reported). Run the old code with `PYTHONPATH=/tmp/old python bench/...`:
+Tasks are split in two halves by a hash of the commit: `learn` (where the floors of
+`indexer/prime/select.py` are chosen: `--floor-sweep` primes with them at 0.0001 and prints what
+each pair (RELEVANCE_FLOOR, TEXT_ONLY_FLOOR) would give) and `eval` (the figures reported). `--json`
+keeps each task's row, with the task scores and matched terms of the index's records in the
+changed files (`changed`): what a miss is studied with. Run the old code with `PYTHONPATH=/tmp/old python bench/...`:
 the primes run `python -m indexer` with the same environment.
 """
 from __future__ import annotations
@@ -118,7 +123,7 @@ floor = sys.argv.pop(1)
 if floor != "-":
     s.RELEVANCE_FLOOR = s.TEXT_ONLY_FLOOR = float(floor)
 files, floors, changed = set(os.environ.get("RELEVANCE_FILES", "").split(",")), {}, {}
-_floor, _coordinated = s._floor, s.coordinated
+_floor, _coordinated = getattr(s, "_floor", None), s.coordinated
 def floor(key, hit, area, words, bonus):
     floors[key] = ["area" if area else "path" if s._path_words(hit) & words else "text", bonus > 0]
     return _floor(key, hit, area, words, bonus)
@@ -128,7 +133,9 @@ def coordinated(scored, weights):
         if hit.kind in ("finding", "resolution") and set(s._places(hit)) & files:
             changed[key] = [out.get(key, 0.0), sorted(hit.matched), s._places(hit)[0], str(hit.payload.get("text") or hit.payload.get("statement") or "")[:120]]
     return out
-s._floor, s.coordinated = floor, coordinated
+s.coordinated = coordinated
+if hasattr(s, "_floor"):  # older versions have none: their floors are not reported
+    s._floor = floor
 atexit.register(lambda: sys.stderr.write("RELEVANCE " + json.dumps({"floors": floors, "changed": changed}) + "\\n"))
 from indexer.cli import main
 sys.argv[0] = "orgmemory"
