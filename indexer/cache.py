@@ -287,7 +287,8 @@ class Cache:
 
     def get_many(self, kind: str, keys: Iterable[str]) -> dict[str, Any]:
         """The cached values among `keys`; a row that is not a JSON object counts as missing."""
-        wanted = list(keys)
+        stored = {_stored(key): key for key in keys}
+        wanted = list(stored)
         if not wanted:
             return {}
         found: dict[str, Any] = {}
@@ -306,8 +307,8 @@ class Cache:
                         decoded = json.loads(value)
                     except (TypeError, ValueError):
                         continue
-                    if isinstance(decoded, dict):
-                        found[key] = decoded
+                    if isinstance(decoded, dict) and key in stored:
+                        found[stored[key]] = decoded
         except sqlite3.DatabaseError as exc:
             self._db = self._rebuild(exc)
             return {}
@@ -317,23 +318,23 @@ class Cache:
         """One value stored by `put_text`, as it was written."""
         try:
             db = self._connect()
-            row = db.execute("SELECT value FROM entries WHERE kind = ? AND key = ?", (kind, key)).fetchone() \
+            row = db.execute("SELECT value FROM entries WHERE kind = ? AND key = ?", (kind, _stored(key))).fetchone() \
                 if db is not None else None
         except sqlite3.DatabaseError as exc:
             self._db = self._rebuild(exc)
             return None
-        return row[0] if row and isinstance(row[0], str) else None
+        return _original(row[0]) if row and isinstance(row[0], str) else None
 
     def get_texts(self, kind: str, keys: Iterable[str]) -> dict[str, str]:
         """The values stored by `put_texts` among `keys`, as they were written."""
-        wanted = list(keys)
+        stored = {_stored(key): key for key in keys}
         try:
             db = self._connect()
-            if db is None or not wanted:
+            if db is None or not stored:
                 return {}
-            marks = ",".join("?" * len(wanted))
-            rows = db.execute(f"SELECT key, value FROM entries WHERE kind = ? AND key IN ({marks})", (kind, *wanted))
-            return {key: value for key, value in rows if isinstance(value, str)}
+            marks = ",".join("?" * len(stored))
+            rows = db.execute(f"SELECT key, value FROM entries WHERE kind = ? AND key IN ({marks})", (kind, *stored))
+            return {stored[key]: _original(value) for key, value in rows if isinstance(value, str) and key in stored}
         except sqlite3.DatabaseError as exc:
             self._db = self._rebuild(exc)
             return {}
@@ -352,7 +353,7 @@ class Cache:
     def prune(self, kind: str, keep: Iterable[str] = (), kinds: Iterable[str] = ()) -> None:
         """Delete the rows of `kind` whose key is not in `keep`, and every row of `kinds` (what
         earlier formats left): one statement each over the primary key's range of the kind."""
-        keep = list(keep)
+        keep = [_stored(key) for key in keep]
         statements: list[tuple[str, tuple]] = []
         if len(keep) <= 900:
             marks = ",".join("?" * len(keep))
@@ -362,7 +363,7 @@ class Cache:
 
     def prune_keys(self, kind: str, keys: Iterable[str]) -> None:
         """Delete these rows of `kind`."""
-        self._execute([("DELETE FROM entries WHERE kind = ? AND key = ?", (kind, key)) for key in keys])
+        self._execute([("DELETE FROM entries WHERE kind = ? AND key = ?", (kind, _stored(key))) for key in keys])
 
     def keys_between(self, kind: str, low: str, high: str) -> list[str]:
         """The keys of `kind` from `low` (included) to `high` (excluded), from the primary key's index."""
@@ -370,7 +371,9 @@ class Cache:
             db = self._connect()
             if db is None:
                 return []
-            return [key for (key,) in db.execute(
+            if _stored(low) != low or _stored(high) != high:
+                return []  # (a range of keys that are no UTF-8: their stored forms are not in it)
+            return [_original(key) for (key,) in db.execute(
                 "SELECT key FROM entries WHERE kind = ? AND key >= ? AND key < ?", (kind, low, high))]
         except sqlite3.DatabaseError as exc:
             self._db = self._rebuild(exc)
@@ -399,7 +402,8 @@ class Cache:
                 return
             with db:
                 db.execute("BEGIN IMMEDIATE")
-                db.executemany("INSERT OR REPLACE INTO entries (kind, key, value) VALUES (?, ?, ?)", rows)
+                db.executemany("INSERT OR REPLACE INTO entries (kind, key, value) VALUES (?, ?, ?)",
+                               [(kind, _stored(key), _stored(value)) for kind, key, value in rows])
         except sqlite3.OperationalError as exc:
             self._warn(f"could not write the cache ({exc}); results stay correct, the next run redoes the work")
         except sqlite3.DatabaseError as exc:
@@ -412,6 +416,29 @@ class Cache:
             except sqlite3.Error:
                 pass
             self._db = None
+
+
+def _stored(text: str) -> str:
+    """`text` as SQLite can hold it: itself, or, when it is no UTF-8 (a path git keeps as bytes,
+    decoded with surrogates) or starts with NUL, NUL and the hex of its bytes. No key or value
+    written otherwise starts with NUL (paths, SHAs, JSON), so the two forms never meet."""
+    if text.startswith("\0"):
+        return "\0" + text.encode("utf-8", "surrogatepass").hex()
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return "\0" + text.encode("utf-8", "surrogatepass").hex()
+    return text
+
+
+def _original(text: str) -> str:
+    """What `_stored` was given."""
+    if text.startswith("\0"):
+        try:
+            return bytes.fromhex(text[1:]).decode("utf-8", "surrogatepass")
+        except ValueError:
+            return text
+    return text
 
 
 def _transient(exc: Exception) -> bool:

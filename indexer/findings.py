@@ -60,4 +60,4 @@ class Finding:
 def fingerprint(rule: str, path: str, content: str) -> str:
     """A location-free identity: rule + path + normalised text, so moving code keeps it."""
     normalised = " ".join(content.split())
-    return hashlib.sha1(f"{rule}\0{path}\0{normalised}".encode()).hexdigest()[:16]
+    return hashlib.sha1(f"{rule}\0{path}\0{normalised}".encode("utf-8", "surrogateescape")).hexdigest()[:16]

@@ -348,3 +348,26 @@ def test_a_path_that_is_no_utf8_is_stored_and_read_back(repo, tmp_path):
         finally:
             cache.close()
     assert _rows(tmp_path / "cache")
+
+
+def test_a_repository_with_a_file_name_that_is_no_utf8_scans_cold_and_warm(repo, tmp_path):
+    """Through the CLI: the cache keys and texts that hold such a path (the blob rows, the
+    resolutions, the history) are stored and read back; it used to end in exit 2."""
+    import os
+
+    with open(os.fsencode(str(repo.root)) + b"/caf\xe9.md", "wb") as fh:
+        fh.write(b"See [setup](docs/setup.md).\n")
+    repo.git("add", "-A")
+    repo.commit("2025-01-01", message="latin-1 name")
+    runs = []
+    for _ in range(2):
+        proc = subprocess.run([sys.executable, "-m", "indexer", "scan", str(repo.root), "--now", "2026-11-01",
+                               "--format", "json", "--cache-dir", str(tmp_path / "cache")], capture_output=True,
+                              timeout=300)
+        stderr = proc.stderr.decode("utf-8", "replace")
+        assert proc.returncode == 1, stderr
+        assert "cannot read" not in stderr
+        runs.append(json.loads(proc.stdout.decode("utf-8", "surrogateescape")))  # (the name as git has it)
+    assert runs[1]["summary"]["parsed"] == 0  # warm
+    assert [f["rule"] for f in runs[0]["findings"]] == ["dangling-reference"]
+    assert runs[0]["findings"] == runs[1]["findings"]
