@@ -140,10 +140,10 @@ def measure(repo: Repo, runs: int) -> dict[str, str]:
             one.append(run(repo.scan())[0])
             repo.restore()
             warm2.append(run(repo.scan())[0])
+            since.append(ci.since())  # (before the prime, whose refresh goes on in the background)
             repo.change(2 * index + 1)
             prime.append(run([*ORGMEMORY, "prime", TASK, "--now", repo.now, "--cache-dir", repo.cache])[0])
             repo.restore()
-            since.append(ci.since())
     finally:
         repo.restore()
     w = median(warm2 + warm)
