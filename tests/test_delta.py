@@ -118,6 +118,36 @@ def test_an_edit_scanned_from_the_cache_says_what_a_cold_scan_says(repo, tmp_pat
     assert_same_as_cold(repo, tmp_path, built, delta=None)
 
 
+FORBID = """\
+  - id: no-boto
+    statement: No AWS SDK in application code.
+    kind: standard
+    priority: must
+    forbid:
+      - glob: "**/*.py"
+        pattern: '\\bimport boto3\\b'
+    require:
+      - glob: "infra/**/*.bicep"
+"""
+
+
+def test_a_standard_is_checked_over_the_tree_with_every_file_s_suppressions(repo, tmp_path):
+    """standard-violation reads any file ("tree" scope): the delta reruns it over the tree, and its
+    findings in unchanged files are suppressed by those files' own `orgmemory: ignore`s."""
+    build(repo)
+    config = (repo.root / ".orgmemory.yaml").read_text().replace("legacy:\n", FORBID + "legacy:\n", 1)
+    repo.commit(STALE, "more", files={**LEGACY_EXTRA, ".orgmemory.yaml": config,
+                                       "src/aws.py": "import boto3\n",
+                                       "src/kept.py": "import boto3  # orgmemory: ignore[standard-violation] -- migrating\n"})
+    warm = tmp_path / "warm"
+    first = json.loads(run_scan(repo.root, warm, "--format", "json").stdout)
+    assert {f["path"] for f in first["findings"] if f["rule"] == "standard-violation"} == {"src/aws.py"}
+    repo.write("src/app.py", "# TODO: tidy this module\nimport boto3\n")
+    assert_same_as_cold(repo, tmp_path, warm, delta=True)
+    repo.write("src/aws.py", "import os\n")
+    assert_same_as_cold(repo, tmp_path, warm, delta=True)
+
+
 def test_paths_added_removed_and_renamed_fall_back_to_the_full_scan(repo, tmp_path, built):
     repo.write("docs/new.md", "See scripts/build.sh and scripts/nothing.sh.\n")
     assert_same_as_cold(repo, tmp_path, built, delta=False)
