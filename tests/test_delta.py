@@ -99,6 +99,7 @@ EDITS = {
                                    True),
     "the module path in go.mod": ("go.mod", "module github.com/example/other\n\ngo 1.22\n", False),
     "a Makefile target": ("Makefile", "build:\n\techo build\n", False),
+    "a Makefile recipe, its targets unchanged": ("Makefile", "build:\n\techo build again\ntest:\n\techo test\n", True),
     "a standard's subject": ("deploy/new/run.sh", "#!/usr/bin/env bash\necho new\n", True),
     ".gitignore": (".gitignore", "build/\ndist/\n", False),
     "a vendored file": ("vendor/lib/x.js", "// TODO: upstream soon\n", False),

@@ -174,7 +174,7 @@ def _delta(root, config, now, snapshot, left_out, cache, key, base, changed, mov
     if collected.skipped or any(path in collected.generated for path in only):
         raise Fallback("a changed file is skipped or generated now")
     definitions = base["definitions"]
-    if any(collected.definitions.get(path) != definitions.get(path) for path in only):
+    if any(_plain(collected.definitions.get(path)) != _plain(definitions.get(path)) for path in only):
         raise Fallback("a definition changed (a make target, a script, a route...)")
     ctx = ScanContext(root=root, config=config, now=now, snapshot=snapshot, collected=collected,
                       ages={}, cache=cache, notes=list(config.notes), left_out=left_out)
@@ -362,6 +362,11 @@ def _pointing_rows(resolved, legacy_paths) -> dict[str, list]:
             out.setdefault(ref.path, []).append([ref.line, ref.target, ref.kind, ref.text, ref.deprecated,
                                                  ref.base, ref.example, r.status, r.path])
     return out
+
+
+def _plain(value: Any) -> str:
+    """As the base stores it (JSON: tuples are lists)."""
+    return json.dumps(value, sort_keys=True, ensure_ascii=False)
 
 
 def _under(path: str, prefixes) -> bool:
