@@ -37,6 +37,18 @@ def tracked_files(root: str, paths: Iterable[str]) -> frozenset[str]:
     return frozenset(ls_files(root, *relative, literal=True))
 
 
+def on_files(result, only: frozenset[str]):
+    """The complete scan's `result` as a scan of the files `only` reports it: their findings alone,
+    no resolutions (a narrowed scan computes none), and not the complete scan's memo texts.
+
+    This is how `scan FILES` and the pre-commit hook answer when the cache holds a base of the
+    repository (`indexer.scan.delta`): the delta's full-equivalent result, filtered, so legacy
+    paths and what still points at them are counted over every file, not the ones given.
+    """
+    findings = tuple(f for f in result.findings if f.path in only)
+    return dataclasses.replace(result, findings=findings, resolutions=())
+
+
 def without_baselined(result, baseline_path: str, required: bool = True):
     """`result` less the findings in the baseline at `baseline_path`.
 

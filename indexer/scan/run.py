@@ -153,13 +153,17 @@ def run_scan(path: str, now: date, cache_dir: str | None = None, config_path: st
 
         # a complete scan keeps a base; a later one that differs from it in a few files' content
         # does the work of those files (`indexer.scan.delta`); callers of `memo=False` want the stages' outputs
-        base = delta.base_key(root, config, now) if memo and only is None else None
+        base = delta.base_key(root, config, now) if memo else None
 
         def fresh() -> ScanResult:
             why: dict[str, Any] = {}
             if base is not None:
                 try:
                     found = delta.try_delta(root, config, now, snapshot, left_out, cache, base, progress)
+                    if only is not None:  # FILES / pre-commit: the full-equivalent result on those files
+                        from indexer.scan.narrow import on_files
+
+                        return on_files(replace(found, timings={"discover": discovered, **found.timings}), only)
                     return replace(found, timings={"discover": discovered, **found.timings}, gated=found.gated_json)
                 except delta.Fallback as exc:  # `scan -v` says why the whole pipeline ran
                     why = {f"full scan: {exc}": None}
