@@ -238,3 +238,32 @@ def test_the_delta_runs_in_a_sequence_of_edits(repo, tmp_path, built):
         assert (got_json, got_text) == outputs(repo.root, tmp_path / f"cold{step}")[:2]
         ran.append(delta)
     assert ran == [True, True, True]
+
+
+JOBS = "".join(f"def job{n}():\n    # TODO: job {n} is slow\n    return {n}\n\n" for n in range(6))
+
+
+@pytest.mark.parametrize("name, edit", [
+    ("lines inserted above: the stale TODOs move", lambda text: "import os\nimport sys\n" + text),
+    ("a new TODO line and a deleted line", lambda text: text.replace("    return 2\n", "").replace(
+        "    return 4\n", "    # TODO: a new one\n    return 4\n")),
+    ("a stale TODO's text repeated beside it", lambda text: text.replace(
+        "    # TODO: job 3 is slow again\n", "    # TODO: job 3 is slow again\n    return 0\n    # TODO: job 3 is slow again\n")),
+    ("a stale TODO edited", lambda text: text.replace("job 1 is slow", "job 1 is slower")),
+])
+def test_an_edited_file_s_unchanged_lines_keep_their_origins(repo, tmp_path, name, edit):
+    """The delta ages and dates an edited file's unchanged lines from HEAD's (line-mapped, not
+    blamed again): moved, new, deleted and repeated lines say what a cold scan's blame says."""
+    repo.commit("2021-01-10", "jobs", files={"src/jobs.py": JOBS})
+    repo.commit("2021-08-02", "job 3", author="Grace Hopper",
+                files={"src/jobs.py": JOBS.replace("job 3 is slow", "job 3 is slow again")})
+    repo.commit("2026-10-01", "recent", files={"src/jobs.py": (repo.root / "src/jobs.py").read_text()
+                                                 .replace("# TODO: job 5 is slow", "# TODO: job 5 is new")})
+    warm = tmp_path / "warm"
+    run_scan(repo.root, warm, "--format", "json")
+    repo.write("src/jobs.py", edit((repo.root / "src/jobs.py").read_text()))
+    got_json, got_text, ran = outputs(repo.root, warm)
+    want_json, want_text, _ = outputs(repo.root, tmp_path / "cold")
+    assert ran
+    assert (got_json, got_text) == (want_json, want_text)
+    assert "last changed 2021-08-02" in got_text and "last changed 2021-01-10" in got_text

@@ -28,6 +28,7 @@ import subprocess
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import replace
 from datetime import datetime, timezone
 from typing import Any, Callable, Iterable, Mapping, NamedTuple
 
@@ -430,10 +431,14 @@ class CachedAges:
                 self.missing[path] = sorted(lines | known.keys()) if since is None else sorted(lines)
 
     def start(self, root: str, shallow_commits: frozenset[str] = frozenset(), on_aged: OnAged | None = None,
+              dirty: Iterable[str] = (), head_key: Callable[[str, str], str] | None = None,
               ) -> Callable[[], dict[str, dict[int, LineAge]]]:
         """Start blaming what the cache lacks; the returned function waits, caches and returns
         path -> line -> age for every path asked. `on_aged`: see `start_blaming` (called for
-        the cached files first)."""
+        the cached files first). A `dirty` file's lines that the edit provably left alone are
+        aged as at HEAD, from the row `head_key(path, HEAD's blob)` (`worktree_lines`); lines
+        HEAD lacks are uncommitted; only the others are blamed."""
+        carried = self._carry(root, dirty, head_key) if dirty and head_key is not None else {}
         if on_aged is not None:
             for path, ages in self.ages.items():
                 on_aged(path, ages)
@@ -444,6 +449,8 @@ class CachedAges:
 
         def finish() -> dict[str, dict[int, LineAge]]:
             blamed = blaming()
+            for path, ages in carried.items():
+                blamed[path] = {**ages, **blamed[path]}
             self.ages.update(blamed)
             self.cache.put_many(self.kind, {self.keys[path]: {str(line): age.to_json() for line, age in lines.items()}
                                             for path, lines in blamed.items()
@@ -451,6 +458,51 @@ class CachedAges:
             return self.ages
 
         return finish
+
+
+    def _carry(self, root: str, dirty: Iterable[str], head_key: Callable[[str, str], str],
+               ) -> dict[str, dict[int, LineAge]]:
+        """Answer the missing dirty files' lines from HEAD's rows; moves the files wholly
+        answered to `ages`, and returns the partly answered ones' answers (the rest is blamed).
+        With a cutoff, only while blame's work-tree pseudo-commit (dated now) is inside the
+        window: it then hands every unchanged line to HEAD and walks on from there."""
+        since = self.since
+        if since is not None and since >= time.time() - _CLOCK_MARGIN:
+            return {}
+        paths = [path for path in dirty if path in self.missing]
+        if not paths:
+            return {}
+        _, blobs = _head_blobs(root, paths)
+        maps = {path: worktree_lines(root, path, blobs[path]) for path in paths if path in blobs}
+        maps = {path: mapped for path, mapped in maps.items() if mapped is not None}
+        keys = {path: head_key(path, blobs[path]) for path in maps}
+        rows = self.cache.get_many(self.kind, keys.values()) if keys else {}
+        partly: dict[str, dict[int, LineAge]] = {}
+        for path, mapped in maps.items():
+            row = rows.get(keys[path], {})
+            answered: dict[int, LineAge] = {}
+            for line in self.missing[path]:
+                if line in mapped.new:
+                    answered[line] = LineAge(line=line, uncommitted=True)
+                    continue
+                value = row.get(str(mapped.head.get(line, 0)))
+                if not isinstance(value, dict):
+                    continue
+                try:
+                    age = LineAge(**value)
+                except TypeError:
+                    continue
+                if since is None or decides(age, since):
+                    age = replace(age, line=line)
+                    answered[line] = age if since is None else _as_of(age, since)
+            rest = [line for line in self.missing[path] if line not in answered]
+            if not rest:
+                self.ages[path] = answered
+                del self.missing[path]
+            elif answered:
+                partly[path] = answered
+                self.missing[path] = rest
+        return partly
 
 
 def _as_of(age: LineAge, since: int) -> LineAge:
@@ -520,7 +572,9 @@ def origins(root: str, cache: Any, head: str | None, places: Iterable[tuple[str,
     per-repository cache (`cache`: a `Cache` or its folder) keyed by the file's blob at HEAD,
     path and line: a new commit that leaves a file alone does not blame it again. A `dirty`
     file (work tree differs from HEAD) has the work tree's line numbers: skipped, or with
-    `blame_dirty` blamed as it is in the work tree and not kept.
+    `blame_dirty` answered as a blame of the work tree would: a line the edit provably left
+    alone is its line at HEAD (`worktree_lines`, cached as HEAD's), a line HEAD lacks is
+    uncommitted (no origin), any other blamed as it is in the work tree and not kept.
     """
     if not head:
         return {}
@@ -538,31 +592,48 @@ def origins(root: str, cache: Any, head: str | None, places: Iterable[tuple[str,
     owned = not isinstance(cache, Cache)
     store = Cache(cache) if owned else cache
     try:
-        clean = [path for path in by_path if path not in skip]
-        _, blobs = _head_blobs(root, clean) if clean else (None, {})
-        keys = {(path, line): f"{blobs[path]}:{path}:{line}"
-                for path in clean if path in blobs for line in by_path[path]}
+        _, blobs = _head_blobs(root, list(by_path))
+        # (path, line) -> (path, its line at HEAD): where the cache and a blame at HEAD answer it
+        at_head: dict[tuple[str, int], tuple[str, int]] = {}
+        uncommitted: set[tuple[str, int]] = set()
+        for path in by_path:
+            if path in skip and path in blobs:
+                mapped = worktree_lines(root, path, blobs[path])
+                for line in by_path[path] if mapped is not None else ():
+                    if line in mapped.head:
+                        at_head[(path, line)] = (path, mapped.head[line])
+                    elif line in mapped.new:
+                        uncommitted.add((path, line))
+        heads = {(path, line) for path in by_path if path not in skip for line in by_path[path]}
+        heads.update(at_head.values())
+        keys = {place: f"{blobs[place[0]]}:{place[0]}:{place[1]}" for place in heads if place[0] in blobs}
         cached: dict[str, Any] = store.get_many(ORIGIN_CACHE_KIND, keys.values()) if keys else {}
         found: dict[tuple[str, int], Origin] = {}
-        to_blame: dict[str, list[int]] = {}
+        # (path, work tree or not) -> blamed line -> the places it answers
+        to_blame: dict[tuple[str, bool], dict[int, list[tuple[str, int]]]] = {}
         for path, lines in by_path.items():
             for line in sorted(lines):
-                value = cached.get(keys.get((path, line), ""))
+                if (path, line) in uncommitted:
+                    continue
+                place = at_head.get((path, line), (path, line))
+                value = cached.get(keys.get(place, ""))
                 if isinstance(value, dict) and all(isinstance(value.get(f), str) for f in Origin._fields):
                     found[(path, line)] = Origin(**{f: value[f] for f in Origin._fields})
-                elif path in skip or (path, line) in keys:
-                    to_blame.setdefault(path, []).append(line)
+                elif place in keys or path in skip:
+                    worktree = place not in keys
+                    to_blame.setdefault((path, worktree), {}).setdefault(place[1], []).append((path, line))
         if to_blame:
             env = commit_graph(root, store.directory, head, False)()  # (the scan writes it; not a prime)
             with ThreadPoolExecutor(max_workers=min(len(to_blame), max(2, (os.cpu_count() or 2) * 2))) as pool:
-                blamed = {path: pool.submit(line_origins, root, path, lines, None if path in skip else head,
-                                            shallow_commits, env)
-                          for path, lines in to_blame.items()}
+                blamed = {(path, worktree): pool.submit(line_origins, root, path, list(lines),
+                                                        None if worktree else head, shallow_commits, env)
+                          for (path, worktree), lines in to_blame.items()}
             new: dict[str, Any] = {}
-            for path, future in blamed.items():
+            for (path, worktree), future in blamed.items():
                 for line, origin in future.result().items():
-                    found[(path, line)] = origin
-                    if (path, line) in keys:
+                    for place in to_blame[(path, worktree)].get(line, ()):
+                        found[place] = origin
+                    if not worktree and (path, line) in keys:
                         new[keys[(path, line)]] = origin._asdict()
             if new:
                 store.put_many(ORIGIN_CACHE_KIND, new)
@@ -570,6 +641,65 @@ def origins(root: str, cache: Any, head: str | None, places: Iterable[tuple[str,
         if owned:
             store.close()
     return found
+
+
+class LineMap(NamedTuple):
+    """How a blame of a work-tree file hands its lines to HEAD (`worktree_lines`)."""
+
+    head: dict[int, int]  # work-tree line -> the HEAD line it is, for the lines it provably is
+    new: frozenset[int]  # work-tree lines whose text HEAD's blob lacks: uncommitted, whatever the diff
+
+
+def worktree_lines(root: str, path: str, head_blob: str) -> LineMap | None:
+    """Which lines of the work-tree `path` a `git blame` of the work tree attributes to HEAD's
+    blob `head_blob`, and at which line, without running blame; None when it cannot be told.
+
+    Blame diffs HEAD's file with the work tree's (xdiff, no `-M`/`-C`), which first sets aside
+    the common leading and trailing lines: those are HEAD's same lines. Only the lines between
+    can be aligned otherwise, and the diff may slide a hunk across equal lines at its edges
+    (which keeps the set of texts inside the hunk), so a leading or trailing line whose text
+    also occurs between is left to blame. A line whose text is nowhere in HEAD's blob cannot
+    be matched by any diff: it is uncommitted. Files with a carriage return (an end-of-line
+    attribute may rewrite them before blame reads them), an LFS pointer or an `$Id$` keyword at
+    HEAD (a clean filter) are not mapped.
+    """
+    from indexer.git.discover import read_worktree
+
+    data, _ = read_worktree(root, path)
+    if data is None or b"\r" in data:
+        return None
+    proc = git_process(root, "cat-file", "blob", head_blob)
+    old = proc.stdout
+    if proc.returncode != 0 or b"\r" in old or b"$Id" in old or b"$Id" in data \
+            or old.startswith(b"version https://git-lfs"):
+        return None
+    before, after = _records(old), _records(data)
+    limit = min(len(before), len(after))
+    prefix = 0
+    while prefix < limit and before[prefix] == after[prefix]:
+        prefix += 1
+    suffix = 0
+    while suffix < limit - prefix and before[-1 - suffix] == after[-1 - suffix]:
+        suffix += 1
+    between = set(before[prefix:len(before) - suffix]) | set(after[prefix:len(after) - suffix])
+    shift = len(before) - len(after)
+    head: dict[int, int] = {}
+    for index in (*range(prefix), *range(len(after) - suffix, len(after))):
+        if after[index] not in between:
+            head[index + 1] = index + 1 + (shift if index >= prefix else 0)
+    known = set(before)
+    new = frozenset(index + 1 for index in range(prefix, len(after) - suffix) if after[index] not in known)
+    return LineMap(head, new)
+
+
+def _records(data: bytes) -> list[bytes]:
+    """Lines as git's diff compares them: each with its newline (a last line without one differs)."""
+    lines = data.split(b"\n")
+    last = lines.pop()
+    out = [line + b"\n" for line in lines]
+    if last:
+        out.append(last)
+    return out
 
 
 class OriginPrefetch:

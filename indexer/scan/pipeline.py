@@ -164,8 +164,10 @@ def start_ageing(ctx: ScanContext) -> Callable[[], dict[str, dict[int, LineAge]]
         ctx.notes.append("shallow clone: lines from before the clone's depth have an unknown age"
                          " and are not called stale by age alone (git fetch --unshallow to fix)")
     rule = settings_for(ctx.config).get("stale-todo")
+    dirty = ctx.snapshot.dirty if ctx.snapshot.head is not None else ()
+    head_key = (lambda path, blob: f"{path}:{blob}")  # HEAD's row of an edited file (`keys`' form)
     if ctx.snapshot.head is None or rule is None or not rule.enabled:
-        return ages.start(ctx.root, shallow)
+        return ages.start(ctx.root, shallow, dirty=dirty, head_key=head_key)
     # stale-todo's messages carry the exact date of each line stale by age: one more blame per
     # file over its whole history, started here as each file's age is known (cached by the time
     # the check asks), so that it runs beside the contradictions stage, not after it
@@ -173,7 +175,7 @@ def start_ageing(ctx: ScanContext) -> Callable[[], dict[str, dict[int, LineAge]]
                                      {path: [t.line for t in todos] for path, todos in ctx.collected.todos.items()},
                                      ctx.snapshot.dirty,
                                      epoch(ctx.now - timedelta(days=rule.options["stale_after"])), shallow)
-    finish_ageing = ages.start(ctx.root, shallow, exact.aged)
+    finish_ageing = ages.start(ctx.root, shallow, exact.aged, dirty, head_key)
 
     def finish() -> dict[str, dict[int, LineAge]]:
         out = finish_ageing()
