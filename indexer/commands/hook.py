@@ -50,7 +50,10 @@ def claude_code(budget, now, config_path, cache_dir):
 def pre_commit(files, baseline_path, fail_on, now, config_path, cache_dir, repo):
     """Scan the FILES pre-commit passes and report their findings that are not in the baseline.
 
-    Only those files are read and blamed, so the hook costs what the commit touches. Use it
+    Only those files are read and blamed, so the hook costs what the commit touches. When the
+    cache holds an earlier complete scan of the repository (`orgmemory scan`, same configuration
+    and --now), the answer is that scan brought up to date for the changed files: what a complete
+    scan reports on FILES. Without one, a note says what the narrowed answer rests on. Use it
     from .pre-commit-config.yaml (hook id `orgmemory`), not by hand: `orgmemory scan --staged
     --baseline FILE` does the same for the index.
     """
@@ -65,7 +68,9 @@ def pre_commit(files, baseline_path, fail_on, now, config_path, cache_dir, repo)
     only = narrow.tracked_files(root, files)
     if not only:
         return
-    result = run_scan(root, now, cache_dir=cache_dir, config_path=config_path, only=only)
+    from indexer.commands.scan import _collapsed
+
+    result = _collapsed(run_scan(root, now, cache_dir=cache_dir, config_path=config_path, only=only), only)
     result = narrow.without_baselined(result, os.path.join(root, baseline_path), required=False)
     sys.stdout.write(scan_renderer("text")(result))
     if fails(result.findings, fail_on):

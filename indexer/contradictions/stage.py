@@ -37,6 +37,13 @@ HISTORICAL = re.compile(
 )
 
 
+#: What a scan of some files says when the cache holds no complete scan of the repository to
+#: answer from (with one, `scan FILES` and the pre-commit hook report what a complete scan does).
+NARROWED_NOTE = ("only the files given were read (no complete scan in the cache to measure this change from; "
+                 "`scan -v` says why): legacy paths were detected from their evidence and the history, and "
+                 "references into them counted in these files alone; `orgmemory scan` first makes it exact")
+
+
 @dataclass
 class Contradictions:
     paths: RepoPaths
@@ -121,6 +128,8 @@ def attach(ctx) -> Contradictions:
                            config_file=_config_file(ctx),
                            historical=historical, standards=tuple(ctx.config.standards))
     found.pointing = {item.path: found.pointing_at(item.path) for item in legacy}  # the one answer
+    if ctx.only is not None:  # no base to start from (`indexer.scan.delta`): say what the answer rests on
+        ctx.notes.append(NARROWED_NOTE)
     if legacy and ctx.only is None:  # the pre-commit path needs no resolutions
         from indexer.contradictions.graph import resolutions
 

@@ -166,7 +166,7 @@ def run_scan(path: str, now: date, cache_dir: str | None = None, config_path: st
                         return on_files(replace(found, timings={"discover": discovered, **found.timings}), only)
                     return replace(found, timings={"discover": discovered, **found.timings}, gated=found.gated_json)
                 except delta.Fallback as exc:  # `scan -v` says why the whole pipeline ran
-                    why = {f"full scan: {exc}": None}
+                    why = {f"{'full' if only is None else 'narrowed'} scan: {exc}": None}
             findings, ctx = run_pipeline(root, config, now, snapshot, left_out, cache,
                                          progress(len(snapshot.files)) if progress else None, only)
             notes = ctx.notes + cache.warnings
