@@ -9,6 +9,7 @@ import json
 import os
 import subprocess
 import sys
+import time
 
 import pytest
 
@@ -44,9 +45,23 @@ def probe(stdin: str, *args: str, env=None) -> tuple[str, bool, str]:
     return proc.stdout, json.loads(clicked), code
 
 
+def settle(stdin: str, *args: str) -> str:
+    """The hook's answer once its shown line is dated: a line shown for the first time is blamed
+    by a detached child after the prompt, so the answer gains `(date, commit)` once that is done."""
+    import re
+
+    for _ in range(200):
+        result = run_orgmemory("hook", "claude-code", *args, input=stdin)
+        assert result.returncode == 0, result.stderr
+        if re.search(r"\(\d{4}-\d\d-\d\d, [0-9a-f]{7}\)", result.stdout):
+            return result.stdout
+        time.sleep(0.3)
+    raise AssertionError("the hook's shown line was never dated")
+
+
 def test_plain_options_answer_without_click_and_as_click_does(standards_repo):
     stdin = event(standards_repo.root)
-    assert run_orgmemory("hook", "claude-code", "--now", NOW, input=stdin).returncode == 0  # builds the index
+    settle(stdin, "--now", NOW)  # builds the index, and dates the shown lines (in the background)
     fast, fast_clicked, fast_code = probe(stdin, "--now", NOW, "--budget", "1500")
     # `+1500` is a number click reads (int()) but the fast path leaves to click: the same request
     slow, slow_clicked, slow_code = probe(stdin, f"--now={NOW}", "--budget=+1500")
@@ -99,3 +114,59 @@ def test_a_failure_on_the_fast_path_is_one_line_and_exit_0(tmp_path):
     proc = run_orgmemory("hook", "claude-code", "--now", NOW, input=stdin)
     assert proc.returncode == 0 and proc.stdout == ""
     assert proc.stderr.startswith("orgmemory: hook claude-code: ") and len(proc.stderr.splitlines()) == 1
+
+
+# --------------------------------------------------------------------------- nothing waits on git blame
+def _context(result) -> str:
+    assert result.returncode == 0, result.stderr
+    return json.loads(result.stdout)["hookSpecificOutput"]["additionalContext"]
+
+
+def _eventually(check, seconds=60.0):
+    import time
+
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        found = check()
+        if found:
+            return found
+        time.sleep(0.3)
+    return check()
+
+
+def test_a_shown_line_never_dated_is_blamed_after_the_prompt_not_during_it(repo, tmp_path):
+    repo.commit("2007-03-14", "start", author="Ada Lovelace", files={
+        "src/parser.py": "# TODO: the tokenizer drops unicode escapes in quoted identifiers\nz = 3\n"})
+    repo.commit("2022-06-01", "later", author="Grace Hopper", files={"README.md": "# app\n"})
+    commit = repo.git("log", "--format=%H", "--reverse").split()[0][:7]
+    cache = str(tmp_path / "cache")
+    stdin = event(repo.root / "src", "Keep unicode escapes in the tokenizer")  # a sub-folder: its findings
+    hook = ("hook", "claude-code", "--now", NOW, "--cache-dir", cache)
+    first = _context(run_orgmemory(*hook, input=stdin))
+    assert "src/parser.py:1 (last changed before" in first  # the index's dating: no blame on the prompt's path
+    assert commit not in first
+    later = _eventually(lambda: (lambda text: text if commit in text else None)(
+        _context(run_orgmemory(*hook, input=stdin))))
+    assert later is not None and f"src/parser.py:1 (2007-03-14, {commit}) stale-todo" in later
+
+
+def test_background_children_never_import_the_repositorys_own_indexer_package(repo, tmp_path):
+    marker = tmp_path / "imported"
+    repo.commit("2022-03-01", files={
+        ".orgmemory.yaml": STANDARDS,
+        "indexer/__init__.py": f"open({str(marker)!r}, 'w').write('ran')\n",
+        "indexer/__main__.py": f"open({str(marker)!r}, 'w').write('ran')\n",
+        "services/orders/main.py": "import structlog\n# TODO: paginate the orders list\n",
+    })
+    cache = str(tmp_path / "cache")
+    hook = ("hook", "claude-code", "--now", NOW, "--cache-dir", cache)
+    _context(run_orgmemory(*hook, input=event(repo.root)))  # builds the index
+    (repo.root / "services/orders/main.py").write_text("import structlog\n# TODO: paginate the orders\n")
+    run_orgmemory(*hook, input=event(repo.root))  # served as is; the refresh runs detached, in the repository
+    prime = ("prime", "task", "--now", NOW, "--cache-dir", cache, "--no-refresh", "--format", "json")
+
+    def fresh():
+        result = run_orgmemory(*prime, cwd=repo.root)
+        return result.returncode == 0 and "index" not in json.loads(result.stdout)
+    assert _eventually(fresh)  # the background refresh ran, in the repository
+    assert not marker.exists()

@@ -171,29 +171,53 @@ def _only_edits(view: index.IndexView | None, state: RepoState, request: PrimeRe
 
 def refresh_in_background(root: str, request: PrimeRequest) -> bool:
     """Start `orgmemory prime --refresh-only` detached; True when it started."""
-    import subprocess
-    import sys
-
-    command = [sys.executable, "-m", "indexer", "prime", "--refresh-only", "--now", request.now.isoformat(),
-               "--repo", root]
+    command = ["prime", "--refresh-only", "--now", request.now.isoformat(), "--repo", root]
     if request.cache_dir:
         command += ["--cache-dir", request.cache_dir]
     if request.config_path:
         command += ["--config", request.config_path]
     if request.include_vendored:
         command.append("--include-vendored")
+    return _detached(_CLI, command, root)
+
+
+# Code run by a detached child, `python -c`: its first act drops `sys.path[0]` (the working
+# folder, which is the repository) before anything is imported, so that a repository holding its
+# own `indexer/` package is never imported in our place (`python -m indexer` from the repository
+# would; `-P` would too, but needs Python 3.11).
+_SAFE_PATH = "import sys\nif sys.path[:1] == ['']:\n    del sys.path[0]\n"
+_CLI = _SAFE_PATH + "from indexer.cli import main\nsys.exit(main(sys.argv[1:]))"
+_DATE = _SAFE_PATH + "from indexer.prime.block import date_detached\ndate_detached(sys.argv[1:])"
+
+
+def _detached(code: str, args: list[str], root: str) -> bool:
+    import subprocess
+    import sys
+
     try:
-        subprocess.Popen(command, cwd=root, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-                         stderr=subprocess.DEVNULL, start_new_session=True)
+        subprocess.Popen([sys.executable, "-c", code, *args], cwd=root, stdin=subprocess.DEVNULL,
+                         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
     except OSError:
         return False
     return True
 
 
-def _date_findings(ranked: list[Candidate], state: RepoState, cache_dir: str) -> list[Candidate]:
-    """The best findings with their line's exact origin (date, commit, author) in `dated`."""
+def date_detached(args: list[str]) -> None:
+    """The child `_origins` starts when a hook must not wait for git blame: ROOT CACHE_DIR JSON,
+    the JSON {"head", "dirty", "places"}. It keeps the lines' origins for the next prompt."""
+    import json
+
+    root, cache_dir, data = args
+    job = json.loads(data)
+    state = RepoState(root=root, head=job["head"], dirty=tuple(job["dirty"]), dirty_digest="")
+    _origins(state, cache_dir, [(str(path), int(line)) for path, line in job["places"]])
+
+
+def _date_findings(ranked: list[Candidate], state: RepoState, cache_dir: str, wait: bool = True) -> list[Candidate]:
+    """The best findings with their line's exact origin (date, commit, author) in `dated`;
+    with `wait` False, only those already known (see `_origins`)."""
     top = [c for c in ranked if c.kind == "finding" and c.payload.get("line")][:DATED_AT_MOST]
-    found = _origins(state, cache_dir, [(c.payload.get("path", ""), int(c.payload["line"])) for c in top])
+    found = _origins(state, cache_dir, [(c.payload.get("path", ""), int(c.payload["line"])) for c in top], wait)
     out = []
     for candidate in ranked:
         origin = found.get((candidate.payload.get("path", ""), int(candidate.payload.get("line") or 0)))
@@ -233,13 +257,17 @@ def names_a_place(root: str, scope: Sequence[tuple[str, ...]]) -> bool:
 SHOWN_ORIGINS = "prime-shown-origins/v1"
 
 
-def _origins(state: RepoState, cache_dir: str, places: list[tuple[str, int]]) -> dict[tuple[str, int], Any]:
+def _origins(state: RepoState, cache_dir: str, places: list[tuple[str, int]],
+             wait: bool = True) -> dict[tuple[str, int], Any]:
     """The exact origin of each (path, line) at HEAD, dirty files left out.
 
     A prime at the same HEAD asks for the same few lines again and again (each prompt of a
     session): their answers are kept per HEAD, path and line, and read back without running git
     or importing the blame machinery (the hook's path). Lines not answered so far go to
-    `indexer.git.blame.origins`, the one exact-origin blame, shared with the scan.
+    `indexer.git.blame.origins`, the one exact-origin blame, shared with the scan; with `wait`
+    False (the hooks: a blame walks a file's whole history, 0.1-30 s, and the prompt must not
+    wait for it) they are blamed by a detached child (`date_detached`) and shown as the index
+    dates them (`last changed before ...`) until then: the next prompt has their exact origin.
     """
     dirty = set(state.dirty)
     places = [place for place in dict.fromkeys(places) if place[0] not in dirty]
@@ -254,7 +282,12 @@ def _origins(state: RepoState, cache_dir: str, places: list[tuple[str, int]]) ->
         found = {place: _Origin(**{f: kept[key][f] for f in _Origin._fields}) for place, key in keys.items()
                  if key in kept and all(isinstance(kept[key].get(f), str) for f in _Origin._fields)}
         missing = [place for place in places if place not in found]
-        if missing:
+        if missing and not wait:
+            import json
+
+            job = {"head": state.head, "dirty": list(state.dirty), "places": missing}
+            _detached(_DATE, [state.root, cache_dir, json.dumps(job)], state.root)
+        elif missing:
             from indexer.git.blame import origins
 
             blamed = {place: _Origin(*origin) for place, origin in
@@ -283,7 +316,7 @@ def _compose(view: index.IndexView, terms: Sequence[tuple[str, float]], paths: S
     selection = fit(musts, ranked, request.budget, renderer.measure, renderer.max_level)
     if state is not None and cache_dir is not None:  # the shown findings' exact origin, then fit again
         shown = {e.candidate.key for e in selection.entries}
-        dated = _date_findings([c for c in ranked if c.key in shown], state, cache_dir)
+        dated = _date_findings([c for c in ranked if c.key in shown], state, cache_dir, not request.worked_on)
         if any(c.payload is not ranked_c.payload for c, ranked_c in zip(dated, (r for r in ranked if r.key in shown))):
             by_key = {c.key: c for c in dated}
             ranked = [by_key.get(c.key, c) for c in ranked]
