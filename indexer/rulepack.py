@@ -66,13 +66,16 @@ def rules_dir() -> str:
 def load_rules() -> dict[str, RuleInfo]:
     import yaml  # only when a rule is read: a memoised scan never needs it
 
+    # libyaml's safe loader where PyYAML has it (the pack is ours, plain YAML: the same data,
+    # a seventh of the time of the pure-Python one that every delta scan paid)
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
     directory = rules_dir()
     rules: dict[str, RuleInfo] = {}
     for name in sorted(os.listdir(directory)):
         if not name.endswith(".yaml"):
             continue
         with open(os.path.join(directory, name), encoding="utf-8") as fh:
-            data = yaml.safe_load(fh)
+            data = yaml.load(fh, Loader=loader)  # noqa: S506 (a safe loader)
         rule = _rule(data, name)
         rules[rule.id] = rule
     return rules

@@ -211,3 +211,15 @@ def test_hostile_glob_in_the_memory_does_not_hang_a_scan(repo):
     exe = [sys.executable, "-m", "indexer", "scan", str(repo.root), "--now", NOW, "--format", "json"]
     proc = subprocess.run(exe, capture_output=True, text=True, timeout=30)
     assert proc.returncode == 0, proc.stderr
+
+
+def test_the_rule_pack_reads_the_same_with_the_pure_python_loader():
+    """`load_rules` reads the pack with libyaml's safe loader where there is one: the same data."""
+    import yaml
+
+    from indexer.rulepack import rules_dir
+
+    directory = rules_dir()
+    for name in sorted(n for n in os.listdir(directory) if n.endswith(".yaml")):
+        text = Path(directory, name).read_text(encoding="utf-8")
+        assert yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader)) == yaml.safe_load(text), name

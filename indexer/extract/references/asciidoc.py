@@ -5,13 +5,14 @@ import re
 
 from indexer.extract.references.found import Found
 from indexer.extract.references.links import link_target
+from indexer.extract.references.lazy import lazy
 
-_INCLUDE = re.compile(r"^(?:include|image|video|audio)::([^\[\s]+)\[")
-_INLINE = re.compile(r"(?<![\w:])(?:image|link|xref|include):(?!:)([^\[\s]+)\[")
-_CROSS_REFERENCE = re.compile(r"<<([^,>#\s]+\.adoc)(?:#[^,>]*)?(?:,[^>]*)?>>")
-_CODE = re.compile(r"`([^`]+)`|\+([^+]+)\+")
-_DELIMITER = re.compile(r"^(-{4,}|\.{4,}|/{4,}|\+{4,}|={4,}|_{4,}|\*{4,})\s*$")
-_SOURCE_STYLE = re.compile(r"^\[(?:source|listing)?,?\s*([\w-]*)")
+_INCLUDE = lazy(r"^(?:include|image|video|audio)::([^\[\s]+)\[")
+_INLINE = lazy(r"(?<![\w:])(?:image|link|xref|include):(?!:)([^\[\s]+)\[")
+_CROSS_REFERENCE = lazy(r"<<([^,>#\s]+\.adoc)(?:#[^,>]*)?(?:,[^>]*)?>>")
+_CODE = lazy(r"`([^`]+)`|\+([^+]+)\+")
+_DELIMITER = lazy(r"^(-{4,}|\.{4,}|/{4,}|\+{4,}|={4,}|_{4,}|\*{4,})\s*$")
+_SOURCE_STYLE = lazy(r"^\[(?:source|listing)?,?\s*([\w-]*)")
 _SHELL = frozenset({"sh", "bash", "shell", "console", "zsh"})
 
 

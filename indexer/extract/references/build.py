@@ -13,9 +13,10 @@ import re
 from indexer.extract.references.found import Found
 from indexer.extract.references.shell import ShellReader, split_comment
 from indexer.extract.references.tokens import clean
+from indexer.extract.references.lazy import lazy
 
-_INSTRUCTION = re.compile(r"^\s*([A-Za-z]+)\s+(.*)$")
-_ARGUMENT = re.compile(r"\S+")
+_INSTRUCTION = lazy(r"^\s*([A-Za-z]+)\s+(.*)$")
+_ARGUMENT = lazy(r"\S+")
 
 
 def dockerfile(found: Found) -> None:
@@ -55,9 +56,9 @@ def _copy(found: Found, index: int, arguments: str, offset: int) -> None:
             found.add(index, word, "docker-copy", offset + column)
 
 
-_RECIPE_PREFIX = re.compile(r"^\t[@+\-]*")
-_INCLUDE = re.compile(r"^\s*include\s+(.+)$")
-_ASSIGNMENT = re.compile(r"^\s*(?:export\s+)?[A-Za-z_][\w.]*\s*(?::{1,3}=|\?=|\+=|!=|=)\s*(.*)$")
+_RECIPE_PREFIX = lazy(r"^\t[@+\-]*")
+_INCLUDE = lazy(r"^\s*include\s+(.+)$")
+_ASSIGNMENT = lazy(r"^\s*(?:export\s+)?[A-Za-z_][\w.]*\s*(?::{1,3}=|\?=|\+=|!=|=)\s*(.*)$")
 
 
 def makefile(found: Found) -> None:
@@ -80,7 +81,7 @@ def makefile(found: Found) -> None:
             found.words(index, assignment.group(1), "config", assignment.start(1))
 
 
-_MANIFEST_COMMAND = re.compile(r"^\s*(include|exclude|recursive-include|recursive-exclude|graft|prune|"
+_MANIFEST_COMMAND = lazy(r"^\s*(include|exclude|recursive-include|recursive-exclude|graft|prune|"
                                r"global-include|global-exclude)\s+(.*)$")
 
 
@@ -101,8 +102,8 @@ def manifest_in(found: Found) -> None:
             found.add(index, argument.rstrip("/"), "manifest-include", column)
 
 
-_GO_MOD_DIRECTIVE = re.compile(r"^\s*(require|replace|exclude|retract|module|go|toolchain|godebug)\b\s*(\(?)\s*(.*)$")
-_GO_MOD_ENTRY = re.compile(r"^\s*(\S+)(?:\s+(\S+))?(?:\s*=>\s*(\S+)(?:\s+\S+)?)?\s*$")
+_GO_MOD_DIRECTIVE = lazy(r"^\s*(require|replace|exclude|retract|module|go|toolchain|godebug)\b\s*(\(?)\s*(.*)$")
+_GO_MOD_ENTRY = lazy(r"^\s*(\S+)(?:\s+(\S+))?(?:\s*=>\s*(\S+)(?:\s+\S+)?)?\s*$")
 
 
 def go_mod(found: Found) -> None:

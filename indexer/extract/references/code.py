@@ -15,6 +15,7 @@ from functools import lru_cache
 from indexer.extract.references.found import Found
 from indexer.extract.references.prose import sentence_at
 from indexer.extract.references.tokens import SEPARATOR, occurrences, path_words
+from indexer.extract.references.lazy import lazy
 
 
 @dataclass(frozen=True)
@@ -57,16 +58,16 @@ EXTRA_EXTENSIONS = {
     ".jinja": "html", ".j2": "html", ".twig": "html", ".erb": "html",
 }
 
-_PYTHON_IMPORT = re.compile(
+_PYTHON_IMPORT = lazy(
     r"^[ \t]*(?:from[ \t]+(\.+[\w.]*|[A-Za-z_][\w.]*)[ \t]+import\b"
     r"|import[ \t]+([A-Za-z_][\w.]*(?:[ \t]+as[ \t]+\w+)?"
     r"(?:[ \t]*,[ \t]*[A-Za-z_][\w.]*(?:[ \t]+as[ \t]+\w+)?)*))", re.M)
 #: (The look-ahead names every first character a match can have: positions that cannot start
 #: one are passed over without trying the four alternatives, a third faster, the same matches.)
-_JS_IMPORT = re.compile(r"(?=[fri \t])(?:\bfrom|^[ \t]*import|\brequire\(|\bimport\()[ \t]*['\"]([^'\"\n]+)['\"]",
+_JS_IMPORT = lazy(r"(?=[fri \t])(?:\bfrom|^[ \t]*import|\brequire\(|\bimport\()[ \t]*['\"]([^'\"\n]+)['\"]",
                         re.M)
-_GO_IMPORT = re.compile(r"^[ \t]*import[ \t]+(?:\w+[ \t]+)?\"([^\"]+)\"|^[ \t]*import[ \t]*\(([^)]*)\)", re.M)
-_GO_BLOCK_ITEM = re.compile(r"\"([^\"]+)\"")
+_GO_IMPORT = lazy(r"^[ \t]*import[ \t]+(?:\w+[ \t]+)?\"([^\"]+)\"|^[ \t]*import[ \t]*\(([^)]*)\)", re.M)
+_GO_BLOCK_ITEM = lazy(r"\"([^\"]+)\"")
 _IMPORTS = {"python": (_PYTHON_IMPORT, "import"), "go": (_GO_IMPORT, "go-import"),
             "javascript": (_JS_IMPORT, "js-import"), "typescript": (_JS_IMPORT, "js-import"),
             "tsx": (_JS_IMPORT, "js-import")}
@@ -105,12 +106,12 @@ def extract(found: Found, text: str, language: str) -> None:
 
 #: `Path("setup.cfg")`, `open("data/x.json")`, `Path(__file__).parent / "x.toml"`,
 #: `os.path.join(os.path.dirname(__file__), "x.toml")`: a literal relative path the code reads.
-_PY_OPENED = re.compile(r"(?<![\w.])(?:(?:pathlib\.)?(?:Pure)?Path|open|io\.open)\(\s*[rbRB]?(['\"])([^'\"\s{}%$<>*?]+)\1\s*(\)|,)")
-_PY_BESIDE = re.compile(r"(?:Path\(__file__\)(?:\.resolve\(\))?((?:\.parent)+)\s*/\s*"
+_PY_OPENED = lazy(r"(?<![\w.])(?:(?:pathlib\.)?(?:Pure)?Path|open|io\.open)\(\s*[rbRB]?(['\"])([^'\"\s{}%$<>*?]+)\1\s*(\)|,)")
+_PY_BESIDE = lazy(r"(?:Path\(__file__\)(?:\.resolve\(\))?((?:\.parent)+)\s*/\s*"
                         r"|os\.path\.join\(\s*os\.path\.dirname\(\s*(?:os\.path\.(?:abspath|realpath)\()?__file__\)?\s*\)\s*,\s*)"
                         r"[rbRB]?(['\"])([^'\"\s{}%$<>*?]+)\2")
 #: What a line does with the path that is no claim it exists: write, create, test, delete.
-_PY_NO_CLAIM = re.compile(r"\.(?:write_\w+|touch|mkdir|exists|is_file|is_dir|unlink|rmdir)\(|\bexists\(|\bmakedirs\(|rmtree\("
+_PY_NO_CLAIM = lazy(r"\.(?:write_\w+|touch|mkdir|exists|is_file|is_dir|unlink|rmdir)\(|\bexists\(|\bmakedirs\(|rmtree\("
                           r"|,\s*(?:mode\s*=\s*)?[rbRB]?['\"][rb]*[wax]")
 
 

@@ -14,14 +14,15 @@ import re
 
 from indexer.extract.references.found import Found
 from indexer.extract.references.shell import ShellReader, split_comment
+from indexer.extract.references.lazy import lazy
 
 SHELL_KEYS = frozenset({"run", "script", "scripts", "before_script", "after_script", "command",
                         "commands", "cmd", "entrypoint", "exec", "shell_command", "pre_script",
                         "post_script", "install", "build_command"})
-_YAML_KEY = re.compile(r"^(\s*)(?:-\s+)*(['\"]?)([\w.$/-]+)\2\s*:(?:\s+|$)(.*)$")
-_YAML_ITEM = re.compile(r"^(\s*)-\s+(.*)$")
-_BLOCK_SCALAR = re.compile(r"^[|>][+-]?\d*\s*$")
-_GITLAB_CI = re.compile(r"(?:^|/)\.gitlab-ci\.ya?ml$|(?:^|/)\.gitlab/|(?:^|/)(?:ci|\.ci|gitlab-ci)/[^/]*\.ya?ml$")
+_YAML_KEY = lazy(r"^(\s*)(?:-\s+)*(['\"]?)([\w.$/-]+)\2\s*:(?:\s+|$)(.*)$")
+_YAML_ITEM = lazy(r"^(\s*)-\s+(.*)$")
+_BLOCK_SCALAR = lazy(r"^[|>][+-]?\d*\s*$")
+_GITLAB_CI = lazy(r"(?:^|/)\.gitlab-ci\.ya?ml$|(?:^|/)\.gitlab/|(?:^|/)(?:ci|\.ci|gitlab-ci)/[^/]*\.ya?ml$")
 
 
 def yaml_file(found: Found) -> None:
@@ -74,7 +75,7 @@ def _value(found: Found, index: int, line: str, start: int, kind: str, base: str
     found.words(index, line[start:], kind, start, base=base)
 
 
-_DOCS_DIR = re.compile(r"^docs_dir\s*:\s*['\"]?([^'\"#\s]+)")
+_DOCS_DIR = lazy(r"^docs_dir\s*:\s*['\"]?([^'\"#\s]+)")
 
 
 def _mkdocs_docs_dir(found: Found) -> str:
@@ -94,7 +95,7 @@ def _unquote(value: str) -> str:
     return value
 
 
-_JSON_STRING = re.compile(r'"((?:[^"\\\n]|\\.)*)"(\s*:)?')
+_JSON_STRING = lazy(r'"((?:[^"\\\n]|\\.)*)"(\s*:)?')
 
 
 def package_json(found: Found, text: str) -> None:
@@ -130,8 +131,8 @@ def json_file(found: Found, tsconfig: bool = False) -> None:
                 found.words(index, value, "config", match.start(1))
 
 
-_TOML_STRING = re.compile(r"\"((?:[^\"\\\n]|\\.)*)\"|'([^'\n]*)'")
-_INI_VALUE = re.compile(r"^\s*[\w.-]+\s*[=:]\s*(.*)$")
+_TOML_STRING = lazy(r"\"((?:[^\"\\\n]|\\.)*)\"|'([^'\n]*)'")
+_INI_VALUE = lazy(r"^\s*[\w.-]+\s*[=:]\s*(.*)$")
 
 
 def toml_file(found: Found) -> None:
@@ -161,7 +162,7 @@ def ini_file(found: Found) -> None:
 #: (they name what is never tracked).
 PATTERN_LISTS = frozenset({".gitattributes", ".jshintignore", ".eslintignore", ".prettierignore",
                            ".stylelintignore", ".markdownlintignore"})
-_WILDCARD = re.compile(r"[*?\[\\]")
+_WILDCARD = lazy(r"[*?\[\\]")
 
 
 def pattern_list(found: Found) -> None:

@@ -8,9 +8,10 @@ from __future__ import annotations
 import re
 
 from indexer.extract.references.tokens import occurrences
+from indexer.extract.references.lazy import lazy
 
 _WORDS = (b"exclude", b"ignore", b"omit", b"skip", b"redirect")
-_START = re.compile(
+_START = lazy(
     r"^([ \t]*)(?:-[ \t]+)?[\"']?[\w.-]*?(?:exclude|ignore|omit|skip|redirect)[\w.-]*[\"']?[ \t]*[=:][ \t]*(.*)$",
     re.I,
 )

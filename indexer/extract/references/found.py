@@ -6,11 +6,12 @@ import re
 from indexer.extract.references.prose import commands, sentence_at, verdicts
 from indexer.extract.references.tokens import path_words
 from indexer.models import Reference
+from indexer.extract.references.lazy import lazy
 
 
 #: A project's conventional top-level files named bare in prose ("follow CONTRIBUTING.rst"):
 #: resolved by name (`indexer.contradictions.resolve`).
-BARE_NAME = re.compile(r"(?<![\w./@:-])((?:CONTRIBUTING|CHANGES|CHANGELOG|HISTORY|NEWS|README|AUTHORS|SECURITY"
+BARE_NAME = lazy(r"(?<![\w./@:-])((?:CONTRIBUTING|CHANGES|CHANGELOG|HISTORY|NEWS|README|AUTHORS|SECURITY"
                        r"|CODE_OF_CONDUCT|MAINTAINERS|GOVERNANCE|SUPPORT|RELEASING|UPGRADING|HACKING|INSTALL)"
                        r"\.(?:rst|md|txt|adoc|markdown))(?![\w/-])")
 

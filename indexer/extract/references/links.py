@@ -5,10 +5,11 @@ import re
 from urllib.parse import unquote
 
 from indexer.extract.references.found import Found
+from indexer.extract.references.lazy import lazy
 
-_SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")
+_SCHEME = lazy(r"^[A-Za-z][A-Za-z0-9+.-]*:")
 #: Links to a file of some repository on its hosting site, on a branch, tag or commit.
-HOSTED = re.compile(
+HOSTED = lazy(
     r"https?://(?:www\.)?(?:github\.com|gitlab\.com|bitbucket\.org|codeberg\.org)"
     r"/[\w.-]+/[\w.-]+(?:/-)?/(?:blob|tree|raw|src)/[^\s)\]>\"'`#?]+"
     r"|https?://raw\.githubusercontent\.com/[\w.-]+/[\w.-]+/[^\s)\]>\"'`#?]+"

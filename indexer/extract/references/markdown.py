@@ -11,22 +11,23 @@ from indexer.extract.references.found import Found
 from indexer.extract.references.links import link_target
 from indexer.extract.references.prose import lead_in
 from indexer.extract.references.shell import _REDIRECT
+from indexer.extract.references.lazy import lazy
 
-_FENCE = re.compile(r"^\s{0,3}(`{3,}|~{3,})\s*\{?\.?([\w+-]*)")
+_FENCE = lazy(r"^\s{0,3}(`{3,}|~{3,})\s*\{?\.?([\w+-]*)")
 SHELL_LANGUAGES = frozenset({"", "sh", "bash", "shell", "console", "zsh", "fish", "shell-session",
                              "sh-session", "shellsession", "powershell", "ps1", "ps", "bat", "cmd",
                              "terminal", "session"})
 CONFIG_LANGUAGES = frozenset({"yaml", "yml", "json", "jsonc", "toml", "ini", "cfg", "dockerfile",
                               "docker", "make", "makefile", "properties", "env", "dotenv"})
-_LINK = re.compile(r"!?\[(?:[^\[\]]|\[[^\]]*\])*\]\(\s*(<[^>]*>|[^)\s]*)(?:\s+(?:\"[^\"]*\"|'[^']*'|\([^)]*\)))?\s*\)")
-_REFERENCE_DEFINITION = re.compile(r"^\s{0,3}\[(?!\^)[^\]]+\]:\s*(<[^>]*>|\S+)(?=\s*(?:[\"'(].*)?$)")
-_HTML_ATTRIBUTE = re.compile(r"(?<![:@.\w-])(?:href|src)\s*=\s*[\"']([^\"']+)[\"']")  # not Vue's `:href="post.url"`
-_CODE_SPAN = re.compile(r"(`+)(?!`)(.+?)(?<!`)\1(?!`)")
-_MYST_DOC = re.compile(r"\{doc\}`(?:[^`<]*<)?([^`>]+)>?`")
-_HTML_COMMENT = re.compile(r"<!--(.*?)(?:-->|$)")
-_MAY_REFER = re.compile(r"[/`\[<]|\]:|\{doc\}")
-_SNIPPET = re.compile(r"^<<<\s+(?:@/)?([^\s{#\[]+)")
-_PROMPT = re.compile(r"^\s*(?:\$|>|#|PS[^>]*>|\(\w+\)\s*\$)\s+")
+_LINK = lazy(r"!?\[(?:[^\[\]]|\[[^\]]*\])*\]\(\s*(<[^>]*>|[^)\s]*)(?:\s+(?:\"[^\"]*\"|'[^']*'|\([^)]*\)))?\s*\)")
+_REFERENCE_DEFINITION = lazy(r"^\s{0,3}\[(?!\^)[^\]]+\]:\s*(<[^>]*>|\S+)(?=\s*(?:[\"'(].*)?$)")
+_HTML_ATTRIBUTE = lazy(r"(?<![:@.\w-])(?:href|src)\s*=\s*[\"']([^\"']+)[\"']")  # not Vue's `:href="post.url"`
+_CODE_SPAN = lazy(r"(`+)(?!`)(.+?)(?<!`)\1(?!`)")
+_MYST_DOC = lazy(r"\{doc\}`(?:[^`<]*<)?([^`>]+)>?`")
+_HTML_COMMENT = lazy(r"<!--(.*?)(?:-->|$)")
+_MAY_REFER = lazy(r"[/`\[<]|\]:|\{doc\}")
+_SNIPPET = lazy(r"^<<<\s+(?:@/)?([^\s{#\[]+)")
+_PROMPT = lazy(r"^\s*(?:\$|>|#|PS[^>]*>|\(\w+\)\s*\$)\s+")
 
 
 def extract(found: Found) -> None:

@@ -11,8 +11,9 @@ from functools import lru_cache
 from typing import Iterator
 
 from indexer.extract.references.tokens import blank_paths
+from indexer.extract.references.lazy import lazy
 
-DEPRECATION = re.compile(
+DEPRECATION = lazy(
     r"(?ix)"
     r"\b(?:do\s+not|don'?t|never|stop)\s+(?:use|using|add|call|run|extend|edit|change|touch|rely)\b"
     r"|\bdeprecat\w*|\bobsolete\b|\bno\s+longer\b|\bretired?\b|\bfrozen\b|\bsunset\w*\b"
@@ -24,7 +25,7 @@ DEPRECATION = re.compile(
     r"|\bscheduled\s+for\s+(?:removal|deletion)\b|\bremoved\s+in\b"
     r"|\bused\s+to\s+(?:be|live|sit)\b|\bformerly\b|\bpreviously\b|\bno\s+more\b"
 )
-EXAMPLE = re.compile(
+EXAMPLE = lazy(
     r"(?ix)\bfor\s+(?:example|instance)\b|\be\.g\.|\bsuch\s+as\b|\bpretend\b|\bsuppose\b"
     r"|\bimagine\b|\blet'?s\s+say\b|\bsay\s+you\b|\bhypothetical\w*\b|\bsomething\s+like\b"
     r"|\bwill\s+be\s+(?:saved|written|created|generated|stored|placed|put|output)\b"
@@ -37,8 +38,8 @@ EXAMPLE = re.compile(
     r"|\b(?:in|of|from)\s+the\s+(?!same\b|this\b|our\b)[\w.-]+\s+repo(?:sitory)?\b"
     r"|\b(?:another|other|upstream|external|separate)\s+(?:repo(?:sitory)?|project)\b"
 )
-_SENTENCE_END = re.compile(r"[.!?](?=\s|$)")
-_BLOCK_START = re.compile(r"^\s*(?:[-*+]\s|\d+[.)]\s|#{1,6}\s|\||>|\.\.\s|[=\-~^`#*+]{3,}\s*$)")
+_SENTENCE_END = lazy(r"[.!?](?=\s|$)")
+_BLOCK_START = lazy(r"^\s*(?:[-*+]\s|\d+[.)]\s|#{1,6}\s|\||>|\.\.\s|[=\-~^`#*+]{3,}\s*$)")
 _MAX_JOINED = 6
 
 
@@ -125,7 +126,7 @@ _PACKAGE_BUILTINS = frozenset({
     "explain", "generate-lock-entry", "check", "autoclean", "tag", "team", "token", "unplug",
     "outdated", "run", "start", "restart", "stop", "test", "t", "tst",
 })
-COMMAND = re.compile(
+COMMAND = lazy(
     r"(?:^|(?<=[\s;&|(`$]))(?:"
     r"(?P<make>make)(?P<make_args>(?:\s+(?:-[A-Za-z]+(?:\s+(?!-)[^\s;&|`]+)?|-{1,2}[\w-]+=\S+|[A-Z_]\w*=\S*))*)"
     r"\s+(?P<make_targets>[A-Za-z0-9_][\w.-]*(?:\s+[A-Za-z0-9_][\w.-]*)*)"
@@ -133,7 +134,7 @@ COMMAND = re.compile(
     r"|(?P<pm>pnpm|yarn)\s+(?:--?[\w-]+(?:[= ][\w./@-]+)?\s+)*(?:run\s+)?(?P<pm_script>[\w:.-]+)"
     r")"
 )
-_MAKE_DIRECTORY = re.compile(r"-C\s+(\S+)|--directory=(\S+)")
+_MAKE_DIRECTORY = lazy(r"-C\s+(\S+)|--directory=(\S+)")
 
 
 def commands(text: str) -> Iterator[tuple[int, str, str]]:

@@ -14,16 +14,17 @@ from indexer.extract.references.found import Found
 from indexer.extract.references.links import link_target
 from indexer.extract.references.markdown import CONFIG_LANGUAGES, SHELL_LANGUAGES
 from indexer.extract.references.prose import lead_in
+from indexer.extract.references.lazy import lazy
 
-_DIRECTIVE = re.compile(r"^(\s*)\.\.\s+([\w:+-]+)::\s*(.*)$")
-_COMMENT = re.compile(r"^(\s*)\.\.(?:\s+(?![_|\[])(.*)|\s*)$")
-_TARGET = re.compile(r"^\s*\.\.\s+_[^:]+:\s*(\S+)\s*$")
-_FILE_OPTION = re.compile(r"^\s+:file:\s*(\S+)")
-_ROLE = re.compile(r"(?<![\w`]):([\w:+.-]+):`([^`]+)`")
-_LITERAL = re.compile(r"``(.+?)``")
-_HYPERLINK = re.compile(r"`([^`<]*)<([^>`]+)>`__?")
-_EXPLICIT_TITLE = re.compile(r"^(?:.*?)<([^<>]+)>$", re.S)
-_PROMPT = re.compile(r"^\s*(?:\$|>>>|\.\.\.)\s+")
+_DIRECTIVE = lazy(r"^(\s*)\.\.\s+([\w:+-]+)::\s*(.*)$")
+_COMMENT = lazy(r"^(\s*)\.\.(?:\s+(?![_|\[])(.*)|\s*)$")
+_TARGET = lazy(r"^\s*\.\.\s+_[^:]+:\s*(\S+)\s*$")
+_FILE_OPTION = lazy(r"^\s+:file:\s*(\S+)")
+_ROLE = lazy(r"(?<![\w`]):([\w:+.-]+):`([^`]+)`")
+_LITERAL = lazy(r"``(.+?)``")
+_HYPERLINK = lazy(r"`([^`<]*)<([^>`]+)>`__?")
+_EXPLICIT_TITLE = lazy(r"^(?:.*?)<([^<>]+)>$", re.S)
+_PROMPT = lazy(r"^\s*(?:\$|>>>|\.\.\.)\s+")
 
 _INCLUDES = frozenset({"include", "literalinclude", "image", "figure", "thumbnail", "mdinclude",
                        "program-output", "kroki", "graphviz", "plantuml", "uml"})
@@ -182,7 +183,7 @@ def _link(found: Found, index: int, raw: str, column: int) -> None:
         found.add(index, target, "rst-link", column, paragraphs=True)
 
 
-_TOCTREE_ENTRY = re.compile(r"^\s*(?:[^<>]*<)?(?P<target>[^\s<>:*?]+)>?\s*$")
+_TOCTREE_ENTRY = lazy(r"^\s*(?:[^<>]*<)?(?P<target>[^\s<>:*?]+)>?\s*$")
 
 
 def toctree_entry(found: Found, index: int, line: str) -> None:

@@ -12,20 +12,21 @@ import re
 
 from indexer.extract.references.found import Found
 from indexer.extract.references.tokens import clean, is_variable, path_words
+from indexer.extract.references.lazy import lazy
 
-_SEPARATOR = re.compile(r"&&|\|\||;|\|")
-_LEADING = re.compile(r"^\s*(?:(?:sudo|exec|time|env|command|nohup)\s+|[A-Za-z_]\w*=\S*\s+)*")
-_GUARD = re.compile(r"^(?:rm|rmdir|unlink|shred)\b|^(?:\[\[?|test)\s+!?\s*-[a-zA-Z]\s|^if\s+\[\[?\s")
-_CREATES_ALL = re.compile(r"^(?:mkdir|touch|tee|virtualenv|truncate)\b")
-_CREATES_LAST = re.compile(r"^(?:cp|mv|ln|rsync|install|git\s+clone|python3?\s+-m\s+venv)\b")
-_FIND_PATTERN = re.compile(r"\s-(?:i?path|i?wholename|i?name|i?regex)\s+(\S+)")
-_OUTPUT_OPTION = re.compile(r"(?:^|\s)(?:-o|-O|--output(?:-document)?|-d|--directory|--target-directory)[\s=]+([^\s;&|]+)")
-_REDIRECT = re.compile(r"(?<![<>])(?:\d|&)?>>?\|?\s*([^\s;&|)<>]+)")
-_HEREDOC = re.compile(r"<<-?\s*['\"]?([A-Za-z_]\w*)['\"]?")
-_CD = re.compile(r"^(?:cd|pushd)\s+(?:--\s+)?(['\"]?)([^\s;&|'\"]+)\1\s*$")
-_OPTION = re.compile(r"^-")
-_COMMENT_START = re.compile(r"(?:^|(?<=\s))#")
-_WORD = re.compile(r"[^\s]+")
+_SEPARATOR = lazy(r"&&|\|\||;|\|")
+_LEADING = lazy(r"^\s*(?:(?:sudo|exec|time|env|command|nohup)\s+|[A-Za-z_]\w*=\S*\s+)*")
+_GUARD = lazy(r"^(?:rm|rmdir|unlink|shred)\b|^(?:\[\[?|test)\s+!?\s*-[a-zA-Z]\s|^if\s+\[\[?\s")
+_CREATES_ALL = lazy(r"^(?:mkdir|touch|tee|virtualenv|truncate)\b")
+_CREATES_LAST = lazy(r"^(?:cp|mv|ln|rsync|install|git\s+clone|python3?\s+-m\s+venv)\b")
+_FIND_PATTERN = lazy(r"\s-(?:i?path|i?wholename|i?name|i?regex)\s+(\S+)")
+_OUTPUT_OPTION = lazy(r"(?:^|\s)(?:-o|-O|--output(?:-document)?|-d|--directory|--target-directory)[\s=]+([^\s;&|]+)")
+_REDIRECT = lazy(r"(?<![<>])(?:\d|&)?>>?\|?\s*([^\s;&|)<>]+)")
+_HEREDOC = lazy(r"<<-?\s*['\"]?([A-Za-z_]\w*)['\"]?")
+_CD = lazy(r"^(?:cd|pushd)\s+(?:--\s+)?(['\"]?)([^\s;&|'\"]+)\1\s*$")
+_OPTION = lazy(r"^-")
+_COMMENT_START = lazy(r"(?:^|(?<=\s))#")
+_WORD = lazy(r"[^\s]+")
 
 
 class ShellReader:

@@ -8,25 +8,26 @@ from __future__ import annotations
 
 import re
 from typing import AnyStr, Iterator
+from indexer.extract.references.lazy import lazy
 
 # One path segment: name characters, or a variable / placeholder / glob piece.
 _SEGMENT = (r"(?:[\w.+~%-]|\$\{[^}\s]*\}|\$\([^)\s]*\)|\$\w+|\{\{[^}\n]*?\}\}|\{[\w.,]*\}"
             r"|<[\w.-]+>|\*|\?|\[[\w.!-]*\])+")
 _BEFORE = r"(?<![\w/.:@$~%+\-\\\]])"
-PATH_WORD = re.compile(
+PATH_WORD = lazy(
     rf"{_BEFORE}(?:(?:\.{{1,2}}/)+|/)?{_SEGMENT}(?:/{_SEGMENT})+/?"
     rf"|{_BEFORE}(?:\.{{1,2}}/)+{_SEGMENT}?"
 )
-URL = re.compile(r"\b[A-Za-z][A-Za-z0-9+.-]*://[^\s<>\"'`)\]]*|\b(?:mailto|data|javascript):\S*"
+URL = lazy(r"\b[A-Za-z][A-Za-z0-9+.-]*://[^\s<>\"'`)\]]*|\b(?:mailto|data|javascript):\S*"
                  r"|\b[\w.-]+@[\w.-]+:[\w./-]+")
 _TRAILING = ".,;:!?'\")]}>-"
 _OPENERS = {")": "(", "]": "[", "}": "{", ">": "<"}
-_LOCATION = re.compile(r"(?::\d+)+$|#L\d+(?:-L?\d+)?$")
+_LOCATION = lazy(r"(?::\d+)+$|#L\d+(?:-L?\d+)?$")
 
-_VARIABLE = re.compile(r"\$[\w{(]|\{\{|\{[\w.]*\}|%\w+%|%\(\w+\)[sd]|%[sd]\b|@\w+@")
-_GLOB = re.compile(r"[*?]|\[[^\]/]*\]|\{[^{}/]*,[^{}/]*\}")
-_ANGLE_PLACEHOLDER = re.compile(r"<[^>/]*>")
-_PLACEHOLDER_SEGMENT = re.compile(
+_VARIABLE = lazy(r"\$[\w{(]|\{\{|\{[\w.]*\}|%\w+%|%\(\w+\)[sd]|%[sd]\b|@\w+@")
+_GLOB = lazy(r"[*?]|\[[^\]/]*\]|\{[^{}/]*,[^{}/]*\}")
+_ANGLE_PLACEHOLDER = lazy(r"<[^>/]*>")
+_PLACEHOLDER_SEGMENT = lazy(
     r"(?i)^(?:(?:my|your|some|the|example|sample)[_-]?(?:project|app|apps|site|module|package|pkg"
     r"|lib|library|service|dir|directory|folder|file|files|repo|component|plugin|name|org"
     r"|theme|env|venv|script|template|templates|db|config|settings|code|tool)s?"
@@ -34,8 +35,8 @@ _PLACEHOLDER_SEGMENT = re.compile(
     r"|(?:test_)?(?:module|file|foo|bar|baz|example|sample|something|thing|name|new_feature)\.\w+"
     r"|(?:[a-z]|n+)\.(?:[a-z]|n+)\.(?:x|\*))$"
 )
-_VERSION_PLACEHOLDER = re.compile(r"(?:^|[^\w])(?:[A-Z]\.[A-Z](?:\.[A-Zx])?|X\.Y(?:\.Z)?)(?:[^\w]|$)")
-_NUMERIC = re.compile(r"^[\d.,:x-]*$")
+_VERSION_PLACEHOLDER = lazy(r"(?:^|[^\w])(?:[A-Z]\.[A-Z](?:\.[A-Zx])?|X\.Y(?:\.Z)?)(?:[^\w]|$)")
+_NUMERIC = lazy(r"^[\d.,:x-]*$")
 #: Folders that only ever hold build outputs, caches and installs: never committed.
 GENERATED_FOLDERS = frozenset({
     "node_modules", "__pycache__", ".venv", "venv", ".tox", ".nox", ".mypy_cache",
@@ -43,7 +44,7 @@ GENERATED_FOLDERS = frozenset({
     ".next", ".nuxt", ".cache", ".gradle", "bin", "obj", "coverage", "site", ".eggs",
     ".terraform", "_site", "public", ".docusaurus", "storybook-static",
 })
-_EXTENSION = re.compile(r"\.[A-Za-z][A-Za-z0-9_+-]{0,9}$")
+_EXTENSION = lazy(r"\.[A-Za-z][A-Za-z0-9_+-]{0,9}$")
 FILE_EXTENSIONS = frozenset(
     "md markdown mdx rst txt adoc asciidoc html htm xhtml pdf ipynb png jpg jpeg gif svg webp ico "
     "py pyi js mjs cjs ts tsx jsx json yaml yml toml ini cfg conf csv tsv xml sh bash zsh ps1 bat "
@@ -53,12 +54,12 @@ FILE_EXTENSIONS = frozenset(
 
 #: Every character a `PATH_WORD` match can hold when the text has no `$` and no `{{` (the
 #: segments `${...}`, `$(...)` and `{{...}}` may hold almost anything).
-_PATH_CHARS = re.compile(r"[\w.+~%\-/{},<>*?\[\]!]+")
+_PATH_CHARS = lazy(r"[\w.+~%\-/{},<>*?\[\]!]+")
 #: A `/` after the last character of a segment: every match holds one (`a/`, `./`, `}/`, ...),
 #: so a line without one holds no path word. (Written `/` first, so the search runs at the
 #: speed of finding a `/`; the character before a line's first `/` is in that line or is the
 #: newline before it, which is no segment character.)
-SEPARATOR = _SEPARATOR = re.compile(r"/(?<=[\w.+~%\-})>*?\]]/)")
+SEPARATOR = _SEPARATOR = lazy(r"/(?<=[\w.+~%\-})>*?\]]/)")
 
 
 def path_words(text: str) -> Iterator[tuple[int, str]]:

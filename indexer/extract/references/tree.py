@@ -15,11 +15,12 @@ import re
 from indexer.extract.references.found import Found
 from indexer.extract.references.prose import lead_in
 from indexer.extract.references import tokens
+from indexer.extract.references.lazy import lazy
 
 #: The branch of one entry: what comes before it (guides, spaces), the branch, the name.
-_BRANCH = re.compile(r"^(?P<guides>[\s│|┃┆:`]*?)(?P<branch>[├└┣┗][─━]{1,3}|[├└]|[+|`]-{2,3})[ \t]+(?P<name>[^\s#]+)")
-_ROOT = re.compile(r"^\s*(?:```\w*\s*)?(?P<name>\.|\./|[\w.@+-]+(?:/[\w.@+-]+)*/?)\s*(?:#.*)?$")
-_NAME = re.compile(r"^[\w.@+-]+/?$")
+_BRANCH = lazy(r"^(?P<guides>[\s│|┃┆:`]*?)(?P<branch>[├└┣┗][─━]{1,3}|[├└]|[+|`]-{2,3})[ \t]+(?P<name>[^\s#]+)")
+_ROOT = lazy(r"^\s*(?:```\w*\s*)?(?P<name>\.|\./|[\w.@+-]+(?:/[\w.@+-]+)*/?)\s*(?:#.*)?$")
+_NAME = lazy(r"^[\w.@+-]+/?$")
 _SIGNS = ("──", "|--", "`--", "━━")
 _MAX_GAP = 1  # blank lines allowed inside one listing
 
