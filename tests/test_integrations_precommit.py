@@ -104,6 +104,32 @@ def test_pre_commit_run_fails_on_a_staged_stale_todo_and_passes_once_baselined(
     assert "Passed" in passed.stdout
 
 
+def test_pre_commit_run_after_a_complete_scan_reports_what_it_would_on_the_staged_files(repo, tmp_path, monkeypatch):
+    """With a complete scan of the repository in the cache (today's, as the hook judges it), the
+    hook's answer on the staged files is the complete scan's: ingest/ is legacy by a README outside
+    the commit, so the staged guide's reference into it is a legacy reference; without that scan,
+    the hook reads the staged files alone and says so."""
+    repo.commit("2022-03-01", files={
+        "ingest/README.md": "# Deprecated\n\nThis folder is deprecated: use pipeline/ instead.\n",
+        "ingest/loader.py": "x = 1\n", "pipeline/loader.py": "x = 2\n",
+        "docs/guide.md": "# Guide\n\nLoad data with ingest/loader.py.\n",
+        "app/main.py": "x = 1\n# TODO: remove the retry shim\n"})
+    (repo.root / "app/main.py").write_text("x = 2\n# TODO: remove the retry shim\n")
+    (repo.root / "docs/guide.md").write_text("# Guide\n\nLoad data with ingest/loader.py.\n\nSee docs/gone.md.\n")
+    repo.git("add", "app/main.py", "docs/guide.md")
+    alone = _run_hook(repo.root, tmp_path, "app/main.py", "docs/guide.md")
+    assert alone.returncode == 1 and "note: only the files given were read" in alone.stdout, alone.stdout
+    assert "legacy-reference" not in alone.stdout
+
+    monkeypatch.chdir(repo.root)
+    assert invoke("scan", "--fail-on", "never").exit_code == 0  # the complete scan: the base
+    staged = _run_hook(repo.root, tmp_path, "app/main.py", "docs/guide.md")
+    assert staged.returncode == 1, staged.stdout + staged.stderr
+    for expected in ("app/main.py:2: stale-todo", "docs/guide.md:3: legacy-reference", "docs/guide.md:5: dangling-reference"):
+        assert expected in staged.stdout, staged.stdout
+    assert "only the files given" not in staged.stdout
+
+
 def test_pre_commit_run_validate_hook_rejects_a_broken_standards_file(repo, tmp_path):
     repo.commit("2026-01-01", files={".orgmemory.yaml": "version: 1\nstandards:\n  - id: ok\n"
                                                         "    statement: Fine.\n"})

@@ -46,7 +46,9 @@ def command(paths, now, fmt, fail_on, staged, baseline_path, since_ref, config_p
 
     PATHS (files or folders, as pre-commit passes them) or --staged restrict reading, blaming
     and reporting to those tracked files, so a pre-commit run costs what the commit touches;
-    without them, or with the repository's own folder, the whole repository is scanned.
+    without them, or with the repository's own folder, the whole repository is scanned. With
+    an earlier complete scan in the cache (same configuration and --now), PATHS get what a
+    complete scan reports on them; without one, a note says what reading them alone leaves out.
     The repository is --repo, else the one containing the first PATH, else the one
     containing the current folder: `orgmemory scan ../other-repo` scans that repository.
 

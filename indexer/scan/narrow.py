@@ -46,7 +46,11 @@ def on_files(result, only: frozenset[str]):
     paths and what still points at them are counted over every file, not the ones given.
     """
     findings = tuple(f for f in result.findings if f.path in only)
-    return dataclasses.replace(result, findings=findings, resolutions=())
+    # the complete scan's skipped and set-aside counts are the repository's, not the files' (a
+    # changed file that is skipped, vendored or generated never comes this way: the delta declines)
+    # (no `contradictions`: `run_scan` keeps a FILES result in its memo only when it is this one)
+    return dataclasses.replace(result, findings=findings, resolutions=(), skipped={}, set_aside={},
+                               contradictions=None)
 
 
 def without_baselined(result, baseline_path: str, required: bool = True):

@@ -180,7 +180,10 @@ def run_scan(path: str, now: date, cache_dir: str | None = None, config_path: st
                 timings={"discover": discovered, **why, **ctx.timings})
 
         result = without_foreign_entries(cache, fresh)
-        if not cache.warnings:
+        # a narrowed scan (FILES with no base to measure from) is not kept: once a complete scan
+        # leaves a base, the same FILES get the complete answer, not this one from the memo
+        narrowed = only is not None and result.contradictions is not None
+        if not cache.warnings and not narrowed:
             from indexer.output.json_report import render as gated_json
 
             stored = replace(result, parsed=0)
