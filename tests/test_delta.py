@@ -267,3 +267,24 @@ def test_an_edited_file_s_unchanged_lines_keep_their_origins(repo, tmp_path, nam
     assert ran
     assert (got_json, got_text) == (want_json, want_text)
     assert "last changed 2021-08-02" in got_text and "last changed 2021-01-10" in got_text
+
+
+@pytest.mark.parametrize("touched, skipped", [
+    ("src/app.py", True),  # no path legacy detection reads: it is skipped
+    ("deploy/new/run.sh", False),  # the declared legacy path's successor: its activity moved
+    ("docs/guide.md", True),
+])
+def test_since_skips_legacy_detection_only_when_no_path_it_reads_moved(repo, tmp_path, built, touched, skipped):
+    """After new commits, legacy detection is rerun unless every path it reads the history of
+    (candidates, successors, declared and deprecated paths) kept its activity; either way the
+    result is a cold scan's."""
+    import shutil
+
+    repo.commit("2026-10-20", "next", files={touched: (repo.root / touched).read_text() + "# TODO: one more\n"})
+    copy = tmp_path / "copy"
+    shutil.copytree(built, copy)
+    said = run_scan(repo.root, copy, "--format", "json", "-v", "--since", "HEAD~1").stderr
+    assert ("legacy detection skipped" in said) is skipped
+    # (the successor's new commit changes the legacy path's evidence: the full scan runs)
+    assert ("full scan: the legacy set changed with the history" in said) is not skipped
+    assert_same_as_cold(repo, tmp_path, built, "--since", "HEAD~1", delta=skipped)

@@ -102,6 +102,7 @@ def store_base(cache, key: str, snapshot, left_out, result, collected, found, ga
         "identities": _identities(snapshot.root, found.paths, found.history, collected.definitions),
         "ask_files": sorted({ask.path for ask in found.asks}),
         "removals": len(found.history.removals),
+        "legacy_watch": _watch(collected.definitions, found),
         "asks": [[a.path, a.line, a.text, list(a.leave), list(a.toward)] for a in found.asks],
         "result": result.to_json_text(),
         "gated": gated,
@@ -212,7 +213,10 @@ def _delta(root, config, now, snapshot, left_out, cache, key, base, changed, mov
         finish_ageing()  # its legacy-reference findings are the base's, suppressed as they were
         raise Fallback("a file pointing into a legacy path has suppressions")
     historical = historical_test(config)
-    if moved:  # the history moved: the legacy set is what detection says now, or the base is no good
+    watch = base.get("legacy_watch")
+    if moved and isinstance(watch, dict) and _activities(history, watch) == watch:
+        clock = _lap(ctx, "delta: legacy detection skipped (no path it reads moved)", clock)
+    elif moved:  # the history moved: the legacy set is what detection says now, or the base is no good
         asks = [MigrateAsk(p, line, text, tuple(leave), tuple(toward)) for p, line, text, leave, toward in base["asks"]]
         notices, successors = deprecation_notices(definitions, paths, historical)
         legacy = find_legacy(config.legacy, paths, history, now, asks, legacy_settings(config), notices, successors)
@@ -273,6 +277,8 @@ def _delta(root, config, now, snapshot, left_out, cache, key, base, changed, mov
                     gated=with_parsed(text, result.files, result.parsed, 0) or "")
         if moved:
             base["removals"] = len(history.removals)
+            if isinstance(watch, dict):
+                base["legacy_watch"] = _activities(history, watch)
             removed = sorted(set(history.removals) | history.removed_folders)
             cache.put_text(REMOVED_KIND, key, "\n".join([snapshot.head or "", *removed]))
         cache.put_text(BASE_KIND, key, json.dumps(base, separators=(",", ":"), ensure_ascii=False))
@@ -341,6 +347,42 @@ def _removed(cache, key: str, head: str | None) -> frozenset[str] | None:
         return None
     first, _, rest = text.partition("\n")
     return frozenset(rest.split("\n")) - {""} if first == (head or "") else None
+
+
+def _watch(definitions, found) -> dict[str, Any]:
+    """Every path whose history legacy detection reads, with its activity then: the candidates
+    (`legacy._candidates`: folders and files named like legacy, folders asked to be left) and the
+    successors they name, the paths files call deprecated and theirs, the declared ones and
+    theirs. Detection reads the history through these paths' `Activity` alone (and whether
+    there is any), so when new commits leave every one of them as it was (the commits a window
+    of `MAX_COMMITS` drops included), detection says what it said: the delta skips it. The
+    candidates and notices depend on the paths, the migrate asks and the definitions, which a
+    delta keeps as the base's."""
+    from indexer.contradictions.legacy import _candidates, deprecation_notices
+
+    watched: set[str] = {"."}  # "." stands for "any activity at all"
+    for path, successor in _candidates(found.paths, found.asks):
+        watched.update(p for p in (path, successor) if p)
+    notices, successors = deprecation_notices(definitions, found.paths, found.historical)
+    watched.update(notices)
+    watched.update(successors.values())
+    for item in found.legacy:
+        watched.update(p for p in (item.path, item.successor) if p)
+    return _activities(found.history, watched)
+
+
+def _activities(history, paths) -> dict[str, Any]:
+    """path -> its activity as JSON (None: none), "." -> whether the history has any."""
+    out: dict[str, Any] = {}
+    activity = history.activity
+    for path in sorted(paths):
+        if path == ".":
+            out[path] = bool(activity)
+            continue
+        found = activity.get(path)
+        out[path] = None if found is None else [found.last_commit, found.last_author, found.last_time,
+                                                found.recent, found.year, found.total]
+    return out
 
 
 def _identities(root: str, paths, history, definitions, resolver=None) -> list:
