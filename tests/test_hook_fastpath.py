@@ -170,3 +170,19 @@ def test_background_children_never_import_the_repositorys_own_indexer_package(re
         return result.returncode == 0 and "index" not in json.loads(result.stdout)
     assert _eventually(fresh)  # the background refresh ran, in the repository
     assert not marker.exists()
+
+
+def test_a_commit_of_a_few_files_is_served_from_the_index_at_hand_and_refreshed_after(repo, tmp_path):
+    repo.commit("2007-03-14", "start", author="Ada Lovelace", files={
+        "src/parser.py": "# TODO: the tokenizer drops unicode escapes in quoted identifiers\nz = 3\n",
+        "src/lexer.py": "# TODO: the lexer splits unicode escapes in two tokens\ny = 2\n"})
+    cache = str(tmp_path / "cache")
+    stdin = event(repo.root / "src", "Keep unicode escapes in the tokenizer")
+    hook = ("hook", "claude-code", "--now", NOW, "--cache-dir", cache)
+    assert "src/parser.py:1" in _context(run_orgmemory(*hook, input=stdin))
+    repo.commit("2026-10-30", "fix the tokenizer", files={"src/parser.py": "z = 3\n"})  # the agent commits
+    # no scan on the prompt's path: the index at hand answers (the TODO is still there), a
+    # background refresh brings it up to date for the next prompt
+    assert "src/parser.py:1" in _context(run_orgmemory(*hook, input=stdin))
+    assert _eventually(lambda: "src/parser.py:1" not in _context(run_orgmemory(*hook, input=stdin)))
+    assert "src/lexer.py:1" in _context(run_orgmemory(*hook, input=stdin))

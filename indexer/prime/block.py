@@ -164,9 +164,32 @@ DATED_AT_MOST = 12  # findings, best first, whose exact origin is looked up befo
 
 def _only_edits(view: index.IndexView | None, state: RepoState, request: PrimeRequest,
                 status: IndexStatus) -> bool:
-    """Only a few working-tree files changed since the index was built (same HEAD, standards, now)."""
-    return (view is not None and bool(view.meta.get("freshness"))
-            and status.changes == ("the working tree changed",) and len(state.dirty) <= MAX_EDITS_SERVED)
+    """Only a few files changed since the index was built (same standards, now): in the working
+    tree, and for the hooks (`worked_on`) also by commits (an agent commits its edits, checks out
+    a branch a few files away): then HEAD moved across at most `MAX_EDITS_SERVED` files."""
+    if view is None or not view.meta.get("freshness") or len(state.dirty) > MAX_EDITS_SERVED:
+        return False
+    moved = [change for change in status.changes if change.startswith("HEAD moved")]
+    if not status.changes or set(status.changes) - {"the working tree changed", *moved}:
+        return False
+    if not moved:
+        return True
+    recorded = view.meta["freshness"].get("head")
+    return request.worked_on and _few_files_between(state.root, recorded, state.head,
+                                                   MAX_EDITS_SERVED - len(state.dirty))
+
+
+def _few_files_between(root: str, old: Any, new: str | None, most: int) -> bool:
+    """Whether the trees of commits `old` and `new` differ in at most `most` files (one
+    `git diff-tree`, run only when HEAD moved since the index was built)."""
+    import re
+
+    if not (isinstance(old, str) and new and re.fullmatch("[0-9a-f]{40}", old) and re.fullmatch("[0-9a-f]{40}", new)):
+        return False
+    from indexer.git.run import git_process
+
+    proc = git_process(root, "diff-tree", "-r", "--no-commit-id", "--name-only", "--no-renames", "-z", old, new)
+    return proc.returncode == 0 and len([name for name in proc.stdout.split(b"\0") if name]) <= most
 
 
 def refresh_in_background(root: str, request: PrimeRequest) -> bool:
