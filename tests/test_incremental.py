@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 
@@ -300,3 +301,35 @@ def test_since_reports_what_a_full_scan_reports_on_the_changed_lines(repo, tmp_p
     assert {f["path"] for f in full} - set(changed)  # findings elsewhere, which --since leaves out
     for cache in (str(tmp_path / "cold"), before):
         assert scan_json(repo.root, "--since", base, "--cache-dir", cache)["findings"] == expected
+
+
+def test_scan_files_is_the_full_scans_answer_on_them_or_says_it_read_them_alone(repo, tmp_path):
+    """`scan FILES` never answers differently from the full scan in silence: from a cache holding
+    the scan before the change, the delta measures it (edited files that are not legacy); when it
+    declines (here an edited legacy file, scripts/old.sh, whose legacy-path finding counts a
+    reference in docs/run.md outside the change) or there is no cache, the narrowed scan says so."""
+    build(repo)
+    repo.commit("2026-09-05", "old script", files={
+        ".orgmemory.yaml": STANDARDS + "  - path: scripts/old.sh\n    successor: scripts/build.sh\n    since: 2024-01-15\n",
+        "scripts/old.sh": "#!/usr/bin/env bash\necho old\n",
+        "docs/run.md": "Run scripts/old.sh first.\n",
+    })
+    before = tmp_path / "before"
+    scan_json(repo.root, "--cache-dir", str(before))
+    repo.write("README.md", (repo.root / "README.md").read_text() + "\nSee docs/gone.md.\n")
+    repo.write("scripts/build.sh", (repo.root / "scripts/build.sh").read_text() + "# TODO(2026-10-01): past its deadline\n")
+    full = scan_json(repo.root, "--cache-dir", str(tmp_path / "full"))["findings"]
+    for files in (("README.md", "scripts/build.sh"), ("README.md", "scripts/old.sh")):
+        expected = [f for f in full if f["path"] in files]
+        assert {f["rule"] for f in expected} >= {"legacy-reference", "dangling-reference"}, expected
+        assert {"stale-todo" if files[1] == "scripts/build.sh" else "legacy-path"} <= {f["rule"] for f in expected}
+        for cache in (tmp_path / f"copy-{len(files)}-{files[1][8:]}", tmp_path / f"cold-{files[1][8:]}"):
+            if cache.name.startswith("copy"):
+                shutil.copytree(before, cache)
+            got = scan_json(repo.root, *(str(repo.root / f) for f in files), "--cache-dir", str(cache))
+            noted = any(note.startswith("only the files given were read") for note in got["notes"])
+            assert got["findings"] == expected or noted, (files, cache.name, got["findings"], expected)
+            if cache.name.startswith("copy") and files[1] == "scripts/build.sh":
+                assert got["findings"] == expected and not noted  # the delta's answer: the full scan's
+    old = scan_json(repo.root, str(repo.root / "scripts/old.sh"), "--cache-dir", str(tmp_path / "cold-old"))
+    assert any(note.startswith("only the files given were read") for note in old["notes"])
