@@ -23,7 +23,6 @@ TODO at all; only a repository without a first commit has lines of unknown age.
 """
 from __future__ import annotations
 
-import atexit
 import os
 import subprocess
 import threading
@@ -110,21 +109,6 @@ def commit_graph(root: str, directory: str | None, head: str | None, build: bool
 
         _graphs[(folder, head)] = wait
         return wait
-
-
-#: A cold scan of at least this many tracked files starts writing the graph beside its
-#: extraction, before it knows how many files it will blame (`start_commit_graph`): trees this
-#: large hold 40 files with a TODO (terraform: 179 of 5,457), and the blames then find the graph
-#: written instead of waiting ~3 s for it after the extraction.
-EARLY_GRAPH_MIN_FILES = 1500
-
-
-def start_commit_graph(root: str, directory: str | None, head: str | None, files: int) -> None:
-    """Start writing the commit-graph of `head` now (a cold scan, beside its extraction) when the
-    tree has `EARLY_GRAPH_MIN_FILES` files; the blames' `commit_graph` then waits for this same
-    write. The process waits for it at exit if no blame did (no git outlives the scan)."""
-    if files >= EARLY_GRAPH_MIN_FILES:
-        atexit.register(commit_graph(root, directory, head, True))
 
 
 def _graph_env(folder: str) -> dict[str, str]:

@@ -113,8 +113,7 @@ def run_pipeline(root: str, config: Config, now: date, snapshot: Snapshot,
 def _run_stages(root, config, now, snapshot, left_out, cache, progress, only, history_log):
     clock = time.perf_counter()
     collected = collect(snapshot, cache, config.scan.markers, config.scan.max_file_bytes, progress, only,
-                        on_cold=lambda: (history_log.start(), age_stage.start_commit_graph(  # (a long tree: the blames' graph too)
-                            root, getattr(cache, "directory", None), snapshot.head, len(snapshot.files))))
+                        on_cold=history_log.start)
     report_vendored = config.scan.vendored == "report"
     set_aside_vendored(collected, root, snapshot.files, report=report_vendored)
     ctx = ScanContext(root=root, config=config, now=now, snapshot=snapshot, collected=collected,
