@@ -41,7 +41,7 @@ HISTORICAL = re.compile(
 #: answer from (with one, `scan FILES` and the pre-commit hook report what a complete scan does).
 NARROWED_NOTE = ("only the files given were read (no complete scan in the cache to measure this change from; "
                  "`scan -v` says why): legacy paths were detected from their evidence and the history, and "
-                 "references into them counted in these files alone; `orgmemory scan` first makes it exact")
+                 "references into them counted in these files alone (a complete `orgmemory scan` reads every file)")
 
 
 @dataclass
