@@ -8,10 +8,16 @@ REPO --format json` with BEFORE and with AFTER on `PYTHONPATH`, each with an emp
 Prints per run and the medians: wall seconds, CPU seconds (user+sys of the whole process tree,
 git included: on a shared machine the figure that moves least with the load), the largest
 process's peak RSS, and whether the two JSON outputs are byte-identical.
+
+`--git-cpu` adds, per repository, one more cold AFTER scan with every git process timed (a
+`git` on PATH that runs the real one under `/usr/bin/time`) and prints git's CPU seconds by
+subcommand beside the scan's total: what the history's `git log`, the commit-graph and the
+blames cost, and what is left to Python.
 """
 from __future__ import annotations
 
 import argparse
+import collections
 import os
 import shutil
 import statistics
@@ -35,6 +41,43 @@ def timed(cmd: list[str], cwd: str, env: dict[str, str], out: str | None = None)
             os.waitstatus_to_exitcode(status))
 
 
+def git_cpu(after: str, repo: str, now: str, work: str) -> None:
+    """One cold scan by AFTER with each git process timed; git's CPU seconds by subcommand."""
+    real, timer = shutil.which("git"), shutil.which("time")
+    if real is None or timer is None:
+        print(f"{repo}: --git-cpu needs git and /usr/bin/time on PATH", flush=True)
+        return
+    folder, log = os.path.join(work, "git-bin"), os.path.join(work, "git-cpu.txt")
+    os.makedirs(folder, exist_ok=True)
+    wrapper = os.path.join(folder, "git")
+    with open(wrapper, "w") as fh:
+        fh.write(f'#!/bin/sh\nexec "{timer}" -a -o "{log}" -f "%U %S %C" "{real}" "$@"\n')
+    os.chmod(wrapper, 0o755)
+    if os.path.exists(log):
+        os.remove(log)
+    cache = os.path.join(work, "cache-git-cpu")
+    shutil.rmtree(cache, ignore_errors=True)
+    env = dict(os.environ, PYTHONPATH=os.path.abspath(after), PATH=folder + os.pathsep + os.environ["PATH"])
+    wall, cpu, _peak, _code = timed([sys.executable, "-m", "indexer", "scan", repo, "--now", now, "--format", "json",
+                                     "--fail-on", "never", "--cache-dir", cache], repo, env)
+    by: dict[str, list[float]] = collections.defaultdict(lambda: [0, 0.0])
+    with open(log, encoding="utf-8", errors="replace") as fh:
+        for line in fh:
+            words = line.split()
+            if len(words) < 3 or not words[2].endswith("git"):
+                continue  # (a wrapped git's own message, e.g. a non-zero exit)
+            args, at = words[3:], 0
+            while at < len(args) and args[at].startswith("-"):  # `-c key=value` and other global options
+                at += 2 if args[at] == "-c" else 1
+            name = args[at] if at < len(args) else "?"
+            by[name][0] += 1
+            by[name][1] += float(words[0]) + float(words[1])
+    total = sum(cpu for _n, cpu in by.values())
+    print(f"{repo}: one cold scan {wall:.2f} s, {cpu:.1f} CPU-s; git {total:.1f} CPU-s: " + ", ".join(
+        f"{name} {cpu:.2f} ({count})" for name, (count, cpu) in sorted(by.items(), key=lambda kv: -kv[1][1])
+        if cpu >= 0.01), flush=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("before")
@@ -42,6 +85,7 @@ def main() -> None:
     parser.add_argument("repos", nargs="+")
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--now", default="2026-11-01")
+    parser.add_argument("--git-cpu", action="store_true", help="also one AFTER scan with git's CPU by subcommand")
     args = parser.parse_args()
     work = tempfile.mkdtemp(prefix="cold-ab-")
     try:
@@ -73,6 +117,8 @@ def main() -> None:
                 f"peak {median[name][2]} MB" for name in ("before", "after"))
                 + f"; after/before wall {median['after'][0] / median['before'][0]:.2f}, "
                   f"CPU {median['after'][1] / median['before'][1]:.2f}", flush=True)
+            if args.git_cpu:
+                git_cpu(args.after, repo, args.now, work)
     finally:
         shutil.rmtree(work, ignore_errors=True)
 
