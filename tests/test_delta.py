@@ -288,3 +288,22 @@ def test_since_skips_legacy_detection_only_when_no_path_it_reads_moved(repo, tmp
     # (the successor's new commit changes the legacy path's evidence: the full scan runs)
     assert ("full scan: the legacy set changed with the history" in said) is not skipped
     assert_same_as_cold(repo, tmp_path, built, "--since", "HEAD~1", delta=skipped)
+
+
+def test_a_removed_path_is_known_after_a_since_delta_moved_the_base(repo, tmp_path):
+    """The base's list of removed paths outlives a `--since` delta that moves its HEAD: an edit
+    after it that names a path deleted long ago says what a cold scan says."""
+    build(repo)
+    repo.commit("2021-05-01", "tools", files={"tools/release.sh": "#!/usr/bin/env bash\necho release\n"})
+    repo.git("rm", "-q", "tools/release.sh")
+    repo.commit("2021-06-01", "drop tools")
+    warm = tmp_path / "warm"
+    run_scan(repo.root, warm, "--format", "json")
+    repo.commit("2026-10-20", "next", files={"web/src/nav.ts": "export const nav = [];\n// TODO: later\n"})
+    said = run_scan(repo.root, warm, "--format", "json", "-v", "--since", "HEAD~1").stderr
+    assert "delta:" in said
+    repo.write("README.md", "# acme\n\nDeploy with the scripts in deploy/old.\nRelease with tools/release.sh.\n")
+    got_json, got_text, ran = outputs(repo.root, warm)
+    want_json, want_text, _ = outputs(repo.root, tmp_path / "cold")
+    assert ran and (got_json, got_text) == (want_json, want_text)
+    assert "tools/release.sh" in got_text

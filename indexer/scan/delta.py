@@ -102,6 +102,7 @@ def store_base(cache, key: str, snapshot, left_out, result, collected, found, ga
         "identities": _identities(snapshot.root, found.paths, found.history, collected.definitions),
         "ask_files": sorted({ask.path for ask in found.asks}),
         "removals": len(found.history.removals),
+        "removed_head": snapshot.head,  # the HEAD the list of removed paths (`REMOVED_KIND`) was written at
         "legacy_watch": _watch(collected.definitions, found),
         "asks": [[a.path, a.line, a.text, list(a.leave), list(a.toward)] for a in found.asks],
         "result": result.to_json_text(),
@@ -189,7 +190,7 @@ def _delta(root, config, now, snapshot, left_out, cache, key, base, changed, mov
             raise Fallback("the history's removals changed")
     else:  # the base's own history: read only if a changed file's references need it
         history = _Lazy(lambda: load_history(root, snapshot.head, now, paths.paths, cache),
-                        lambda: _removed(cache, key, snapshot.head))
+                        lambda: _removed(cache, key, base.get("removed_head", base["head"])))
     resolver = Resolver(root, paths, history, definitions)
     if only & _ROOT_GLOBAL and _identities(root, paths, history, definitions, resolver) != base["identities"]:
         finish_ageing()  # links to this repository's hosting site resolve as paths: in every file
@@ -275,12 +276,12 @@ def _delta(root, config, now, snapshot, left_out, cache, key, base, changed, mov
     if not cache.warnings:  # the next change is measured from here: this result is the new base
         base.update(head=snapshot.head, result=replace(result, parsed=0).to_json_text(),
                     gated=with_parsed(text, result.files, result.parsed, 0) or "")
-        if moved:
-            base["removals"] = len(history.removals)
+        if moved:  # the new commits only modify files and the count of removals is the base's, so
+            # the removed paths are the same (the window of `MAX_COMMITS` can only drop some):
+            # their list, written at `removed_head`, stands
+            base.setdefault("removed_head", previous.head)
             if isinstance(watch, dict):
                 base["legacy_watch"] = _activities(history, watch)
-            removed = sorted(set(history.removals) | history.removed_folders)
-            cache.put_text(REMOVED_KIND, key, "\n".join([snapshot.head or "", *removed]))
         cache.put_text(BASE_KIND, key, json.dumps(base, separators=(",", ":"), ensure_ascii=False))
     ctx.timings[f"delta: {len(only)} changed file{'s' * (len(only) != 1)} in all"] = time.perf_counter() - start
     return result
