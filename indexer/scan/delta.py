@@ -53,7 +53,7 @@ _BASE_SHAPE = {"head": (str, type(None)), "files": dict, "left_out": dict, "defi
                "gated": str}
 
 
-def base_key(root: str, config: Any, now) -> str:
+def base_key(root: str, config: Any, now, environment: tuple[bytes, bytes] | None = None) -> str:
     """Every input of a scan but the files and HEAD: what a base must share with a scan."""
     from indexer.git.discover import current_branch
     from indexer.scan.run import _environment
@@ -65,7 +65,7 @@ def base_key(root: str, config: Any, now) -> str:
     for part in (__version__, now.isoformat(), json.dumps(settings, sort_keys=True, default=str),
                  current_branch(root)):
         digest.update(hashlib.sha256(part.encode("utf-8", "surrogateescape")).digest())
-    for part in _environment(root):
+    for part in environment or _environment(root):
         digest.update(hashlib.sha256(part).digest())
     return digest.hexdigest()
 

@@ -126,7 +126,8 @@ def run_scan(path: str, now: date, cache_dir: str | None = None, config_path: st
     root = state.root
     cache = Cache(cache_dir_for(root, cache_dir))
     try:
-        quick = None if include_vendored else raw_memo_key(root, state, config_path, now, only)
+        environment = _environment(root)  # (read once: every key below hashes it)
+        quick = None if include_vendored else raw_memo_key(root, state, config_path, now, only, environment)
         if memo and quick is not None and (hit := _recall(cache, quick, root)) is not None:
             hit = _with_stored(hit, cache, quick, cache_dir) if with_contradictions else hit
             if not with_memory:
@@ -145,7 +146,7 @@ def run_scan(path: str, now: date, cache_dir: str | None = None, config_path: st
         discovering = time.perf_counter()
         snapshot, left_out = take_snapshot(root, compile_globs(config.scan.exclude), state)
         discovered = time.perf_counter() - discovering
-        key = quick or memo_key(snapshot, config, now, only)
+        key = quick or memo_key(snapshot, config, now, only, environment)
         if memo and quick is None and (hit := _recall(cache, key, root)) is not None:
             return _with_memory(_with_stored(hit, cache, key, cache_dir) if with_contradictions else hit, config)
         from indexer.scan.pipeline import run_pipeline, without_foreign_entries
@@ -153,7 +154,7 @@ def run_scan(path: str, now: date, cache_dir: str | None = None, config_path: st
 
         # a complete scan keeps a base; a later one that differs from it in a few files' content
         # does the work of those files (`indexer.scan.delta`); callers of `memo=False` want the stages' outputs
-        base = delta.base_key(root, config, now) if memo else None
+        base = delta.base_key(root, config, now, environment) if memo else None
 
         def fresh() -> ScanResult:
             why: dict[str, Any] = {}
@@ -253,7 +254,7 @@ def _recall(cache: Cache, key: str, root: str) -> ScanResult | None:
 
 
 def raw_memo_key(root: str, state: GitState, config_path: str | None, now: date,
-                 only: frozenset[str] | None) -> str | None:
+                 only: frozenset[str] | None, environment: tuple[bytes, bytes] | None = None) -> str | None:
     """The memo key from unparsed inputs: git's own output and the standards file's bytes.
 
     Lets an unchanged repository skip even loading the YAML. None when the file cannot be read.
@@ -268,7 +269,7 @@ def raw_memo_key(root: str, state: GitState, config_path: str | None, now: date,
     for part in (b"raw", __version__.encode(),
                  (state.head or "").encode(), now.isoformat().encode(),
                  json.dumps(sorted(only)).encode() if only is not None else b"*",
-                 config, state.index, state.status, *_environment(root)):
+                 config, state.index, state.status, *(environment or _environment(root))):
         digest.update(hashlib.sha256(part).digest())
     dirty, _deleted = state.worktree_changes()
     for path in sorted(dirty):
@@ -288,7 +289,8 @@ def _config_bytes(root: str, config_path: str | None) -> bytes | None:
         return None
 
 
-def memo_key(snapshot: Snapshot, config: Config, now: date, only: frozenset[str] | None) -> str:
+def memo_key(snapshot: Snapshot, config: Config, now: date, only: frozenset[str] | None,
+             environment: tuple[bytes, bytes] | None = None) -> str:
     """A digest of every input of a scan. Work-tree edits are hashed by content, since
     `git status` names a dirty file but does not change when it is edited again."""
     digest = hashlib.sha256()
@@ -296,7 +298,7 @@ def memo_key(snapshot: Snapshot, config: Config, now: date, only: frozenset[str]
                  json.dumps(sorted(only)) if only is not None else "*",
                  json.dumps(config.to_json(), sort_keys=True, default=str)):
         digest.update(part.encode("utf-8", "surrogateescape") + b"\0")
-    for part in _environment(snapshot.root):
+    for part in environment or _environment(snapshot.root):
         digest.update(hashlib.sha256(part).digest())
     for path in sorted(snapshot.files):
         digest.update(f"{path}\0{snapshot.files[path]}\0".encode("utf-8", "surrogateescape"))
