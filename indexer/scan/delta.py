@@ -18,6 +18,10 @@ C that differs from the base's, a file at or in a legacy path, `.gitignore`/`.gi
 standards file, a new identity of the repository (go.mod, package.json, pyproject.toml at the
 root), a vendored, generated or skipped file, a HEAD that does not descend from the base's, a
 commit that adds, deletes or renames a path, a legacy set that moved with the history.
+After new commits, legacy detection runs again only when a path it reads the history of
+(`_watch`: its candidates, their successors, declared and deprecated paths) changed activity.
+An edited file's unchanged lines keep the ages and exact dates of HEAD's lines
+(`indexer.git.blame.worktree_lines`): only new lines would need a blame.
 The result is the one a scan with an empty cache gives (`tests/test_delta.py`).
 """
 from __future__ import annotations
