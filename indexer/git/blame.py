@@ -660,8 +660,8 @@ def worktree_lines(root: str, path: str, head_blob: str) -> LineMap | None:
     (which keeps the set of texts inside the hunk), so a leading or trailing line whose text
     also occurs between is left to blame. A line whose text is nowhere in HEAD's blob cannot
     be matched by any diff: it is uncommitted. Files with a carriage return (an end-of-line
-    attribute may rewrite them before blame reads them), an LFS pointer or an `$Id$` keyword at
-    HEAD (a clean filter) are not mapped.
+    attribute may rewrite them before blame reads them), an LFS pointer, a NUL byte (binary or
+    encrypted at HEAD: a clean filter's) or an `$Id$` keyword at HEAD are not mapped.
     """
     from indexer.git.discover import read_worktree
 
@@ -670,7 +670,7 @@ def worktree_lines(root: str, path: str, head_blob: str) -> LineMap | None:
         return None
     proc = git_process(root, "cat-file", "blob", head_blob)
     old = proc.stdout
-    if proc.returncode != 0 or b"\r" in old or b"$Id" in old or b"$Id" in data \
+    if proc.returncode != 0 or b"\r" in old or b"\0" in old or b"$Id" in old or b"$Id" in data \
             or old.startswith(b"version https://git-lfs"):
         return None
     before, after = _records(old), _records(data)
