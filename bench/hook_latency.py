@@ -10,6 +10,8 @@ tree changed since the last one, as when an agent edits between prompts) and tim
 process importing exactly the modules `orgmemory prime` imports, orgmemory's own left out:
 `bench/prime.py`'s floor). Medians of N runs. Before each run the bench waits for the
 background refresh the last prompt started (`--no-settle`: it does not). The target: hook <= 1.3x the floor and < 300 ms.
+`--vary-prompt`: each run asks a different task (as each prompt of a session does), so the block
+shows lines no earlier prompt showed, whose exact origin is not known yet (a `git blame` each).
 """
 from __future__ import annotations
 
@@ -31,6 +33,10 @@ from prime import imported_modules  # noqa: E402
 NOW = "2026-11-01"
 ORGMEMORY = str(Path(sys.executable).with_name("orgmemory"))
 PROMPT = "Add retry handling to the billing worker"
+_WORDS = ("order", "invoice", "session", "queue", "report", "token", "ledger", "export", "account", "search",
+          "notify", "payment", "audit", "quota", "user", "cache")
+PROMPTS = [f"Fix the {a} {b} when the {c} is empty" for a, b, c in zip(_WORDS, _WORDS[5:] + _WORDS[:5],
+                                                                      _WORDS[9:] + _WORDS[:9])]
 
 
 # Bytecode as an installed package has it: a development shell often sets PYTHONDONTWRITEBYTECODE,
@@ -49,7 +55,8 @@ def timed(command: list[str], cwd: Path, stdin: str | None = None) -> float:
 
 def settle(cache: Path, timeout: float = 120.0) -> None:
     """Wait until the background refresh the last prompt started has finished (a process
-    `prime --refresh-only ... --cache-dir CACHE`): an agent edits between prompts for seconds,
+    `prime --refresh-only ... --cache-dir CACHE`), and the blame of its newly shown lines (a
+    `date_detached` child, `indexer.prime.block`): an agent edits between prompts for seconds,
     and a prompt timed while the last refresh still runs measures the refresh's CPU, not the hook."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
@@ -59,7 +66,8 @@ def settle(cache: Path, timeout: float = 120.0) -> None:
                 argv = (proc / "cmdline").read_bytes().split(b"\0")
             except OSError:
                 continue
-            if b"--refresh-only" in argv and str(cache).encode() in argv:
+            mine = any(str(cache).encode() in arg for arg in argv)
+            if mine and (b"--refresh-only" in argv or any(b"date_detached" in arg for arg in argv)):
                 running = True
                 break
         if not running:
@@ -72,6 +80,7 @@ def main() -> int:
     parser.add_argument("--repo", type=Path, help="a git repository to clone (default: synthetic-5k)")
     parser.add_argument("--runs", type=int, default=7)
     parser.add_argument("--edits", default="0,1,5,20")
+    parser.add_argument("--vary-prompt", action="store_true", help="a different task for each run (see above)")
     parser.add_argument("--no-settle", action="store_true",
                         help="time the next prompt at once, while the last prompt's background refresh may still run")
     args = parser.parse_args()
@@ -107,6 +116,9 @@ def main() -> int:
                 for path in files[:count]:
                     with open(repo / path, "a") as fh:
                         fh.write(f"# edited by the agent, run {run}\n")
+                if args.vary_prompt:
+                    event = json.dumps({"hook_event_name": "UserPromptSubmit", "cwd": str(repo), "session_id": "bench",
+                                        "prompt": PROMPTS[(count * 7 + run) % len(PROMPTS)]})
                 hooks.append(timed(hook, repo, event))
             h, f = statistics.median(hooks) * 1000, statistics.median(floors) * 1000
             load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
