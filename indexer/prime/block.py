@@ -131,13 +131,19 @@ def build(request: PrimeRequest, probe: Callable[[], RepoState] | None = None) -
         status = IndexStatus(stale=False, refreshed=True)
     if view is None:
         raise OrgmemoryError("no prime index yet: run `orgmemory prime` without --no-refresh once")
-    block = _compose(view, terms, paths, request, status, state, cache_dir)
+    later: list[tuple[str, int]] = []  # shown lines whose origin a hook does not wait for
+    block = _compose(view, terms, paths, request, status, state, cache_dir, later)
     if background and not refresh_in_background(state.root, request):  # rare: say it as it is
-        block = _compose(view, terms, paths, request, status._replace(background=False), state, cache_dir)
+        block = _compose(view, terms, paths, request, status._replace(background=False), state, cache_dir, later)
     try:
         usage.append(cache_dir, usage_entry(block))
     except OSError as exc:
         block.warnings.append(f"could not append to the usage log ({exc.strerror}); the block is unaffected")
+    if later:  # last, so that the child's start-up does not compete with this prompt
+        import json
+
+        job = {"head": state.head, "dirty": list(state.dirty), "places": sorted(set(later))}
+        _detached(_DATE, [state.root, cache_dir, json.dumps(job)], state.root)
     return block
 
 
@@ -236,11 +242,12 @@ def date_detached(args: list[str]) -> None:
     _origins(state, cache_dir, [(str(path), int(line)) for path, line in job["places"]])
 
 
-def _date_findings(ranked: list[Candidate], state: RepoState, cache_dir: str, wait: bool = True) -> list[Candidate]:
+def _date_findings(ranked: list[Candidate], state: RepoState, cache_dir: str,
+                   later: list[tuple[str, int]] | None = None) -> list[Candidate]:
     """The best findings with their line's exact origin (date, commit, author) in `dated`;
-    with `wait` False, only those already known (see `_origins`)."""
+    with `later`, only those already known (see `_origins`)."""
     top = [c for c in ranked if c.kind == "finding" and c.payload.get("line")][:DATED_AT_MOST]
-    found = _origins(state, cache_dir, [(c.payload.get("path", ""), int(c.payload["line"])) for c in top], wait)
+    found = _origins(state, cache_dir, [(c.payload.get("path", ""), int(c.payload["line"])) for c in top], later)
     out = []
     for candidate in ranked:
         origin = found.get((candidate.payload.get("path", ""), int(candidate.payload.get("line") or 0)))
@@ -281,16 +288,17 @@ SHOWN_ORIGINS = "prime-shown-origins/v1"
 
 
 def _origins(state: RepoState, cache_dir: str, places: list[tuple[str, int]],
-             wait: bool = True) -> dict[tuple[str, int], Any]:
+             later: list[tuple[str, int]] | None = None) -> dict[tuple[str, int], Any]:
     """The exact origin of each (path, line) at HEAD, dirty files left out.
 
     A prime at the same HEAD asks for the same few lines again and again (each prompt of a
     session): their answers are kept per HEAD, path and line, and read back without running git
     or importing the blame machinery (the hook's path). Lines not answered so far go to
-    `indexer.git.blame.origins`, the one exact-origin blame, shared with the scan; with `wait`
-    False (the hooks: a blame walks a file's whole history, 0.1-30 s, and the prompt must not
-    wait for it) they are blamed by a detached child (`date_detached`) and shown as the index
-    dates them (`last changed before ...`) until then: the next prompt has their exact origin.
+    `indexer.git.blame.origins`, the one exact-origin blame, shared with the scan; given
+    `later` (the hooks: a blame walks a file's whole history, 0.1-30 s, and the prompt must not
+    wait for it) they are added to it instead, for `build` to have them blamed by a detached child
+    once the block is made (`date_detached`), and shown as the index dates them (`last changed
+    before ...`) until then: the next prompt has their exact origin.
     """
     dirty = set(state.dirty)
     places = [place for place in dict.fromkeys(places) if place[0] not in dirty]
@@ -305,11 +313,8 @@ def _origins(state: RepoState, cache_dir: str, places: list[tuple[str, int]],
         found = {place: _Origin(**{f: kept[key][f] for f in _Origin._fields}) for place, key in keys.items()
                  if key in kept and all(isinstance(kept[key].get(f), str) for f in _Origin._fields)}
         missing = [place for place in places if place not in found]
-        if missing and not wait:
-            import json
-
-            job = {"head": state.head, "dirty": list(state.dirty), "places": missing}
-            _detached(_DATE, [state.root, cache_dir, json.dumps(job)], state.root)
+        if missing and later is not None:
+            later.extend(missing)
         elif missing:
             from indexer.git.blame import origins
 
@@ -330,7 +335,7 @@ class _Origin(NamedTuple):
 
 def _compose(view: index.IndexView, terms: Sequence[tuple[str, float]], paths: Sequence[str],
              request: PrimeRequest, status: IndexStatus, state: RepoState | None = None,
-             cache_dir: str | None = None) -> PrimeBlock:
+             cache_dir: str | None = None, later: list[tuple[str, int]] | None = None) -> PrimeBlock:
     renderer = Renderer(request.fmt, view.meta.get("org"), request.now)
     scope = task_scope(request.task)
     root = state.root if state is not None else None
@@ -339,7 +344,8 @@ def _compose(view: index.IndexView, terms: Sequence[tuple[str, float]], paths: S
     selection = fit(musts, ranked, request.budget, renderer.measure, renderer.max_level)
     if state is not None and cache_dir is not None:  # the shown findings' exact origin, then fit again
         shown = {e.candidate.key for e in selection.entries}
-        dated = _date_findings([c for c in ranked if c.key in shown], state, cache_dir, not request.worked_on)
+        dated = _date_findings([c for c in ranked if c.key in shown], state, cache_dir,
+                               later if request.worked_on else None)
         if any(c.payload is not ranked_c.payload for c, ranked_c in zip(dated, (r for r in ranked if r.key in shown))):
             by_key = {c.key: c for c in dated}
             ranked = [by_key.get(c.key, c) for c in ranked]
