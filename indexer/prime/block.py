@@ -236,10 +236,16 @@ def date_detached(args: list[str]) -> None:
     the JSON {"head", "dirty", "places"}. It keeps the lines' origins for the next prompt."""
     import json
 
+    from filelock import FileLock, Timeout
+
     root, cache_dir, data = args
     job = json.loads(data)
     state = RepoState(root=root, head=job["head"], dirty=tuple(job["dirty"]), dirty_digest="")
-    _origins(state, cache_dir, [(str(path), int(line)) for path, line in job["places"]])
+    try:  # one at a time per cache folder: prompts come faster than a long blame; the next prompt asks again
+        with FileLock(os.path.join(cache_dir, "prime-dating.lock"), timeout=0):
+            _origins(state, cache_dir, [(str(path), int(line)) for path, line in job["places"]])
+    except Timeout:
+        return
 
 
 def _date_findings(ranked: list[Candidate], state: RepoState, cache_dir: str,
