@@ -241,3 +241,18 @@ def test_stored_results_name_the_org_standards_file(tmp_path: Path) -> None:
     (finding,) = [f for f in json.loads(text)["scan"]["findings"] if f["rule"] == "standard-violation"]
     assert finding["path"] == "<org standards>" and finding["line"] == 3  # the standard's own line
     assert finding["declared_at"] == "<org standards>:3"
+
+
+def test_a_repositorys_own_indexer_package_never_runs(tmp_path: Path) -> None:
+    """The scan of each clone runs in the clone: `python -m indexer` there would import the
+    repository's `indexer/` package instead of ours."""
+    marker = tmp_path / "ran"
+    evil = GitRepo(tmp_path / "evil")
+    evil.commit("2025-01-01", files={"indexer/__init__.py": f"open({str(marker)!r}, 'w').write('x')\n",
+                                     "indexer/__main__.py": f"open({str(marker)!r}, 'w').write('x')\n",
+                                     "app.py": "# TODO: later\n"})
+    (tmp_path / "list.txt").write_text("evil\n")
+    proc = orgmemory("fleet", "scan", "list.txt", "--work", "w", "--now", NOW, cwd=tmp_path)
+    assert proc.returncode in (0, 1), proc.stderr
+    assert "evil" in proc.stdout and "FAILED" not in proc.stdout
+    assert not marker.exists()

@@ -28,6 +28,7 @@ import time
 from datetime import date
 
 from indexer import __version__
+from indexer.cli import CHILD
 from indexer.git.remote import GitFailed, git_env, last_line, present_at_head, sync, tracked
 from indexer.git.proc import Deadline, TimedOut, run
 from indexer.fleet.specs import RepoSpec
@@ -79,7 +80,7 @@ def _work(spec: RepoSpec, workdir: str, standards: OrgStandards, now: date, dead
         return
     result["memory"] = _memory(name, config)
     result["stage"] = "scan"
-    argv = [sys.executable, "-m", "indexer", "scan", "--format", "json", "--fail-on", "never",
+    argv = [sys.executable, "-c", CHILD, "scan", "--format", "json", "--fail-on", "never",  # not -m: cwd is the clone
             "--now", now.isoformat(), "--cache-dir", os.path.join(workdir, "cache", spec.key)]
     offset = None
     if standards.text:

@@ -12,6 +12,7 @@ from datetime import date
 from typing import Any, Callable, NamedTuple, Sequence
 
 from indexer.cache import cache_dir_for
+from indexer.cli import CHILD, SAFE_PATH
 from indexer.errors import OrgmemoryError
 from indexer.prime import index, usage
 from indexer.prime.query import in_scope, task_scope, task_terms
@@ -207,16 +208,12 @@ def refresh_in_background(root: str, request: PrimeRequest) -> bool:
         command += ["--config", request.config_path]
     if request.include_vendored:
         command.append("--include-vendored")
-    return _detached(_CLI, command, root)
+    return _detached(CHILD, command, root)
 
 
-# Code run by a detached child, `python -c`: its first act drops `sys.path[0]` (the working
-# folder, which is the repository) before anything is imported, so that a repository holding its
-# own `indexer/` package is never imported in our place (`python -m indexer` from the repository
-# would; `-P` would too, but needs Python 3.11).
-_SAFE_PATH = "import sys\nif sys.path[:1] == ['']:\n    del sys.path[0]\n"
-_CLI = _SAFE_PATH + "from indexer.cli import main\nsys.exit(main(sys.argv[1:]))"
-_DATE = _SAFE_PATH + "from indexer.prime.block import date_detached\ndate_detached(sys.argv[1:])"
+# Code run by a detached child, `python -c`, in the repository: `indexer.cli.CHILD` (never
+# `python -m indexer`, which would import a repository's own `indexer/` package).
+_DATE = SAFE_PATH + "from indexer.prime.block import date_detached\ndate_detached(sys.argv[1:])"
 
 
 def _detached(code: str, args: list[str], root: str) -> bool:
