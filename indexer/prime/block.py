@@ -143,7 +143,8 @@ def build(request: PrimeRequest, probe: Callable[[], RepoState] | None = None) -
     if later:  # last, so that the child's start-up does not compete with this prompt
         import json
 
-        job = {"head": state.head, "dirty": list(state.dirty), "places": sorted(set(later))}
+        places = sorted(set(later))  # the dirty files among them only: an argument stays small
+        job = {"head": state.head, "dirty": sorted({path for path, _ in places} & set(state.dirty)), "places": places}
         _detached(_DATE, [state.root, cache_dir, json.dumps(job)], state.root)
     return block
 
