@@ -256,3 +256,22 @@ def test_a_repositorys_own_indexer_package_never_runs(tmp_path: Path) -> None:
     assert proc.returncode in (0, 1), proc.stderr
     assert "evil" in proc.stdout and "FAILED" not in proc.stdout
     assert not marker.exists()
+
+
+def test_validating_org_standards_never_imports_an_indexer_package_in_the_working_folder(tmp_path: Path) -> None:
+    """`--standards` is validated in a child started in the user's folder: `python -m indexer`
+    there would import that folder's `indexer/` package (a checkout of anything) instead of ours."""
+    marker = tmp_path / "ran"
+    (tmp_path / "indexer").mkdir()
+    for name in ("__init__.py", "__main__.py"):
+        (tmp_path / "indexer" / name).write_text(f"open({str(marker)!r}, 'w').write('x')\n")
+    repo = GitRepo(tmp_path / "svc")
+    repo.commit("2025-01-01", files={"app.py": "x = 1\n"})
+    (tmp_path / "org.yaml").write_text("version: 1\nstandards:\n  - id: s\n    statement: Provision with Bicep.\n")
+    (tmp_path / "list.txt").write_text("svc\n")
+    script = Path(sys.executable).with_name("orgmemory")  # the installed command, as a user runs it
+    proc = subprocess.run([str(script), "fleet", "scan", "list.txt", "--work", "w", "--standards", "org.yaml",
+                           "--now", NOW, "--workers", "1"], cwd=tmp_path, capture_output=True, text=True, timeout=300)
+    assert proc.returncode in (0, 1), proc.stderr
+    assert "svc" in proc.stdout
+    assert not marker.exists()

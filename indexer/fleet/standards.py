@@ -14,6 +14,7 @@ import sys
 from dataclasses import dataclass, field
 from urllib.parse import urlsplit, urlunsplit
 
+from indexer.cli import CHILD
 from indexer.errors import OrgmemoryError
 from indexer.git.proc import Deadline, TimedOut, run
 
@@ -83,7 +84,7 @@ def describe(text: bytes, display: str) -> OrgStandards:
 
 def _validate(file: str, display: str) -> None:
     try:
-        ran = run([sys.executable, "-m", "indexer", "validate", "--no-extends", "--", file], Deadline(120))
+        ran = run([sys.executable, "-c", CHILD, "validate", "--no-extends", "--", file], Deadline(120))  # not -m: cwd may be a repository
     except TimedOut:
         raise OrgmemoryError(f"--standards {display}: validation timed out") from None
     if ran.code != 0:
