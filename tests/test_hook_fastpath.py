@@ -134,6 +134,18 @@ def _eventually(check, seconds=60.0):
     return check()
 
 
+def _first_with(words: str, hook, stdin: str) -> str:
+    """The first context holding `words`: the first prompt in a repository answers without a scan
+    (standards only) and the index appears after the background refresh."""
+    def answer():
+        result = run_orgmemory(*hook, input=stdin)
+        assert result.returncode == 0, result.stderr
+        return result.stdout and words in _context(result) and _context(result)
+    found = _eventually(answer)
+    assert found, f"{words!r} never appeared"
+    return found
+
+
 def test_a_shown_line_never_dated_is_blamed_after_the_prompt_not_during_it(repo, tmp_path):
     repo.commit("2007-03-14", "start", author="Ada Lovelace", files={
         "src/parser.py": "# TODO: the tokenizer drops unicode escapes in quoted identifiers\nz = 3\n"})
@@ -142,7 +154,7 @@ def test_a_shown_line_never_dated_is_blamed_after_the_prompt_not_during_it(repo,
     cache = str(tmp_path / "cache")
     stdin = event(repo.root / "src", "Keep unicode escapes in the tokenizer")  # a sub-folder: its findings
     hook = ("hook", "claude-code", "--now", NOW, "--cache-dir", cache)
-    first = _context(run_orgmemory(*hook, input=stdin))
+    first = _first_with("src/parser.py:1", hook, stdin)
     assert "src/parser.py:1 (last changed before" in first  # the index's dating: no blame on the prompt's path
     assert commit not in first
     later = _eventually(lambda: (lambda text: text if commit in text else None)(
@@ -160,7 +172,7 @@ def test_background_children_never_import_the_repositorys_own_indexer_package(re
     })
     cache = str(tmp_path / "cache")
     hook = ("hook", "claude-code", "--now", NOW, "--cache-dir", cache)
-    _context(run_orgmemory(*hook, input=event(repo.root)))  # builds the index
+    _first_with("paginate the orders list", hook, event(repo.root))  # the index is built, in the background
     (repo.root / "services/orders/main.py").write_text("import structlog\n# TODO: paginate the orders\n")
     run_orgmemory(*hook, input=event(repo.root))  # served as is; the refresh runs detached, in the repository
     prime = ("prime", "task", "--now", NOW, "--cache-dir", cache, "--no-refresh", "--format", "json")
@@ -179,7 +191,7 @@ def test_a_commit_of_a_few_files_is_served_from_the_index_at_hand_and_refreshed_
     cache = str(tmp_path / "cache")
     stdin = event(repo.root / "src", "Keep unicode escapes in the tokenizer")
     hook = ("hook", "claude-code", "--now", NOW, "--cache-dir", cache)
-    assert "src/parser.py:1" in _context(run_orgmemory(*hook, input=stdin))
+    _first_with("src/parser.py:1", hook, stdin)
     repo.commit("2026-10-30", "fix the tokenizer", files={"src/parser.py": "z = 3\n"})  # the agent commits
     # no scan on the prompt's path: the index at hand answers (the TODO is still there), a
     # background refresh brings it up to date for the next prompt

@@ -52,8 +52,26 @@ def test_user_prompt_submit_returns_the_documented_json_with_the_must_standard(s
     assert len(context) < MAX_CONTEXT
 
 
+def indexed(root, seconds: float = 60.0) -> None:
+    """Wait (bounded) for the hooks' background refresh: the first prompt in a repository never
+    scans, it starts the refresh and answers with the standards alone."""
+    import time
+
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        result = run_orgmemory("prime", "x", "--now", NOW, "--no-refresh", "--format", "json", cwd=root)
+        if result.returncode == 0 and "index" not in json.loads(result.stdout):
+            return
+        time.sleep(0.3)
+    raise AssertionError("the background refresh never built the index")
+
+
 def test_session_start_primes_the_musts_and_what_is_near_the_cwd(standards_repo):
-    proc = hook(event(standards_repo.root / "services/orders", name="SessionStart", source="startup"))
+    stdin = event(standards_repo.root / "services/orders", name="SessionStart", source="startup")
+    first = json.loads(hook(stdin).stdout)["hookSpecificOutput"]["additionalContext"]
+    assert MUST in first and "services/orders/main.py:2" not in first  # no scan on the prompt's path
+    indexed(standards_repo.root)
+    proc = hook(stdin)
     assert proc.returncode == 0, proc.stderr
     specific = json.loads(proc.stdout)["hookSpecificOutput"]
     assert specific["hookEventName"] == "SessionStart"
@@ -83,7 +101,8 @@ def test_a_broken_standards_file_does_not_block_the_prompt(standards_repo):
 
 def test_the_up_to_date_hook_imports_no_heavy_library(standards_repo):
     """The fast path: once the index is current, no tree-sitter, GitPython or networkx."""
-    assert hook(event(standards_repo.root)).returncode == 0  # builds the index
+    assert hook(event(standards_repo.root)).returncode == 0  # builds the index, in the background
+    indexed(standards_repo.root)
     probe = ("import json, sys\n"
              "from indexer.cli import main\n"
              "code = main(['hook', 'claude-code', '--now', '%s'])\n"

@@ -118,6 +118,12 @@ def build(request: PrimeRequest, probe: Callable[[], RepoState] | None = None) -
     # Only a few edits: served as is, and the refresh is started once the block is made (below),
     # so that its start-up does not compete with this prompt for the cores.
     background = status.stale and request.refresh and _only_edits(view, state, request, status)
+    pending = None  # the block's one line on what the background refresh will add
+    if not background and status.stale and request.refresh and request.worked_on:
+        # The hooks never scan on the prompt's path (no index yet, a new --now, a big HEAD move, a
+        # standards edit): the index at hand answers, its standards read from the current file.
+        view, pending = _served_stale(view, state.root, request, status, cache_dir, terms, dirs)
+        background = True
     if background:
         status = status._replace(background=True)
     elif status.stale and request.refresh:
@@ -133,7 +139,7 @@ def build(request: PrimeRequest, probe: Callable[[], RepoState] | None = None) -
     if view is None:
         raise OrgmemoryError("no prime index yet: run `orgmemory prime` without --no-refresh once")
     later: list[tuple[str, int]] = []  # shown lines whose origin a hook does not wait for
-    block = _compose(view, terms, paths, request, status, state, cache_dir, later)
+    block = _compose(view, terms, paths, request, status, state, cache_dir, later, pending)
     if background and not refresh_in_background(state.root, request):  # rare: say it as it is
         block = _compose(view, terms, paths, request, status._replace(background=False), state, cache_dir, later)
     try:
@@ -168,6 +174,59 @@ def _status(view: index.IndexView | None, state: RepoState, request: PrimeReques
 MAX_EDITS_SERVED = 25
 MAX_WORKED_ON = 20  # changed files that count as the task's `paths` in the hooks
 DATED_AT_MOST = 12  # findings, best first, whose exact origin is looked up before fitting
+
+
+NO_INDEX_YET = "Observations of this repository are being indexed in the background; later prompts will have them."
+NO_INDEX_YET_EXTENDS = ("Observations and inherited standards are being indexed in the background;"
+                        " later prompts will have them.")
+
+
+def _served_stale(view: index.IndexView | None, root: str, request: PrimeRequest, status: IndexStatus,
+                  cache_dir: str, terms: Sequence[tuple[str, float]], dirs: Sequence[str],
+                  ) -> tuple[index.IndexView, str | None]:
+    """What a hook answers with while a background refresh brings a stale index up to date.
+
+    An index of this format answers as it is: its observations were true at its `--now` and
+    still are (a stale TODO stays stale; dates are absolute), though one that crossed its
+    staleness threshold since is missing until the refresh. Its standards are read from the
+    current file when that changed: standards are never served stale. With no index (or one
+    of an older layout) the block is the standards alone plus one line (`NO_INDEX_YET`).
+    """
+    usable = view is not None and view.meta.get("format") == index.FORMAT and "there is no index yet" not in status.changes
+    standards_changed = "the standards file changed" in status.changes
+    if usable and not standards_changed:
+        return view, None
+    from indexer.memory.load import load_config, load_memory
+
+    # with an index, inherited standards come from the clones it was built with; without one the
+    # file's own standards answer (an `extends` clone could take the network's time)
+    config = load_memory(root, request.config_path, cache_dir) if usable else load_config(root, request.config_path)
+    fresh = _standards_view(config, cache_dir, terms, dirs)
+    if not usable:
+        return fresh, NO_INDEX_YET_EXTENDS if config.extends else NO_INDEX_YET
+    scored = {key: hit for key, hit in view.scored.items() if hit.kind != "standard"}
+    scored.update(fresh.scored)
+    return view._replace(meta={**view.meta, "org": config.org}, standards=fresh.standards, scored=scored), None
+
+
+def _standards_view(config, cache_dir: str, terms: Sequence[tuple[str, float]],
+                    dirs: Sequence[str]) -> index.IndexView:
+    """The standards of `config` scored against the task as the index scores them: written to
+    a throwaway index of their own (a few records) and read back."""
+    import tempfile
+
+    from indexer.cache import ensure_dir
+    from indexer.prime.documents import standard_doc
+
+    docs = [standard_doc(s, order) for order, s in enumerate(s for s in config.standards if s.in_force)]
+    ensure_dir(cache_dir)
+    with tempfile.TemporaryDirectory(prefix="prime-standards-", dir=cache_dir) as folder:
+        path = index.index_path(folder)
+        index.write(path, docs, {"format": index.FORMAT, "org": config.org, "notes": []})
+        view = index.read(path, terms, dirs)
+    if view is None:
+        raise OrgmemoryError(f"could not read the standards back in {cache_dir}")
+    return view
 
 
 def _only_edits(view: index.IndexView | None, state: RepoState, request: PrimeRequest,
@@ -339,8 +398,9 @@ class _Origin(NamedTuple):
 
 def _compose(view: index.IndexView, terms: Sequence[tuple[str, float]], paths: Sequence[str],
              request: PrimeRequest, status: IndexStatus, state: RepoState | None = None,
-             cache_dir: str | None = None, later: list[tuple[str, int]] | None = None) -> PrimeBlock:
-    renderer = Renderer(request.fmt, view.meta.get("org"), request.now)
+             cache_dir: str | None = None, later: list[tuple[str, int]] | None = None,
+             pending: str | None = None) -> PrimeBlock:
+    renderer = Renderer(request.fmt, view.meta.get("org"), request.now, pending)
     scope = task_scope(request.task)
     root = state.root if state is not None else None
     musts, ranked = rank(view, terms, paths, request.now, scope,
@@ -353,7 +413,7 @@ def _compose(view: index.IndexView, terms: Sequence[tuple[str, float]], paths: S
         if any(c.payload is not ranked_c.payload for c, ranked_c in zip(dated, (r for r in ranked if r.key in shown))):
             by_key = {c.key: c for c in dated}
             ranked = [by_key.get(c.key, c) for c in ranked]
-            renderer = Renderer(request.fmt, view.meta.get("org"), request.now)
+            renderer = Renderer(request.fmt, view.meta.get("org"), request.now, pending)
             entries = [e._replace(candidate=by_key.get(e.candidate.key, e.candidate)) for e in selection.entries]
             if selection.over_budget or renderer.measure(entries) <= request.budget:  # dates are seldom longer
                 selection = selection._replace(entries=entries)

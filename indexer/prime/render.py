@@ -49,9 +49,11 @@ MARKS = {"markdown": Marks(title="## ", section="### "), "text": Marks(title="",
 class Renderer:
     """Renders entries into the block; remembers each item's text so fitting stays cheap."""
 
-    def __init__(self, fmt: str, org: str | None, now: date) -> None:
+    def __init__(self, fmt: str, org: str | None, now: date, pending: str | None = None) -> None:
         self.marks = MARKS["text" if fmt == "text" else "markdown"]
         self.heading = f"{TITLE} ({', '.join(x for x in (org, now.isoformat()) if x)})"
+        # one last line of ours (never repository text): what a background refresh will add
+        self.pending = [BULLET + pending] if pending else []
         self._items: dict[tuple[str, int], str] = {}
         self._lengths: dict[tuple[str, int], int] = {}
         self._withheld: dict[str, list[dict[str, Any]]] = {}
@@ -69,6 +71,7 @@ class Renderer:
         lines = [self.marks.title + self.heading, *(self._section(title) for kind, title in SECTIONS if kind in kinds)]
         if not entries:
             lines.append(EMPTY)
+        lines += self.pending
         characters = sum(map(len, lines)) + len(lines)
         lengths = self._lengths
         for entry in entries:  # fitting measures often: each item's length is computed once
@@ -88,7 +91,7 @@ class Renderer:
                 lines.extend(items)
         if len(lines) == 1:
             lines.append(EMPTY)
-        return lines
+        return lines + self.pending
 
     def _section(self, title: str) -> str:
         return self.marks.section + title + ("" if self.marks.section else ":")
