@@ -12,7 +12,6 @@ import dataclasses
 import os
 from typing import Iterable
 
-from indexer.scan import baseline as baseline_file
 from indexer.git.changes import changed_lines, on_changed_lines
 from indexer.git.root import repo_root
 from indexer.git.discover import ls_files, staged_files  # noqa: F401  (staged_files: narrow's API)
@@ -61,6 +60,8 @@ def without_baselined(result, baseline_path: str, required: bool = True):
     """
     if not required and not os.path.exists(baseline_path):
         return result
+    from indexer.scan import baseline as baseline_file  # only with --baseline
+
     counts = baseline_file.load(baseline_path)
     filtered = baseline_file.filter_new(result.findings, counts)
     note = (f"{filtered.baselined} finding{'s' * (filtered.baselined != 1)} in the baseline "

@@ -21,7 +21,7 @@ from indexer.cache import Cache, cache_dir_for
 from indexer.git.discover import GitState, blob_sha, read_state, read_worktree
 from indexer.git.discover import snapshot as take_snapshot
 from indexer.findings import Finding
-from indexer.git.root import config_file
+from indexer.git.root import config_file, memory_files
 
 if TYPE_CHECKING:
     from indexer.contradictions.stage import Contradictions
@@ -132,13 +132,10 @@ def run_scan(path: str, now: date, cache_dir: str | None = None, config_path: st
             hit = _with_stored(hit, cache, quick, cache_dir) if with_contradictions else hit
             if not with_memory:
                 return hit
-            from indexer.memory.load import load_memory
-
-            return _with_memory(hit, load_memory(root, config_path, cache_dir))
-        from indexer.memory.load import load_memory
+            return _with_memory(hit, _load_memory(root, config_path, cache_dir))
         from indexer.globs import compile_globs
 
-        config = load_memory(root, config_path, cache_dir)
+        config = _load_memory(root, config_path, cache_dir)
         if config.extends:  # the merged memory, not the file's bytes, is an input: `memo_key`
             quick = None
         if include_vendored:
@@ -206,6 +203,18 @@ def run_scan(path: str, now: date, cache_dir: str | None = None, config_path: st
         return result
     finally:
         cache.close()
+
+
+def _load_memory(root: str, config_path: str | None, cache_dir: str | None) -> Config:
+    """`load_memory`, without importing the standards loader (and PyYAML) when the repository
+    has no standards file: that is `Config()`, what the loader returns for it."""
+    if config_path is None and not memory_files(root):
+        from indexer.models import Config
+
+        return Config()
+    from indexer.memory.load import load_memory
+
+    return load_memory(root, config_path, cache_dir)
 
 
 def with_parsed(gated: str, files: int, parsed: int, to: int) -> str | None:
