@@ -112,3 +112,19 @@ def test_a_standards_edit_shows_at_once(repo, tmp_path):
     assert "orders-logging" in now_block
     wait_fresh(repo.root, cache)
     assert "log with loguru" in context(hook, event(repo.root))
+
+
+def test_a_big_head_move_answers_from_the_index_at_hand_then_is_fresh(repo, tmp_path):
+    repo.commit("2007-03-14", files={
+        "src/parser.py": "# TODO: the tokenizer drops unicode escapes in quoted identifiers\nz = 3\n"})
+    cache = str(tmp_path / "cache")
+    stdin = event(repo.root / "src", "Keep unicode escapes in the tokenizer")
+    hook = ("hook", "claude-code", "--now", NOW, "--cache-dir", cache)
+    run_orgmemory(*hook, input=stdin)
+    wait_fresh(repo.root, cache)
+    # a checkout far away: more files than the index at hand is refreshed for on the prompt's path
+    repo.commit("2026-10-30", files={"src/parser.py": "z = 3\n",
+                                     **{f"pkg/m{i}.py": f"x = {i}\n" for i in range(40)}})
+    assert "src/parser.py:1" in context(hook, stdin)  # served as it is: no scan while the prompt waits
+    wait_fresh(repo.root, cache)
+    assert "src/parser.py:1" not in context(hook, stdin)
