@@ -17,8 +17,10 @@ block the user's prompt. Claude Code runs it before every prompt, so `indexer.cl
 without click when the options are plain (`fast_options`): click and what it imports (inspect,
 ast, uuid, gettext, ...) cost ~20 ms, a third of a bare Python's start; and the one `git status`
 is started as soon as the event names the repository, so it runs on the other core while the
-block's modules load. Nothing slow runs on the prompt's path: a few edited or committed files are
-served from the index at hand (refreshed in the background), and a shown line whose exact origin
+block's modules load. Nothing slow runs on the prompt's path: a few edited or committed files, a
+new `--now`, a big HEAD move or a standards edit are served from the index at hand (its standards
+re-read from the file; with no index yet, the standards alone and one line saying observations are
+being indexed) while the index is refreshed in the background, and a shown line whose exact origin
 is not known yet is blamed by a detached child for the next prompt (`indexer.prime.block`).
 """
 from __future__ import annotations
