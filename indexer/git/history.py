@@ -267,8 +267,13 @@ def load_history(root: str, head: str | None, now: date, tracked: Iterable[str],
     recent = [(key, base)] + [(k, b) for k, b in recent if k != key][:_KEEP - 1]
     cache.put_many(_KIND_HEAD, {_LATEST: {"rows": [[k, b] for k, b in recent]}})
     keep = {k for pair in recent for k in pair if k}
-    cache.prune(_KIND, keep=keep, kinds=_OLD_KINDS)
-    cache.prune(_KIND_TABLE, keep=[t for k in keep for t in _table_keys(k)])
+    if extended is None:  # a full read (a complete scan): every row but the kept ones pruned
+        cache.prune(_KIND, keep=keep, kinds=_OLD_KINDS)
+        cache.prune(_KIND_TABLE, keep=[t for k in keep for t in _table_keys(k)])
+    else:  # an extension (a delta scan's): only the rows it pushed out, by key (no range scan)
+        dropped = {k for pair in _recent_rows(latest) for k in pair if k} - keep
+        cache.prune_keys(_KIND, dropped)
+        cache.prune_keys(_KIND_TABLE, [t for k in dropped for t in _table_keys(k)])
     return history
 
 
@@ -586,11 +591,11 @@ def _extend(root: str, old_head: str, head: str, old: History, now: date, tracke
             ) -> "tuple[History, tuple[dict[str, Any], dict[str, Any]]] | None":
     """`extended_history`, and the rows it changed (path -> new row, or None when gone) in the
     activity and the removals: what a patch of the cached row holds."""
-    from indexer.git.run import git_process, run_git
+    from indexer.git.run import is_ancestor, run_git
 
     if old.seen_from(now) is None:
         return None
-    if git_process(root, "merge-base", "--is-ancestor", old_head, head).returncode != 0:
+    if not is_ancestor(root, old_head, head):
         return None  # (also an old head this clone does not have)
     range_log = b"".join(_log_chunks(root, f"{old_head}..{head}")) if old_head != head else b""
     new = read_history(root, now, tracked, [range_log])

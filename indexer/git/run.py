@@ -47,6 +47,22 @@ def git_process(root: str, *args: str, input: bytes | None = None,
         raise GitMissingError() from None
 
 
+_ancestry: dict[tuple[str, str, str], bool] = {}
+
+
+def is_ancestor(root: str, old: str, new: str) -> bool:
+    """`git merge-base --is-ancestor OLD NEW`: whether NEW descends from OLD (False for a commit
+    this clone does not have). Asked once per process for a pair of full SHAs (commits do not
+    change): the delta scan and the history's extension ask it of the same pair."""
+    key = (root, old, new)
+    if key in _ancestry:
+        return _ancestry[key]
+    found = git_process(root, "merge-base", "--is-ancestor", old, new).returncode == 0
+    if len(old) in (40, 64) and len(new) in (40, 64):
+        _ancestry[key] = found
+    return found
+
+
 def start_git(root: str, *args: str) -> Callable[[], subprocess.CompletedProcess]:
     """Start `git ARGS` in `root` and go on; the returned function waits for it (output captured).
     For a call that overlaps other work (the priming fast path's `git status`)."""

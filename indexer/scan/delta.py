@@ -301,11 +301,11 @@ def _touched_since(root: str, base_head: str | None, head: str | None) -> set[st
     range touched keeps its blame (git passes a line to the parent whose file is identical).
     None when HEAD does not descend from the base's, or a commit added, deleted or renamed a
     path (the history's removals would differ from the base's)."""
-    from indexer.git.run import git_process
+    from indexer.git.run import git_process, is_ancestor
 
     if base_head is None or head is None:
         return None
-    if git_process(root, "merge-base", "--is-ancestor", base_head, head).returncode != 0:
+    if not is_ancestor(root, base_head, head):
         return None
     proc = git_process(root, "-c", "core.quotePath=false", "log", "--format=%x01", "--name-status",
                        "--no-renames", "-z", f"{base_head}..{head}")
