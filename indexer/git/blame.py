@@ -27,15 +27,26 @@ import os
 import subprocess
 import threading
 import time
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
 from datetime import datetime, timezone
-from typing import Any, Callable, Iterable, Mapping, NamedTuple
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, NamedTuple
 
 from indexer.errors import OrgmemoryError
 from indexer.git.history import PACK_LIMITS
 from indexer.git.run import git_process
 from indexer.models import LineAge
+
+if TYPE_CHECKING:
+    from concurrent.futures import ThreadPoolExecutor
+
+
+def _executor(workers: int) -> ThreadPoolExecutor:
+    """A thread pool, imported when one is needed (a delta scan that blames nothing never pays
+    for `concurrent.futures` and the `logging` it imports)."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    return ThreadPoolExecutor(max_workers=workers)
+
 
 _UNCOMMITTED = "0" * 40
 #: Blame's work-tree pseudo-commit is dated "now" and is subject to `--since` too: a cutoff later
@@ -318,7 +329,7 @@ def _start_blames(root: str, requests: Mapping[str, list[int]], since: int | Non
     """One `git blame` per file, in threads; the returned function waits for them all."""
     if not requests:
         return dict
-    pool = ThreadPoolExecutor(max_workers=min(len(requests), max(2, (os.cpu_count() or 2) * 2)))
+    pool = _executor(min(len(requests), max(2, (os.cpu_count() or 2) * 2)))
     futures = {path: pool.submit(_blame_file, on_aged, root, path, lines, since, shallow_commits, graph)
                for path, lines in requests.items()}
     pool.shutdown(wait=False)
@@ -624,7 +635,7 @@ def origins(root: str, cache: Any, head: str | None, places: Iterable[tuple[str,
                     to_blame.setdefault((path, worktree), {}).setdefault(place[1], []).append((path, line))
         if to_blame:
             env = commit_graph(root, store.directory, head, False)()  # (the scan writes it; not a prime)
-            with ThreadPoolExecutor(max_workers=min(len(to_blame), max(2, (os.cpu_count() or 2) * 2))) as pool:
+            with _executor(min(len(to_blame), max(2, (os.cpu_count() or 2) * 2))) as pool:
                 blamed = {(path, worktree): pool.submit(line_origins, root, path, list(lines),
                                                         None if worktree else head, shallow_commits, env)
                           for (path, worktree), lines in to_blame.items()}
@@ -736,7 +747,7 @@ class OriginPrefetch:
             if self._closed or path in self._futures:
                 return
             if self._pool is None:
-                self._pool = ThreadPoolExecutor(max_workers=max(2, (os.cpu_count() or 2) * 2))
+                self._pool = _executor(max(2, (os.cpu_count() or 2) * 2))
             self._futures[path] = self._pool.submit(_exact_origins, self.root, path, lines, ages, self.head,
                                                     self.shallow, self.graph)
 
