@@ -7,13 +7,15 @@ contradicts it) its violations fold into one summary finding that lists them in 
 """
 from __future__ import annotations
 
-from typing import Iterator
+from typing import TYPE_CHECKING, Iterator
 
 from indexer.scan.collect import read_file
 from indexer.findings import Finding, fingerprint
 from indexer.models import Match, Standard
 from indexer.rulepack import RuleSettings, load_rules
-from indexer.memory.enforce import Report, Violation, evaluate
+
+if TYPE_CHECKING:  # the engine is imported when a standard is enforced (most repositories have none)
+    from indexer.memory.enforce import Report, Violation
 
 VIOLATION, EXPIRED = "standard-violation", "expired-standard"
 
@@ -35,6 +37,8 @@ def check_violations(ctx, rule: RuleSettings) -> Iterator[Finding]:
     candidates = getattr(ctx, "only", None)
     for standard in active:
         if standard.forbid or standard.require:
+            from indexer.memory.enforce import evaluate
+
             yield from report_findings(evaluate(standard, files, read_lines, candidates), severities)
 
 
