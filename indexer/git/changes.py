@@ -1,16 +1,17 @@
 """Which lines changed since a git revision: `scan --since REF` reports only findings on them.
 
 One `git diff -U0 REF` (REF against the working tree, so staged and unstaged edits count)
-gives every hunk's new-side line range. A finding without a line (a legacy path, an unmet
+gives every hunk's new-side line range; `scan --since` starts it before the scan and reads it
+after (`start_changed_lines`). A finding without a line (a legacy path, an unmet
 `require`) counts as changed when its file appears in the diff at all.
 """
 from __future__ import annotations
 
 import re
-from typing import Iterable
+from typing import Callable, Iterable
 
 from indexer.errors import OrgmemoryError
-from indexer.git.run import git_process
+from indexer.git.run import git_process, start_git
 from indexer.findings import Finding
 
 _HUNK = re.compile(rb"^@@ -\d+(?:,\d+)? \+(\d+)(?:,(\d+))? @@")
@@ -20,14 +21,31 @@ _C_ESCAPES = {"a": "\a", "b": "\b", "f": "\f", "n": "\n", "r": "\r", "t": "\t", 
 
 def changed_lines(root: str, ref: str) -> dict[str, frozenset[int]]:
     """Repo path -> the 1-based lines added or modified since `ref` (empty for pure deletions)."""
-    # One git process: `REF^{commit}` makes the diff itself refuse what is not a commit (a tree,
-    # a blob, a typo), and a leading `-` never reaches git, where it would be an option.
-    proc = None if ref.startswith("-") else git_process(
-        root, "diff", "-U0", "--no-color", "--no-ext-diff", "--no-textconv", "--no-renames",
-        "--src-prefix=a/", "--dst-prefix=b/", f"{ref}^{{commit}}", "--")
-    if proc is None or proc.returncode != 0:
-        raise OrgmemoryError(f"--since {ref}: not a commit in this repository")
-    return parse_diff(proc.stdout)
+    return start_changed_lines(root, ref)()
+
+
+def start_changed_lines(root: str, ref: str) -> Callable[[], dict[str, frozenset[int]]]:
+    """`changed_lines`, its `git diff` started now (it stats the whole work tree: on a large
+    repository as long as the rest of a delta scan's git work) and read when the returned
+    function is called; a REF that is not a commit fails here, at once."""
+    # `REF^{commit}` makes git refuse what is not a commit (a tree, a blob, a typo), and a
+    # leading `-` never reaches git, where it would be an option.
+    bad = OrgmemoryError(f"--since {ref}: not a commit in this repository")
+    if ref.startswith("-"):
+        raise bad
+    finish = start_git(root, "diff", "-U0", "--no-color", "--no-ext-diff", "--no-textconv", "--no-renames",
+                       "--src-prefix=a/", "--dst-prefix=b/", f"{ref}^{{commit}}", "--")
+    if git_process(root, "rev-parse", "--verify", "--quiet", f"{ref}^{{commit}}").returncode != 0:
+        finish()
+        raise bad
+
+    def read() -> dict[str, frozenset[int]]:
+        proc = finish()
+        if proc.returncode != 0:
+            raise bad
+        return parse_diff(proc.stdout)
+
+    return read
 
 
 def parse_diff(diff: bytes) -> dict[str, frozenset[int]]:

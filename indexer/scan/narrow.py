@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import dataclasses
 import os
-from typing import Iterable
+from typing import Callable, Iterable
 
-from indexer.git.changes import changed_lines, on_changed_lines
+from indexer.git.changes import changed_lines, on_changed_lines, start_changed_lines
 from indexer.git.root import repo_root
 from indexer.git.discover import ls_files, staged_files  # noqa: F401  (staged_files: narrow's API)
 
@@ -70,15 +70,19 @@ def without_baselined(result, baseline_path: str, required: bool = True):
     return dataclasses.replace(result, findings=filtered.new, notes=(*result.notes, note), extra=extra)
 
 
-def changes_since(path: str, ref: str) -> dict[str, frozenset[int]]:
-    """The lines changed since `ref` in the repository containing `path`."""
-    return changed_lines(repo_root(path), ref)
+def changes_since(path: str, ref: str) -> Callable[[], dict[str, frozenset[int]]]:
+    """The lines changed since `ref` in the repository containing `path`: their `git diff`
+    started now, beside the scan, read by `since` (a REF that is no commit fails at once)."""
+    return start_changed_lines(repo_root(path), ref)
 
 
-def since(result, ref: str, changes: dict[str, frozenset[int]] | None = None):
-    """`result` less the findings on lines that did not change since `ref`."""
+def since(result, ref: str, changes=None):
+    """`result` less the findings on lines that did not change since `ref` (`changes`: what
+    `changes_since` gave, or the lines themselves)."""
     if changes is None:
         changes = changed_lines(result.root, ref)
+    elif callable(changes):
+        changes = changes()
     kept = on_changed_lines(result.findings, changes)
     dropped = len(result.findings) - len(kept)
     note = f"{dropped} finding{'s' * (dropped != 1)} on lines unchanged since {ref} not reported"
