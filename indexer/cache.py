@@ -380,32 +380,31 @@ class Cache:
             return []
 
     def _execute(self, statements: list[tuple[str, tuple]]) -> None:
-        if not statements:
-            return
-        try:
-            db = self._connect()
-            if db is None:
-                return
-            with db:
-                db.execute("BEGIN IMMEDIATE")
-                for sql, args in statements:
-                    db.execute(sql, args)
-        except sqlite3.OperationalError as exc:
-            self._warn(f"could not prune the cache ({exc}); it is pruned on a later run")
-        except sqlite3.DatabaseError as exc:
-            self._db = self._rebuild(exc)
+        def apply(db: sqlite3.Connection) -> None:
+            for sql, args in statements:
+                db.execute(sql, args)
+
+        if statements:
+            self._transaction(apply, "could not prune the cache ({}); it is pruned on a later run")
 
     def _write(self, rows: list[tuple[str, str, str]]) -> None:
+        self._transaction(lambda db: db.executemany(
+            "INSERT OR REPLACE INTO entries (kind, key, value) VALUES (?, ?, ?)",
+            [(kind, _stored(key), _stored(value)) for kind, key, value in rows]),
+            "could not write the cache ({}); results stay correct, the next run redoes the work")
+
+    def _transaction(self, apply, busy: str) -> None:
+        """`apply(db)` in one write transaction; a locked or read-only cache is a warning
+        (`busy` with the reason), a damaged one is rebuilt."""
         try:
             db = self._connect()
             if db is None:
                 return
             with db:
                 db.execute("BEGIN IMMEDIATE")
-                db.executemany("INSERT OR REPLACE INTO entries (kind, key, value) VALUES (?, ?, ?)",
-                               [(kind, _stored(key), _stored(value)) for kind, key, value in rows])
+                apply(db)
         except sqlite3.OperationalError as exc:
-            self._warn(f"could not write the cache ({exc}); results stay correct, the next run redoes the work")
+            self._warn(busy.format(exc))
         except sqlite3.DatabaseError as exc:
             self._db = self._rebuild(exc)
 
