@@ -61,6 +61,22 @@ def cache_dir_for(root: str, override: str | None = None) -> str:
     return folder
 
 
+def shared_file(name: str) -> str | None:
+    """A file of orgmemory's own beside the repositories' folders, in the base `cache_dir_for`
+    uses without `--cache-dir` (data not tied to a repository, such as the parsed rule pack);
+    None when there is no such folder or orgmemory did not make it (its `CACHEDIR.TAG`)."""
+    base = os.environ.get("ORGMEMORY_CACHE_DIR")
+    if not base:
+        try:
+            base = _user_cache_dir()
+        except Exception:  # noqa: BLE001 (no user cache folder: callers do without)
+            return None
+        _tag(base)  # the user's own cache folder, made as a scan makes it
+    base = os.path.abspath(os.path.expanduser(base))
+    # a `$ORGMEMORY_CACHE_DIR` is checked and tagged by `cache_dir_for` first
+    return os.path.join(base, name) if _tagged(base) else None
+
+
 def repository_key(root: str, base: str | None = None) -> str:
     """`git-<digest>` of the root commits of HEAD, or `path-<digest>` of the checkout's path
     when there is no commit yet (the folder moves once there is one).

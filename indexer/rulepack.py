@@ -98,18 +98,9 @@ def _pack_key(names: list[str], texts: list[bytes]) -> str:
 
 
 def _pack_path() -> str | None:
-    from indexer.cache import _tag, _tagged, _user_cache_dir
+    from indexer.cache import shared_file
 
-    base = os.environ.get("ORGMEMORY_CACHE_DIR")
-    if not base:
-        try:
-            base = _user_cache_dir()
-        except Exception:  # noqa: BLE001 (no cache folder: the YAML is parsed)
-            return None
-        _tag(base)  # (the user's own cache folder: made as a scan makes it)
-    base = os.path.abspath(os.path.expanduser(base))
-    # only a folder orgmemory made (a `$ORGMEMORY_CACHE_DIR` is checked and tagged by a scan first)
-    return os.path.join(base, _PACK_FILE) if _tagged(base) else None
+    return shared_file(_PACK_FILE)
 
 
 def _read_pack(key: str) -> dict[str, RuleInfo] | None:
