@@ -37,13 +37,6 @@ COMMANDS: dict[str, tuple[str, str]] = {
 }
 
 
-#: `python -c` code that runs this CLI in a child process whose working folder may be a repository
-#: (the prime's background refresh, a fleet scan of a clone): it drops `sys.path[0]`, the working
-#: folder, before any import, so that a repository's own `indexer/` package is never imported in
-#: our place, as `python -m indexer` there would (`python -P` does the same from Python 3.11 only).
-SAFE_PATH = "import sys\nif sys.path[:1] == ['']:\n    del sys.path[0]\n"
-CHILD = SAFE_PATH + "from indexer.cli import main\nsys.exit(main(sys.argv[1:]))"
-
 #: Characters of an exception's message shown: enough for a path, never a file's worth of text.
 _MAX_MESSAGE = 300
 

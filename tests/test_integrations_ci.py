@@ -70,7 +70,7 @@ def test_sarif_has_what_github_code_scanning_reads(stale_repo):
 
 def test_sarif_fingerprint_is_the_findings_fingerprint_and_region_is_omitted_without_a_line():
     from indexer.output.sarif import sarif_log
-    from indexer.scan.run import ScanResult
+    from indexer.scan.result import ScanResult
     from datetime import date
 
     findings = (

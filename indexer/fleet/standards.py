@@ -14,7 +14,7 @@ import sys
 from dataclasses import dataclass, field
 from urllib.parse import urlsplit, urlunsplit
 
-from indexer.cli import CHILD
+from indexer.child import CHILD
 from indexer.errors import OrgmemoryError
 from indexer.git.proc import Deadline, TimedOut, run
 

@@ -28,7 +28,7 @@ import time
 from datetime import date
 
 from indexer import __version__
-from indexer.cli import CHILD
+from indexer.child import CHILD
 from indexer.git.remote import GitFailed, git_env, last_line, present_at_head, sync, tracked
 from indexer.git.proc import Deadline, TimedOut, run
 from indexer.fleet.specs import RepoSpec

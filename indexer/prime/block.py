@@ -12,7 +12,7 @@ from datetime import date
 from typing import Any, Callable, NamedTuple, Sequence
 
 from indexer.cache import cache_dir_for
-from indexer.cli import CHILD, SAFE_PATH
+from indexer.child import CHILD, SAFE_PATH
 from indexer.errors import OrgmemoryError
 from indexer.prime import index, usage
 from indexer.prime.query import in_scope, task_scope, task_terms
@@ -271,7 +271,7 @@ def refresh_in_background(root: str, request: PrimeRequest) -> bool:
     return _detached(CHILD, command, root)
 
 
-# Code run by a detached child, `python -c`, in the repository: `indexer.cli.CHILD` (never
+# Code run by a detached child, `python -c`, in the repository: `indexer.child.CHILD` (never
 # `python -m indexer`, which would import a repository's own `indexer/` package).
 _DATE = SAFE_PATH + "from indexer.prime.block import date_detached\ndate_detached(sys.argv[1:])"
 

@@ -61,7 +61,7 @@ _BASE_SHAPE = {"head": (str, type(None)), "files": dict, "left_out": dict, "defi
 def base_key(root: str, config: Any, now, environment: tuple[bytes, bytes] | None = None) -> str:
     """Every input of a scan but the files and HEAD: what a base must share with a scan."""
     from indexer.git.discover import current_branch
-    from indexer.scan.run import _environment
+    from indexer.scan.inputs import environment_of
 
     settings = config.to_json()
     if isinstance(settings.get("file"), str):  # the standards file's place, not the checkout's path
@@ -70,19 +70,19 @@ def base_key(root: str, config: Any, now, environment: tuple[bytes, bytes] | Non
     for part in (__version__, now.isoformat(), json.dumps(settings, sort_keys=True, default=str),
                  current_branch(root)):
         digest.update(hashlib.sha256(part.encode("utf-8", "surrogateescape")).digest())
-    for part in environment or _environment(root):
+    for part in environment or environment_of(root):
         digest.update(hashlib.sha256(part).digest())
     return digest.hexdigest()
 
 
 def content_map(snapshot) -> dict[str, str]:
     """path -> the SHA of what a scan reads there (work-tree edits hashed by content)."""
-    from indexer.scan.run import _worktree_sha
+    from indexer.scan.inputs import worktree_sha
 
     files = dict(snapshot.files)
     for path in snapshot.dirty:
         if path in files:
-            files[path] = _worktree_sha(snapshot.root, path)
+            files[path] = worktree_sha(snapshot.root, path)
     return files
 
 
@@ -171,7 +171,7 @@ def _delta(root, config, now, snapshot, left_out, cache, key, base, changed, mov
     from indexer.git.history import load_history
     from indexer.scan.collect import collect, vendored_folders
     from indexer.scan.pipeline import ScanContext, _lap, start_ageing
-    from indexer.scan.run import ScanResult, with_parsed
+    from indexer.scan.result import ScanResult, with_parsed
     from indexer.scan.suppress import apply_suppressions
     from indexer.text import STRUCTURAL, safe_record, safe_tree
 

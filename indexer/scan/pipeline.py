@@ -10,7 +10,7 @@ import functools
 import time
 from dataclasses import dataclass, field
 from datetime import date, timedelta
-from typing import TYPE_CHECKING, Any, Callable, TypeVar
+from typing import TYPE_CHECKING, Callable, TypeVar
 
 from indexer.git import blame as age_stage
 from indexer.cache import Cache

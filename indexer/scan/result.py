@@ -1,0 +1,102 @@
+"""`ScanResult`: what a scan gives its callers, and its JSON text (the memo stores that text)."""
+from __future__ import annotations
+
+import json
+from collections import Counter
+from dataclasses import InitVar, dataclass, field
+from datetime import date
+from typing import TYPE_CHECKING, Any
+
+from indexer.findings import Finding
+
+if TYPE_CHECKING:
+    from indexer.contradictions.stage import Contradictions
+    from indexer.models import Config
+    from indexer.scan.collect import Collected
+
+
+@dataclass(frozen=True)
+class ScanResult:
+    root: str
+    head: str | None
+    now: date
+    findings: tuple[Finding, ...]
+    files: int
+    parsed: int
+    skipped: dict[str, int]
+    notes: tuple[str, ...] = ()
+    set_aside: dict[str, int] = field(default_factory=dict)  # vendored/generated: files, todos, references
+    resolutions: tuple[dict[str, Any], ...] = ()  # one per legacy path (`Resolution.to_json()`)
+    extra: dict[str, Any] = field(default_factory=dict)  # sections a narrowing adds: baseline, since
+    # What downstream commands read instead of loading or scanning again; not part of the JSON.
+    # `memory` is set whenever the configuration was loaded (always with `run_scan(with_memory=True)`);
+    # the stages' own outputs only when they ran (`run_scan(memo=False)` guarantees it).
+    memory: Config | None = field(default=None, compare=False, repr=False)  # the merged memory
+    collected: Collected | None = field(default=None, compare=False, repr=False)  # extracted facts
+    contradictions: Contradictions | None = field(default=None, compare=False, repr=False)
+    timings: dict[str, float | None] = field(default_factory=dict, compare=False, repr=False)  # stage -> s (`-v`); None: a remark
+    # What the memo stored: its own text for `to_json_text`, and the gated `--format json` text.
+    # Given as InitVars, so `replace()` (a filtered or re-rooted result) drops them.
+    memo_text: str | None = field(default=None, init=False, compare=False, repr=False)
+    gated_json: str | None = field(default=None, init=False, compare=False, repr=False)
+    text: InitVar[str | None] = None
+    gated: InitVar[str | None] = None
+
+    def __post_init__(self, text: str | None, gated: str | None) -> None:
+        object.__setattr__(self, "memo_text", text)  # the documented way to set a frozen field
+        object.__setattr__(self, "gated_json", gated or None)
+
+    def to_json(self) -> dict[str, Any]:
+        out = {
+            "version": 1,
+            "root": self.root,
+            "head": self.head,
+            "now": self.now.isoformat(),
+            "summary": {
+                "files": self.files,
+                "parsed": self.parsed,
+                "skipped": self.skipped,
+                "set_aside": self.set_aside,
+                "findings": _count_by(self.findings, "rule"),
+                "severities": _count_by(self.findings, "severity"),
+            },
+            "notes": list(self.notes),
+            "findings": [f.to_json() for f in self.findings],
+            "resolutions": list(self.resolutions),
+        }
+        out.update(self.extra)
+        return out
+
+    def to_json_text(self) -> str:
+        """`to_json()` on one line; a result read from the memo gives back the text it came from."""
+        text = self.memo_text
+        return text if text is not None else json.dumps(self.to_json(), separators=(",", ":"), ensure_ascii=False)
+
+    @classmethod
+    def from_json_text(cls, text: str) -> "ScanResult":
+        """The inverse of `to_json_text`; the memo stores results with `parsed` 0 (a hit parses nothing)."""
+        data = json.loads(text)
+        summary = data["summary"]
+        result = cls(root=data["root"], head=data["head"], now=date.fromisoformat(data["now"]),
+                     findings=tuple(Finding.from_json(f) for f in data["findings"]),
+                     files=summary["files"], parsed=summary["parsed"], skipped=summary["skipped"],
+                     set_aside=summary.get("set_aside", {}), notes=tuple(data["notes"]),
+                     resolutions=tuple(data.get("resolutions", ())),
+                     extra={k: v for k, v in data.items() if k not in _OWN_KEYS}, text=text)
+        return result
+
+
+_OWN_KEYS = {"version", "root", "head", "now", "summary", "notes", "findings", "resolutions"}
+
+
+def _count_by(findings, attribute: str) -> dict[str, int]:
+    return dict(sorted(Counter(getattr(f, attribute) for f in findings).items()))
+
+
+def with_parsed(gated: str, files: int, parsed: int, to: int) -> str | None:
+    """The gated JSON text of a result with `parsed` set to `to`; None when it is not found (its
+    summary comes first after root, head and now, whose quotes inside strings are escaped)."""
+    summary = f'"summary":{{"files":{files},"parsed":{parsed},'
+    if summary not in gated:
+        return None
+    return gated.replace(summary, f'"summary":{{"files":{files},"parsed":{to},', 1)
