@@ -24,36 +24,14 @@ class LazyPattern:
         found = self.__dict__.get("_compiled")
         if found is None:
             found = re.compile(*self._source)
-            for name in _METHODS:  # instance attributes win over the class's methods below
+            for name in _METHODS:  # bound on the object: later calls skip `__getattr__`
                 setattr(self, name, getattr(found, name))
             self._compiled = found
         return found
 
-    def search(self, *args: Any, **kwargs: Any) -> Any:
-        return self.compiled().search(*args, **kwargs)
-
-    def match(self, *args: Any, **kwargs: Any) -> Any:
-        return self.compiled().match(*args, **kwargs)
-
-    def fullmatch(self, *args: Any, **kwargs: Any) -> Any:
-        return self.compiled().fullmatch(*args, **kwargs)
-
-    def finditer(self, *args: Any, **kwargs: Any) -> Any:
-        return self.compiled().finditer(*args, **kwargs)
-
-    def findall(self, *args: Any, **kwargs: Any) -> Any:
-        return self.compiled().findall(*args, **kwargs)
-
-    def sub(self, *args: Any, **kwargs: Any) -> Any:
-        return self.compiled().sub(*args, **kwargs)
-
-    def subn(self, *args: Any, **kwargs: Any) -> Any:
-        return self.compiled().subn(*args, **kwargs)
-
-    def split(self, *args: Any, **kwargs: Any) -> Any:
-        return self.compiled().split(*args, **kwargs)
-
-    def __getattr__(self, name: str) -> Any:  # pattern, flags, groups, groupindex
+    def __getattr__(self, name: str) -> Any:
+        # only for what the object lacks: before the first compile, every method and attribute
+        # (search, match, ..., pattern, flags, groups); after it, the attributes not bound above
         if name.startswith("_"):
             raise AttributeError(name)
         return getattr(self.compiled(), name)
