@@ -307,3 +307,24 @@ def test_a_removed_path_is_known_after_a_since_delta_moved_the_base(repo, tmp_pa
     want_json, want_text, _ = outputs(repo.root, tmp_path / "cold")
     assert ran and (got_json, got_text) == (want_json, want_text)
     assert "tools/release.sh" in got_text
+
+
+def test_a_pull_request_s_detached_checkout_edits_against_the_base_of_main(repo, tmp_path, built):
+    """CI scans `main` on push and a pull request on a detached HEAD: a current branch among the
+    names a hosted link means "the default branch" by (`DEFAULT_BRANCHES`; detached is `HEAD`)
+    resolves every reference alike, so the base of `main` serves the detached checkout."""
+    repo.git("checkout", "-q", "--detach")
+    (repo.root / "src/app.py").write_text("# TODO: tidy this module\nimport os\n# TODO: another\n")
+    assert_same_as_cold(repo, tmp_path, built, delta=True)
+
+
+def test_a_feature_branch_named_by_a_hosted_link_is_no_base_of_main(repo, tmp_path, built):
+    """On branch `feature`, a link to this repository's `blob/feature/...` is a local path; on
+    `main` it was not: the base of `main` is not used, and the answer is the cold scan's."""
+    repo.git("remote", "add", "origin", "https://github.com/example/app.git")
+    repo.git("checkout", "-q", "-b", "feature")
+    (repo.root / "docs/old.md").write_text(
+        "The old scripts live in deploy/old/run.sh.\n"
+        "See https://github.com/example/app/blob/feature/docs/missing.md for more.\n")
+    assert_same_as_cold(repo, tmp_path, built, delta=None)
+    assert "docs/missing.md" in run_scan(repo.root, tmp_path / "again", "--format", "json").stdout

@@ -20,6 +20,7 @@ import json
 from typing import Any
 
 from indexer.contradictions.resolve import IMPORT_KINDS, Resolved, Resolver
+from indexer.git.discover import links_branch
 
 KIND = "resolved/v1"
 KIND_IMPORTS = "resolved-imports/v1"
@@ -119,5 +120,5 @@ def _world(resolver: Resolver, ctx, history) -> str:
     part(sorted(ctx.left_out.items()))
     part([sorted(history.removals), history.truncated])
     part(ctx.collected.definitions)
-    part([resolver.remote(), resolver._current_branch()])
+    part([resolver.remote(), links_branch(resolver.root)])
     return digest.hexdigest()[:32]

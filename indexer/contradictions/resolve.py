@@ -25,7 +25,7 @@ from typing import Iterable, Mapping
 
 from indexer.confine import read_inside
 from indexer.extract.references import tokens
-from indexer.git.discover import current_branch, ignored as git_ignored
+from indexer.git.discover import DEFAULT_BRANCHES, current_branch, ignored as git_ignored
 from indexer.git.history import History
 from indexer.models import Reference
 from indexer.contradictions.paths import RepoPaths
@@ -65,7 +65,6 @@ _PROJECT_URL = re.compile(r"(?:^module\s+|[\"'](?:git\+)?(?:https?://|ssh://git@
 #: The sentence places its paths in another repository (history here says nothing about them).
 _OTHER_REPOSITORY = re.compile(r"(?i)\b(?:in|of|from)\s+the\s+(?!same\b|this\b|our\b)[\w.-]+\s+repo(?:sitory)?\b"
                                r"|\b(?:another|other|upstream|external|separate)\s+(?:repo(?:sitory)?|project)\b")
-_BRANCHES = frozenset({"main", "master", "HEAD", "trunk", "develop", "dev", "default", "latest"})
 
 
 @dataclass(frozen=True)
@@ -462,7 +461,7 @@ class Resolver:
             host, (owner, name, ref, rest) = "github.com", match.group(6, 7, 8, 9)
         if (host.lower(), owner.lower(), name.lower()) not in self.identities():
             return None
-        if ref not in _BRANCHES and ref != self._current_branch():
+        if ref not in DEFAULT_BRANCHES and ref != self._current_branch():
             return None
         return rest.rstrip("/") or None
 

@@ -166,6 +166,21 @@ def current_branch(root: str) -> str:
     return run_git(root, "rev-parse", "--abbrev-ref", "HEAD", check=False).decode().strip()
 
 
+#: Refs a hosted link names to mean "the default branch, whatever this checkout is on"
+#: (`indexer.contradictions.resolve` resolves such links to this repository locally).
+DEFAULT_BRANCHES = frozenset({"main", "master", "HEAD", "trunk", "develop", "dev", "default", "latest"})
+
+
+def links_branch(root: str) -> str:
+    """The current branch as far as resolution depends on it: a hosted link to this repository
+    resolves locally when its ref is one of `DEFAULT_BRANCHES` or the current branch, so a
+    current branch among them (a detached HEAD is `HEAD`) resolves exactly as any other of them
+    does, and is "" here. Caches keyed by it are shared by a CI run on `main` and a pull
+    request's detached checkout."""
+    branch = current_branch(root)
+    return "" if branch in DEFAULT_BRANCHES else branch
+
+
 def root_commits(root: str) -> list[str]:
     """The parentless commits HEAD descends from (a repository's identity across clones); none
     when git cannot tell (no commit, no such folder, git missing)."""

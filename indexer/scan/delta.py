@@ -60,7 +60,7 @@ _BASE_SHAPE = {"head": (str, type(None)), "files": dict, "left_out": dict, "defi
 
 def base_key(root: str, config: Any, now, environment: tuple[bytes, bytes] | None = None) -> str:
     """Every input of a scan but the files and HEAD: what a base must share with a scan."""
-    from indexer.git.discover import current_branch
+    from indexer.git.discover import links_branch
     from indexer.scan.inputs import environment_of
 
     settings = config.to_json()
@@ -68,7 +68,7 @@ def base_key(root: str, config: Any, now, environment: tuple[bytes, bytes] | Non
         settings["file"] = os.path.relpath(settings["file"], root)
     digest = hashlib.sha256()
     for part in (__version__, now.isoformat(), json.dumps(settings, sort_keys=True, default=str),
-                 current_branch(root)):
+                 links_branch(root)):
         digest.update(hashlib.sha256(part.encode("utf-8", "surrogateescape")).digest())
     for part in environment or environment_of(root):
         digest.update(hashlib.sha256(part).digest())
