@@ -1,4 +1,5 @@
-"""Link targets shared by the markup formats: what part of `href` names a file, if any."""
+"""What the markup formats (Markdown, reStructuredText) share: what part of `href` names a file,
+if any, and which code-block languages hold shell commands or configuration."""
 from __future__ import annotations
 
 import re
@@ -7,6 +8,12 @@ from urllib.parse import unquote
 from indexer.extract.references.found import Found
 from indexer.extract.references.lazy import lazy
 
+#: Code-block languages read as shell commands, and as configuration.
+SHELL_LANGUAGES = frozenset({"", "sh", "bash", "shell", "console", "zsh", "fish", "shell-session",
+                             "sh-session", "shellsession", "powershell", "ps1", "ps", "bat", "cmd",
+                             "terminal", "session"})
+CONFIG_LANGUAGES = frozenset({"yaml", "yml", "json", "jsonc", "toml", "ini", "cfg", "dockerfile",
+                              "docker", "make", "makefile", "properties", "env", "dotenv"})
 _SCHEME = lazy(r"^[A-Za-z][A-Za-z0-9+.-]*:")
 #: Links to a file of some repository on its hosting site, on a branch, tag or commit.
 HOSTED = lazy(

@@ -8,17 +8,13 @@ from __future__ import annotations
 import re
 
 from indexer.extract.references.found import Found
-from indexer.extract.references.links import link_target
+from indexer.extract.references.links import CONFIG_LANGUAGES, SHELL_LANGUAGES, link_target
 from indexer.extract.references.prose import lead_in
+from indexer.extract.references.rst import toctree_entry
 from indexer.extract.references.shell import _REDIRECT
 from indexer.extract.references.lazy import lazy
 
 _FENCE = lazy(r"^\s{0,3}(`{3,}|~{3,})\s*\{?\.?([\w+-]*)")
-SHELL_LANGUAGES = frozenset({"", "sh", "bash", "shell", "console", "zsh", "fish", "shell-session",
-                             "sh-session", "shellsession", "powershell", "ps1", "ps", "bat", "cmd",
-                             "terminal", "session"})
-CONFIG_LANGUAGES = frozenset({"yaml", "yml", "json", "jsonc", "toml", "ini", "cfg", "dockerfile",
-                              "docker", "make", "makefile", "properties", "env", "dotenv"})
 _LINK = lazy(r"!?\[(?:[^\[\]]|\[[^\]]*\])*\]\(\s*(<[^>]*>|[^)\s]*)(?:\s+(?:\"[^\"]*\"|'[^']*'|\([^)]*\)))?\s*\)")
 _REFERENCE_DEFINITION = lazy(r"^\s{0,3}\[(?!\^)[^\]]+\]:\s*(<[^>]*>|\S+)(?=\s*(?:[\"'(].*)?$)")
 _HTML_ATTRIBUTE = lazy(r"(?<![:@.\w-])(?:href|src)\s*=\s*[\"']([^\"']+)[\"']")  # not Vue's `:href="post.url"`
@@ -74,8 +70,6 @@ def _code_block_line(found: Found, index: int, line: str, kind: str, lead: str |
     if not kind:
         return
     if kind == "toctree":  # MyST ```{toctree}
-        from indexer.extract.references.rst import toctree_entry
-
         toctree_entry(found, index, line)
     elif kind == "shell":
         prompt = _PROMPT.match(line)

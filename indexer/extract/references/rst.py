@@ -11,8 +11,7 @@ import re
 from typing import NamedTuple
 
 from indexer.extract.references.found import Found
-from indexer.extract.references.links import link_target
-from indexer.extract.references.markdown import CONFIG_LANGUAGES, SHELL_LANGUAGES
+from indexer.extract.references.links import CONFIG_LANGUAGES, SHELL_LANGUAGES, link_target
 from indexer.extract.references.prose import lead_in
 from indexer.extract.references.lazy import lazy
 
