@@ -17,7 +17,7 @@ from indexer.findings import Finding
 from indexer.rulepack import RuleSettings, load_rules, settings_for
 
 if TYPE_CHECKING:
-    from indexer.scan.pipeline import ScanContext
+    from indexer.scan.context import ScanContext
 
 
 class Check(Protocol):
