@@ -2,7 +2,10 @@
 
 Findings carry the repository's text as it is; every renderer shows it through the gate in
 `indexer.text` (see there why at output): `message`, `path` and `notes` below for the
-line-oriented formats, `result_json` and `record` for the JSON ones.
+line-oriented formats, `result_json` and `record` for the JSON ones. The gate also shows each
+byte of a file name that is not UTF-8 as U+FFFD, so every format stays valid UTF-8; the JSON
+formats add `path_uri` (the name's exact bytes, percent-encoded) beside such a `path`, and
+SARIF's `uri` is those bytes (`indexer.text.safe_uri`).
 """
 from __future__ import annotations
 
@@ -46,6 +49,7 @@ def record(finding) -> dict[str, Any]:
 
 def result_json(result) -> dict[str, Any]:
     """The contract's JSON object through the gate (the same object, key for key, for benign text)."""
-    return {key: [safe_record(f) for f in value] if key == "findings" else
-            value if key in STRUCTURAL or key == "summary" else safe_tree(value, STRUCTURAL)
-            for key, value in result.to_json().items()}
+    data = result.to_json()
+    gated = safe_tree({key: value for key, value in data.items() if key not in ("findings", "summary")}, STRUCTURAL)
+    return {key: [safe_record(f) for f in value] if key == "findings" else value if key == "summary" else gated[key]
+            for key, value in data.items()}

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import json
 from typing import Any
-from urllib.parse import quote
 
 from indexer import __version__
-from indexer.output import message, notes, path
+from indexer.output import message, notes
 from indexer.rulepack import RuleInfo, load_rules
+from indexer.text import safe_uri
 
 SCHEMA_URI = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
 INFORMATION_URI = "https://pypi.org/project/orgmemory/"
@@ -95,7 +95,7 @@ def _result(finding, rule_index: int) -> dict[str, Any]:
 
 def _physical_location(finding) -> dict[str, Any]:
     location: dict[str, Any] = {
-        "artifactLocation": {"uri": quote(path(finding), safe="/"), "uriBaseId": SRCROOT},
+        "artifactLocation": {"uri": safe_uri(finding.path), "uriBaseId": SRCROOT},  # a name's own bytes
     }
     if finding.line is not None:
         location["region"] = {"startLine": finding.line}

@@ -40,6 +40,7 @@ from collections import Counter
 from typing import Any, Callable, Iterable, NamedTuple, Sequence
 
 from indexer import __version__
+from indexer.cache import _original, _stored  # keys and folders that are no UTF-8 (a file name git keeps as bytes)
 from indexer.errors import OrgmemoryError
 
 INDEX_FILE = "prime-index.sqlite3"
@@ -378,7 +379,8 @@ def _in_folders(db: sqlite3.Connection, dirs: Sequence[str]) -> dict[int, float]
     out: dict[int, float] = {}
     for chunk in _chunks(list(dirs)):
         marks = ",".join("?" * len(chunk))
-        out.update((doc, 0.0) for (doc,) in db.execute(f"SELECT doc FROM folders WHERE folder IN ({marks})", chunk))
+        out.update((doc, 0.0) for (doc,) in db.execute(f"SELECT doc FROM folders WHERE folder IN ({marks})",
+                                                       [_stored(folder) for folder in chunk]))
     return out
 
 
@@ -400,6 +402,7 @@ def _best(db: sqlite3.Connection, scores: dict[int, float], matched: Callable[[i
     hits = {}
     for negated, doc in top:
         key, kind, payload = rows[doc]
+        key = _original(key)
         hits[key] = Hit(key, kind, -negated, _json_object(payload), matched(doc))
     return hits
 
@@ -518,7 +521,8 @@ def _remove(path: str) -> None:
 def _apply(db: sqlite3.Connection, wanted: dict[str, IndexDoc], meta: dict[str, Any]) -> WriteStats:
     """Inside the write transaction: delete changed and removed records, add new ones, update
     the affected terms' statistics and the meta record."""
-    existing = {key: (doc, digest) for doc, key, digest in db.execute("SELECT doc, key, hash FROM records")}
+    existing = {_original(key): (doc, digest)
+                for doc, key, digest in db.execute("SELECT doc, key, hash FROM records")}
     stale = [doc for key, (doc, digest) in existing.items() if key not in wanted or wanted[key].content_hash != digest]
     fresh = [doc for key, doc in sorted(wanted.items()) if existing.get(key, (None, None))[1] != doc.content_hash]
     affected: set[str] = set()
@@ -532,11 +536,12 @@ def _apply(db: sqlite3.Connection, wanted: dict[str, IndexDoc], meta: dict[str, 
         counts = term_counts(doc)
         length = sum(counts.values())
         number = db.execute("INSERT INTO records (key, kind, hash, length, payload) VALUES (?, ?, ?, ?, ?)",
-                            (doc.key, doc.kind, doc.content_hash, length,
+                            (_stored(doc.key), doc.kind, doc.content_hash, length,
                              json.dumps(doc.payload, sort_keys=True))).lastrowid
         db.executemany("INSERT INTO postings (term, doc, tf, length) VALUES (?, ?, ?, ?)",
                        [(term, number, tf, scored_length(length)) for term, tf in sorted(counts.items())])
-        db.executemany("INSERT INTO folders (folder, doc) VALUES (?, ?)", [(folder, number) for folder in set(doc.dirs)])
+        db.executemany("INSERT INTO folders (folder, doc) VALUES (?, ?)",
+                       [(_stored(folder), number) for folder in set(doc.dirs)])
         affected.update(counts)
     for chunk in _chunks(sorted(affected)):
         marks = ",".join("?" * len(chunk))

@@ -25,11 +25,11 @@ confusables table (`confusable-homoglyphs`) is loaded only when non-ASCII text a
 each regex is compiled the first time text that could match it comes along.
 """
 from indexer.text.injection import Instruction, instruction, instruction_kind
-from indexer.text.normalize import DISGUISES, visible
+from indexer.text.normalize import DISGUISES, utf8, visible
 from indexer.text.quote import (STRUCTURAL, WITHHELD, Observed, cap, clean, neutralise, observed, safe_message, safe_record,
-                                safe_text, safe_tree)
+                                safe_text, safe_tree, safe_uri)
 from indexer.text.redact import REDACTED, looks_random, redact
 
 __all__ = ["DISGUISES", "STRUCTURAL", "Instruction", "Observed", "REDACTED", "WITHHELD", "cap", "clean", "instruction",
            "instruction_kind", "looks_random", "neutralise", "observed", "redact", "safe_message", "safe_record",
-           "safe_text", "safe_tree", "visible"]
+           "safe_text", "safe_tree", "safe_uri", "utf8", "visible"]

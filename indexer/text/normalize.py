@@ -3,7 +3,15 @@
 `visible(text)` is the text as it may be shown, on one line: characters that are invisible or
 that change the direction of what follows (zero-width, bidi controls, soft hyphens, Unicode
 tag characters, variation selectors) are removed, control characters (tabs and line breaks
-too) become spaces.
+too) become spaces, and surrogates become U+FFFD (`utf8`).
+
+Surrogates are never text: they are what Python makes of bytes that are not UTF-8, a file name
+git keeps as bytes (`caf\xe9.py`, decoded with surrogateescape as `caf\udce9.py`). No output
+can hold one: written to a UTF-8 stream it fails, or with surrogateescape it writes the raw byte
+and the JSON, SARIF or terminal line around it is no longer UTF-8. So every output shows each
+such byte as U+FFFD, the replacement character, and the outputs that locate a file by its name
+keep the exact bytes beside it, percent-encoded (`quote.safe_uri`: SARIF's `uri`, the JSON
+finding's `path_uri`).
 
 `readings(text)` are the forms injection detection reads, each with the disguise it took off:
 
@@ -32,7 +40,10 @@ INVISIBLE = frozenset((0x00ad, 0x034f, 0x061c, 0x115f, 0x1160, 0x17b4, 0x17b5, 0
                        *range(0xfe00, 0xfe10), *range(0xe0000, 0xe0080), *range(0xe0100, 0xe01f0)))
 #: Control characters (tab and line breaks too) and line or paragraph separators: shown as a space.
 CONTROL = frozenset((*range(0x00, 0x20), *range(0x7f, 0xa0), 0x2028, 0x2029))
-_DISPLAY = {**dict.fromkeys(INVISIBLE), **dict.fromkeys(CONTROL, " ")}
+#: UTF-16 surrogates: in a str only from bytes that are not UTF-8 (see above); shown as U+FFFD.
+SURROGATES = range(0xd800, 0xe000)
+_UTF8 = dict.fromkeys(SURROGATES, "\ufffd")
+_DISPLAY = {**dict.fromkeys(INVISIBLE), **dict.fromkeys(CONTROL, " "), **_UTF8}
 _TAGS = range(0xe0020, 0xe007f)
 # Regex sources, compiled on first use (`re` caches them): importing this module compiles nothing.
 _LEET = r"\b(?=[\w@$!|]*[a-zA-Z])(?=[\w@$!|]*[013457@$!|])[\w@$!|]{3,}\b"  # a word mixing letters and digits
@@ -56,6 +67,17 @@ def visible(text: str) -> str:
     if text.isascii() and text.isprintable():
         return text
     return text.translate(_DISPLAY)
+
+
+def utf8(text: str) -> str:
+    """`text` with each surrogate (an undecodable byte of a name) shown as U+FFFD, else unchanged."""
+    if text.isascii():
+        return text
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return text.translate(_UTF8)
+    return text
 
 
 def flat(text: str) -> str:

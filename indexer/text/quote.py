@@ -9,7 +9,13 @@
 
 `safe_message`, `safe_record` and `safe_tree` apply `safe_text` to a finding's message (its
 orgmemory prose kept when only the quoted repository text is withheld), to a finding's JSON
-object and to any JSON-like value.
+object and to any JSON-like value; the values they keep as orgmemory's own (`STRUCTURAL`) still
+have their surrogates shown as U+FFFD (`normalize.utf8`: a repository folder whose name is no UTF-8).
+
+A file name that is not UTF-8 is shown with U+FFFD for each byte that is not (see
+`indexer.text.normalize`); `safe_uri` keeps its exact bytes, percent-encoded, for the outputs
+that locate the file (SARIF's `artifactLocation.uri`, and `path_uri`, which `safe_record` adds
+beside such a `path` in the JSON formats), so nothing is lost.
 """
 from __future__ import annotations
 
@@ -18,7 +24,7 @@ import re
 from typing import Any, Mapping, NamedTuple
 
 from indexer.text.injection import instruction
-from indexer.text.normalize import visible
+from indexer.text.normalize import utf8, visible
 from indexer.text.redact import redact
 
 WITHHELD = "[withheld: reads like an instruction to an AI agent]"
@@ -51,29 +57,57 @@ def safe_message(message: str, quoted: str | None = None) -> str:
     return safe_text(message)
 
 
+def safe_uri(path: str) -> str:
+    """`path` through the gate as a URI reference: its bytes percent-encoded (RFC 3986, `/` kept).
+
+    A name that is not UTF-8 keeps its own bytes (`caf%E9.py`; `urllib.parse.unquote_to_bytes`
+    gives them back) when the gate shows the rest of it as it is; a name the gate withholds or
+    redacts is encoded as shown, so the URI never carries what the text may not.
+    """
+    from urllib.parse import quote  # only for SARIF and names that are not UTF-8
+
+    shown = safe_text(path)
+    exact = shown != path and shown == utf8(path)  # only the undecodable bytes differ
+    return quote(path.encode("utf-8", "surrogateescape") if exact else shown.encode("utf-8"), safe="/")
+
+
 def safe_record(record: Mapping[str, Any]) -> dict[str, Any]:
     """A finding's JSON object (`Finding.to_json()`), every repository string through the gate."""
     quoted = record.get("text") if isinstance(record.get("text"), str) else None
     out: dict[str, Any] = {}
     for key, value in record.items():
         if key in STRUCTURAL:
-            out[key] = value
+            out[key] = _kept(value)
         elif key == "message" and isinstance(value, str):
             out[key] = safe_message(value, quoted)
         else:
             out[key] = safe_tree(value)
-    return out
+    return _with_uri(record, out)
 
 
 def safe_tree(value: Any, keep: frozenset[str] = frozenset()) -> Any:
-    """`value` (JSON-like) with every string through `safe_text`, except under the keys in `keep`."""
+    """`value` (JSON-like) with every string through `safe_text`, except under the keys in `keep`
+    (whose strings only have their surrogates shown as U+FFFD)."""
     if isinstance(value, str):
         return safe_text(value)
     if isinstance(value, Mapping):
-        return {key: item if key in keep else safe_tree(item, keep) for key, item in value.items()}
+        return _with_uri(value, {key: _kept(item) if key in keep else safe_tree(item, keep)
+                                 for key, item in value.items()})
     if isinstance(value, (list, tuple)):
         return [safe_tree(item, keep) for item in value]
     return value
+
+
+def _with_uri(record: Mapping[str, Any], out: dict[str, Any]) -> dict[str, Any]:
+    """`out` (the gated `record`) with `path_uri` beside a `path` that is not UTF-8 (`safe_uri`)."""
+    path = record.get("path")
+    if isinstance(path, str) and not path.isascii() and "path_uri" not in record and utf8(path) != path:
+        out["path_uri"] = safe_uri(path)
+    return out
+
+
+def _kept(value: Any) -> Any:
+    return utf8(value) if isinstance(value, str) else value
 
 
 @functools.lru_cache(maxsize=4096)
