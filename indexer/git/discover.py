@@ -105,16 +105,18 @@ def read_worktree(root: str, path: str, max_bytes: int | None = None) -> tuple[b
         descriptor = os.open(os.path.join(root, path), _OPEN_FLAGS)
     except OSError:
         return None, "unreadable"
-    with os.fdopen(descriptor, "rb") as handle:
-        try:
-            info = os.fstat(descriptor)
-            if not stat.S_ISREG(info.st_mode):
-                return None, "not-a-file"
-            if max_bytes is not None and info.st_size > max_bytes:
-                return None, "too-large"
+    try:  # fstat before fdopen: fdopen refuses a folder (a file replaced by one, a submodule's checkout)
+        info = os.fstat(descriptor)
+        if not stat.S_ISREG(info.st_mode):
+            return None, "not-a-file"
+        if max_bytes is not None and info.st_size > max_bytes:
+            return None, "too-large"
+        with os.fdopen(descriptor, "rb", closefd=False) as handle:
             data = handle.read() if max_bytes is None else handle.read(max_bytes + 1)
-        except OSError:
-            return None, "unreadable"
+    except OSError:
+        return None, "unreadable"
+    finally:
+        os.close(descriptor)
     if max_bytes is not None and len(data) > max_bytes:
         return None, "too-large"
     return data, None
