@@ -21,8 +21,9 @@ each renderer passes what it shows through this gate (`safe_record` for a findin
 that shows repository text any other way is a bug.
 
 Pure functions over strings; `re`, `unicodedata` and `base64` only on the common path. The
-confusables table (`confusable-homoglyphs`) is loaded only when non-ASCII text arrives, and
-each regex is compiled the first time text that could match it comes along.
+confusables table (derived from `confusable-homoglyphs` and shipped as a file, see
+`indexer.text.confusables`) is read only when non-ASCII text arrives, and each regex is
+compiled the first time text that could match it comes along.
 """
 from indexer.text.injection import Instruction, instruction, instruction_kind
 from indexer.text.normalize import DISGUISES, utf8, visible

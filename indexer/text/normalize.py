@@ -19,8 +19,9 @@ finding's `path_uri`).
 * Unicode NFKC (fullwidth and mathematical letters become ASCII) without invisible characters
   (a zero-width space or a soft hyphen inside "ig\u200bnore" splits no word any more), then
   its confusable skeleton: each letter that looks like an ASCII letter is replaced by it
-  (Cyrillic "і" by "i"), from the Unicode confusables table that `confusable-homoglyphs` ships;
-  the table is loaded (~10 ms) the first time non-ASCII text comes along, never for ASCII;
+  (Cyrillic "і" by "i"), from the Unicode confusables table that `confusable-homoglyphs` ships,
+  derived once and shipped (`indexer.text.confusables`): read (<1 ms) the first time non-ASCII
+  text comes along, never for ASCII;
 * the text hidden in Unicode tag characters (U+E0020..E007E mirror ASCII, and show as nothing);
 * leetspeak read back ("1gn0r3" as "ignore"), only for words that mix letters and digits;
 * long base64 runs, decoded when they decode to readable UTF-8 text.
@@ -123,17 +124,10 @@ def skeleton(text: str) -> str:
 
 
 @functools.lru_cache(maxsize=1)
-def _confusables() -> dict[int, str]:
-    from confusable_homoglyphs.confusables import confusables_data
+def _confusables() -> dict[int, int]:
+    from indexer.text.confusables import load
 
-    table = {}
-    for char, homoglyphs in confusables_data.items():
-        if len(char) != 1 or char.isascii():
-            continue
-        ascii_alike = [h["c"] for h in homoglyphs if len(h["c"]) == 1 and h["c"].isascii() and h["c"].isalnum()]
-        if ascii_alike:
-            table[ord(char)] = ascii_alike[0]
-    return table
+    return load()
 
 
 def _decoded(run: str) -> str | None:
