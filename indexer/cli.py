@@ -146,6 +146,8 @@ def main(argv: list[str] | None = None) -> int:
         options = claude_code.fast_options(args[2:])
         if options is not None:
             claude_code.run(getattr(sys.stdin, "buffer", None), **options)
+            if argv is None:  # the process is the hook's own (the console script), not a caller's
+                claude_code.exit_at_once()
             return 0
     try:
         group = globals().get("cli") or __getattr__("cli")

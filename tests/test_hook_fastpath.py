@@ -198,3 +198,33 @@ def test_a_commit_of_a_few_files_is_served_from_the_index_at_hand_and_refreshed_
     assert "src/parser.py:1" in _context(run_orgmemory(*hook, input=stdin))
     assert _eventually(lambda: "src/parser.py:1" not in _context(run_orgmemory(*hook, input=stdin)))
     assert "src/lexer.py:1" in _context(run_orgmemory(*hook, input=stdin))
+
+
+# --------------------------------------------------------------------------- no interpreter teardown
+def test_the_hook_exits_at_once_with_its_whole_output_written_to_a_file(standards_repo, tmp_path):
+    """The console script ends the hook with `os._exit` once its output is out (no teardown of
+    the ~80 modules it loaded); stdout redirected to a file is block-buffered, so the output
+    is only there if it was flushed first. The exit code is 0 and stderr stays empty."""
+    from _integrations import orgmemory_command
+
+    stdin = event(standards_repo.root)
+    settle(stdin, "--now", NOW)
+    out, err = tmp_path / "out.json", tmp_path / "err.txt"
+    with open(out, "w") as stdout, open(err, "w") as stderr:
+        code = subprocess.run([*orgmemory_command(), "hook", "claude-code", "--now", NOW], input=stdin.encode(),
+                              stdout=stdout, stderr=stderr, timeout=120).returncode
+    assert code == 0 and err.read_text() == ""
+    assert "paginate the orders list" in json.loads(out.read_text())["hookSpecificOutput"]["additionalContext"]
+    # a reader that went away (a broken pipe) or no stdout at all is no error of the hook's: exit 0, silent
+    read_end, write_end = os.pipe()
+    os.close(read_end)
+    try:
+        proc = subprocess.run([*orgmemory_command(), "hook", "claude-code", "--now", NOW], input=stdin.encode(),
+                              stdout=write_end, stderr=subprocess.PIPE, timeout=120)
+    finally:
+        os.close(write_end)
+    assert (proc.returncode, proc.stderr) == (0, b"")
+    proc = subprocess.run([*orgmemory_command(), "hook", "claude-code", "--now", NOW], input=stdin.encode(),
+                          stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, timeout=120,
+                          preexec_fn=lambda: os.close(1))
+    assert (proc.returncode, proc.stderr) == (0, b"")
