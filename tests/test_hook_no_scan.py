@@ -128,3 +128,58 @@ def test_a_big_head_move_answers_from_the_index_at_hand_then_is_fresh(repo, tmp_
     assert "src/parser.py:1" in context(hook, stdin)  # served as it is: no scan while the prompt waits
     wait_fresh(repo.root, cache)
     assert "src/parser.py:1" not in context(hook, stdin)
+
+
+# --------------------------------------------------------------------------- nothing left behind
+KILLED_IN_WRITE = ("import os, signal, sys\n"
+                   "import indexer.prime.index as index\n"
+                   "def write(*args, **kwargs):\n"
+                   "    os.kill(os.getpid(), signal.SIGKILL)\n"
+                   "index.write = write\n"
+                   "from indexer.cli import main\n"
+                   "sys.exit(main(sys.argv[1:]))\n")
+
+
+def test_the_standards_answer_writes_no_file_a_killed_hook_could_leave_behind(repo, tmp_path):
+    """With no index yet, the hook scores the file's standards on the prompt's path. It used to
+    write them to a throwaway index in a `prime-standards-*` folder of the cache, which a hook
+    killed midway left there for good; now they are scored in memory and no index is written
+    while the prompt waits (the process below is killed the moment it writes one)."""
+    import subprocess
+    import sys
+
+    repo.commit("2022-03-01", files={".orgmemory.yaml": STANDARDS, "services/orders/main.py": "import structlog\n"})
+    cache = tmp_path / "cache"
+    proc = subprocess.run([sys.executable, "-c", KILLED_IN_WRITE, "hook", "claude-code", "--now", NOW,
+                           "--cache-dir", str(cache)], input=event(repo.root), capture_output=True, text=True,
+                          timeout=120, cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    assert "py-structlog" in json.loads(proc.stdout)["hookSpecificOutput"]["additionalContext"]
+    assert not [path for path in cache.rglob("prime-standards-*")]
+    wait_fresh(repo.root, str(cache))  # the background refresh (an ordinary process) builds the index
+
+
+def test_the_refresh_removes_standards_folders_that_earlier_hooks_left(repo, tmp_path):
+    import os
+
+    repo.commit("2022-03-01", files={".orgmemory.yaml": STANDARDS, "services/orders/main.py": "import structlog\n"})
+    cache = tmp_path / "cache"
+    hook = ("hook", "claude-code", "--now", NOW, "--cache-dir", str(cache))
+    run_orgmemory(*hook, input=event(repo.root))
+    wait_fresh(repo.root, str(cache))
+    (folder,) = [path for path in cache.iterdir() if path.name.startswith("git-")]
+    old, recent = folder / "prime-standards-k1ll3d", folder / "prime-standards-inuse"
+    for leftover in (old, recent):
+        leftover.mkdir()
+        (leftover / "prime-index.sqlite3").write_bytes(b"x" * 100)
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (folder / "prime-standards-link").symlink_to(outside, target_is_directory=True)
+    an_hour_ago = time.time() - 3600
+    for path in (old, folder / "prime-standards-link"):
+        os.utime(path, (an_hour_ago, an_hour_ago), follow_symlinks=False)
+    (repo.root / "services/orders/main.py").write_text("import structlog\n# TODO: paginate the orders\n")
+    run_orgmemory(*hook, input=event(repo.root))  # an edit: served as is, refreshed in the background
+    wait_fresh(repo.root, str(cache))
+    assert not old.exists() and recent.exists()  # one that may still be in use stays
+    assert not (folder / "prime-standards-link").exists() and outside.is_dir()  # a link is removed, not followed

@@ -201,7 +201,7 @@ def _served_stale(view: index.IndexView | None, root: str, request: PrimeRequest
     # with an index, inherited standards come from the clones it was built with; without one the
     # file's own standards answer (an `extends` clone could take the network's time)
     config = load_memory(root, request.config_path, cache_dir) if usable else load_config(root, request.config_path)
-    fresh = _standards_view(config, cache_dir, terms, dirs)
+    fresh = _standards_view(config, terms, dirs)
     if not usable:
         return fresh, NO_INDEX_YET_EXTENDS if config.extends else NO_INDEX_YET
     scored = {key: hit for key, hit in view.scored.items() if hit.kind != "standard"}
@@ -209,24 +209,13 @@ def _served_stale(view: index.IndexView | None, root: str, request: PrimeRequest
     return view._replace(meta={**view.meta, "org": config.org}, standards=fresh.standards, scored=scored), None
 
 
-def _standards_view(config, cache_dir: str, terms: Sequence[tuple[str, float]],
-                    dirs: Sequence[str]) -> index.IndexView:
-    """The standards of `config` scored against the task as the index scores them: written to
-    a throwaway index of their own (a few records) and read back."""
-    import tempfile
-
-    from indexer.cache import ensure_dir
+def _standards_view(config, terms: Sequence[tuple[str, float]], dirs: Sequence[str]) -> index.IndexView:
+    """The standards of `config` scored against the task as the index scores them, in an index
+    of their own held in memory (a few records; no file a killed hook could leave behind)."""
     from indexer.prime.documents import standard_doc
 
     docs = [standard_doc(s, order) for order, s in enumerate(s for s in config.standards if s.in_force)]
-    ensure_dir(cache_dir)
-    with tempfile.TemporaryDirectory(prefix="prime-standards-", dir=cache_dir) as folder:
-        path = index.index_path(folder)
-        index.write(path, docs, {"format": index.FORMAT, "org": config.org, "notes": []})
-        view = index.read(path, terms, dirs)
-    if view is None:
-        raise OrgmemoryError(f"could not read the standards back in {cache_dir}")
-    return view
+    return index.read_transient(docs, {"format": index.FORMAT, "org": config.org, "notes": []}, terms, dirs)
 
 
 def _only_edits(view: index.IndexView | None, state: RepoState, request: PrimeRequest,

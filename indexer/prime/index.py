@@ -480,6 +480,23 @@ def _write_locked(path: str, wanted: dict[str, IndexDoc], meta: dict[str, Any]) 
         db.close()
 
 
+def read_transient(docs: Iterable[IndexDoc], meta: dict[str, Any], terms: Sequence[tuple[str, float]],
+                   dirs: Sequence[str]) -> IndexView:
+    """`docs` scored against `terms` and `dirs` exactly as `write` then `read` would score them,
+    in a database held in memory: for the handful of records a hook scores on the prompt's path
+    (the standards read from the file), no file is written, so a hook killed midway leaves
+    nothing behind in the cache folder."""
+    db = sqlite3.connect(":memory:", isolation_level=None)
+    try:
+        for statement in _SCHEMA.values():
+            db.execute(statement)
+        db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+        _apply(db, {doc.key: doc for doc in docs}, meta)
+        return _read_once(db, terms, dirs)
+    finally:
+        db.close()
+
+
 def _open_for_writing(path: str) -> tuple[sqlite3.Connection, bool]:
     """The index, and whether it is new: a file that is not a sound index of this format
     (checked down to every page) is removed first, links and folders in its place too."""

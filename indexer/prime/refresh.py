@@ -47,7 +47,36 @@ def refresh(state: RepoState, now: date, cache_dir: str, config_path: str | None
     meta = {"format": index.FORMAT, "freshness": freshness.to_json(), "built_at": int(time.time()),
             "org": config.org, "notes": list(result.notes)}
     index.write(index.index_path(cache_dir), docs, meta)
+    remove_leftovers(cache_dir)
     return meta
+
+
+LEFTOVER_PREFIX = "prime-standards-"  # throwaway indexes of the standards, up to version 0.2.0
+LEFTOVER_AGE = 600  # seconds: older than any prompt that could still be using one
+
+
+def remove_leftovers(cache_dir: str, now: float | None = None) -> None:
+    """Remove the `prime-standards-*` folders that hooks of earlier versions wrote the standards
+    to on the prompt's path and left behind when killed midway (the hooks now score them in
+    memory). Links are removed, never followed; what cannot be removed stays."""
+    import shutil
+
+    now = time.time() if now is None else now
+    try:
+        names = [name for name in os.listdir(cache_dir) if name.startswith(LEFTOVER_PREFIX)]
+    except OSError:
+        return
+    for name in names:
+        path = os.path.join(cache_dir, name)
+        try:
+            if now - os.lstat(path).st_mtime < LEFTOVER_AGE:
+                continue
+            if os.path.isdir(path) and not os.path.islink(path):
+                shutil.rmtree(path)
+            else:
+                os.unlink(path)
+        except OSError:
+            continue
 
 
 def _first_party(root: str, findings) -> list:
