@@ -1,6 +1,6 @@
 """How relevant the priming block is, measured on real history.
 
-    python bench/relevance.py [--mode task|paths|both] [--per-repo N] [--seed S] [--budget B]
+    python bench/relevance.py [--mode task|paths|both] [--half learn|eval|both] [--per-repo N] [--seed S] [--budget B]
                               [--json FILE] [--floor-sweep] [--work DIR] [NAME...]
 
 Each task is a real commit of a dev-set repository (`bench/real/repos.json`, the bare mirrors
@@ -25,7 +25,7 @@ hooks pass the working tree's changed files. Each mode is reported in its own ro
 
 Tasks are split in two halves by a hash of the commit: `learn` (where the floors of
 `indexer/prime/select.py` are chosen: `--floor-sweep` primes with them at 0.0001 and prints what
-each pair (RELEVANCE_FLOOR, TEXT_ONLY_FLOOR) would give) and `eval` (the figures reported). `--json`
+each pair (RELEVANCE_FLOOR, TEXT_ONLY_FLOOR) and each NAME_FLOOR would give) and `eval` (the figures reported). `--json`
 keeps each task's row, with the task scores and matched terms of the index's records in the
 changed files (`changed`): what a miss is studied with. Run the old code with `PYTHONPATH=/tmp/old python bench/...`:
 the primes run `python -m indexer` with the same environment.
@@ -112,8 +112,8 @@ def available(cache: Path, files: list[str]) -> list[dict]:
 
 # With `--floor F` the primes run with `indexer.prime.select`'s floors set to F here, in the
 # bench's own launcher: product code reads no bench override. The launcher also reports on
-# stderr (a `RELEVANCE {json}` line) which floor each observation was held to (`area`, `path`:
-# RELEVANCE_FLOOR; `text`: TEXT_ONLY_FLOOR), whether a path bonus carried it, and the task score
+# stderr (a `RELEVANCE {json}` line) which floor each observation was held to (`select.floor_class`: `area`,
+# `path`: RELEVANCE_FLOOR; `name`: NAME_FLOOR; `text`: TEXT_ONLY_FLOOR), whether a path bonus carried it, and the task score
 # and matched terms of the index's records in the changed files (`RELEVANCE_FILES`): what
 # `--floor-sweep` learns both floors from and what a miss is studied with.
 _LAUNCH = """
@@ -121,12 +121,15 @@ import atexit, json, os, sys
 import indexer.prime.select as s
 floor = sys.argv.pop(1)
 if floor != "-":
-    s.RELEVANCE_FLOOR = s.TEXT_ONLY_FLOOR = float(floor)
+    s.RELEVANCE_FLOOR = s.TEXT_ONLY_FLOOR = s.NAME_FLOOR = float(floor)
 files, floors, changed = set(os.environ.get("RELEVANCE_FILES", "").split(",")), {}, {}
 _floor, _coordinated = getattr(s, "_floor", None), s.coordinated
-def floor(key, hit, area, words, bonus):
-    floors[key] = ["area" if area else "path" if s._path_words(hit) & words else "text", bonus > 0]
-    return _floor(key, hit, area, words, bonus)
+def floor(key, hit, area, words, bonus, *named):
+    if hasattr(s, "floor_class"):
+        floors[key] = [s.floor_class(hit, area, words, *named), bonus > 0]
+    else:  # round 3: no name class
+        floors[key] = ["area" if area else "path" if s._path_words(hit) & words else "text", bonus > 0]
+    return _floor(key, hit, area, words, bonus, *named)
 def coordinated(scored, weights):
     out = _coordinated(scored, weights)
     for key, hit in scored.items():
@@ -204,31 +207,34 @@ def summary(rows: list[dict]) -> dict:
 
 FLOORS = (0.3, 0.45, 0.6, 0.8, 1.0, 1.5, 2.0, 3.0)
 TEXT_FLOORS = (0.6, 1.0, 1.5, 2.0, 2.5, 3.0, 4.0, 6.0, 99.0)
+NAME_FLOORS = (0.2, 0.3, 0.45, 0.6, 0.8, 1.0, 1.5, 2.0)
 
 
-def floor_sweep(rows: list[dict]) -> list[tuple[float, float, dict]]:
-    """What each pair of floors (RELEVANCE_FLOOR, TEXT_ONLY_FLOOR) would give on rows primed with
-    the floors at 0.0001: an item is kept when a path bonus carried it or its task score clears
-    the floor it was held to. Items past the budget or MAX_OBSERVATIONS at the lowest floors are
-    not re-fitted, so recall at high floors is a lower bound."""
+def floor_sweep(rows: list[dict], name_floor: float, pair: tuple[float, float]
+                ) -> list[tuple[float, float, float, dict]]:
+    """What each pair of floors (RELEVANCE_FLOOR, TEXT_ONLY_FLOOR) would give with NAME_FLOOR at
+    `name_floor`, and each NAME_FLOOR with the pair at `pair`, on rows primed with the floors at
+    0.0001: an item is kept when a path bonus carried it or its task score clears the floor it
+    was held to (`select.floor_class`). Items past the budget or MAX_OBSERVATIONS at the lowest
+    floors are not re-fitted, so recall at high floors is a lower bound."""
+    triples = [(floor, text_floor, name_floor) for floor in FLOORS for text_floor in TEXT_FLOORS if text_floor >= floor]
+    triples += [(*pair, name) for name in NAME_FLOORS]
     out = []
-    for floor in FLOORS:
-        for text_floor in TEXT_FLOORS:
-            if text_floor < floor:
-                continue
-            shown = relevant = empty = hits = 0
-            with_available = [r for r in rows if r["available"]]
-            for r in rows:
-                kept = [(ok, path in r["files"]) for raw, ok, path, cls, bonus in r["scores"]
-                        if bonus or raw >= (text_floor if cls == "text" else floor)]
-                shown += len(kept)
-                relevant += sum(ok for ok, _hit in kept)
-                empty += not kept
-                hits += r["available"] and any(hit for _ok, hit in kept)
-            out.append((floor, text_floor, {
-                "precision": round(relevant / shown, 3) if shown else None, "shown": shown,
-                "recall": round(hits / len(with_available), 3) if with_available else None,
-                "empty": round(empty / len(rows), 3) if rows else None}))
+    for floor, text_floor, name in triples:
+        held = {"text": max(text_floor, floor), "name": min(name, floor)}
+        shown = relevant = empty = hits = 0
+        with_available = [r for r in rows if r["available"]]
+        for r in rows:
+            kept = [(ok, path in r["files"]) for raw, ok, path, cls, bonus in r["scores"]
+                    if bonus or raw >= held.get(cls, floor)]
+            shown += len(kept)
+            relevant += sum(ok for ok, _hit in kept)
+            empty += not kept
+            hits += r["available"] and any(hit for _ok, hit in kept)
+        out.append((floor, text_floor, name, {
+            "precision": round(relevant / shown, 3) if shown else None, "shown": shown,
+            "recall": round(hits / len(with_available), 3) if with_available else None,
+            "empty": round(empty / len(rows), 3) if rows else None}))
     return out
 
 
@@ -247,6 +253,8 @@ def main() -> int:
     parser.add_argument("--json", type=Path, help="write every task's row here")
     parser.add_argument("--floor-sweep", action="store_true",
                         help="prime with the floors at 0.0001 and print what each floor would give on learn")
+    parser.add_argument("--half", choices=("learn", "eval", "both"), default="both",
+                        help="prime only the tasks of this half (tune on learn; read eval once)")
     parser.add_argument("--mode", choices=("task", "paths", "both"), default="both",
                         help="task: the subject only (an agent before its first edit); paths: the subject plus "
                              "`--paths` the changed files (after its first edit, what the hooks pass); both")
@@ -268,6 +276,8 @@ def main() -> int:
         tasks = sample_tasks(mirror, repo["commit"], args.window, args.per_repo, args.seed)
         started = time.perf_counter()
         for task in tasks:
+            if args.half != "both" and half(task) != args.half:
+                continue
             git(work, "checkout", "-q", "--force", "--detach", task["parent"])
             for mode in modes:
                 out = prime(work, cache, task, args.budget, 0.0001 if args.floor_sweep else None,
@@ -293,9 +303,14 @@ def main() -> int:
             print(f"| {MODE_LABEL[mode]} | {name} | {s['tasks']} | {s['precision']} | {s['observations']}"
                   f" | {s['recall']} ({s['recall_tasks']}) | {s['empty']} | {s['tokens_median']} / {s['tokens_mean']} |")
     if args.floor_sweep:
+        # the version under test's floors, to sweep around
+        from indexer.prime import select
+
         for mode in modes:
-            for floor, text_floor, s in floor_sweep([r for r in rows if r["half"] == "learn" and r["mode"] == mode]):
-                print(f"learn, {MODE_LABEL[mode]}, floors {floor} / {text_floor}: {s}")
+            learn = [r for r in rows if r["half"] == "learn" and r["mode"] == mode]
+            for floor, text_floor, name, s in floor_sweep(learn, getattr(select, "NAME_FLOOR", 99.0),
+                                                          (select.RELEVANCE_FLOOR, select.TEXT_ONLY_FLOOR)):
+                print(f"learn, {MODE_LABEL[mode]}, floors {floor} / {text_floor} / name {name}: {s}")
     return 0
 
 

@@ -20,7 +20,7 @@ PATH_WEIGHT = 0.5
 TASK_FILLER = frozenset("""
     add adding added create creating make making implement implementing write writing new need needs
     want wants please fix fixing update updating change changes changing modify switch switching use
-    using support help let also via into get our task feature able ensure sure should would could
+    using support let also via into get our task feature able ensure sure should would could
     must some any thing things way work working do does done just instead its
 """.split())
 
@@ -96,18 +96,22 @@ RELATED: dict[str, str] = {
 def task_terms(task: str, paths: Iterable[str] = ()) -> list[tuple[str, float]]:
     """(stem, weight) pairs for the task, best weight per stem, in a stable order."""
     weights: dict[str, float] = {}
-    for stem in _stems(_MODULE.sub(" ", task)):
+    text = _MODULE.sub(" ", task)
+    # A file the task names is named as a path is (`--paths`): its words weigh `PATH_WEIGHT`, and
+    # `select` holds that file's own findings to the name floor.
+    _add(weights, [stem for stem in _stems(" ".join(named_files(text))) if not stem.isdigit()], PATH_WEIGHT)
+    for stem in _stems(_NAMED_FILE.sub(" ", text)):
         if stem.isdigit():
             continue  # a version or an issue number ("from 1.10.0 to 1.11.1 (#3640)"), no concept of the task
         _add(weights, (stem,), 1.0)
         for word in _related(stem):
             _add(weights, _stems(RELATED[word]), RELATED_WEIGHT)
     for path in paths:
-        _add(weights, [stem for stem in _stems(_file_name(path)) if not stem.isdigit()], PATH_WEIGHT)
+        _add(weights, [stem for stem in _stems(file_name(path)) if not stem.isdigit()], PATH_WEIGHT)
     return sorted(weights.items())
 
 
-def _file_name(path: str) -> str:
+def file_name(path: str) -> str:
     """What a path names: its last segment without the extension (`TypeToken` of
     `gson/src/main/java/com/google/gson/reflect/TypeToken.java`). The folders above it are shared
     by a whole module (`src`, `main`, `java`): as task words they would match every record there,
@@ -148,10 +152,23 @@ _BRACKET = re.compile(r"^\[([^\]]{2,80})\]")
 _PREFIX = re.compile(r"^([\w.\-/, ]{2,60}?)(?:\(([^)]{1,60})\))?!?:\s")
 
 
-def task_scope(task: str) -> tuple[tuple[str, ...], ...]:
+class Scope(tuple):
+    """What a task says of where its work is: the segments of the area it names (a tuple of
+    stem tuples, `task_scope`), and `files`, the names of the files it names (`named_files`)."""
+
+    files: tuple[str, ...] = ()
+
+
+def task_scope(task: str) -> Scope:
     """The area a task names (its path segments, each as stems) by the convention of commit subjects and PR titles:
     `[area] subject`, `area: subject`, `area/sub: subject`, `type(area): subject`. Empty when it
-    names none (a bare `fix: ...`, or `build(deps): ...`)."""
+    names none (a bare `fix: ...`, or `build(deps): ...`). Its `files` are the files it names."""
+    scope = Scope(_area(task))
+    scope.files = named_files(task)
+    return scope
+
+
+def _area(task: str) -> tuple[tuple[str, ...], ...]:
     text = _REWORDS.sub("", task.strip()).strip()
     match = _BRACKET.match(text)
     if match:
@@ -171,6 +188,21 @@ def task_scope(task: str) -> tuple[tuple[str, ...], ...]:
     return tuple(segment for segment in segments if segment)
 
 
+# A file a task names (`Update vault_read_test.go`, `Update test.yml`: GitHub's own subject for an
+# edit in its web editor) by its name and a common extension: `config_options.Deprecated` or
+# `github.token` name no file.
+_NAMED_FILE = re.compile(r"(?<![\w.-])([\w.-]*\w\.(?:go|py|pyi|js|mjs|cjs|ts|tsx|jsx|java|kt|kts|scala|rb|rs|c|h|cc|cpp|hpp|"
+                         r"cs|swift|m|php|pl|lua|sh|bash|zsh|ps1|bat|md|rst|txt|adoc|html|css|scss|vue|svelte|"
+                         r"json|jsonc|yml|yaml|toml|ini|cfg|conf|xml|gradle|properties|tf|tfvars|hcl|sql|proto|"
+                         r"lock|mod|sum|ttar|tpl|tmpl|j2|dockerfile|mk|cmake|bzl))(?![\w-])", re.IGNORECASE)
+
+
+def named_files(task: str) -> tuple[str, ...]:
+    """The names of the files a task names, lower case, as written (`vault_read_test.go`;
+    `docs/index.md` gives `index.md`): a file's words in a task name that file, not a concept."""
+    return tuple(dict.fromkeys(name.rsplit("/", 1)[-1].lower() for name in _NAMED_FILE.findall(_MODULE.sub(" ", task))))
+
+
 def in_scope(scope: tuple[tuple[str, ...], ...], path: str) -> bool:
     """Whether `path` lies in the area `task_scope` read: the area's segments are consecutive
     segments of the path, a folder named exactly so (`prometheus` is not `prometheus-exporter/`),
@@ -178,8 +210,7 @@ def in_scope(scope: tuple[tuple[str, ...], ...], path: str) -> bool:
     parts = [p for p in path.strip("/").split("/") if p]
     if not scope or not parts:
         return False
-    name = parts[-1].rsplit(".", 1)[0] if "." in parts[-1][1:] else parts[-1]
-    stems = [tuple(_stems(part)) for part in parts[:-1]] + [tuple(_stems(name))]
+    stems = [tuple(_stems(part)) for part in parts[:-1]] + [tuple(_stems(file_name(parts[-1])))]
     for start in range(len(stems) - len(scope) + 1):
         window = stems[start:start + len(scope)]
         if all(a == b for a, b in zip(scope[:-1], window[:-1])):

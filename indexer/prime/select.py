@@ -29,7 +29,7 @@ from typing import Any, Callable, NamedTuple, Sequence
 from indexer.globs import compile_globs
 from indexer.prime import index
 from indexer.prime.index import Hit, IndexView
-from indexer.prime.query import in_scope
+from indexer.prime.query import file_name, in_scope
 
 MIN_RELEVANCE = 0.15
 # The absolute floor an observation's own task score (coordinated BM25, `raw`) must clear when
@@ -45,6 +45,14 @@ TEXT_ONLY_FLOOR = 3.0
 # and paths, Robertson's) is at least this: a word in more than about half of the records
 # ("prometheus" in a repository of Prometheus charts) names no place.
 PATH_IDF_MIN = 0.7
+# A finding whose file's own name holds a task word (`node_groups.tf` for "sec groups", `flag_impl.go`
+# for "Flag.SchemaType"), or whose file the task names (`Update test.yml`), needs only `NAME_FLOOR`;
+# the word must be in fewer than about 60% of the records (IDF >= NAME_IDF_MIN: not `package` in a
+# monorepo of packages). Learned on the learn half of `bench/relevance.py` (round 4, 147 tasks):
+# 0.5-0.7 reach 6 of 13 changed files' findings (3 before) at precision 0.77 (0.71 before); 1.0
+# loses one, 0.3 adds only neighbours of a flat layout's files.
+NAME_FLOOR = 0.6
+NAME_IDF_MIN = 0.5
 # Words every task and every comment has: a record matching only these is no match.
 GENERIC = frozenset(index.stems("""
     add new fix option options support remove removed delete allow allows improve improved better
@@ -110,8 +118,8 @@ def rank(view: IndexView, terms: Sequence[tuple[str, float]], paths: Sequence[st
     """
     relevance = coordinated(view.scored, dict(terms))
     specific = {key for key, hit in view.scored.items() if hit.matched - GENERIC}
-    task_words = {term for term, weight in terms if weight >= 1.0 and view.idf.get(term, 0.0) >= PATH_IDF_MIN}
-    task_words -= GENERIC
+    named = frozenset(getattr(scope, "files", ()))
+    task_words = {term: view.idf.get(term, 0.0) for term, weight in terms if weight >= 1.0 and term not in GENERIC}
     area = tuple(scope)
     if area and not any(_in_area(hit, area) for hit in view.scored.values()
                         if hit.kind in ("resolution", "finding")) and not scope_exists():
@@ -138,7 +146,7 @@ def rank(view: IndexView, terms: Sequence[tuple[str, float]], paths: Sequence[st
         bonus = _record_bonus(hit, paths)
         if area and not _in_area(hit, area) and bonus <= 0:
             continue  # the task is about another area
-        if raw < _floor(key, hit, area, task_words, bonus) and bonus <= 0:
+        if raw < _floor(key, hit, area, task_words, bonus, named) and bonus <= 0:
             continue  # nothing rather than noise: a weak or generic match is no reason to show it
         pool.append((Candidate(key, hit.kind, hit.payload, raw=round(raw, 3)), raw, bonus))
     best = max([c.score for c in musts] + [raw for _c, raw, _b in pool], default=0.0)
@@ -147,12 +155,30 @@ def rank(view: IndexView, terms: Sequence[tuple[str, float]], paths: Sequence[st
     return musts, _ordered(pool, best)
 
 
-def _floor(key: str, hit: Hit, area: tuple[tuple[str, ...], ...], task_words: set[str], bonus: float) -> float:
-    """The task score an observation needs without a path bonus: the lower floor inside the
-    area the task names or when a specific task word is in its path, the text-only one else."""
-    if area or _path_words(hit) & task_words:
-        return RELEVANCE_FLOOR
-    return max(TEXT_ONLY_FLOOR, RELEVANCE_FLOOR)
+def _floor(key: str, hit: Hit, area: tuple[tuple[str, ...], ...], task_words: dict[str, float], bonus: float,
+           named: frozenset[str] = frozenset()) -> float:
+    """The task score an observation needs without a path bonus (`floor_class`)."""
+    held = floor_class(hit, area, task_words, named)
+    if held == "name":
+        return min(NAME_FLOOR, RELEVANCE_FLOOR)
+    if held == "text":
+        return max(TEXT_ONLY_FLOOR, RELEVANCE_FLOOR)
+    return RELEVANCE_FLOOR
+
+
+def floor_class(hit: Hit, area: tuple[tuple[str, ...], ...], task_words: dict[str, float],
+                named: frozenset[str] = frozenset()) -> str:
+    """Which floor an observation is held to: `area` inside the area the task names; `name` for a
+    finding in a file the task names (`named`: `Update test.yml`), or when a task word
+    (`task_words`: the task's own words, none generic nor of a named file, with their IDF) at
+    least `NAME_IDF_MIN` specific is a word of its file's own name (`node_groups.tf` for "sec
+    groups"); `path` when one at least `PATH_IDF_MIN` specific is in its path; `text` else."""
+    if area:
+        return "area"
+    if hit.kind == "finding" and (hit.payload.get("path", "").rsplit("/", 1)[-1].lower() in named or any(
+            task_words.get(word, -1.0) >= NAME_IDF_MIN for word in _name_words(hit))):
+        return "name"
+    return "path" if any(task_words.get(word, -1.0) >= PATH_IDF_MIN for word in _path_words(hit)) else "text"
 
 
 def _in_area(hit: Hit, area: tuple[tuple[str, ...], ...]) -> bool:
@@ -161,6 +187,11 @@ def _in_area(hit: Hit, area: tuple[tuple[str, ...], ...]) -> bool:
 
 def _path_words(hit: Hit) -> set[str]:
     return set(index.stems(" ".join(_places(hit))))
+
+
+def _name_words(hit: Hit) -> set[str]:
+    """The words of its places' own names, extension left out (`node_groups.tf`: node, group)."""
+    return set(index.stems(" ".join(file_name(place) for place in _places(hit))))
 
 
 def _same_comment(hit: Hit, seen: dict[tuple[str, str], list[int]]) -> bool:

@@ -1,0 +1,74 @@
+"""Issue 13: which words of a task lead to the file the work is in, from the task's words alone.
+
+Each case is a learn-half miss of `bench/relevance.py` rebuilt small: a real commit's subject, and
+the finding in the file it changed."""
+from __future__ import annotations
+
+from _prime_repo import prime
+
+GO = "package cli\n// {}\nvar x = 1\n"
+TF = "# {}\nlocals {{}}\n"
+
+
+def shown(root, task, *args):
+    block, _ = prime(root, *args, task=task)
+    return [i["path"] for i in block["items"] if i["kind"] in ("finding", "resolution")]
+
+
+def test_a_task_word_in_a_file_s_own_name_needs_the_lower_name_floor(repo):
+    """"sec groups" and `node_groups.tf` (terraform-aws-eks): the one word they share is in the
+    file's own name, which says where the work is more than a word of a folder or a comment
+    (here "group" is in half of the records: its score alone clears no other floor)."""
+    repo.commit("2020-01-01", files={
+        "node_groups.tf": TF.format("TODO - hopefully AWS releases a managed policy which can replace this"),
+        "main.tf": TF.format("TODO - hopefully this can be removed once the AWS endpoint is named properly in China"),
+        "modules/eks-managed-node-group/main.tf": TF.format("TODO: drop the launch template copy once the provider handles it"),
+        "modules/self-managed-node-group/main.tf": TF.format("TODO: the warm pool settings are not validated yet"),
+        "modules/fargate/main.tf": TF.format("TODO: a profile per group of namespaces would be cheaper to run"),
+        "modules/karpenter/main.tf": TF.format("TODO: the controller role should not need the group tag to discover nodes"),
+        "examples/complete/main.tf": TF.format("TODO: split the complete example into one per feature"),
+        "modules/kms/main.tf": TF.format("TODO: rotate the key on a schedule the caller chooses"),
+        "outputs.tf": TF.format("TODO: output the cluster certificate authority in its decoded form"),
+        "variables.tf": TF.format("TODO: validate the cluster version against the supported list"),
+    })
+    assert shown(repo.root, "feat: Add prometheus-adapter port 6443 to recommended sec groups (#2399)") == [
+        "node_groups.tf"]  # not the node-group modules: a folder's word is held to the path floor
+    assert shown(repo.root, "Add recommended ports") == []
+
+
+def test_a_word_in_most_records_names_no_file(repo):
+    """`package` in a monorepo of packages: a file name holding it is no lead (NAME_IDF_MIN)."""
+    repo.commit("2020-01-01", files={
+        **{f"packages/p{n}/src/package.ts": f"// TODO: drop the postinstall hook of p{n} once the registry serves it\n"
+           for n in range(8)},
+        **{f"docs/{n}.md": f"<!-- TODO: the {n} page should show a complete example -->\n" for n in ("config", "modes")},
+    })
+    assert shown(repo.root, "Support scoped registries for every package") == []
+
+
+def test_help_is_a_word_of_the_task(repo):
+    """"help" was dropped as a filler verb; in a CLI it is the help command (urfave-cli's
+    `help_test.go`)."""
+    repo.commit("2020-01-01", files={
+        "help_test.go": GO.format("FIXME: App Command collapse"),
+        "command.go": GO.format("TODO: ~string | fmt.Stringer when interface unions are available"),
+        "flag_impl.go": GO.format("TODO move this phase into a separate flag initialization function"),
+        **{f"c{n}.go": GO.format(f"TODO: scanner {n} should report its progress") for n in range(6)},
+    })
+    assert "help_test.go" in shown(repo.root, "Dont check req flags for help and completion commands")
+
+
+def test_a_file_the_task_names_is_a_place_and_its_words_no_concept(repo):
+    """`Update vault_read_test.go` (GitHub's subject for an edit in its web editor) names one file:
+    its finding is shown; another that shares its words (`vault_token_test.go`) is not."""
+    repo.commit("2020-01-01", files={
+        "dependency/vault_read_test.go": GO.format("TODO: the read test leaks a lease when the secret is missing"),
+        "watch/vault_token_test.go": GO.format("XXX remove this timer in hashicat port"),
+        "command_test.go": GO.format("XXX Corresponds to hack in context.IsSet for flags with EnvVar field"),
+        **{f"docs/{n}.md": f"<!-- TODO: the {n} page should show a complete example -->\n"
+           for n in ("templating", "config", "modes", "plugins")},
+        **{f"scripts/{n}.sh": f"# TODO: {n} should fail when the tool is missing\necho\n" for n in ("release", "lint", "dist")},
+        ".github/workflows/test.yml": "jobs:\n  # TODO: switch once v3 is out of alpha\n  test: {}\n",
+    })
+    assert shown(repo.root, "Update vault_read_test.go to fix failing test") == ["dependency/vault_read_test.go"]
+    assert shown(repo.root, "Update test.yml") == [".github/workflows/test.yml"]
