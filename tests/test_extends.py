@@ -278,3 +278,49 @@ def test_an_extends_cycle_is_refused(repo):
 def test_validate_without_extends_checks_the_file_alone(repo):
     local_repo(repo, "../../etc/passwd")
     validate(repo.root, "--no-extends", exit_code=0)
+
+
+# --------------------------------------------------------------------------- hooks: inherited standards at once
+LOCAL_MUST = "  - {id: local-tests, statement: Every change comes with a test., priority: must}"
+
+
+def hook_context(root: Path, cache: Path) -> str:
+    """The Claude Code hook's injected text for one prompt (a real process, as Claude Code runs it)."""
+    from _integrations import run_orgmemory
+
+    stdin = json.dumps({"hook_event_name": "UserPromptSubmit", "cwd": str(root), "prompt": "Write the network module"})
+    result = run_orgmemory("hook", "claude-code", "--now", NOW, "--cache-dir", str(cache), input=stdin)
+    assert result.returncode == 0 and result.stderr == "", result.stderr
+    return json.loads(result.stdout)["hookSpecificOutput"]["additionalContext"]
+
+
+@pytest.mark.parametrize("scanned", ["this repository", "another repository"])
+def test_the_first_prompt_shows_inherited_standards_from_a_clone_on_disk_without_fetching(repo, remote, tmp_path,
+                                                                                         scanned):
+    """No index yet (the hook never scans while the prompt waits), but a scan of this or another
+    repository under the same cache folder cloned the `extends` source: the hook reads it from
+    that clone, without git (the source is gone: a fetch would fail), and shows it at once."""
+    from indexer.prime.block import NO_INDEX_YET
+
+    cache = tmp_path / "cache"
+    local_repo(repo, remote["url"], LOCAL_MUST)
+    if scanned == "another repository":
+        other = local_repo(GitRepo(tmp_path / "other"), remote["url"], LOCAL_MUST + "\n  - {id: x, statement: X., kind: fact}")
+        scan(other.root, cache)
+    else:
+        scan(repo.root, cache)  # a scan builds no prime index: the next prompt has none
+    shutil.move(str(remote["bare"]), str(tmp_path / "moved.git"))
+    first = hook_context(repo.root, cache)
+    assert "Infrastructure is written in Bicep (org v1)." in first  # inherited, must
+    assert "Every change comes with a test." in first  # the repository's own
+    assert first.rstrip().endswith(NO_INDEX_YET)  # only observations are still to come
+
+
+def test_the_first_prompt_without_a_clone_says_inherited_standards_are_coming(repo, remote, tmp_path):
+    from indexer.prime.block import NO_INDEX_YET_EXTENDS
+
+    local_repo(repo, remote["url"], LOCAL_MUST)
+    shutil.move(str(remote["bare"]), str(tmp_path / "moved.git"))
+    first = hook_context(repo.root, tmp_path / "cache")
+    assert "Every change comes with a test." in first and "Bicep" not in first
+    assert first.rstrip().endswith(NO_INDEX_YET_EXTENDS)

@@ -39,7 +39,7 @@ from indexer.git.clone import CloneError, allowed_protocols, clone_age, ensure_c
 from indexer.git.run import is_plain_ref
 from indexer.models import Config, LegacyPath
 
-__all__ = ["Source", "parse_source", "load_with_extends", "merge_configs"]
+__all__ = ["Source", "NotCached", "parse_source", "load_with_extends", "merge_configs"]
 
 DEFAULT_FILE = ".orgmemory.yaml"
 _GIT_PREFIX = "git+"
@@ -63,6 +63,10 @@ class _Origin:
     file: str  # absolute path of the file
     display: str  # repo-relative path, or `git+URL@REF#path` for a file in a clone
     remote: str | None = None  # `git+URL@REF` for files in a clone
+
+
+class NotCached(Exception):
+    """A git source has no local clone, and `load_with_extends(fetch=False)` may not fetch one."""
 
 
 def parse_source(spec: str) -> Source:
@@ -98,18 +102,21 @@ def parse_source(spec: str) -> Source:
 
 # --------------------------------------------------------------------------- loading
 def load_with_extends(repo_root: str, path: str | None = None, cache_dir: str | None = None,
-                      now: float | None = None) -> Config:
+                      now: float | None = None, *, fetch: bool = True) -> Config:
     """The repository's configuration with its `extends` sources merged under it.
 
     `cache_dir` is the scan cache folder (clones go in its `extends/`); `now` (epoch seconds)
-    is only for deciding whether a clone is due for a fetch.
+    is only for deciding whether a clone is due for a fetch. `fetch=False` never runs git: each
+    git source is read from a clone already on disk, this repository's or one that a scan of
+    another repository made under the same cache folder (`_Loader.cached`), however old;
+    `NotCached` when a source has none.
     """
     local = load_config(repo_root, path)
     if not local.extends:
         return local
     root = os.path.realpath(repo_root)
     loader = _Loader(os.path.join(cache_dir_for(root, cache_dir), "extends"),
-                     local.scan.extends_refresh_hours, time.time() if now is None else now)
+                     local.scan.extends_refresh_hours, time.time() if now is None else now, fetch)
     origin = _Origin(root=root, file=os.path.realpath(local.file), display=_display(root, local.file))
     layers = loader.layers(local, origin, visiting=(origin.file,))
     return merge_configs(layers, local, notes=loader.notes)
@@ -122,10 +129,11 @@ def _display(root: str, file: str) -> str:
 class _Loader:
     """Resolves `extends` entries depth-first, so deeper (more general) files come first."""
 
-    def __init__(self, clones: str, refresh_hours: int, now: float) -> None:
+    def __init__(self, clones: str, refresh_hours: int, now: float, fetch: bool = True) -> None:
         self.clones = clones
         self.refresh_seconds = refresh_hours * 3600
         self.now = now
+        self.fetch = fetch
         self.notes: list[str] = []
 
     def layers(self, config: Config, origin: _Origin, visiting: tuple[str, ...]) -> list[Config]:
@@ -149,7 +157,7 @@ class _Loader:
         if source.url is None:
             return _inside(origin.root, os.path.dirname(origin.file), source.path, origin.remote, where)
         _check_protocol(source, where)
-        clone = self._clone(source, where)
+        clone = self._clone(source, where) if self.fetch else self.cached(source)
         return _inside(clone, clone, source.path, redact(source.spec.partition("#")[0]), where)
 
     def _clone(self, source: Source, where: tuple) -> str:
@@ -166,6 +174,27 @@ class _Loader:
             self.notes.append(f"extends {redact(source.spec)}: cannot reach {url} ({error}); "
                               f"using the copy fetched {_ago(age)} ago")
         return os.path.realpath(dest)
+
+
+    def cached(self, source: Source) -> str:
+        """A clone of `source` already on disk, without git: this repository's, else one in
+        another repository's folder beside it (a clone's name is its URL and ref's digest, so
+        it holds the same source). Folders reached through a link are not used."""
+        name = _clone_name(source)
+        base = os.path.dirname(os.path.dirname(self.clones))  # <base>/<repository>/extends
+        try:
+            others = sorted(entry for entry in os.listdir(base) if entry.startswith(("git-", "path-")))
+        except OSError:
+            others = []
+        own = os.path.basename(os.path.dirname(self.clones))
+        for repository in dict.fromkeys([own, *others]):
+            parts = (base, repository, "extends", name)
+            dest = os.path.join(*parts)
+            if any(os.path.islink(os.path.join(*parts[:end])) for end in range(2, len(parts) + 1)):
+                continue
+            if os.path.isdir(dest) and clone_age(dest, self.now) is not None:
+                return os.path.realpath(dest)
+        raise NotCached(f"{redact(source.spec)} has no local clone yet")
 
 
 def _check_protocol(source: Source, where: tuple) -> None:

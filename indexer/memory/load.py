@@ -604,18 +604,20 @@ class _Reader:
 
 # --------------------------------------------------------------------------- loading
 def load_memory(repo_root: str, path: str | None = None, cache_dir: str | None = None, *,
-                extends: bool = True) -> Config:
+                extends: bool = True, fetch: bool = True) -> Config:
     """The repository's memory as every command uses it: its file validated, with the standards
     inherited through `extends` merged under it (`indexer.memory.extends`).
 
     `extends=False` reads the one file alone (`orgmemory validate --no-extends`); `load_config`
-    is that one-file validator, for checking a file before it is written.
+    is that one-file validator, for checking a file before it is written. `fetch=False` (a
+    hook, while the prompt waits) takes git sources from local clones only, never the network,
+    and raises `extends.NotCached` when one has none.
     """
     if not extends:
         return load_config(repo_root, path)
     from indexer.memory.extends import load_with_extends  # clones and the network: only when asked
 
-    return load_with_extends(repo_root, path, cache_dir)
+    return load_with_extends(repo_root, path, cache_dir, fetch=fetch)
 
 
 def load_config(repo_root: str, path: str | None = None) -> Config:

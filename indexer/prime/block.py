@@ -179,6 +179,7 @@ DATED_AT_MOST = 12  # findings, best first, whose exact origin is looked up befo
 NO_INDEX_YET = "Observations of this repository are being indexed in the background; later prompts will have them."
 NO_INDEX_YET_EXTENDS = ("Observations and inherited standards are being indexed in the background;"
                         " later prompts will have them.")
+INHERITED_PENDING = "Inherited standards are being fetched in the background; later prompts will have them."
 
 
 def _served_stale(view: index.IndexView | None, root: str, request: PrimeRequest, status: IndexStatus,
@@ -191,22 +192,34 @@ def _served_stale(view: index.IndexView | None, root: str, request: PrimeRequest
     staleness threshold since is missing until the refresh. Its standards are read from the
     current file when that changed: standards are never served stale. With no index (or one
     of an older layout) the block is the standards alone plus one line (`NO_INDEX_YET`).
+    Inherited standards (`extends`) are read from the clones on disk (`_standards_at_hand`).
     """
     usable = view is not None and view.meta.get("format") == index.FORMAT and "there is no index yet" not in status.changes
     standards_changed = "the standards file changed" in status.changes
     if usable and not standards_changed:
         return view, None
-    from indexer.memory.load import load_config, load_memory
-
-    # with an index, inherited standards come from the clones it was built with; without one the
-    # file's own standards answer (an `extends` clone could take the network's time)
-    config = load_memory(root, request.config_path, cache_dir) if usable else load_config(root, request.config_path)
+    config, inherited_missing = _standards_at_hand(root, request.config_path, cache_dir)
     fresh = _standards_view(config, terms, dirs)
     if not usable:
-        return fresh, NO_INDEX_YET_EXTENDS if config.extends else NO_INDEX_YET
+        return fresh, NO_INDEX_YET_EXTENDS if inherited_missing else NO_INDEX_YET
     scored = {key: hit for key, hit in view.scored.items() if hit.kind != "standard"}
     scored.update(fresh.scored)
-    return view._replace(meta={**view.meta, "org": config.org}, standards=fresh.standards, scored=scored), None
+    return (view._replace(meta={**view.meta, "org": config.org}, standards=fresh.standards, scored=scored),
+            INHERITED_PENDING if inherited_missing else None)
+
+
+def _standards_at_hand(root: str, config_path: str | None, cache_dir: str):
+    """The standards file with its `extends` merged, each git source read from a clone already on
+    disk (this repository's or another's: `extends._Loader.cached`), never fetched: the prompt
+    waits, and a fetch could take the network's time. When a source has no clone yet, the
+    file's own standards and True (inherited standards missing; the background refresh fetches)."""
+    from indexer.memory.extends import NotCached
+    from indexer.memory.load import load_config, load_memory
+
+    try:
+        return load_memory(root, config_path, cache_dir, fetch=False), False
+    except NotCached:
+        return load_config(root, config_path), True
 
 
 def _standards_view(config, terms: Sequence[tuple[str, float]], dirs: Sequence[str]) -> index.IndexView:
