@@ -328,3 +328,68 @@ def test_a_feature_branch_named_by_a_hosted_link_is_no_base_of_main(repo, tmp_pa
         "See https://github.com/example/app/blob/feature/docs/missing.md for more.\n")
     assert_same_as_cold(repo, tmp_path, built, delta=None)
     assert "docs/missing.md" in run_scan(repo.root, tmp_path / "again", "--format", "json").stdout
+
+
+def run_windowed(root, cache, window: int, *args: str) -> subprocess.CompletedProcess:
+    """`run_scan` by the real CLI with a history window of `window` commits (`MAX_COMMITS`: 20,000
+    in use, so a test repository's window never moves otherwise)."""
+    code = (f"import sys; from indexer.git import history; history.MAX_COMMITS = {window}; "
+            "from indexer.cli import main; main()")
+    proc = subprocess.run([sys.executable, "-c", code, "scan", str(root), "--now", NOW, "--cache-dir", str(cache),
+                           "--fail-on", "never", *args], capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    return proc
+
+
+def windowed_outputs(root, cache, window: int, *args: str) -> tuple[str, str, str]:
+    """(JSON less `summary.parsed`, text, the `-v` lines) of a windowed scan."""
+    first = run_windowed(root, cache, window, "--format", "json", "-v", *args)
+    data = json.loads(first.stdout)
+    data["summary"].pop("parsed")
+    text = re.sub(r"\d+ parsed", "N parsed", run_windowed(root, cache, window, "--format", "text", *args).stdout)
+    return json.dumps(data, sort_keys=True), text, first.stderr
+
+
+def test_since_reads_the_history_only_when_the_window_drops_what_the_base_keeps(repo, tmp_path):
+    """After new commits that only modify files no legacy detection watches, the history is the
+    base's and is not read, unless the window of `MAX_COMMITS` pushes out a commit that removed a
+    path or touched a watched one: here the deletion of tools/release.sh, which docs/notes.md
+    names (while the deletion is in the window, the reference says it was deleted; after, not)."""
+    build(repo)
+    repo.commit("2026-09-02", "tools", files={"tools/release.sh": "#!/usr/bin/env bash\necho release\n"})
+    repo.git("rm", "-q", "tools/release.sh")
+    repo.commit("2026-09-03", "drop tools")
+    repo.commit("2026-09-04", "notes", files={"docs/notes.md": "Release with tools/release.sh.\n"})
+    window, cache = 3, tmp_path / "warm"
+    run_windowed(repo.root, cache, window, "--format", "json")
+    deleted = "was deleted"
+    for step, kept in ((1, True), (2, False)):  # the window pushes out "tools", then "drop tools"
+        repo.commit(f"2026-10-0{step}", f"step {step}", files={
+            "docs/notes.md": f"Release with tools/release.sh.\nStep {step}: run tools/release.sh.\n"})
+        got_json, got_text, said = windowed_outputs(repo.root, cache, window, "--since", "HEAD~1")
+        want_json, want_text, _ = windowed_outputs(repo.root, tmp_path / f"cold{step}", window, "--since", "HEAD~1")
+        assert (got_json, got_text) == (want_json, want_text)
+        assert ("the history not read" in said) is kept, said
+        assert (deleted in got_json) is kept  # (the dropped deletion changes the answer: a skip would not)
+    assert "full scan: the history's removals changed" in said
+
+
+def test_since_reads_the_history_when_a_new_commit_touches_a_legacy_candidate_s_successor(repo, tmp_path):
+    """lib/legacy beside lib/v2, both quiet since 2022: no legacy path. A new commit to lib/v2
+    (a folder legacy detection watches: a candidate's successor) makes lib/legacy legacy; the
+    history is read, detection runs again, and the answer is a cold scan's."""
+    import shutil
+
+    build(repo)
+    repo.commit(STALE, "lib", files={**LEGACY_EXTRA, "lib/legacy/client.py": "def call():\n    return 1\n",
+                                     "lib/v2/client.py": "def call():\n    return 2\n",
+                                     "docs/lib.md": "Use lib/legacy/client.py for calls.\n"})
+    warm = tmp_path / "warm"
+    assert "lib/legacy" not in run_scan(repo.root, warm, "--format", "json").stdout
+    repo.commit("2026-10-20", "next", files={"lib/v2/client.py": "def call():\n    return 3\n"})
+    copy = tmp_path / "copy"
+    shutil.copytree(warm, copy)
+    said = run_scan(repo.root, copy, "--format", "json", "-v", "--since", "HEAD~1").stderr
+    assert "the history not read" not in said
+    assert "full scan: the legacy set changed with the history" in said
+    assert_same_as_cold(repo, tmp_path, warm, "--since", "HEAD~1", delta=None)

@@ -677,6 +677,12 @@ def _window_end(root: str, head: str, history: History, drop: int) -> tuple[str,
     return tuple(out.decode("ascii", "replace").split())
 
 
+def changes_of(root: str, shas: tuple[str, ...]) -> list[tuple[str, list[tuple[str, str, str | None]]]]:
+    """(sha, [(status letter, path, new path)]) of these commits, as the history's log reads them
+    (renames found), in this order: what the window's oldest commits would take with them."""
+    return [(sha, changes) for sha, _when, _author, changes in _commits([_log_of(root, shas)])]
+
+
 def _log_of(root: str, shas: tuple[str, ...]) -> bytes:
     """The history's log of these commits alone (no walk), in this order."""
     if not shas:

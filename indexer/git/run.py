@@ -54,12 +54,22 @@ def is_ancestor(root: str, old: str, new: str) -> bool:
     """`git merge-base --is-ancestor OLD NEW`: whether NEW descends from OLD (False for a commit
     this clone does not have). Asked once per process for a pair of full SHAs (commits do not
     change): the delta scan and the history's extension ask it of the same pair."""
+    return start_is_ancestor(root, old, new)()
+
+
+def start_is_ancestor(root: str, old: str, new: str) -> Callable[[], bool]:
+    """`is_ancestor`, its `git merge-base` started now and waited for when the returned function
+    is called (to run beside other git processes)."""
     key = (root, old, new)
     if key in _ancestry:
-        return _ancestry[key]
-    found = git_process(root, "merge-base", "--is-ancestor", old, new).returncode == 0
-    if len(old) in (40, 64) and len(new) in (40, 64):
-        _ancestry[key] = found
+        return lambda: _ancestry[key]
+    finish = start_git(root, "merge-base", "--is-ancestor", old, new)
+
+    def found() -> bool:
+        answer = finish().returncode == 0
+        if len(old) in (40, 64) and len(new) in (40, 64):
+            _ancestry[key] = answer
+        return answer
     return found
 
 

@@ -1,8 +1,9 @@
 """The delta scan: after a change, the work of the changed files, not of the repository.
 
 A complete scan stores a *base* in the cache (`store_base`): what it scanned (every path's
-content SHA), the world its per-file findings were computed against (every file's
-definitions, the legacy paths, which files point into them or ask to migrate), and its result.
+content SHA, in a row of its own that a moved base names with the few paths that differ), the
+world its per-file findings were computed against (every file's definitions, the legacy paths,
+which files point into them or ask to migrate), and the memo row holding its result.
 The base's key is everything else a scan depends on (package version, merged configuration,
 rule pack, remote identity, branch, `--now`), never the checkout's path, so clones share it.
 
@@ -19,8 +20,11 @@ standards file, a new identity of the repository (go.mod, package.json, pyprojec
 root), a vendored, generated or skipped file, a HEAD that does not descend from the base's, a
 commit that adds, deletes or renames a path, a legacy set that moved with the history.
 A delta after new commits becomes the base; one after work-tree edits leaves the base as it
-is (the change is measured from the complete scan of HEAD). After new commits, legacy detection runs again only when a path it reads the history of
-(`_watch`: its candidates, their successors, declared and deprecated paths) changed activity.
+is (the change is measured from the complete scan of HEAD). After new commits, legacy
+detection runs again only when a path it reads the history of (`_watch`: its candidates, their
+successors, declared and deprecated paths) changed activity; the history itself is not even
+read when no new commit touched a watched path and the commits its window of `MAX_COMMITS`
+pushes out, flagged when the base was stored (`_window`), removed nothing and touched none.
 An edited file's unchanged lines keep the ages and exact dates of HEAD's lines
 (`indexer.git.blame.worktree_lines`): only new lines would need a blame.
 The result is the one a scan with an empty cache gives (`tests/test_delta.py`).
@@ -33,14 +37,16 @@ import os
 import posixpath
 import time
 from dataclasses import replace
-from typing import Any
+from typing import Any, NamedTuple
 
 from indexer import __version__
 from indexer.findings import Finding
 from indexer.git.root import CONFIG_NAMES
 
-BASE_KIND = "scan-base/v2"
-REMOVED_KIND = "scan-base-removed/v2"  # the base's history: every path removed, one a line
+BASE_KIND = "scan-base/v3"  # v3: the files apart (`FILES_KIND`), the result named (the memo's row)
+FILES_KIND = "scan-base-files/v1"  # the base's files (path -> content SHA) as JSON, one row per base
+#: The base's history: its HEAD, a newline, every path removed, sorted, NUL-separated (`_Sorted`).
+REMOVED_KIND = "scan-base-removed/v3"
 #: More changed files than this (or than a tenth of the repository) and the full pipeline runs:
 #: it is then no slower, and the base is rewritten.
 MAX_CHANGED = 200
@@ -54,8 +60,10 @@ _ROOT_GLOBAL = frozenset({"go.mod", "package.json", "pyproject.toml"})
 _BASE_SHAPE = {"head": (str, type(None)), "files": dict, "left_out": dict, "definitions": dict, "skipped": list,
                "generated": list, "vendored": list, "legacy": list, "legacy_state": str,
                "pointing_files": list, "pointing": dict, "suppression_files": list, "identities": list,
-               "ask_files": list, "removals": int, "asks": list, "result": str,
-               "gated": str}
+               "ask_files": list, "removals": int, "asks": list, "memo": str}
+#: A moved base names its files as the `FILES_KIND` row plus the paths whose content differs
+#: from it; more such paths than this, and the row is written again.
+_FILES_PATCH = 500
 
 
 def base_key(root: str, config: Any, now, environment: tuple[bytes, bytes] | None = None) -> str:
@@ -86,14 +94,14 @@ def content_map(snapshot) -> dict[str, str]:
     return files
 
 
-def store_base(cache, key: str, snapshot, left_out, result, collected, found, gated: str) -> None:
-    """Keep what a delta scan needs of the complete scan `result` (its stages' `collected` and
-    `found`, and its gated `--format json` text)."""
+def store_base(cache, key: str, snapshot, left_out, collected, found, memo: str) -> None:
+    """Keep what a delta scan needs of a complete scan: its stages' `collected` and `found`, and
+    the memo key its result (and gated `--format json` text) is stored under (`MEMO_KIND`)."""
     legacy_paths = sorted(item.path for item in found.legacy)
     pointing = _pointing_rows((*found.resolved, *found.imports) if legacy_paths else (), legacy_paths)
     cache.put_text(BASE_KIND, key, json.dumps({
         "head": snapshot.head,
-        "files": content_map(snapshot),
+        "files": _store_files(cache, key, content_map(snapshot)),
         "left_out": left_out,
         "definitions": collected.definitions,
         "skipped": sorted(collected.skipped),
@@ -108,22 +116,47 @@ def store_base(cache, key: str, snapshot, left_out, result, collected, found, ga
         "ask_files": sorted({ask.path for ask in found.asks}),
         "removals": len(found.history.removals),
         "removed_head": snapshot.head,  # the HEAD the list of removed paths (`REMOVED_KIND`) was written at
-        "legacy_watch": _watch(collected.definitions, found),
+        "legacy_watch": (watch := _watch(collected.definitions, found)),
+        "window": _window(snapshot.root, found.history, watch),
         "asks": [[a.path, a.line, a.text, list(a.leave), list(a.toward)] for a in found.asks],
-        "result": result.to_json_text(),
-        "gated": gated,
+        "memo": memo,
     }, separators=(",", ":"), ensure_ascii=False))
     history = found.history  # what resolution asks of it most (`History.was_removed`), read on its own
     removed = sorted(set(history.removals) | history.removed_folders) if history is not None else []
-    cache.put_text(REMOVED_KIND, key, "\n".join([snapshot.head or "", *removed]))
+    cache.put_text(REMOVED_KIND, key, (snapshot.head or "") + "\n" + "\0".join(removed))
+
+
+def _store_files(cache, key: str, files: dict[str, str]) -> dict[str, Any]:
+    """Write the base's files as its `FILES_KIND` row; what the base says of them: the row's
+    digest (a row another scan wrote since is told apart) and no path differing from it."""
+    text = json.dumps(files, separators=(",", ":"), ensure_ascii=False)
+    cache.put_text(FILES_KIND, key, text)
+    return {"digest": _digest(text), "patch": {}}
+
+
+def _read_files(cache, key: str, named: Any) -> tuple[dict[str, str], dict[str, str]] | None:
+    """(the `FILES_KIND` row, the base's files: the row and its patch); None when the row is not
+    the one the base names."""
+    text = cache.get_text(FILES_KIND, key)
+    if text is None or not isinstance(named, dict) or named.get("digest") != _digest(text) \
+            or not isinstance(named.get("patch"), dict):
+        return None
+    row = json.loads(text)
+    return row, {**row, **named["patch"]} if named["patch"] else row
+
+
+def _digest(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8", "surrogateescape")).hexdigest()
 
 
 class Fallback(Exception):
     """Why this scan cannot be computed from the base: the full pipeline runs (`scan -v` says why)."""
 
 
-def try_delta(root: str, config, now, snapshot, left_out, cache, key: str, progress=None):
-    """The result of this scan computed from the stored base; `Fallback` (why not) otherwise."""
+def try_delta(root: str, config, now, snapshot, left_out, cache, key: str, progress=None, memo: str | None = None):
+    """The result of this scan computed from the stored base; `Fallback` (why not) otherwise.
+    `memo`: the key the caller stores this scan's whole result under (`MEMO_KIND`); after new
+    commits, the base then moves to this scan, naming that row as its result."""
     clock = time.perf_counter()
     text = cache.get_text(BASE_KIND, key)
     if text is None:
@@ -132,19 +165,22 @@ def try_delta(root: str, config, now, snapshot, left_out, cache, key: str, progr
         base = json.loads(text)
     except ValueError:
         base = None
-    if not isinstance(base, dict) or any(not isinstance(base.get(name), kind) for name, kind in _BASE_SHAPE.items()):
+    files = None
+    if isinstance(base, dict) and all(isinstance(base.get(name), kind) for name, kind in _BASE_SHAPE.items()):
+        files = _read_files(cache, key, base["files"])
+    if files is None:
         raise Fallback("the base is damaged or of another version")  # the full scan writes a new one
-    base_files: dict[str, str] = base["files"]
+    stored_files, base_files = files
     current = content_map(snapshot)
     if current.keys() != base_files.keys() or base.get("left_out") != left_out:
         raise Fallback("a path was added, removed or renamed")
     changed = {path for path, sha in current.items() if base_files[path] != sha}
-    moved = base["head"] != snapshot.head
-    if moved:
-        touched = _touched_since(root, base["head"], snapshot.head)
-        if touched is None:
+    span = None
+    if base["head"] != snapshot.head:
+        span = _commits_since(root, base["head"], snapshot.head)
+        if span is None:
             raise Fallback("the commits since the base's HEAD are not all file modifications on its line")
-        changed |= touched & current.keys()
+        changed |= span.touched & current.keys()
     if len(changed) > min(MAX_CHANGED, max(len(current) // 10, 8)):
         raise Fallback(f"{len(changed)} files changed")
     legacy_paths = base["legacy"]
@@ -157,12 +193,17 @@ def try_delta(root: str, config, now, snapshot, left_out, cache, key: str, progr
     for listed, what in (("skipped", "skipped"), ("vendored", "vendored or generated"), ("generated", "generated")):
         if changed.intersection(base[listed]):
             raise Fallback(f"{min(changed.intersection(base[listed]))} was {what}")
-    base["files"] = current  # what it will say once this scan is the base
-    return _delta(root, config, now, snapshot, left_out, cache, key, base, changed, moved, progress, clock)
+    if span is not None and memo is not None:  # what it will say of its files once this scan is the base
+        patch = {path: sha for path, sha in current.items() if stored_files[path] != sha}
+        base["files"] = {"digest": base["files"]["digest"], "patch": patch} if len(patch) <= _FILES_PATCH \
+            else None  # (written again, with the base)
+    return _delta(root, config, now, snapshot, left_out, cache, key, base, changed, span, progress, clock, memo,
+                  current)
 
 
-def _delta(root, config, now, snapshot, left_out, cache, key, base, changed, moved, progress, clock):
+def _delta(root, config, now, snapshot, left_out, cache, key, base, changed, span, progress, clock, memo, current):
     start = clock
+    moved = span is not None
     from indexer.contradictions.legacy import deprecation_notices, find_legacy, migrate_asks, MigrateAsk
     from indexer.contradictions.paths import RepoPaths
     from indexer.contradictions.resolve import IMPORT_KINDS, Resolver
@@ -171,7 +212,8 @@ def _delta(root, config, now, snapshot, left_out, cache, key, base, changed, mov
     from indexer.git.history import load_history
     from indexer.scan.collect import collect, vendored_folders
     from indexer.scan.pipeline import ScanContext, _lap, start_ageing
-    from indexer.scan.result import ScanResult, with_parsed
+    from indexer.scan.inputs import MEMO_KIND
+    from indexer.scan.result import ScanResult
     from indexer.scan.suppress import apply_suppressions
     from indexer.text import STRUCTURAL, safe_record, safe_tree
 
@@ -188,12 +230,15 @@ def _delta(root, config, now, snapshot, left_out, cache, key, base, changed, mov
     clock = _lap(ctx, "delta: read the base, extract the changed files", clock)
     finish_ageing = start_ageing(ctx)
     paths = RepoPaths(snapshot.files, left_out)
-    if moved:  # extended by the new commits (and cached for the next scan)
+    watch = base.get("legacy_watch")
+    window = _window_after(base.get("window"), span, watch, paths) if moved else None
+    if moved and window is None:  # extended by the new commits (and cached for the next scan)
         history = load_history(root, snapshot.head, now, paths.paths, cache)
         if len(history.removals) != base["removals"]:  # the new commits only modify files, so
             finish_ageing()  # a window that moved past a removal is the one way they can differ
             raise Fallback("the history's removals changed")
-    else:  # the base's own history: read only if a changed file's references need it
+    else:  # the base's own history (or, after commits that left it as it was, HEAD's): read only
+        # if a changed file's references need it
         history = _Lazy(lambda: load_history(root, snapshot.head, now, paths.paths, cache),
                         lambda: _removed(cache, key, base.get("removed_head", base["head"])))
     resolver = Resolver(root, paths, history, definitions)
@@ -219,8 +264,9 @@ def _delta(root, config, now, snapshot, left_out, cache, key, base, changed, mov
         finish_ageing()  # its legacy-reference findings are the base's, suppressed as they were
         raise Fallback("a file pointing into a legacy path has suppressions")
     historical = historical_test(config)
-    watch = base.get("legacy_watch")
-    if moved and isinstance(watch, dict) and _activities(history, watch) == watch:
+    if moved and window is not None:
+        clock = _lap(ctx, "delta: legacy detection skipped (no path it reads moved: the history not read)", clock)
+    elif moved and isinstance(watch, dict) and _activities(history, watch) == watch:
         clock = _lap(ctx, "delta: legacy detection skipped (no path it reads moved)", clock)
     elif moved:  # the history moved: the legacy set is what detection says now, or the base is no good
         asks = [MigrateAsk(p, line, text, tuple(leave), tuple(toward)) for p, line, text, leave, toward in base["asks"]]
@@ -253,9 +299,13 @@ def _delta(root, config, now, snapshot, left_out, cache, key, base, changed, mov
         suppressions.update(collect(snapshot, cache, config.scan.markers, config.scan.max_file_bytes,
                                     None, frozenset(elsewhere) & snapshot.files.keys()).suppressions)
     fresh = apply_suppressions([*fresh, *tree], suppressions)
+    stored = cache.get_text(MEMO_KIND, base["memo"])  # the base's result, and its gated `--format json` text
+    if stored is None:
+        raise Fallback("no base (the result it names is gone)")
     try:
-        previous = ScanResult.from_json_text(base["result"])
-        previous_gated = json.loads(base["gated"])
+        previous_text, _, previous_gated_text = stored.partition("\n")
+        previous = ScanResult.from_json_text(previous_text)
+        previous_gated = json.loads(previous_gated_text)
     except (ValueError, KeyError, TypeError, AttributeError):
         raise Fallback("the base's result is damaged") from None
     if len(previous_gated.get("findings", ())) != len(previous.findings):
@@ -278,53 +328,132 @@ def _delta(root, config, now, snapshot, left_out, cache, key, base, changed, mov
              for name, value in out.items()}  # notes and resolutions are the base's: gated as they were
     text = json.dumps(gated, separators=(",", ":"), ensure_ascii=False) + "\n"
     result = replace(result, gated=text)
-    # After new commits, the next change is measured from here: this result is the new base.
-    # Work-tree edits on the base's HEAD leave it as it is (rewriting ~1 MB on terraform cost
-    # each edit's scan a tenth of its time): the next scan's change is what differs from it.
-    if moved and not cache.warnings:
-        base.update(head=snapshot.head, result=replace(result, parsed=0).to_json_text(),
-                    gated=with_parsed(text, result.files, result.parsed, 0) or "")
+    # After new commits, the next change is measured from here: this result (stored by the caller
+    # under `memo`) is the new base. Work-tree edits on the base's HEAD leave it as it is: the
+    # next scan's change is what differs from it.
+    if moved and memo is not None and not cache.warnings:
+        base.update(head=snapshot.head, memo=memo)
+        if base["files"] is None:  # (many files differ from the stored row: written again)
+            base["files"] = _store_files(cache, key, current)
         # the new commits only modify files and the count of removals is the base's, so the
         # removed paths are the same (the window of `MAX_COMMITS` can only drop some): their
         # list, written at `removed_head`, stands
         base.setdefault("removed_head", previous.head)
-        if isinstance(watch, dict):
-            base["legacy_watch"] = _activities(history, watch)
+        if window is None:  # (else the history was not read: the watched activities are the base's)
+            if isinstance(watch, dict):
+                base["legacy_watch"] = _activities(history, watch)
+            window = _window(root, history, base["legacy_watch"]) if isinstance(watch, dict) else None
+        base["window"] = window
         cache.put_text(BASE_KIND, key, json.dumps(base, separators=(",", ":"), ensure_ascii=False))
     ctx.timings[f"delta: {len(only)} changed file{'s' * (len(only) != 1)} in all"] = time.perf_counter() - start
     return result
 
 
-def _touched_since(root: str, base_head: str | None, head: str | None) -> set[str] | None:
-    """Paths the commits from the base's HEAD to this one modified (their lines' ages may have
-    moved, whatever their content), merged branches' commits included: a file no commit of the
-    range touched keeps its blame (git passes a line to the parent whose file is identical).
+class _Span(NamedTuple):
+    """The commits from the base's HEAD to this one (`_commits_since`)."""
+
+    touched: frozenset[str]  # the paths they modified (merged branches' commits included)
+    commits: tuple[str, ...]  # the non-merge ones (what the history counts), in `git log` order
+    first: bool  # whether those are the first commits of HEAD's own log (the history's order)
+
+
+#: The first commits of HEAD's log read beside the range's: more new commits than this, and a
+#: second `git rev-list` tells whether they come first.
+_FIRST = 64
+
+
+def _commits_since(root: str, base_head: str | None, head: str | None) -> _Span | None:
+    """The commits from the base's HEAD to this one: the paths they modified (their lines' ages may
+    have moved, whatever their content), merged branches' commits included: a file no commit of
+    the range touched keeps its blame (git passes a line to the parent whose file is identical).
     None when HEAD does not descend from the base's, or a commit added, deleted or renamed a
-    path (the history's removals would differ from the base's)."""
-    from indexer.git.run import git_process, is_ancestor
+    path (the history's removals would differ from the base's). The ancestry, the range's log
+    and HEAD's first commits are three git processes run side by side."""
+    from indexer.git.run import run_git, start_git, start_is_ancestor
 
     if base_head is None or head is None:
         return None
-    if not is_ancestor(root, base_head, head):
-        return None
-    proc = git_process(root, "-c", "core.quotePath=false", "log", "--format=%x01", "--name-status",
-                       "--no-renames", "-z", f"{base_head}..{head}")
-    if proc.returncode != 0:
+    ancestor = start_is_ancestor(root, base_head, head)
+    log = start_git(root, "-c", "core.quotePath=false", "log", "--format=%x01%H%x02%P", "--name-status",
+                    "--no-renames", "-z", f"{base_head}..{head}")
+    first = start_git(root, "rev-list", "--no-merges", f"--max-count={_FIRST}", head)
+    proc, leading = log(), first()
+    if not ancestor() or proc.returncode != 0:
         return None
     touched: set[str] = set()
+    commits: list[str] = []
     fields = iter(proc.stdout.decode("utf-8", "surrogateescape").split("\0"))
     for field in fields:
         field = field.lstrip("\n")
         if field.startswith("\x01"):  # a commit (a merge lists no files of its own: its
-            continue  # branch's commits are in the range; an evil merge's edit differs from the base)
-        if field == "M":
+            sha, _, parents = field[1:].partition("\x02")  # branch's commits are in the range; an
+            if len(parents.split()) <= 1:  # evil merge's edit differs from the base)
+                commits.append(sha)
+        elif field == "M":
             path = next(fields, None)
             if path is None:
                 return None
             touched.add(path)
         elif field:
             return None
-    return touched
+    order = leading.stdout.decode("ascii", "replace").split() if leading.returncode == 0 else []
+    if len(commits) > _FIRST:
+        order = run_git(root, "rev-list", "--no-merges", f"--max-count={len(commits)}", head,
+                        check=False).decode("ascii", "replace").split()
+    return _Span(frozenset(touched), tuple(commits), order[:len(commits)] == commits)
+
+
+#: How many of the oldest commits of a (nearly) full history window a base describes (`_window`):
+#: what the next new commits push out of it, known without reading the history.
+_WINDOW_NEXT = 256
+
+
+def _window(root: str, history, watch: dict[str, Any]) -> list | None:
+    """[the commits in the history's window, a flag for each commit the next `_WINDOW_NEXT` new
+    commits would push out of it (oldest last): "1" when its leaving changes what the base keeps
+    of the history (it removes or renames a path, or touches a watched path: `_watch`), else
+    "0"]. One `git log` of those commits, when the window of `MAX_COMMITS` is that close to
+    full; None when its end is unknown."""
+    from indexer.git import history as log
+
+    need = _WINDOW_NEXT - (log.MAX_COMMITS - history.commits)
+    if need <= 0:
+        return [history.commits, ""]
+    tail = getattr(history, "tail", None)
+    if tail is None:
+        return None
+    shas = tuple(tail[max(len(tail) - need, 0):])
+    watched = [path for path in watch if path != "."]
+    read = log.changes_of(root, shas)
+    if [sha for sha, _ in read] != list(shas):
+        return None
+    return [history.commits, "".join(
+        "1" if any(status in ("D", "R") or _under(old, watched) or (new is not None and _under(new, watched))
+                   for status, old, new in changes) else "0"
+        for _, changes in read)]
+
+
+def _window_after(window: Any, span: _Span, watch: Any, paths) -> list | None:
+    """The base's `_window` once the new commits of `span` are in the history, when what the
+    base keeps of the history (its removals, the watched paths' activities: `_watch`) provably
+    stands: no new commit touched a watched path (they only modify files: `_commits_since`), they
+    come first in HEAD's log (as the history's extension asks), and the commits they push out
+    of the window are flagged harmless. None otherwise: the history is read."""
+    from indexer.git import history as log
+
+    if not (isinstance(window, list) and len(window) == 2 and isinstance(window[0], int)
+            and isinstance(window[1], str) and isinstance(watch, dict) and watch.get(".") is True):
+        return None
+    watched = [path for path in watch if path != "."]
+    if not span.first or any(_under(path, watched) for path in span.touched):
+        return None
+    count, flags = window
+    drop = max(count + len(span.commits) - log.MAX_COMMITS, 0)
+    if drop > len(flags) or "1" in flags[len(flags) - drop:]:
+        return None
+    if drop and not any(path in paths.paths for path in span.touched):
+        return None  # (the window keeps some activity: "." in `watch`)
+    return [min(count + len(span.commits), log.MAX_COMMITS), flags[:len(flags) - drop]]
 
 
 class _Lazy:
@@ -335,7 +464,7 @@ class _Lazy:
         self._load = load
         self._read_removed = removed
         self._value = None
-        self._removed: frozenset[str] | None = None
+        self._removed: _Sorted | None = None
 
     def was_removed(self, path: str) -> bool:
         if self._removed is None and self._value is None:
@@ -350,12 +479,37 @@ class _Lazy:
         return getattr(self._value, name)
 
 
-def _removed(cache, key: str, head: str | None) -> frozenset[str] | None:
+def _removed(cache, key: str, head: str | None) -> "_Sorted | None":
     text = cache.get_text(REMOVED_KIND, key)
     if text is None:
         return None
     first, _, rest = text.partition("\n")
-    return frozenset(rest.split("\n")) - {""} if first == (head or "") else None
+    return _Sorted(rest) if first == (head or "") else None
+
+
+class _Sorted:
+    """Sorted paths in one NUL-separated text (the base's removed paths: ~50k on terraform):
+    `in` by binary search over the text, without splitting it or building a set."""
+
+    def __init__(self, text: str) -> None:
+        self._text = text
+
+    def __contains__(self, path: str) -> bool:
+        text = self._text
+        low, high = 0, len(text)  # whole entries: `low` starts one, `high` ends one
+        while low < high:
+            mid = (low + high) // 2
+            start = text.rfind("\0", low, mid) + 1 or low
+            end = text.find("\0", start, high)
+            end = high if end < 0 else end
+            entry = text[start:end]
+            if entry == path:
+                return True
+            if entry < path:
+                low = end + 1
+            else:
+                high = max(start - 1, low)
+        return False
 
 
 def _watch(definitions, found) -> dict[str, Any]:

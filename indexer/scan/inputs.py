@@ -18,6 +18,10 @@ from indexer.git.root import config_file
 if TYPE_CHECKING:
     from indexer.models import Config, Snapshot
 
+#: The memo (`indexer.scan.run`): a scan's result as JSON, a newline, its gated `--format json`
+#: text, under the key of every input (`memo_key`, `raw_memo_key`). A delta's base names its row.
+MEMO_KIND = "scan-result/v4"  # v4: stale-todo messages carry the exact date
+
 
 def raw_memo_key(root: str, state: GitState, config_path: str | None, now: date,
                  only: frozenset[str] | None, environment: tuple[bytes, bytes] | None = None) -> str | None:

@@ -18,13 +18,11 @@ from indexer.cache import Cache, cache_dir_for
 from indexer.git.discover import read_state
 from indexer.git.discover import snapshot as take_snapshot
 from indexer.git.root import memory_files
-from indexer.scan.inputs import environment_of, memo_key, raw_memo_key
+from indexer.scan.inputs import MEMO_KIND, environment_of, memo_key, raw_memo_key
 from indexer.scan.result import ScanResult, with_parsed
 
 if TYPE_CHECKING:
     from indexer.models import Config
-
-MEMO_KIND = "scan-result/v4"  # v4: stale-todo messages carry the exact date; the result's JSON, a newline, the gated `--format json` text
 
 
 def run_scan(path: str, now: date, cache_dir: str | None = None, config_path: str | None = None,
@@ -75,7 +73,9 @@ def run_scan(path: str, now: date, cache_dir: str | None = None, config_path: st
             why: dict[str, Any] = {}
             if base is not None:
                 try:
-                    found = delta.try_delta(root, config, now, snapshot, left_out, cache, base, progress)
+                    # (a FILES result is not the whole one: the memo's row under `key` is no base)
+                    found = delta.try_delta(root, config, now, snapshot, left_out, cache, base, progress,
+                                            key if only is None else None)
                     if only is not None:  # FILES / pre-commit: the full-equivalent result on those files
                         from indexer.scan.narrow import on_files
 
@@ -114,8 +114,7 @@ def run_scan(path: str, now: date, cache_dir: str | None = None, config_path: st
 
                 cache.put_text(EXPLAIN_KIND, key, explain_index(result.contradictions))
                 if base is not None:  # a complete scan: the base the next change is measured from
-                    delta.store_base(cache, base, snapshot, left_out, stored, result.collected,
-                                     result.contradictions, gated)
+                    delta.store_base(cache, base, snapshot, left_out, result.collected, result.contradictions, key)
             # and this scan's own `--format json` is that text with its `parsed`: gated once, not twice
             result = replace(result, gated=with_parsed(gated, result.files, 0, result.parsed))
         return result
