@@ -128,3 +128,15 @@ def test_explain_a_path_after_a_scan_without_legacy_says_the_same_warm(repo, tmp
     warm = explain(repo.root, "app/util.py", "--format", "json", "--cache-dir", cache).stdout
     assert explain(repo.root, "app/util.py", "--format", "json", "--cache-dir", cache).stdout == warm
     assert json.loads(warm)["linked_from"][0]["path"] == "README.md"
+
+
+def test_explain_a_path_that_never_existed_but_is_named_shows_who_names_it(repo, tmp_path):
+    """The question after deleting a file, or before creating one a doc promises: what points at
+    it? A missing path some file links to is explained, cold and from the stored picture."""
+    repo.commit("2024-01-15", files={"README.md": "# App\n\nSee [the guide](docs/guide.md).\n", "app.py": "X = 1\n"})
+    cache = str(tmp_path / "cache")
+    for _ in range(2):  # the first computes the picture, the second reads the one the scan stored
+        out = explain(repo.root, "docs/guide.md", "--cache-dir", cache).stdout
+        assert out.splitlines()[0] == "docs/guide.md: path, does not exist"
+        assert "  README.md:3  [dangling, md-link]  See [the guide](docs/guide.md)." in out
+    assert "neither a path of this repository" in explain(repo.root, "docs/other.md", exit_code=2).stderr

@@ -156,14 +156,15 @@ def _view(result, target: str, cwd: str | None) -> dict[str, Any]:
         if findings or references:
             return _finding_view(result, target, findings, path, line, references)
     path = _repo_path(result.root, target, cwd)
-    if path is not None and (found.paths.exists(path) or found.history.fate(path, found.paths.exists)):
-        return _path_view(result, path)
+    if path is not None and (found.paths.exists(path) or found.history.fate(path, found.paths.exists)
+                             or any(r.status == "missing" and r.path == path for r in found.resolved)):
+        return _path_view(result, path)  # (a missing path some file names: what points at it)
     memory = result.memory
     standard = memory.standard(target.strip()) if memory is not None else None
     if standard is not None:
         return _standard_view(result, memory, standard)
     raise UnknownTarget(
-        f"explain: {target!r} is neither a path of this repository (tracked now, or in its history), "
+        f"explain: {target!r} is neither a path of this repository (tracked now, in its history, or named by a file), "
         f"a finding (a fingerprint from `scan --format json`, or path:line) nor a standard id"
         + _did_you_mean(target, memory))
 
