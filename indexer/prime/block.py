@@ -412,10 +412,12 @@ def _compose(view: index.IndexView, terms: Sequence[tuple[str, float]], paths: S
         shown = {e.candidate.key for e in selection.entries}
         dated = _date_findings([c for c in ranked if c.key in shown], state, cache_dir,
                                later if request.worked_on else None)
-        if any(c.payload is not ranked_c.payload for c, ranked_c in zip(dated, (r for r in ranked if r.key in shown))):
+        redated = {c.key for c, ranked_c in zip(dated, (r for r in ranked if r.key in shown))
+                   if c.payload is not ranked_c.payload}
+        if redated:
             by_key = {c.key: c for c in dated}
             ranked = [by_key.get(c.key, c) for c in ranked]
-            renderer = Renderer(request.fmt, view.meta.get("org"), request.now, pending)
+            renderer.forget(redated)  # the other items render as they did
             entries = [e._replace(candidate=by_key.get(e.candidate.key, e.candidate)) for e in selection.entries]
             if selection.over_budget or renderer.measure(entries) <= request.budget:  # dates are seldom longer
                 selection = selection._replace(entries=entries)

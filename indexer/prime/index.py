@@ -275,10 +275,10 @@ def _read_once(db: sqlite3.Connection, terms: Sequence[tuple[str, float]], dirs:
     stats = _Stats(doc_count, body_length / doc_count if doc_count > 0 else 1.0)
     standards = [_standard(payload) for (payload,) in
                  db.execute("SELECT payload FROM records WHERE kind = 'standard' ORDER BY key")]
-    scored = _best(db, *_scores(db, stats, terms, exhaustive)) if terms else {}
-    near = _best(db, _in_folders(db, dirs), lambda doc: frozenset()) if dirs else {}
-    idf = {item.term: item.idf for item in _term_stats(db, stats, terms)} if terms else {}
-    return IndexView(meta, standards, scored, near, idf)
+    ranked = _term_stats(db, stats, terms) if terms else []
+    scored = _best(db, *_scores(db, stats, terms, ranked, exhaustive)) if terms else {}
+    near = _near(db, dirs) if dirs else {}
+    return IndexView(meta, standards, scored, near, {item.term: item.idf for item in ranked})
 
 
 def _standard(payload: str) -> dict[str, Any]:
@@ -317,9 +317,10 @@ def _term_stats(db: sqlite3.Connection, stats: _Stats, terms: Sequence[tuple[str
     return sorted(out, key=lambda item: -item.bound)
 
 
-def _scores(db: sqlite3.Connection, stats: _Stats, terms: Sequence[tuple[str, float]], exhaustive: bool = False
-            ) -> tuple[dict[int, float], Callable[[int], frozenset[str]]]:
+def _scores(db: sqlite3.Connection, stats: _Stats, terms: Sequence[tuple[str, float]], ranked: Sequence[_Term],
+            exhaustive: bool = False) -> tuple[dict[int, float], Callable[[int], frozenset[str]]]:
     """record -> BM25 score summed over the task's terms, and record -> the terms it contains.
+    `ranked` is `_term_stats` of the terms.
 
     Terms are read by decreasing bound on what they can add (MaxScore): once the
     `SEARCH_LIMIT`-th best score so far is above all that the unread terms could add together,
@@ -329,7 +330,6 @@ def _scores(db: sqlite3.Connection, stats: _Stats, terms: Sequence[tuple[str, fl
     holding it. Scores are summed in the task's term order: the floats an exhaustive walk gives.
     """
     found: dict[str, dict[int, float]] = {term: {} for term, _weight in terms}
-    ranked = _term_stats(db, stats, terms)
     unread = sum(item.bound for item in ranked)
     seen: set[int] = set()  # records found so far
     for item in ranked:
@@ -374,14 +374,18 @@ def _kth_best(found: dict[str, dict[int, float]], k: int) -> float:
     return best[-1] if len(best) == k else -math.inf
 
 
-def _in_folders(db: sqlite3.Connection, dirs: Sequence[str]) -> dict[int, float]:
-    """record -> 0 for every record in one of `dirs`."""
-    out: dict[int, float] = {}
-    for chunk in _chunks(list(dirs)):
+def _near(db: sqlite3.Connection, dirs: Sequence[str]) -> dict[str, Hit]:
+    """The records in one of `dirs` (score 0: being near is no relevance to the task), the first
+    `SEARCH_LIMIT` by key, as `_best` chooses among equal scores; the database sorts and cuts,
+    so only the records kept are read and decoded."""
+    rows: dict[int, tuple[str, str, str]] = {}
+    for chunk in _chunks([_stored(folder) for folder in dirs]):
         marks = ",".join("?" * len(chunk))
-        out.update((doc, 0.0) for (doc,) in db.execute(f"SELECT doc FROM folders WHERE folder IN ({marks})",
-                                                       [_stored(folder) for folder in chunk]))
-    return out
+        rows.update((doc, (key, kind, payload)) for doc, key, kind, payload in db.execute(
+            "SELECT doc, key, kind, payload FROM records WHERE doc IN"
+            f" (SELECT doc FROM folders WHERE folder IN ({marks})) ORDER BY key LIMIT {SEARCH_LIMIT}", chunk))
+    kept = sorted(rows.values())[:SEARCH_LIMIT]  # several chunks: the first by key of all of them
+    return {_original(key): Hit(_original(key), kind, 0.0, _json_object(payload)) for key, kind, payload in kept}
 
 
 def _best(db: sqlite3.Connection, scores: dict[int, float], matched: Callable[[int], frozenset[str]]

@@ -103,6 +103,14 @@ class Renderer:
             self._items[key] = BULLET + render[entry.candidate.kind](entry)
         return self._items[key]
 
+    def forget(self, keys: set[str]) -> None:
+        """Render these items anew when next asked (their payload changed: an exact date found)."""
+        for cached in (self._items, self._lengths):
+            for key in [key for key in cached if key[0] in keys]:
+                del cached[key]
+        for key in keys:
+            self._withheld.pop(key, None)
+
     def withheld(self, candidate: Candidate) -> list[dict[str, Any]]:
         """What this item's rendering withheld as instructions to an AI (path, line, kind)."""
         return self._withheld.get(candidate.key, [])
