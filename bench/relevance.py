@@ -172,13 +172,16 @@ def prime(work: Path, cache: Path, task: dict, budget: int, floor: float | None 
 def score(task: dict, block: dict, held: list[dict], report: dict | None = None) -> dict:
     floors, changed = (report or {}).get("floors", {}), (report or {}).get("changed", {})
     observations = [item for item in block["items"] if item["kind"] in ("finding", "resolution")]
-    relevant = [item for item in observations
-                if concerns(item.get("path", ""), task["files"])
-                or any(concerns(ref.rsplit(":", 1)[0], task["files"]) for ref in item.get("still_pointing", ()))]
+
+    def about(item: dict) -> bool:
+        return (concerns(item.get("path", ""), task["files"])
+                or any(concerns(ref.rsplit(":", 1)[0], task["files"]) for ref in item.get("still_pointing", ())))
+
+    relevant = [item for item in observations if about(item)]
     hit = any(item.get("path", item.get("legacy_path")) in task["files"] for item in observations)
     return {"observations": len(observations), "relevant": len(relevant), "available": bool(held), "held": held[:8],
             "hit": hit, "tokens": block["tokens"],
-            "scores": [(item.get("relevance", item["score"]), bool(concerns(item.get("path", ""), task["files"])),
+            "scores": [(item.get("relevance", item["score"]), about(item),
                         item.get("path", ""), *floors.get(_key(item), (None, False))) for item in observations],
             "changed": changed}
 

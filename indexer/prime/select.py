@@ -48,9 +48,9 @@ PATH_IDF_MIN = 0.7
 # A finding whose file's own name holds a task word (`node_groups.tf` for "sec groups", `flag_impl.go`
 # for "Flag.SchemaType"), or whose file the task names (`Update test.yml`), needs only `NAME_FLOOR`;
 # the word must be in fewer than about 60% of the records (IDF >= NAME_IDF_MIN: not `package` in a
-# monorepo of packages). Learned on the learn half of `bench/relevance.py` (round 4, 147 tasks):
-# 0.5-0.7 reach 6 of 13 changed files' findings (3 before) at precision 0.77 (0.71 before); 1.0
-# loses one, 0.3 adds only neighbours of a flat layout's files.
+# monorepo of packages). Learned on the learn half of `bench/relevance.py --floor-sweep` (round 4,
+# 147 tasks): 0.45-0.7 reach 6 of 13 changed files' findings (3 before) at precision 0.77 (0.71
+# before); 0.8 or more loses one, 0.3 or less adds only neighbours of a flat layout's files.
 NAME_FLOOR = 0.6
 NAME_IDF_MIN = 0.5
 # Words every task and every comment has: a record matching only these is no match.
