@@ -4,9 +4,9 @@
 
 CLONE is a work tree of its own (`git clone --shared /tmp/f18/terraform /tmp/<you>-tf`): each run
 appends a `// TODO: bench ...` line to 1 and to 4 tracked files, `git add`s them, times
-`orgmemory hook pre-commit --now 2026-11-01 FILES` and resets them. Caches under /tmp/pc-bench:
-"base" is the cache of a complete scan of the clean tree (restored before each run, so every
-run measures the delta from it); "no base" is that cache without the base and memo rows (the
+`orgmemory hook pre-commit --now 2026-11-01 FILES` and resets them. Caches in a new temporary folder:
+"base" is the cache of a complete scan of the clean tree, by the package measured (restored
+before each run, so every run measures the delta from it); "no base" is that cache without the base and memo rows (the
 blob, history and blame caches warm: the first commit after a scan with another --now); "empty"
 is no cache at all (the first commit after a fresh clone). Medians of wall and CPU (user+sys of
 the process and its git children) and their ratio to the warm scan (a memo hit) of the same
@@ -24,12 +24,13 @@ for a in sys.argv[1:]:
         F4 = a.split("=", 1)[1].split(",")
 F1 = F4[:1]
 NOW = "2026-11-01"
-cache, saved, nobase = "/tmp/pc-bench/cache", "/tmp/pc-bench/base", "/tmp/pc-bench/nobase"
+import tempfile
+top = tempfile.mkdtemp(prefix="pc-bench-")  # (one folder per run: benches running side by side do not share caches)
+cache, saved, nobase = f"{top}/cache", f"{top}/base", f"{top}/nobase"
 env0 = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
 env0["ORGMEMORY_CACHE_DIR"] = cache
 def env(version):
     return dict(env0, PYTHONPATH=before) if version == "before" else env0
-os.makedirs("/tmp/pc-bench", exist_ok=True)
 def git(*a):
     subprocess.run(["git", "-C", clone, *a], check=True, capture_output=True)
 def timed(args, version="after"):
@@ -51,10 +52,15 @@ shutil.rmtree(cache, ignore_errors=True)
 timed(["scan", ".", "--now", NOW, "--format", "json", "--fail-on", "never"])  # the base: the clean tree
 for d in (saved, nobase):
     shutil.rmtree(d, ignore_errors=True); shutil.copytree(cache, d)
+saved_before = f"{top}/base-before"  # the "before" package's own base (its format may differ)
+if before:
+    shutil.rmtree(cache, ignore_errors=True)
+    timed(["scan", ".", "--now", NOW, "--format", "json", "--fail-on", "never"], "before")
+    shutil.copytree(cache, saved_before)
 c = sqlite3.connect(glob.glob(nobase + "/*/cache.sqlite3")[0])
 c.execute("delete from entries where kind like 'scan-base%' or kind like 'scan-result%'"); c.commit(); c.close()
-modes = [("warm", "after", None, saved), ("pc1 before", "before", F1, saved), ("pc1", "after", F1, saved),
-         ("pc4 before", "before", F4, saved), ("pc4", "after", F4, saved),
+modes = [("warm", "after", None, saved), ("pc1 before", "before", F1, saved_before), ("pc1", "after", F1, saved),
+         ("pc4 before", "before", F4, saved_before), ("pc4", "after", F4, saved),
          ("no base, warm cache, 1", "after", F1, nobase), ("no base, warm cache, 4", "after", F4, nobase),
          ("no base, empty cache, 1", "after", F1, None)]
 modes = [m for m in modes if before or m[1] != "before"]
@@ -78,3 +84,4 @@ for name, vals in rows.items():
     print(f"| {name} | {w:.2f} | {c:.2f} | {w/ww:.1f}x | {c/wc:.1f}x |")
 for name in [m[0] for m in modes if m[0].startswith(("pc4", "no base, warm cache, 4"))]:
     print(name, outs[name].decode().splitlines()[-1])
+shutil.rmtree(top, ignore_errors=True)

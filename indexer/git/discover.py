@@ -34,6 +34,7 @@ class GitState:
     shallow: bool
     index: bytes  # `git ls-files -s -z`
     status: bytes  # `git status --porcelain=v1 -z`
+    branch: str | None = None  # `git rev-parse --abbrev-ref HEAD` (`current_branch`), when it was read with HEAD
 
     def worktree_changes(self) -> tuple[set[str], set[str]]:
         """Paths whose work-tree or staged content differs from HEAD, and paths deleted on disk."""
@@ -51,11 +52,24 @@ class GitState:
 
 def read_state(path: str) -> GitState:
     """The state of the work tree containing `path`; exit 2 when there is none."""
-    root, shallow, head = rev_parse(path, "--is-shallow-repository", "HEAD")
+    root, shallow, head, branch = _head_and_branch(path)
     return GitState(root=root, head=None if head == "HEAD" else head, shallow=shallow == "true",
                     index=run_git(root, "ls-files", "-s", "-z"),
                     status=run_git(root, "status", "--porcelain=v1", "-z", "--untracked-files=no",
-                                   "--no-renames"))
+                                   "--no-renames"), branch=branch)
+
+
+def _head_and_branch(path: str) -> tuple[str, str, str, str | None]:
+    """(top, shallow, HEAD, branch) from one `git rev-parse` (the branch is what a scan keys its
+    base by: `links_branch`); before the first commit, where git stops at HEAD, the branch is
+    left to `current_branch`."""
+    if os.path.isdir(path):
+        proc = git_process(path, "rev-parse", "--show-toplevel", "--is-shallow-repository", "HEAD",
+                           "--abbrev-ref", "HEAD")
+        lines = proc.stdout.decode().split("\n")[:-1]
+        if proc.returncode == 0 and len(lines) >= 4 and lines[0]:
+            return "\n".join(lines[:-3]), lines[-3], lines[-2], lines[-1]
+    return (*rev_parse(path, "--is-shallow-repository", "HEAD"), None)  # (its errors: exit 2)
 
 
 def snapshot(root: str, exclude=None, state: GitState | None = None) -> tuple[Snapshot, dict[str, str]]:
@@ -63,6 +77,7 @@ def snapshot(root: str, exclude=None, state: GitState | None = None) -> tuple[Sn
     from indexer.models import Snapshot  # not at the top: a memoised scan never builds one
 
     state = state or read_state(root)
+    exclude = exclude or None  # (no pattern: no call per path)
     files: dict[str, str] = {}
     left_out: dict[str, str] = {}
     for record in state.index.split(b"\0"):
@@ -173,13 +188,13 @@ def current_branch(root: str) -> str:
 DEFAULT_BRANCHES = frozenset({"main", "master", "HEAD", "trunk", "develop", "dev", "default", "latest"})
 
 
-def links_branch(root: str) -> str:
+def links_branch(root: str, state: GitState | None = None) -> str:
     """The current branch as far as resolution depends on it: a hosted link to this repository
     resolves locally when its ref is one of `DEFAULT_BRANCHES` or the current branch, so a
     current branch among them (a detached HEAD is `HEAD`) resolves exactly as any other of them
     does, and is "" here. Caches keyed by it are shared by a CI run on `main` and a pull
-    request's detached checkout."""
-    branch = current_branch(root)
+    request's detached checkout. `state`: this scan's, whose `rev-parse` may have read it."""
+    branch = state.branch if state is not None and state.branch is not None else current_branch(root)
     return "" if branch in DEFAULT_BRANCHES else branch
 
 

@@ -66,8 +66,9 @@ _BASE_SHAPE = {"head": (str, type(None)), "files": dict, "left_out": dict, "defi
 _FILES_PATCH = 500
 
 
-def base_key(root: str, config: Any, now, environment: tuple[bytes, bytes] | None = None) -> str:
-    """Every input of a scan but the files and HEAD: what a base must share with a scan."""
+def base_key(root: str, config: Any, now, environment: tuple[bytes, bytes] | None = None, state=None) -> str:
+    """Every input of a scan but the files and HEAD: what a base must share with a scan (`state`:
+    the scan's `GitState`, which may hold the branch)."""
     from indexer.git.discover import links_branch
     from indexer.scan.inputs import environment_of
 
@@ -76,7 +77,7 @@ def base_key(root: str, config: Any, now, environment: tuple[bytes, bytes] | Non
         settings["file"] = os.path.relpath(settings["file"], root)
     digest = hashlib.sha256()
     for part in (__version__, now.isoformat(), json.dumps(settings, sort_keys=True, default=str),
-                 links_branch(root)):
+                 links_branch(root, state)):
         digest.update(hashlib.sha256(part.encode("utf-8", "surrogateescape")).digest())
     for part in environment or environment_of(root):
         digest.update(hashlib.sha256(part).digest())
@@ -327,7 +328,8 @@ def _delta(root, config, now, snapshot, left_out, cache, key, base, changed, spa
              previous_gated[name] if name in previous_gated else safe_tree(value, STRUCTURAL)
              for name, value in out.items()}  # notes and resolutions are the base's: gated as they were
     text = json.dumps(gated, separators=(",", ":"), ensure_ascii=False) + "\n"
-    result = replace(result, gated=text)
+    # (and its own JSON text, which the memo stores: `to_json()` is at hand, not made again)
+    result = replace(result, gated=text, text=json.dumps(out, separators=(",", ":"), ensure_ascii=False))
     # After new commits, the next change is measured from here: this result (stored by the caller
     # under `memo`) is the new base. Work-tree edits on the base's HEAD leave it as it is: the
     # next scan's change is what differs from it.

@@ -67,7 +67,7 @@ def run_scan(path: str, now: date, cache_dir: str | None = None, config_path: st
 
         # a complete scan keeps a base; a later one that differs from it in a few files' content
         # does the work of those files (`indexer.scan.delta`); callers of `memo=False` want the stages' outputs
-        base = delta.base_key(root, config, now, environment) if memo else None
+        base = delta.base_key(root, config, now, environment, state) if memo else None
 
         def fresh() -> ScanResult:
             why: dict[str, Any] = {}
@@ -80,7 +80,8 @@ def run_scan(path: str, now: date, cache_dir: str | None = None, config_path: st
                         from indexer.scan.narrow import on_files
 
                         return on_files(replace(found, timings={"discover": discovered, **found.timings}), only)
-                    return replace(found, timings={"discover": discovered, **found.timings}, gated=found.gated_json)
+                    return replace(found, timings={"discover": discovered, **found.timings}, gated=found.gated_json,
+                                   text=found.memo_text)
                 except delta.Fallback as exc:  # `scan -v` says why the whole pipeline ran
                     why = {f"{'full' if only is None else 'narrowed'} scan: {exc}": None}
             findings, ctx = run_pipeline(root, config, now, snapshot, left_out, cache,
@@ -107,7 +108,9 @@ def run_scan(path: str, now: date, cache_dir: str | None = None, config_path: st
             # delta result comes gated: the base's gated findings and the changed files' own)
             gated = with_parsed(result.gated_json, result.files, result.parsed, 0) if result.gated_json else None
             gated = gated or gated_json(stored)
-            cache.put_text(MEMO_KIND, key, stored.to_json_text() + "\n" + gated)
+            # (a delta's result comes with its JSON text too: `to_json()` is not made again)
+            text = with_parsed(result.memo_text, result.files, result.parsed, 0) if result.memo_text else None
+            cache.put_text(MEMO_KIND, key, (text or stored.to_json_text()) + "\n" + gated)
             if only is None and result.contradictions is not None:  # what `explain` reads, so that
                 # explaining after a scan is a cache read (a delta scan has no picture of its own)
                 from indexer.contradictions.explain import EXPLAIN_KIND, explain_index
