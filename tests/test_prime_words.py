@@ -72,3 +72,18 @@ def test_a_file_the_task_names_is_a_place_and_its_words_no_concept(repo):
     })
     assert shown(repo.root, "Update vault_read_test.go to fix failing test") == ["dependency/vault_read_test.go"]
     assert shown(repo.root, "Update test.yml") == [".github/workflows/test.yml"]
+
+
+def test_a_ci_task_is_about_the_ci_configuration(repo):
+    """`ci: ...` is the one Conventional Commits type that names a place (poetry-core's `ci: add
+    zizmor pre-commit hook`): the CI configuration's findings are shown as if beside the task;
+    `[pre-commit.ci] ...` (a service's name) or `[skip ci]` is no such type."""
+    repo.commit("2020-01-01", files={
+        ".github/workflows/downstream.yaml": "jobs:\n  # TODO: mark run as success even when this fails and add comment to PR instead\n  x: {}\n",
+        ".pre-commit-config.yaml": "repos: []\n",
+        **{f"src/core/m{n}.py": f"# TODO: module {n} should cache the parsed constraint\nx = {n}\n" for n in range(6)},
+    })
+    assert shown(repo.root, "ci: add zizmor pre-commit hook and fix issues (#799)") == [".github/workflows/downstream.yaml"]
+    assert shown(repo.root, "[CI] add zizmor pre-commit hook") == [".github/workflows/downstream.yaml"]
+    for task in ("[pre-commit.ci] pre-commit autoupdate (#577)", "chore: add zizmor pre-commit hook [skip ci]"):
+        assert shown(repo.root, task) == [], task

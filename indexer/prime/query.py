@@ -6,6 +6,7 @@ gap between an action or a product and the topic an organisation tags it with. I
 engineering vocabulary only, never names of one organisation, and a related term weighs less
 than a word the task actually used. `TASK_FILLER` drops the verbs every task has.
 """
+import functools
 import re
 from typing import Iterable
 
@@ -100,7 +101,7 @@ def task_terms(task: str, paths: Iterable[str] = ()) -> list[tuple[str, float]]:
     # A file the task names is named as a path is (`--paths`): its words weigh `PATH_WEIGHT`, and
     # `select` holds that file's own findings to the name floor.
     _add(weights, [stem for stem in _stems(" ".join(named_files(text))) if not stem.isdigit()], PATH_WEIGHT)
-    for stem in _stems(_NAMED_FILE.sub(" ", text)):
+    for stem in _stems(_without_named_files(text)):
         if stem.isdigit():
             continue  # a version or an issue number ("from 1.10.0 to 1.11.1 (#3640)"), no concept of the task
         _add(weights, (stem,), 1.0)
@@ -154,22 +155,39 @@ _PREFIX = re.compile(r"^([\w.\-/, ]{2,60}?)(?:\(([^)]{1,60})\))?!?:\s")
 
 class Scope(tuple):
     """What a task says of where its work is: the segments of the area it names (a tuple of
-    stem tuples, `task_scope`), and `files`, the names of the files it names (`named_files`)."""
+    stem tuples, `task_scope`); `files`, the names of the files it names (`named_files`); `ci`,
+    whether its type is `ci` (the one Conventional Commits type that names a place: `is_ci_config`)."""
 
     files: tuple[str, ...] = ()
+    ci: bool = False
 
 
 def task_scope(task: str) -> Scope:
     """The area a task names (its path segments, each as stems) by the convention of commit subjects and PR titles:
     `[area] subject`, `area: subject`, `area/sub: subject`, `type(area): subject`. Empty when it
-    names none (a bare `fix: ...`, or `build(deps): ...`). Its `files` are the files it names."""
-    scope = Scope(_area(task))
+    names none (a bare `fix: ...`, or `build(deps): ...`). Its `files` are the files it names, `ci`
+    whether it is of type `ci` (`ci: ...`, `ci(scope): ...`, `[CI] ...`)."""
+    text = _REWORDS.sub("", task.strip()).strip()
+    scope = Scope(_area(text))
     scope.files = named_files(task)
+    match = _BRACKET.match(text) or _PREFIX.match(text)
+    scope.ci = bool(match) and match.group(1).strip().lower() == "ci"
     return scope
 
 
-def _area(task: str) -> tuple[tuple[str, ...], ...]:
-    text = _REWORDS.sub("", task.strip()).strip()
+# Where CI is configured, by the conventions of the common CI services.
+_CI_CONFIG = (r"(?:^|/)(?:\.github/workflows/|\.github/actions/|\.circleci/|\.buildkite/|\.gitlab/ci/|"
+                        r"\.gitlab-ci\.ya?ml$|\.travis\.ya?ml$|azure-pipelines[\w.-]*\.ya?ml$|Jenkinsfile$|"
+                        r"\.?appveyor\.ya?ml$|\.drone\.ya?ml$|\.woodpecker/|bitbucket-pipelines\.ya?ml$)")
+
+
+def is_ci_config(path: str) -> bool:
+    """A CI service's configuration (`.github/workflows/test.yml`, `.gitlab-ci.yml`, `Jenkinsfile`):
+    the place a `ci: ...` task is about."""
+    return bool(_compiled(_CI_CONFIG).search(path))
+
+
+def _area(text: str) -> tuple[tuple[str, ...], ...]:
     match = _BRACKET.match(text)
     if match:
         area = match.group(1)
@@ -191,16 +209,37 @@ def _area(task: str) -> tuple[tuple[str, ...], ...]:
 # A file a task names (`Update vault_read_test.go`, `Update test.yml`: GitHub's own subject for an
 # edit in its web editor) by its name and a common extension: `config_options.Deprecated` or
 # `github.token` name no file.
-_NAMED_FILE = re.compile(r"(?<![\w.-])([\w.-]*\w\.(?:go|py|pyi|js|mjs|cjs|ts|tsx|jsx|java|kt|kts|scala|rb|rs|c|h|cc|cpp|hpp|"
-                         r"cs|swift|m|php|pl|lua|sh|bash|zsh|ps1|bat|md|rst|txt|adoc|html|css|scss|vue|svelte|"
-                         r"json|jsonc|yml|yaml|toml|ini|cfg|conf|xml|gradle|properties|tf|tfvars|hcl|sql|proto|"
-                         r"lock|mod|sum|ttar|tpl|tmpl|j2|dockerfile|mk|cmake|bzl))(?![\w-])", re.IGNORECASE)
+_NAMED_FILE = r"(?<![\w.-])([\w.-]*\w\.([A-Za-z][A-Za-z0-9]{0,10}))(?![\w-])"
+_EXTENSIONS = frozenset("""
+    go py pyi js mjs cjs ts tsx jsx java kt kts scala rb rs c h cc cpp hpp cs swift m php pl lua sh bash zsh
+    ps1 bat md rst txt adoc html css scss vue svelte json jsonc yml yaml toml ini cfg conf xml gradle
+    properties tf tfvars hcl sql proto lock mod sum ttar tpl tmpl j2 dockerfile mk cmake bzl
+""".split())
+
+
+def _unless_named(match: re.Match) -> str:
+    return " " if match.group(2).lower() in _EXTENSIONS else match.group(0)
+
+
+def _without_named_files(text: str) -> str:
+    return _compiled(_NAMED_FILE).sub(_unless_named, text) if "." in text else text
 
 
 def named_files(task: str) -> tuple[str, ...]:
     """The names of the files a task names, lower case, as written (`vault_read_test.go`;
     `docs/index.md` gives `index.md`): a file's words in a task name that file, not a concept."""
-    return tuple(dict.fromkeys(name.rsplit("/", 1)[-1].lower() for name in _NAMED_FILE.findall(_MODULE.sub(" ", task))))
+    if "." not in task:
+        return ()
+    return tuple(dict.fromkeys(name.rsplit("/", 1)[-1].lower() for name, extension in
+                               _compiled(_NAMED_FILE).findall(_MODULE.sub(" ", task))
+                               if extension.lower() in _EXTENSIONS))
+
+
+@functools.cache
+def _compiled(pattern: str) -> re.Pattern:
+    """A pattern compiled when first used: most tasks name no file and are of no `ci` type, and
+    the hooks import this module on every prompt."""
+    return re.compile(pattern)
 
 
 def in_scope(scope: tuple[tuple[str, ...], ...], path: str) -> bool:

@@ -29,7 +29,7 @@ from typing import Any, Callable, NamedTuple, Sequence
 from indexer.globs import compile_globs
 from indexer.prime import index
 from indexer.prime.index import Hit, IndexView
-from indexer.prime.query import file_name, in_scope
+from indexer.prime.query import file_name, in_scope, is_ci_config
 
 MIN_RELEVANCE = 0.15
 # The absolute floor an observation's own task score (coordinated BM25, `raw`) must clear when
@@ -118,7 +118,7 @@ def rank(view: IndexView, terms: Sequence[tuple[str, float]], paths: Sequence[st
     """
     relevance = coordinated(view.scored, dict(terms))
     specific = {key for key, hit in view.scored.items() if hit.matched - GENERIC}
-    named = frozenset(getattr(scope, "files", ()))
+    named, ci = frozenset(getattr(scope, "files", ())), getattr(scope, "ci", False)
     task_words = {term: view.idf.get(term, 0.0) for term, weight in terms if weight >= 1.0 and term not in GENERIC}
     area = tuple(scope)
     if area and not any(_in_area(hit, area) for hit in view.scored.values()
@@ -144,6 +144,8 @@ def rank(view: IndexView, terms: Sequence[tuple[str, float]], paths: Sequence[st
             continue
         raw = relevance.get(key, 0.0) if key in specific else 0.0
         bonus = _record_bonus(hit, paths)
+        if ci and bonus <= 0 and any(is_ci_config(place) for place in _places(hit)):
+            bonus = NEAR_PATH_BONUS  # a `ci: ...` task is about the CI configuration, as if beside it
         if area and not _in_area(hit, area) and bonus <= 0:
             continue  # the task is about another area
         if raw < _floor(key, hit, area, task_words, bonus, named) and bonus <= 0:
