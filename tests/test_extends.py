@@ -324,3 +324,21 @@ def test_the_first_prompt_without_a_clone_says_inherited_standards_are_coming(re
     first = hook_context(repo.root, tmp_path / "cache")
     assert "Every change comes with a test." in first and "Bicep" not in first
     assert first.rstrip().endswith(NO_INDEX_YET_EXTENDS)
+
+
+def test_a_standards_edit_reads_inherited_standards_from_the_clone_without_fetching(repo, remote, tmp_path):
+    """With an index, a standards edit re-reads the standards on the prompt's path: the clone due
+    for a fetch (older than the refresh interval) is read as it is; the background refresh fetches."""
+    from _integrations import run_orgmemory
+
+    cache = tmp_path / "cache"
+    local_repo(repo, remote["url"], LOCAL_MUST)
+    built = run_orgmemory("prime", "network", "--now", NOW, "--cache-dir", str(cache), cwd=repo.root)
+    assert built.returncode == 0 and "(org v1)" in built.stdout, built.stderr
+    publish(remote, ORG.replace("org v1", "org v2"))
+    age(cache, 25)  # the clone is due for a fetch: any load that may fetch would show v2
+    config = repo.root / ".orgmemory.yaml"
+    config.write_text(config.read_text().replace("Every change comes with a test.", "Every change comes with tests."))
+    edited = hook_context(repo.root, cache)
+    assert "Every change comes with tests." in edited  # the edit shows at once
+    assert "(org v1)" in edited and "(org v2)" not in edited  # no fetch while the prompt waits
