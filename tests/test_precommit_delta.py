@@ -124,3 +124,17 @@ def test_a_change_the_delta_cannot_measure_falls_back_to_the_narrowed_scan_with_
     assert "scanned 2 files" in stderr and "2 parsed" in stderr
     assert [(f["rule"], f["path"], f["line"]) for f in narrowed["findings"]] == [("stale-todo", "app/main.py", 2)]
     assert any(note.startswith("only the files given were read") for note in narrowed["notes"])
+
+
+def test_the_hook_looks_files_up_in_the_scan_s_index_as_git_ls_files_does(repo):
+    """`hook pre-commit` finds the tracked files it is given in the index its scan reads
+    (`GitState.tracked`), not with a `git ls-files` of its own: the same paths for files,
+    folders, a folder whose name prefixes another, the root, untracked and odd names."""
+    from indexer.git.discover import ls_files, read_state
+
+    repo.commit("2024-01-01", files={"a/b.txt": "1\n", "a/bc.txt": "2\n", "a/b/deep.txt": "5\n", "ab/c.txt": "3\n",
+                                     "é dir/x y.md": "4\n", "top.md": "6\n"})
+    state = read_state(str(repo.root))
+    for specs in (["."], ["a"], ["a/b.txt"], ["a/b"], ["ab"], ["a/b/deep.txt"], ["a/bc.txt", "ab"], ["é dir"],
+                  ["é dir/x y.md"], ["missing"], ["a/b.txt/x"], ["top.md", "a"], ["a/"]):
+        assert state.tracked(specs) == set(ls_files(str(repo.root), *specs, literal=True, check=False)), specs

@@ -61,16 +61,19 @@ def pre_commit(files, baseline_path, fail_on, now, config_path, cache_dir, repo)
         return
     from indexer.scan import narrow as narrow
     from indexer.commands.options import resolve_repo
+    from indexer.git.discover import read_state
     from indexer.output import scan_renderer
     from indexer.scan.run import run_scan
 
     root = resolve_repo(repo)
-    only = narrow.tracked_files(root, files)
+    state = read_state(root)  # (the scan's own: the files are looked up in its index, not by one more git)
+    only = narrow.tracked_files(root, files, state)
     if not only:
         return
     from indexer.commands.scan import _collapsed
 
-    result = _collapsed(run_scan(root, now, cache_dir=cache_dir, config_path=config_path, only=only), only)
+    result = _collapsed(run_scan(root, now, cache_dir=cache_dir, config_path=config_path, only=only, state=state),
+                        only)
     result = narrow.without_baselined(result, os.path.join(root, baseline_path), required=False)
     sys.stdout.write(scan_renderer("text")(result))
     if fails(result.findings, fail_on):

@@ -484,7 +484,8 @@ class CachedAges:
         if not paths:
             return {}
         _, blobs = _head_blobs(root, paths)
-        maps = {path: worktree_lines(root, path, blobs[path]) for path in paths if path in blobs}
+        olds = read_blobs(root, [blobs[path] for path in paths if path in blobs])
+        maps = {path: worktree_lines(root, path, blobs[path], olds.get(blobs[path])) for path in paths if path in blobs}
         maps = {path: mapped for path, mapped in maps.items() if mapped is not None}
         keys = {path: head_key(path, blobs[path]) for path in maps}
         rows = self.cache.get_many(self.kind, keys.values()) if keys else {}
@@ -607,9 +608,10 @@ def origins(root: str, cache: Any, head: str | None, places: Iterable[tuple[str,
         # (path, line) -> (path, its line at HEAD): where the cache and a blame at HEAD answer it
         at_head: dict[tuple[str, int], tuple[str, int]] = {}
         uncommitted: set[tuple[str, int]] = set()
+        olds = read_blobs(root, [blobs[path] for path in by_path if path in skip and path in blobs])
         for path in by_path:
             if path in skip and path in blobs:
-                mapped = worktree_lines(root, path, blobs[path])
+                mapped = worktree_lines(root, path, blobs[path], olds.get(blobs[path]))
                 for line in by_path[path] if mapped is not None else ():
                     if line in mapped.head:
                         at_head[(path, line)] = (path, mapped.head[line])
@@ -661,7 +663,7 @@ class LineMap(NamedTuple):
     new: frozenset[int]  # work-tree lines whose text HEAD's blob lacks: uncommitted, whatever the diff
 
 
-def worktree_lines(root: str, path: str, head_blob: str) -> LineMap | None:
+def worktree_lines(root: str, path: str, head_blob: str, old: bytes | None = None) -> LineMap | None:
     """Which lines of the work-tree `path` a `git blame` of the work tree attributes to HEAD's
     blob `head_blob`, and at which line, without running blame; None when it cannot be told.
 
@@ -672,16 +674,20 @@ def worktree_lines(root: str, path: str, head_blob: str) -> LineMap | None:
     also occurs between is left to blame. A line whose text is nowhere in HEAD's blob cannot
     be matched by any diff: it is uncommitted. Files with a carriage return (an end-of-line
     attribute may rewrite them before blame reads them), an LFS pointer, a NUL byte (binary or
-    encrypted at HEAD: a clean filter's) or an `$Id$` keyword at HEAD are not mapped.
+    encrypted at HEAD: a clean filter's) or an `$Id$` keyword at HEAD are not mapped. `old`: the
+    blob's bytes, when the caller read them (`read_blobs`).
     """
     from indexer.git.discover import read_worktree
 
     data, _ = read_worktree(root, path)
     if data is None or b"\r" in data:
         return None
-    proc = git_process(root, "cat-file", "blob", head_blob)
-    old = proc.stdout
-    if proc.returncode != 0 or b"\r" in old or b"\0" in old or b"$Id" in old or b"$Id" in data \
+    if old is None:
+        proc = git_process(root, "cat-file", "blob", head_blob)
+        if proc.returncode != 0:
+            return None
+        old = proc.stdout
+    if b"\r" in old or b"\0" in old or b"$Id" in old or b"$Id" in data \
             or old.startswith(b"version https://git-lfs"):
         return None
     before, after = _records(old), _records(data)
@@ -701,6 +707,28 @@ def worktree_lines(root: str, path: str, head_blob: str) -> LineMap | None:
     known = set(before)
     new = frozenset(index + 1 for index in range(prefix, len(after) - suffix) if after[index] not in known)
     return LineMap(head, new)
+
+
+def read_blobs(root: str, shas: Iterable[str]) -> dict[str, bytes]:
+    """sha -> the blob's bytes, for those git has: one `git cat-file --batch` for them all (a
+    pre-commit of four edited files read HEAD's four blobs with four processes)."""
+    wanted = list(dict.fromkeys(sha for sha in shas if sha and "\n" not in sha))
+    if not wanted:
+        return {}
+    proc = git_process(root, "cat-file", "--batch", input="".join(f"{sha}\n" for sha in wanted).encode("ascii"))
+    out, at, found = proc.stdout, 0, {}
+    for sha in wanted:
+        end = out.find(b"\n", at)
+        header = out[at:end].split() if end >= 0 else []
+        if len(header) != 3 or header[1] != b"blob" or not header[2].isdigit():
+            if len(header) == 2 and header[1] == b"missing":
+                at = end + 1
+                continue
+            break  # (anything else: the rest unread, read one by one by the caller)
+        size = int(header[2])
+        found[sha] = out[end + 1:end + 1 + size]
+        at = end + 1 + size + 1
+    return found
 
 
 def _records(data: bytes) -> list[bytes]:

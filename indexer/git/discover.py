@@ -36,6 +36,18 @@ class GitState:
     status: bytes  # `git status --porcelain=v1 -z`
     branch: str | None = None  # `git rev-parse --abbrev-ref HEAD` (`current_branch`), when it was read with HEAD
 
+    def tracked(self, pathspecs: Iterable[str]) -> set[str]:
+        """The tracked paths at or under these repository-relative paths (`.`: all), as `git
+        --literal-pathspecs ls-files -- PATHSPECS` lists them, read from `index`."""
+        specs = {spec.rstrip("/") or "." for spec in pathspecs}
+        everything = "." in specs
+        found: set[str] = set()
+        for record in self.index.split(b"\0"):
+            path = record.partition(b"\t")[2].decode("utf-8", "surrogateescape")
+            if path and (everything or path in specs or any(path.startswith(spec + "/") for spec in specs)):
+                found.add(path)
+        return found
+
     def worktree_changes(self) -> tuple[set[str], set[str]]:
         """Paths whose work-tree or staged content differs from HEAD, and paths deleted on disk."""
         dirty: set[str] = set()

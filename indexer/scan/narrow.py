@@ -17,11 +17,12 @@ from indexer.git.root import repo_root
 from indexer.git.discover import ls_files, staged_files  # noqa: F401  (staged_files: narrow's API)
 
 
-def tracked_files(root: str, paths: Iterable[str]) -> frozenset[str]:
+def tracked_files(root: str, paths: Iterable[str], state=None) -> frozenset[str]:
     """The tracked files that `paths` (files or folders, relative to the current folder) name.
 
     Paths are taken literally (no glob magic); names outside the repository or not tracked
-    name nothing, which is what pre-commit wants for a file it passes but git ignores.
+    name nothing, which is what pre-commit wants for a file it passes but git ignores. With the
+    scan's `state` (`indexer.git.discover.read_state`), read from its index: no git process.
     """
     real_root = os.path.realpath(root)
     relative = []
@@ -33,6 +34,8 @@ def tracked_files(root: str, paths: Iterable[str]) -> frozenset[str]:
             relative.append(rel or ".")
     if not relative:
         return frozenset()
+    if state is not None:
+        return frozenset(state.tracked(relative))
     return frozenset(ls_files(root, *relative, literal=True))
 
 

@@ -15,7 +15,7 @@ from datetime import date
 from typing import TYPE_CHECKING, Any, Callable
 
 from indexer.cache import Cache, cache_dir_for
-from indexer.git.discover import read_state
+from indexer.git.discover import GitState, read_state
 from indexer.git.discover import snapshot as take_snapshot
 from indexer.git.root import memory_files
 from indexer.scan.inputs import MEMO_KIND, environment_of, memo_key, raw_memo_key
@@ -29,7 +29,7 @@ def run_scan(path: str, now: date, cache_dir: str | None = None, config_path: st
              progress: Callable[[int], Callable[[int], None]] | None = None,
              only: frozenset[str] | None = None, memo: bool = True,
              include_vendored: bool = False, with_memory: bool = False,
-             with_contradictions: bool = False) -> ScanResult:
+             with_contradictions: bool = False, state: GitState | None = None) -> ScanResult:
     """Scan the repository containing `path`; with `only`, read and report those paths alone.
 
     `memo=False` always runs the stages (callers that need `ScanResult.contradictions` or
@@ -37,8 +37,9 @@ def run_scan(path: str, now: date, cache_dir: str | None = None, config_path: st
     `include_vendored` reports vendored and generated code too (`scan.vendored: report`).
     `with_contradictions`: a memo hit carries the picture `explain` reads, when the scan stored
     one (`indexer.contradictions.explain.StoredContradictions`), else `contradictions` stays None.
+    `state`: the repository's `read_state`, when the caller has just read it.
     """
-    state = read_state(path)
+    state = state or read_state(path)
     root = state.root
     cache = Cache(cache_dir_for(root, cache_dir))
     try:
