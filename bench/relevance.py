@@ -251,6 +251,8 @@ def main() -> int:
     parser.add_argument("--window", type=int, default=400, help="sample from this many latest commits")
     parser.add_argument("--seed", type=int, default=13)
     parser.add_argument("--budget", type=int, default=800)
+    parser.add_argument("--repos", type=Path, default=HERE / "real" / "repos.json",
+                        help="the repositories (name, upstream, pinned commit), as bench/real/repos.json")
     parser.add_argument("--mirrors", type=Path, default=Path("/work/.mirror"))
     parser.add_argument("--work", type=Path, default=Path("/tmp/orgmemory-relevance"))
     parser.add_argument("--json", type=Path, help="write every task's row here")
@@ -263,7 +265,7 @@ def main() -> int:
                              "`--paths` the changed files (after its first edit, what the hooks pass); both")
     args = parser.parse_args()
     modes = ("task", "paths") if args.mode == "both" else (args.mode,)
-    repos = json.loads((HERE / "real" / "repos.json").read_text())
+    repos = json.loads(args.repos.read_text())
     rows: list[dict] = []
     for repo in repos:
         if repo["name"] in RESERVED or (args.names and repo["name"] not in args.names):

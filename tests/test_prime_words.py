@@ -87,3 +87,17 @@ def test_a_ci_task_is_about_the_ci_configuration(repo):
     assert shown(repo.root, "[CI] add zizmor pre-commit hook") == [".github/workflows/downstream.yaml"]
     for task in ("[pre-commit.ci] pre-commit autoupdate (#577)", "chore: add zizmor pre-commit hook [skip ci]"):
         assert shown(repo.root, task) == [], task
+
+
+def test_a_file_name_is_matched_by_the_word_as_written_not_by_its_stem(repo):
+    """Porter2 makes `terminate` and `terminal` both `termin`: "Terminate resize notification"
+    (fzf) is no lead to `tui/t0_terminal.go` by its name; "Windows" still is to `util_windows.go`."""
+    repo.commit("2020-01-01", files={
+        "src/terminal.go": GO.format("TODO: the preview scroll offset is lost when the layout flips"),
+        "src/util/util_windows.go": GO.format("TODO: kill the whole process tree, not only the shell"),
+        "src/util/util.go": GO.format("TODO: the shell is looked up once per call"),
+        **{f"src/m{n}.go": GO.format(f"TODO: matcher {n} should reuse its slab between calls") for n in range(6)},
+        **{f"src/tui/t{n}_terminal.go": GO.format(f"TODO: renderer {n} should batch its writes") for n in range(3)},
+    })
+    assert not [p for p in shown(repo.root, "Terminate resize notification when Loop exits") if p.startswith("src/tui/")]
+    assert shown(repo.root, "Terminate child processes on Windows (#4723)") == ["src/util/util_windows.go"]

@@ -160,6 +160,7 @@ class Scope(tuple):
 
     files: tuple[str, ...] = ()
     ci: bool = False
+    words: frozenset[str] = frozenset()  # its own words as written, plain (`plain_form`): what a file name is held to
 
 
 def task_scope(task: str) -> Scope:
@@ -170,9 +171,32 @@ def task_scope(task: str) -> Scope:
     text = _REWORDS.sub("", task.strip()).strip()
     scope = Scope(_area(text))
     scope.files = named_files(task)
+    scope.words = frozenset(plain_form(word) for word in _WORDS.findall(_without_named_files(_MODULE.sub(" ", task)).lower())
+                            if len(word) >= index.MIN_WORD and not word.isdigit() and word not in _STOP_WORDS)
     match = _BRACKET.match(text) or _PREFIX.match(text)
     scope.ci = bool(match) and match.group(1).strip().lower() == "ci"
     return scope
+
+
+_WORDS = re.compile(index.TOKEN_PATTERN)
+
+
+def words_of_name(name: str) -> list[str]:
+    """The plain words of a file's own name (`node_groups.tf`: node, group)."""
+    return [plain_form(word) for word in _WORDS.findall(file_name(name).lower())]
+
+
+def plain_form(word: str) -> str:
+    """A lower-case word without its plural ending (`groups`, `flags`, `classes`, `policies`): a
+    file name is an identifier, matched by the word's form and not by its stem, which joins more
+    than forms of one word (Porter2 makes `terminate` and `terminal` both `termin`)."""
+    if len(word) > 4 and word.endswith("ies"):
+        return word[:-3] + "y"
+    if len(word) > 4 and word.endswith(("sses", "xes", "zes", "ches", "shes")):
+        return word[:-2]
+    if len(word) > 3 and word.endswith("s") and not word.endswith(("ss", "us", "is")):
+        return word[:-1]
+    return word
 
 
 # Where CI is configured, by the conventions of the common CI services.

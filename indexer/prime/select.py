@@ -29,7 +29,7 @@ from typing import Any, Callable, NamedTuple, Sequence
 from indexer.globs import compile_globs
 from indexer.prime import index
 from indexer.prime.index import Hit, IndexView
-from indexer.prime.query import file_name, in_scope, is_ci_config
+from indexer.prime.query import in_scope, is_ci_config, words_of_name
 
 MIN_RELEVANCE = 0.15
 # The absolute floor an observation's own task score (coordinated BM25, `raw`) must clear when
@@ -45,10 +45,10 @@ TEXT_ONLY_FLOOR = 3.0
 # and paths, Robertson's) is at least this: a word in more than about half of the records
 # ("prometheus" in a repository of Prometheus charts) names no place.
 PATH_IDF_MIN = 0.7
-# A finding whose file's own name holds a task word (`node_groups.tf` for "sec groups", `flag_impl.go`
-# for "Flag.SchemaType"), or whose file the task names (`Update test.yml`), needs only `NAME_FLOOR`;
-# the word must be in fewer than about 60% of the records (IDF >= NAME_IDF_MIN: not `package` in a
-# monorepo of packages). Learned on the learn half of `bench/relevance.py --floor-sweep` (round 4,
+# A finding whose file's own name holds a task word as written, plurals aside (`node_groups.tf` for
+# "sec groups", `flag_impl.go` for "Flag.SchemaType"), or whose file the task names (`Update
+# test.yml`), needs only `NAME_FLOOR`; the word's stem must be in fewer than about 60% of the
+# records (IDF >= NAME_IDF_MIN: not `package` in a monorepo of packages). Learned on the learn half of `bench/relevance.py --floor-sweep` (round 4,
 # 147 tasks): 0.45-0.7 reach 6 of 13 changed files' findings (3 before) at precision 0.77 (0.71
 # before); 0.8 or more loses one, 0.3 or less adds only neighbours of a flat layout's files.
 NAME_FLOOR = 0.6
@@ -118,8 +118,11 @@ def rank(view: IndexView, terms: Sequence[tuple[str, float]], paths: Sequence[st
     """
     relevance = coordinated(view.scored, dict(terms))
     specific = {key for key, hit in view.scored.items() if hit.matched - GENERIC}
-    named, ci = frozenset(getattr(scope, "files", ())), getattr(scope, "ci", False)
+    ci = getattr(scope, "ci", False)
     task_words = {term: view.idf.get(term, 0.0) for term, weight in terms if weight >= 1.0 and term not in GENERIC}
+    leads = Leads(frozenset(getattr(scope, "files", ())), frozenset(
+        word for word in getattr(scope, "words", ())
+        if any(task_words.get(stem, -1.0) >= NAME_IDF_MIN for stem in index.stems(word))))
     area = tuple(scope)
     if area and not any(_in_area(hit, area) for hit in view.scored.values()
                         if hit.kind in ("resolution", "finding")) and not scope_exists():
@@ -148,7 +151,7 @@ def rank(view: IndexView, terms: Sequence[tuple[str, float]], paths: Sequence[st
             bonus = NEAR_PATH_BONUS  # a `ci: ...` task is about the CI configuration, as if beside it
         if area and not _in_area(hit, area) and bonus <= 0:
             continue  # the task is about another area
-        if raw < _floor(key, hit, area, task_words, bonus, named) and bonus <= 0:
+        if raw < _floor(key, hit, area, task_words, bonus, leads) and bonus <= 0:
             continue  # nothing rather than noise: a weak or generic match is no reason to show it
         pool.append((Candidate(key, hit.kind, hit.payload, raw=round(raw, 3)), raw, bonus))
     best = max([c.score for c in musts] + [raw for _c, raw, _b in pool], default=0.0)
@@ -157,10 +160,21 @@ def rank(view: IndexView, terms: Sequence[tuple[str, float]], paths: Sequence[st
     return musts, _ordered(pool, best)
 
 
+class Leads(NamedTuple):
+    """What leads to a finding by its file's own name: the names of the files the task names, and
+    the task's words (`query.plain_form`) whose stem is at least `NAME_IDF_MIN` specific."""
+
+    files: frozenset[str] = frozenset()
+    words: frozenset[str] = frozenset()
+
+
+_NO_LEADS = Leads()
+
+
 def _floor(key: str, hit: Hit, area: tuple[tuple[str, ...], ...], task_words: dict[str, float], bonus: float,
-           named: frozenset[str] = frozenset()) -> float:
+           leads: Leads = _NO_LEADS) -> float:
     """The task score an observation needs without a path bonus (`floor_class`)."""
-    held = floor_class(hit, area, task_words, named)
+    held = floor_class(hit, area, task_words, leads)
     if held == "name":
         return min(NAME_FLOOR, RELEVANCE_FLOOR)
     if held == "text":
@@ -169,17 +183,19 @@ def _floor(key: str, hit: Hit, area: tuple[tuple[str, ...], ...], task_words: di
 
 
 def floor_class(hit: Hit, area: tuple[tuple[str, ...], ...], task_words: dict[str, float],
-                named: frozenset[str] = frozenset()) -> str:
+                leads: Leads = _NO_LEADS) -> str:
     """Which floor an observation is held to: `area` inside the area the task names; `name` for a
-    finding in a file the task names (`named`: `Update test.yml`), or when a task word
-    (`task_words`: the task's own words, none generic nor of a named file, with their IDF) at
-    least `NAME_IDF_MIN` specific is a word of its file's own name (`node_groups.tf` for "sec
-    groups"); `path` when one at least `PATH_IDF_MIN` specific is in its path; `text` else."""
+    finding in a file the task names (`Update test.yml`), or whose file's own name holds one of
+    the task's specific words as written, plurals aside (`leads`: `node_groups.tf` for "sec
+    groups"; `terminal.go` is not "terminate"); `path` when a task word (`task_words`: the
+    task's own stems, none generic nor of a named file, with their IDF) at least `PATH_IDF_MIN`
+    specific is in its path; `text` else."""
     if area:
         return "area"
-    if hit.kind == "finding" and (hit.payload.get("path", "").rsplit("/", 1)[-1].lower() in named or any(
-            task_words.get(word, -1.0) >= NAME_IDF_MIN for word in _name_words(hit))):
-        return "name"
+    if hit.kind == "finding":
+        name = hit.payload.get("path", "").rsplit("/", 1)[-1].lower()
+        if name in leads.files or (leads.words and not leads.words.isdisjoint(words_of_name(name))):
+            return "name"
     return "path" if any(task_words.get(word, -1.0) >= PATH_IDF_MIN for word in _path_words(hit)) else "text"
 
 
@@ -189,11 +205,6 @@ def _in_area(hit: Hit, area: tuple[tuple[str, ...], ...]) -> bool:
 
 def _path_words(hit: Hit) -> set[str]:
     return set(index.stems(" ".join(_places(hit))))
-
-
-def _name_words(hit: Hit) -> set[str]:
-    """The words of its places' own names, extension left out (`node_groups.tf`: node, group)."""
-    return set(index.stems(" ".join(file_name(place) for place in _places(hit))))
 
 
 def _same_comment(hit: Hit, seen: dict[tuple[str, str], list[int]]) -> bool:
