@@ -333,3 +333,38 @@ def test_scan_files_is_the_full_scans_answer_on_them_or_says_it_read_them_alone(
                 assert got["findings"] == expected and not noted  # the delta's answer: the full scan's
     old = scan_json(repo.root, str(repo.root / "scripts/old.sh"), "--cache-dir", str(tmp_path / "cold-old"))
     assert any(note.startswith("only the files given were read") for note in old["notes"])
+
+
+def test_since_lines_from_head_s_tree_and_the_changed_paths_equal_a_work_tree_diff(repo):
+    """`scan --since` diffs REF with HEAD's tree and only the paths `git status` names with the
+    work tree (no stat of every tracked file): the same lines as one diff with the work tree,
+    with commits since REF, staged, unstaged, both, deleted, added, intent-to-add and renamed."""
+    from indexer.git.changes import start_changed_lines
+    from indexer.git.discover import read_state
+
+    repo.commit("2026-01-01", files={f"src/f{n}.py": "".join(f"line {i}\n" for i in range(12)) for n in range(9)})
+    ref = repo.git("rev-parse", "HEAD").strip()
+    repo.commit("2026-02-01", files={"src/f0.py": "new\n" + (repo.root / "src/f0.py").read_text(),
+                                     "src/f1.py": "x\n", "docs/a b.md": "spaced\n"})
+    repo.write("src/f1.py", "x\ny\n")  # committed since REF, then edited
+    repo.write("src/f2.py", "staged\n")
+    repo.git("add", "src/f2.py")
+    repo.write("src/f3.py", "staged\n")
+    repo.git("add", "src/f3.py")
+    repo.write("src/f3.py", "staged\nand unstaged\n")
+    (repo.root / "src/f4.py").unlink()
+    repo.git("rm", "-q", "src/f5.py")
+    repo.write("src/new.py", "added\n")
+    repo.git("add", "src/new.py")
+    repo.write("src/later.py", "intent\n")
+    repo.git("add", "-N", "src/later.py")
+    repo.git("mv", "src/f6.py", "src/moved.py")
+    repo.write("docs/a b.md", "spaced\nmore\n")
+    state = read_state(str(repo.root))
+    dirty = state.worktree_changes()[0]
+    assert {"src/f1.py", "src/f2.py", "src/f3.py", "src/f4.py", "docs/a b.md"} <= dirty
+    whole = start_changed_lines(str(repo.root), ref)()
+    assert start_changed_lines(str(repo.root), ref, dirty)() == whole
+    assert whole["src/f0.py"] == frozenset({1}) and "src/new.py" in whole and "src/moved.py" in whole
+    repo.commit("2026-03-01", "all of it")  # a clean work tree: HEAD's tree alone
+    assert start_changed_lines(str(repo.root), ref, set())() == start_changed_lines(str(repo.root), ref)()

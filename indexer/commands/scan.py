@@ -59,15 +59,18 @@ def command(paths, now, fmt, fail_on, staged, baseline_path, since_ref, config_p
 
     from indexer.commands.options import resolve_repo
 
+    from indexer.git.discover import read_state
+
     path = resolve_repo(repo, paths[0] if paths else None)  # the repository's root
-    only = _only(path, paths, staged)
+    state = read_state(path)  # (the scan's own, read once: FILES and --since look at it too)
+    only = _only(path, paths, staged, state)
     if baseline_path or since_ref:
         from indexer.scan import narrow as narrow
-    changes = narrow.changes_since(path, since_ref) if since_ref else None  # a bad REF fails fast
+    changes = narrow.changes_since(path, since_ref, state) if since_ref else None  # a bad REF fails fast
     started = time.monotonic()
     result = run_scan(path, now, cache_dir=cache_dir, config_path=config_path,
                       progress=terminal_progress(), only=only,
-                      include_vendored=include_vendored)
+                      include_vendored=include_vendored, state=state)
     elapsed = time.monotonic() - started
     result = _collapsed(result, only)
     if baseline_path:
@@ -132,15 +135,16 @@ def _collapsed(result, only):
     return dataclasses.replace(result, **changes) if changes else result
 
 
-def _only(root: str, paths, staged: bool) -> frozenset[str] | None:
+def _only(root: str, paths, staged: bool, state=None) -> frozenset[str] | None:
     """The tracked files PATHS and --staged name, or None for the whole repository (no PATH, or
-    one that is the repository's root)."""
+    one that is the repository's root); `state`: the scan's `read_state`, whose index they are
+    looked up in."""
     files = [p for p in paths if os.path.realpath(p) != root]  # `scan ../other-repo`: all of it
     if not files and not staged:
         return None
     from indexer.scan import narrow as narrow
 
-    only = narrow.tracked_files(root, files) if files else frozenset()
+    only = narrow.tracked_files(root, files, state) if files else frozenset()
     return only | narrow.staged_files(root) if staged else only
 
 

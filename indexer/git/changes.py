@@ -2,13 +2,15 @@
 
 One `git diff -U0 REF` (REF against the working tree, so staged and unstaged edits count)
 gives every hunk's new-side line range; `scan --since` starts it before the scan and reads it
-after (`start_changed_lines`). A finding without a line (a legacy path, an unmet
-`require`) counts as changed when its file appears in the diff at all.
+after (`start_changed_lines`). Told which paths the index or work tree changed (`git status`'s,
+read by the scan anyway), it diffs REF with HEAD's tree and only those paths with the work tree:
+the same lines, without a stat of every tracked file. A finding without a line (a legacy path,
+an unmet `require`) counts as changed when its file appears in the diff at all.
 """
 from __future__ import annotations
 
 import re
-from typing import Callable, Iterable
+from typing import Callable, Collection, Iterable
 
 from indexer.errors import OrgmemoryError
 from indexer.git.run import git_process, start_git
@@ -24,26 +26,46 @@ def changed_lines(root: str, ref: str) -> dict[str, frozenset[int]]:
     return start_changed_lines(root, ref)()
 
 
-def start_changed_lines(root: str, ref: str) -> Callable[[], dict[str, frozenset[int]]]:
-    """`changed_lines`, its `git diff` started now (it stats the whole work tree: on a large
-    repository as long as the rest of a delta scan's git work) and read when the returned
-    function is called; a REF that is not a commit fails here, at once."""
+#: More paths changed in the index or work tree than this, and one diff of the whole work tree runs.
+_DIRTY_PATHS = 100
+_DIFF = ("diff", "-U0", "--no-color", "--no-ext-diff", "--no-textconv", "--no-renames", "--src-prefix=a/",
+         "--dst-prefix=b/")
+
+
+def start_changed_lines(root: str, ref: str, dirty: Collection[str] | None = None,
+                        ) -> Callable[[], dict[str, frozenset[int]]]:
+    """`changed_lines`, its `git diff` started now and read when the returned function is called;
+    a REF that is not a commit fails here, at once. `dirty`: every path whose index or work-tree
+    content differs from HEAD (`GitState.worktree_changes`), when HEAD exists: REF is then
+    diffed with HEAD's tree, and with the work tree for those paths alone (a diff with the work
+    tree stats every tracked file: on a large repository as long as the rest of a delta scan's
+    git work)."""
     # `REF^{commit}` makes git refuse what is not a commit (a tree, a blob, a typo), and a
     # leading `-` never reaches git, where it would be an option.
     bad = OrgmemoryError(f"--since {ref}: not a commit in this repository")
     if ref.startswith("-"):
         raise bad
-    finish = start_git(root, "diff", "-U0", "--no-color", "--no-ext-diff", "--no-textconv", "--no-renames",
-                       "--src-prefix=a/", "--dst-prefix=b/", f"{ref}^{{commit}}", "--")
-    if git_process(root, "rev-parse", "--verify", "--quiet", f"{ref}^{{commit}}").returncode != 0:
-        finish()
+    commit = f"{ref}^{{commit}}"
+    split = dirty is not None and len(dirty) <= _DIRTY_PATHS
+    diffs = [start_git(root, *_DIFF, commit, "HEAD", "--") if split else start_git(root, *_DIFF, commit, "--")]
+    if split and dirty:
+        diffs.append(start_git(root, "--literal-pathspecs", *_DIFF, commit, "--", *sorted(dirty)))
+    if git_process(root, "rev-parse", "--verify", "--quiet", commit).returncode != 0:
+        for finish in diffs:
+            finish()
         raise bad
 
     def read() -> dict[str, frozenset[int]]:
-        proc = finish()
-        if proc.returncode != 0:
+        procs = [finish() for finish in diffs]
+        if any(proc.returncode != 0 for proc in procs):
             raise bad
-        return parse_diff(proc.stdout)
+        changes = parse_diff(procs[0].stdout)
+        if split:  # HEAD's tree said what REF..HEAD changed; the work tree says it for these paths
+            for path in dirty or ():
+                changes.pop(path, None)
+            for proc in procs[1:]:
+                changes.update(parse_diff(proc.stdout))
+        return changes
 
     return read
 

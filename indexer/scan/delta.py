@@ -37,7 +37,7 @@ import os
 import posixpath
 import time
 from dataclasses import replace
-from typing import Any, NamedTuple
+from typing import Any, Callable, NamedTuple
 
 from indexer import __version__
 from indexer.findings import Finding
@@ -166,19 +166,22 @@ def try_delta(root: str, config, now, snapshot, left_out, cache, key: str, progr
         base = json.loads(text)
     except ValueError:
         base = None
-    files = None
-    if isinstance(base, dict) and all(isinstance(base.get(name), kind) for name, kind in _BASE_SHAPE.items()):
-        files = _read_files(cache, key, base["files"])
-    if files is None:
+    if not (isinstance(base, dict) and all(isinstance(base.get(name), kind) for name, kind in _BASE_SHAPE.items())):
         raise Fallback("the base is damaged or of another version")  # the full scan writes a new one
-    stored_files, base_files = files
-    current = content_map(snapshot)
-    if current.keys() != base_files.keys() or base.get("left_out") != left_out:
-        raise Fallback("a path was added, removed or renamed")
-    changed = {path for path, sha in current.items() if base_files[path] != sha}
-    span = None
-    if base["head"] != snapshot.head:
-        span = _commits_since(root, base["head"], snapshot.head)
+    # the new commits' git processes run while the base's files are read and compared
+    since = _commits_since(root, base["head"], snapshot.head) if base["head"] != snapshot.head else None
+    try:
+        files = _read_files(cache, key, base["files"])
+        if files is None:
+            raise Fallback("the base is damaged or of another version")
+        stored_files, base_files = files
+        current = content_map(snapshot)
+        if current.keys() != base_files.keys() or base.get("left_out") != left_out:
+            raise Fallback("a path was added, removed or renamed")
+        changed = {path for path, sha in current.items() if base_files[path] != sha}
+    finally:
+        span = since() if since is not None else None  # (waited for either way: no process outlives the scan)
+    if since is not None:
         if span is None:
             raise Fallback("the commits since the base's HEAD are not all file modifications on its line")
         changed |= span.touched & current.keys()
@@ -364,23 +367,31 @@ class _Span(NamedTuple):
 _FIRST = 64
 
 
-def _commits_since(root: str, base_head: str | None, head: str | None) -> _Span | None:
+def _commits_since(root: str, base_head: str | None, head: str | None) -> Callable[[], _Span | None]:
     """The commits from the base's HEAD to this one: the paths they modified (their lines' ages may
     have moved, whatever their content), merged branches' commits included: a file no commit of
     the range touched keeps its blame (git passes a line to the parent whose file is identical).
     None when HEAD does not descend from the base's, or a commit added, deleted or renamed a
     path (the history's removals would differ from the base's). The ancestry, the range's log
-    and HEAD's first commits are three git processes run side by side."""
-    from indexer.git.run import run_git, start_git, start_is_ancestor
+    and HEAD's first commits are three git processes started now, side by side; the returned
+    function waits for them and reads them."""
+    from indexer.git.run import start_git, start_is_ancestor
 
     if base_head is None or head is None:
-        return None
+        return lambda: None
     ancestor = start_is_ancestor(root, base_head, head)
     log = start_git(root, "-c", "core.quotePath=false", "log", "--format=%x01%H%x02%P", "--name-status",
                     "--no-renames", "-z", f"{base_head}..{head}")
     first = start_git(root, "rev-list", "--no-merges", f"--max-count={_FIRST}", head)
-    proc, leading = log(), first()
-    if not ancestor() or proc.returncode != 0:
+    return lambda: _span(root, head, ancestor(), log(), first())
+
+
+def _span(root: str, head: str, ancestor: bool, proc, leading) -> _Span | None:
+    """`_commits_since`'s answer from its three processes' (the ancestry, the range's log, HEAD's
+    first commits)."""
+    from indexer.git.run import run_git
+
+    if not ancestor or proc.returncode != 0:
         return None
     touched: set[str] = set()
     commits: list[str] = []

@@ -73,10 +73,13 @@ def without_baselined(result, baseline_path: str, required: bool = True):
     return dataclasses.replace(result, findings=filtered.new, notes=(*result.notes, note), extra=extra)
 
 
-def changes_since(path: str, ref: str) -> Callable[[], dict[str, frozenset[int]]]:
+def changes_since(path: str, ref: str, state=None) -> Callable[[], dict[str, frozenset[int]]]:
     """The lines changed since `ref` in the repository containing `path`: their `git diff`
-    started now, beside the scan, read by `since` (a REF that is no commit fails at once)."""
-    return start_changed_lines(repo_root(path), ref)
+    started now, beside the scan, read by `since` (a REF that is no commit fails at once).
+    `state`: the scan's `read_state`, whose `git status` names the paths to diff with the work
+    tree (the others are diffed with HEAD's tree)."""
+    dirty = state.worktree_changes()[0] if state is not None and state.head is not None else None
+    return start_changed_lines(state.root if state is not None else repo_root(path), ref, dirty)
 
 
 def since(result, ref: str, changes=None):
