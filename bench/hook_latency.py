@@ -12,12 +12,16 @@ process importing exactly the modules `orgmemory prime` imports, orgmemory's own
 background refresh the last prompt started (`--no-settle`: it does not). The target: hook <= 1.3x the floor and < 300 ms.
 `--vary-prompt`: each run asks a different task (as each prompt of a session does), so the block
 shows lines no earlier prompt showed, whose exact origin is not known yet (a `git blame` each).
+Each row also gives CPU time (user + system of the process and the children it waited for, the
+hook's `git status` included; its detached children are not), which moves far less with the
+load of a shared machine than wall time does.
 """
 from __future__ import annotations
 
 import argparse
 import json
 import os
+import resource
 import shutil
 import statistics
 import subprocess
@@ -46,11 +50,15 @@ PROMPTS = [f"Fix the {a} {b} when the {c} is empty" for a, b, c in zip(_WORDS, _
 ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
 
 
-def timed(command: list[str], cwd: Path, stdin: str | None = None) -> float:
+def timed(command: list[str], cwd: Path, stdin: str | None = None) -> tuple[float, float]:
+    """Wall time and CPU time (user + system of the process and the children it waited for)."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     subprocess.run(command, cwd=cwd, input=stdin, text=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                    check=True, env=ENV)
-    return time.perf_counter() - start
+    wall = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
 
 def settle(cache: Path, timeout: float = 120.0) -> None:
@@ -99,7 +107,7 @@ def main() -> int:
         hook = [ORGMEMORY, "hook", "claude-code", "--now", NOW, "--cache-dir", str(cache)]
         event = json.dumps({"hook_event_name": "UserPromptSubmit", "cwd": str(repo), "prompt": PROMPT,
                             "session_id": "bench"})
-        build = timed([ORGMEMORY, "prime", PROMPT, "--now", NOW, "--cache-dir", str(cache)], repo)
+        build, _cpu = timed([ORGMEMORY, "prime", PROMPT, "--now", NOW, "--cache-dir", str(cache)], repo)
         modules = imported_modules(sys.executable, ["orgmemory", "prime", PROMPT, "--now", NOW,
                                                     "--cache-dir", str(cache)], repo)
         floor = [sys.executable, "-c", "import " + ", ".join(modules)]
@@ -108,22 +116,28 @@ def main() -> int:
         timed(hook, repo, event)  # warm-ups: they also write the bytecode both will read
         timed(floor, repo)
         for count in (int(x) for x in args.edits.split(",")):
-            hooks, floors = [], []
+            hooks, floors, hooks_cpu, floors_cpu = [], [], [], []
             for run in range(args.runs):
                 if not args.no_settle:
                     settle(cache)
-                floors.append(timed(floor, repo))  # before the hook: the refresh it starts would slow it
+                wall, cpu = timed(floor, repo)  # before the hook: the refresh it starts would slow it
+                floors.append(wall)
+                floors_cpu.append(cpu)
                 for path in files[:count]:
                     with open(repo / path, "a") as fh:
                         fh.write(f"# edited by the agent, run {run}\n")
                 if args.vary_prompt:
                     event = json.dumps({"hook_event_name": "UserPromptSubmit", "cwd": str(repo), "session_id": "bench",
                                         "prompt": PROMPTS[(count * 7 + run) % len(PROMPTS)]})
-                hooks.append(timed(hook, repo, event))
+                wall, cpu = timed(hook, repo, event)
+                hooks.append(wall)
+                hooks_cpu.append(cpu)
             h, f = statistics.median(hooks) * 1000, statistics.median(floors) * 1000
+            hc, fc = statistics.median(hooks_cpu) * 1000, statistics.median(floors_cpu) * 1000
             load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
             print(f"{count:>2} edited files: hook {h:.0f} ms, floor {f:.0f} ms, ratio {h / f:.2f} "
-                  f"(median of {args.runs}; max hook {max(hooks) * 1000:.0f} ms; load average {load})")
+                  f"(median of {args.runs}; max hook {max(hooks) * 1000:.0f} ms); CPU hook {hc:.0f} ms, "
+                  f"floor {fc:.0f} ms, ratio {hc / fc:.2f}; load average {load}")
             subprocess.run(["git", "checkout", "-q", "--", "."], cwd=repo, check=True)
     finally:
         time.sleep(1)
