@@ -175,7 +175,6 @@ class _Loader:
                               f"using the copy fetched {_ago(age)} ago")
         return os.path.realpath(dest)
 
-
     def cached(self, source: Source) -> str:
         """A clone of `source` already on disk, without git: this repository's, else one in
         another repository's folder beside it (a clone's name is its URL and ref's digest, so
