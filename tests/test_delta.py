@@ -393,3 +393,24 @@ def test_since_reads_the_history_when_a_new_commit_touches_a_legacy_candidate_s_
     assert "the history not read" not in said
     assert "full scan: the legacy set changed with the history" in said
     assert_same_as_cold(repo, tmp_path, warm, "--since", "HEAD~1", delta=None)
+
+
+def test_a_complete_scan_prunes_the_bases_of_earlier_formats(repo, tmp_path):
+    """A base of an earlier format (~3 MB on terraform, never read again) is deleted by the next
+    complete scan, which writes the base of this one."""
+    import glob
+    import sqlite3
+
+    build(repo)
+    cache = tmp_path / "cache"
+    run_scan(repo.root, cache, "--format", "json")
+    path = glob.glob(str(cache / "*" / "cache.sqlite3"))[0]
+    with sqlite3.connect(path) as db:
+        db.executemany("INSERT INTO entries (kind, key, value) VALUES (?, 'k', '{}')",
+                       [("scan-base/v2",), ("scan-base-removed/v2",)])
+    repo.commit("2026-10-20", "next", files={"docs/new.md": "New.\n"})  # a path added: a complete scan
+    run_scan(repo.root, cache, "--format", "json")
+    with sqlite3.connect(path) as db:
+        kinds = {kind for (kind,) in db.execute("SELECT DISTINCT kind FROM entries")}
+    assert not kinds & {"scan-base/v2", "scan-base-removed/v2"}
+    assert {"scan-base/v3", "scan-base-files/v1", "scan-base-removed/v3"} <= kinds

@@ -47,6 +47,7 @@ BASE_KIND = "scan-base/v3"  # v3: the files apart (`FILES_KIND`), the result nam
 FILES_KIND = "scan-base-files/v1"  # the base's files (path -> content SHA) as JSON, one row per base
 #: The base's history: its HEAD, a newline, every path removed, sorted, NUL-separated (`_Sorted`).
 REMOVED_KIND = "scan-base-removed/v3"
+_OLD_KINDS = ("scan-base/v2", "scan-base-removed/v2")  # earlier formats (~3 MB on terraform): pruned
 #: More changed files than this (or than a tenth of the repository) and the full pipeline runs:
 #: it is then no slower, and the base is rewritten.
 MAX_CHANGED = 200
@@ -125,6 +126,7 @@ def store_base(cache, key: str, snapshot, left_out, collected, found, memo: str)
     history = found.history  # what resolution asks of it most (`History.was_removed`), read on its own
     removed = sorted(set(history.removals) | history.removed_folders) if history is not None else []
     cache.put_text(REMOVED_KIND, key, (snapshot.head or "") + "\n" + "\0".join(removed))
+    cache.prune(_OLD_KINDS[0], kinds=_OLD_KINDS[1:])
 
 
 def _store_files(cache, key: str, files: dict[str, str]) -> dict[str, Any]:
