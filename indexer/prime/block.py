@@ -406,7 +406,7 @@ def _compose(view: index.IndexView, terms: Sequence[tuple[str, float]], paths: S
     scope = task_scope(request.task)
     root = state.root if state is not None else None
     musts, ranked = rank(view, terms, paths, request.now, scope,
-                         lambda: root is not None and names_a_place(root, scope))
+                         lambda: root is not None and names_a_place(root, scope.area))
     selection = fit(musts, ranked, request.budget, renderer.measure, renderer.max_level)
     if state is not None and cache_dir is not None:  # the shown findings' exact origin, then fit again
         shown = {e.candidate.key for e in selection.entries}

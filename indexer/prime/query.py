@@ -8,7 +8,7 @@ than a word the task actually used. `TASK_FILLER` drops the verbs every task has
 """
 import functools
 import re
-from typing import Iterable
+from typing import Iterable, NamedTuple
 
 from indexer.prime import index
 
@@ -153,29 +153,26 @@ _BRACKET = re.compile(r"^\[([^\]]{2,80})\]")
 _PREFIX = re.compile(r"^([\w.\-/, ]{2,60}?)(?:\(([^)]{1,60})\))?!?:\s")
 
 
-class Scope(tuple):
-    """What a task says of where its work is: the segments of the area it names (a tuple of
-    stem tuples, `task_scope`); `files`, the names of the files it names (`named_files`); `ci`,
-    whether its type is `ci` (the one Conventional Commits type that names a place: `is_ci_config`)."""
+class Scope(NamedTuple):
+    """What a task says of where its work is (`task_scope`)."""
 
-    files: tuple[str, ...] = ()
-    ci: bool = False
+    area: tuple[tuple[str, ...], ...] = ()  # the segments of the area it names, each as stems
+    files: tuple[str, ...] = ()  # the names of the files it names (`named_files`)
+    ci: bool = False  # its type is `ci`, the one Conventional Commits type that names a place (`is_ci_config`)
     words: frozenset[str] = frozenset()  # its own words as written, plain (`plain_form`): what a file name is held to
 
 
 def task_scope(task: str) -> Scope:
-    """The area a task names (its path segments, each as stems) by the convention of commit subjects and PR titles:
-    `[area] subject`, `area: subject`, `area/sub: subject`, `type(area): subject`. Empty when it
-    names none (a bare `fix: ...`, or `build(deps): ...`). Its `files` are the files it names, `ci`
-    whether it is of type `ci` (`ci: ...`, `ci(scope): ...`, `[CI] ...`)."""
+    """What a task says of where its work is. Its area, by the convention of commit subjects and PR titles:
+    `[area] subject`, `area: subject`, `area/sub: subject`, `type(area): subject`; none when it
+    names none (a bare `fix: ...`, or `build(deps): ...`). The files it names, whether it is of type
+    `ci` (`ci: ...`, `ci(scope): ...`, `[CI] ...`), and its own words."""
     text = _REWORDS.sub("", task.strip()).strip()
-    scope = Scope(_area(text))
-    scope.files = named_files(task)
-    scope.words = frozenset(plain_form(word) for word in _WORDS.findall(_without_named_files(_MODULE.sub(" ", task)).lower())
-                            if len(word) >= index.MIN_WORD and not word.isdigit() and word not in _STOP_WORDS)
+    words = frozenset(plain_form(word) for word in _WORDS.findall(_without_named_files(_MODULE.sub(" ", task)).lower())
+                      if len(word) >= index.MIN_WORD and not word.isdigit() and word not in _STOP_WORDS)
     match = _BRACKET.match(text) or _PREFIX.match(text)
-    scope.ci = bool(match) and match.group(1).strip().lower() == "ci"
-    return scope
+    return Scope(area=_area(text), files=named_files(task), ci=bool(match) and match.group(1).strip().lower() == "ci",
+                 words=words)
 
 
 _WORDS = re.compile(index.TOKEN_PATTERN)

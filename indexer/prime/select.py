@@ -29,7 +29,7 @@ from typing import Any, Callable, NamedTuple, Sequence
 from indexer.globs import compile_globs
 from indexer.prime import index
 from indexer.prime.index import Hit, IndexView
-from indexer.prime.query import in_scope, is_ci_config, words_of_name
+from indexer.prime.query import Scope, in_scope, is_ci_config, words_of_name
 
 MIN_RELEVANCE = 0.15
 # The absolute floor an observation's own task score (coordinated BM25, `raw`) must clear when
@@ -107,23 +107,22 @@ def tokens_for_length(characters: int) -> int:
 
 # --------------------------------------------------------------------------- ranking
 def rank(view: IndexView, terms: Sequence[tuple[str, float]], paths: Sequence[str],
-         now: date, scope: Sequence[tuple[str, ...]] = (), scope_exists: Callable[[], bool] = lambda: False,
+         now: date, scope: Scope = Scope(), scope_exists: Callable[[], bool] = lambda: False,
          ) -> tuple[list[Candidate], list[Candidate]]:
     """(must standards, other candidates best first).
 
-    `scope`: the stems of the area the task names (`query.task_scope`). When some record's path
+    `scope`: what the task says of its place (`query.task_scope`). When some record's path
     holds them all, or `scope_exists()` finds a file or folder of the repository that does, the
     task is about that area: an observation elsewhere needs a `--paths` match to be shown, one
     inside it the lower floor.
     """
     relevance = coordinated(view.scored, dict(terms))
     specific = {key for key, hit in view.scored.items() if hit.matched - GENERIC}
-    ci = getattr(scope, "ci", False)
     task_words = {term: view.idf.get(term, 0.0) for term, weight in terms if weight >= 1.0 and term not in GENERIC}
-    leads = Leads(frozenset(getattr(scope, "files", ())), frozenset(
-        word for word in getattr(scope, "words", ())
+    leads = Leads(frozenset(scope.files), frozenset(
+        word for word in scope.words
         if any(task_words.get(stem, -1.0) >= NAME_IDF_MIN for stem in index.stems(word))))
-    area = tuple(scope)
+    area = scope.area
     if area and not any(_in_area(hit, area) for hit in view.scored.values()
                         if hit.kind in ("resolution", "finding")) and not scope_exists():
         area = ()  # it names no place of this repository
@@ -147,7 +146,7 @@ def rank(view: IndexView, terms: Sequence[tuple[str, float]], paths: Sequence[st
             continue
         raw = relevance.get(key, 0.0) if key in specific else 0.0
         bonus = _record_bonus(hit, paths)
-        if ci and bonus <= 0 and any(is_ci_config(place) for place in _places(hit)):
+        if scope.ci and bonus <= 0 and any(is_ci_config(place) for place in _places(hit)):
             bonus = NEAR_PATH_BONUS  # a `ci: ...` task is about the CI configuration, as if beside it
         if area and not _in_area(hit, area) and bonus <= 0:
             continue  # the task is about another area
@@ -347,9 +346,9 @@ def _regrow(entries: list[Entry], fixed: int, fits: Callable[[], bool],
             max_level: Callable[[Candidate], int], stop: int | None = None) -> None:
     """Give the room left back as evidence, one step at a time, most relevant item first
     (entries `fixed` to `stop`: the others first, then the `must` standards' full provenance)."""
-    for index in range(fixed, len(entries) if stop is None else stop):
-        while entries[index].level < max_level(entries[index].candidate):
-            entries[index] = entries[index]._replace(level=entries[index].level + 1)
+    for at in range(fixed, len(entries) if stop is None else stop):
+        while entries[at].level < max_level(entries[at].candidate):
+            entries[at] = entries[at]._replace(level=entries[at].level + 1)
             if not fits():
-                entries[index] = entries[index]._replace(level=entries[index].level - 1)
+                entries[at] = entries[at]._replace(level=entries[at].level - 1)
                 break
