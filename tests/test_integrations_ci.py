@@ -60,7 +60,7 @@ def test_sarif_has_what_github_code_scanning_reads(stale_repo):
     for result in results:
         assert rules[result["ruleIndex"]]["id"] == result["ruleId"] == "stale-todo"
         assert result["level"] == "warning" and result["message"]["text"]
-        assert len(result["partialFingerprints"]["orgmemory/v1"]) == 16
+        assert len(result["partialFingerprints"]["orgmemory/v1"]) == 16 + len(":1")
         location = result["locations"][0]["physicalLocation"]
         assert location["artifactLocation"]["uriBaseId"] == "%SRCROOT%"
     uris = {r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]: r for r in results}
@@ -83,7 +83,7 @@ def test_sarif_fingerprint_is_the_findings_fingerprint_and_region_is_omitted_wit
     assert "region" not in results[0]["locations"][0]["physicalLocation"]
     assert results[0]["level"] == "note"
     assert results[1]["locations"][0]["physicalLocation"]["region"] == {"startLine": 7}
-    assert [r["partialFingerprints"]["orgmemory/v1"] for r in results] == ["abcdef0123456789", "0123456789abcdef"]
+    assert [r["partialFingerprints"]["orgmemory/v1"] for r in results] == ["abcdef0123456789:1", "0123456789abcdef:1"]
 
 
 # --------------------------------------------------------------------------- GitHub, JSON Lines

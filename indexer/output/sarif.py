@@ -4,7 +4,11 @@ GitHub reads the rule metadata (`shortDescription`, `fullDescription`, `help`) t
 alert, the result `level`, the location (a repo-relative URI under `%SRCROOT%`) and
 `partialFingerprints`, which it uses to recognise the same alert across commits. Our
 fingerprint is content-based (rule + path + normalised line text), so an alert survives code
-moving up or down the file. Every built-in rule is listed, so `ruleIndex` is stable across runs.
+moving up or down the file. Identical lines in one file share that fingerprint, and GitHub
+would merge their alerts, so the SARIF value is the fingerprint plus `:N`, N the occurrence
+(1-based, in line order) of that fingerprint in the run, the way GitHub's own
+`primaryLocationLineHash` tells identical lines apart. The finding's fingerprint itself (which
+baselines key on) is unchanged. Every built-in rule is listed, so `ruleIndex` is stable across runs.
 """
 from __future__ import annotations
 
@@ -30,14 +34,29 @@ def render(result) -> str:
 def sarif_log(result) -> dict[str, Any]:
     rules = _rules_for(result.findings)
     index = {rule.id: position for position, rule in enumerate(rules)}
+    occurrence = _occurrences(result.findings)
     run: dict[str, Any] = {
         "tool": {"driver": _driver(rules)},
         "columnKind": "utf16CodeUnits",
-        "results": [_result(finding, index[finding.rule]) for finding in result.findings],
+        "results": [_result(finding, index[finding.rule], occurrence[position])
+                    for position, finding in enumerate(result.findings)],
     }
     notifications = [{"level": "note", "message": {"text": note}} for note in notes(result)]
     run["invocations"] = [{"executionSuccessful": True, "toolExecutionNotifications": notifications}]
     return {"$schema": SCHEMA_URI, "version": "2.1.0", "runs": [run]}
+
+
+def _occurrences(findings) -> list[int]:
+    """For each finding (by position), the 1-based occurrence of its fingerprint in line order."""
+    seen: dict[str, int] = {}
+    out = [0] * len(findings)
+    in_line_order = sorted(range(len(findings)),
+                           key=lambda i: (findings[i].line is not None, findings[i].line or 0, i))
+    for position in in_line_order:
+        fingerprint = findings[position].fingerprint
+        seen[fingerprint] = seen.get(fingerprint, 0) + 1
+        out[position] = seen[fingerprint]
+    return out
 
 
 def _rules_for(findings) -> list[RuleInfo]:
@@ -80,13 +99,13 @@ def _first_paragraph(text: str) -> str:
     return " ".join(text.split("\n\n", 1)[0].split())
 
 
-def _result(finding, rule_index: int) -> dict[str, Any]:
+def _result(finding, rule_index: int, occurrence: int) -> dict[str, Any]:
     out: dict[str, Any] = {
         "ruleId": finding.rule,
         "ruleIndex": rule_index,
         "level": LEVELS.get(finding.severity, "warning"),
         "message": {"text": message(finding)},
-        "partialFingerprints": {FINGERPRINT_KEY: finding.fingerprint},
+        "partialFingerprints": {FINGERPRINT_KEY: f"{finding.fingerprint}:{occurrence}"},
     }
     if finding.path:
         out["locations"] = [{"physicalLocation": _physical_location(finding)}]
