@@ -1,6 +1,6 @@
 """Performance on real repositories with their history (issue 18): one table row per repository.
 
-    python bench/real_perf.py [--runs 3] [--now D] REPO [REPO ...]
+    python bench/real_perf.py [--runs 3] [--now D] [--target PATH] REPO [REPO ...]
 
 REPO is a work tree with its whole history (`bench/real/checkout.py` makes the dev set's;
 `git clone` a mirror for bigger ones), scanned in place: the measures that change a file put it
@@ -11,7 +11,7 @@ the median of the runs (the machine is shared and noisy: ratios taken in the sam
 |---|---|---|
 | cold | `scan REPO --format json --fail-on never --cache-dir <empty folder>` | leasot on the tracked files (`leasot -x -S -r json -T XXX,HACK <files>`) |
 | warm | the same scan, cache filled, nothing changed | the floor (`floor_warm.py`: git ls-files -s + status + read the cache) |
-| one-change | append a TODO line to one tracked file (another line each run), then scan | the warm scan |
+| one-change | append a TODO line to one tracked file (another line each run; `--target`, or the first hand-written source file of 1-20 KB, see `pick_target`), then scan | the warm scan |
 | prime-after-change | the same change, then `prime TASK` | the warm scan |
 | --since | CI after a new commit: in a `git clone --shared` at HEAD~1, a scan fills a cache; the clone moves to HEAD; each run restores that cache (untimed) and times `scan --since HEAD~1` | the warm scan |
 | peak | the largest process of the cold scan (ru_maxrss) | |
@@ -34,6 +34,10 @@ TASK = "fix the failing test in the command line"
 #: How to run orgmemory: `ORGMEMORY_CMD="python -m indexer"` with PYTHONPATH at another
 #: checkout measures that version (the "before" column of bench/README.md).
 ORGMEMORY = os.environ.get("ORGMEMORY_CMD", "orgmemory").split()
+#: Source files the one-change measure may append a TODO line to, with their comment marker.
+COMMENT = {**dict.fromkeys((".py", ".sh", ".tf", ".rb", ".pl", ".r"), "#"),
+           **dict.fromkeys((".go", ".java", ".ts", ".js", ".mjs", ".rs", ".c", ".h", ".cc", ".cpp", ".hpp",
+                            ".cs", ".kt", ".scala", ".swift", ".php", ".dart"), "//")}
 
 
 def timed(cmd: list[str], cwd: str, env: dict[str, str]) -> tuple[float, int, int]:
@@ -51,8 +55,35 @@ def median(values: list[float]) -> float:
     return statistics.median(values) if values else float("nan")
 
 
+def pick_target(path: str, files: list[str]) -> str:
+    """The first hand-written source file of 1-20 KB (else of under 20 KB) in `git ls-files` order:
+    a known extension, not vendored or generated as the scan itself classifies it (patterns,
+    `.gitattributes`, the generated header), and not under a build-output folder. A change to a
+    generated file makes the delta decline on purpose: not the routine edit being measured."""
+    from indexer.scan.collect import GENERATED_HEADER, classify_vendored
+
+    def sized(name: str, low: int) -> bool:
+        full = os.path.join(path, name)
+        return os.path.isfile(full) and low <= os.path.getsize(full) < 20000
+
+    def hand_written(name: str) -> bool:
+        with open(os.path.join(path, name), "rb") as fh:
+            return not GENERATED_HEADER.search(fh.read(1024))
+
+    sources = [name for name in files if name.lower().endswith(tuple(COMMENT))
+               and not any(part in ("dist", "build") for part in name.split("/")[:-1])]
+    marked = classify_vendored(path, sources)
+    for low in (1000, 0):
+        found = next((name for name in sources if name not in marked and sized(name, low) and hand_written(name)),
+                     None)
+        if found:
+            return found
+    raise SystemExit(f"real_perf: {path}: no source file to change ({' '.join(sorted(COMMENT))}); "
+                     "name one with --target")
+
+
 class Repo:
-    def __init__(self, path: str, now: str, work: Path) -> None:
+    def __init__(self, path: str, now: str, work: Path, target: str | None = None) -> None:
         self.path, self.now, self.work = path, now, work
         self.cache = str(work / "cache")
         self.env = dict(os.environ, ORGMEMORY_CACHE_DIR=self.cache)
@@ -60,8 +91,7 @@ class Repo:
         self.files = [n for n in names.decode("utf-8", "surrogateescape").split("\0") if n]
         self.commits = int(subprocess.run(["git", "rev-list", "--count", "HEAD"], cwd=path, capture_output=True,
                                           check=True, text=True).stdout)
-        self.target = next(f for f in self.files if f.endswith((".go", ".py", ".java", ".ts", ".sh", ".tf"))
-                           and os.path.getsize(os.path.join(path, f)) < 20000)
+        self.target = target or pick_target(path, self.files)
         self.fresh = 0
         with open(os.path.join(path, self.target), "rb") as fh:
             self.original = fh.read()
@@ -77,7 +107,7 @@ class Repo:
         return str(folder)
 
     def change(self, run: int) -> None:
-        comment = "//" if not self.target.endswith((".py", ".sh", ".tf")) else "#"
+        comment = COMMENT.get(os.path.splitext(self.target)[1].lower(), "#")
         with open(os.path.join(self.path, self.target), "a", encoding="utf-8") as fh:
             fh.write(f"\n{comment} TODO: bench change {run} {time.time_ns()}\n")
 
@@ -164,11 +194,13 @@ def main() -> int:
     parser.add_argument("repos", nargs="+")
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--now", default="2026-11-01")
+    parser.add_argument("--target", help="the file (relative to each REPO) the one-change and prime measures "
+                                         "append a TODO line to, instead of the one picked")
     args = parser.parse_args()
     for number, path in enumerate(args.repos):
         with tempfile.TemporaryDirectory(prefix="orgmemory-realperf-", ignore_cleanup_errors=True) as work:
             print(f"measuring {path} ...", file=sys.stderr, flush=True)
-            row = measure(Repo(os.path.abspath(path), args.now, Path(work)), args.runs)
+            row = measure(Repo(os.path.abspath(path), args.now, Path(work), args.target), args.runs)
             time.sleep(2)  # a prime's background refresh finishing before the folder goes
         if number == 0:
             print("| " + " | ".join(row) + " |")
