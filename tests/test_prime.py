@@ -159,8 +159,31 @@ def test_must_standards_over_budget_are_printed_and_said(org):
     assert block["over_budget"] is True and block["must_tokens"] > 20
     assert "infra-bicep" in ids(block)
     assert [i["kind"] for i in block["items"]] == ["standard"]
-    assert "must standards alone" in result.stderr
-    assert any("must standards alone" in note for note in block["notes"])
+    assert "must standards and the block's heading take" in result.stderr
+    assert any("must standards and the block's heading" in note for note in block["notes"])
+
+
+def test_a_budget_too_small_for_any_observation_says_so_and_blames_the_heading(repo):
+    """Unseen-repository check, defect 11: an empty block under a tiny budget said "No standards or
+    observations are recorded" (they were dropped for the budget) and that "the must standards
+    alone take 29 tokens" in a repository without standards (the 29 tokens were the heading)."""
+    repo.commit("2022-01-01", files={
+        "server/lease/lessor.go": "package lease\n// TODO: fix the lease revoke race on expiry\n",
+        "server/lease/revoke.go": "package lease\n// TODO: lease revoke should retry the race\n",
+    })
+    lease = lambda budget, **kw: prime(repo.root, "--paths", "server/lease/", task="fix lease revoke race",  # noqa: E731
+                                       budget=budget, **kw)
+    roomy, _ = lease(2000)
+    assert len(roomy["items"]) == 2 and not roomy["over_budget"]
+    for budget in (5, 40):  # the heading alone over the budget; and under it, with no room for an item
+        block, result = lease(budget, fmt="text")
+        assert "No standards or observations are recorded" not in block
+        assert "- 2 observations did not fit the budget." in block.splitlines()
+    tiny, result = lease(5)
+    assert tiny["items"] == [] and len(tiny["dropped"]) == 2 and tiny["over_budget"]
+    assert "must standards" not in result.stderr and "heading alone takes" in result.stderr
+    nothing, _ = prime(repo.root, task="write the release notes", budget=2000, fmt="text")
+    assert "No standards or observations are recorded for this task." in nothing
 
 
 def test_task_from_stdin(org):

@@ -423,12 +423,15 @@ def _compose(view: index.IndexView, terms: Sequence[tuple[str, float]], paths: S
                 selection = selection._replace(entries=entries)
             else:
                 selection = fit(musts, ranked, request.budget, renderer.measure, renderer.max_level)
-    text = renderer.text(selection.entries)
+    text = renderer.text(selection.entries, selection.dropped)
     must_tokens = renderer.measure([e for e in selection.entries if e.candidate.must])
     warnings = []
-    if selection.over_budget:
-        warnings.append(f"the must standards alone take {must_tokens} tokens, over the budget of "
-                     f"{request.budget}; they are included anyway")
+    if selection.over_budget and selection.entries:
+        warnings.append(f"the must standards and the block's heading take {must_tokens} tokens, over the "
+                     f"budget of {request.budget}; they are included anyway")
+    elif selection.over_budget:  # no must standard: the heading alone (and its one line) is too long
+        warnings.append(f"the block's heading alone takes {must_tokens} tokens, over the budget of "
+                     f"{request.budget}; nothing else fits")
     if status.stale and not status.background:
         warnings.append(f"the index is {status.age_words()} old and out of date ({'; '.join(status.changes)});"
                      " served as is because of --no-refresh")
