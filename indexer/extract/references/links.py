@@ -22,6 +22,10 @@ HOSTED = lazy(
     r"|https?://raw\.githubusercontent\.com/[\w.-]+/[\w.-]+/[^\s)\]>\"'`#?]+"
 )
 
+#: A regex replacement's backreference (`\1`, `$1`, `${1}`, `\g<1>`, `\g<name>`): a link holding one
+#: is a template filled in at run time (pyproject's `replacement = 'src=".../master/\1"'`), not a path.
+BACKREFERENCE = lazy(r"\\(?:\d|g<\w)|\$(?:\d|\{\d+\})")
+
 
 def link_target(raw: str) -> str | None:
     """The file a link names, as written, without `#fragment` and `?query`; None for URLs."""
@@ -29,7 +33,7 @@ def link_target(raw: str) -> str | None:
     if not raw or raw.startswith(("#", "?")) or _SCHEME.match(raw) or raw.startswith("//"):
         return None
     target = unquote(raw.split("#", 1)[0].split("?", 1)[0]).strip()
-    if not target or target.startswith("~") or target in (".", "./"):
+    if not target or target.startswith("~") or target in (".", "./") or BACKREFERENCE.search(target):
         return None
     return target
 
@@ -41,4 +45,5 @@ def hosted_links(found: Found, text: str) -> None:
     for index, line in enumerate(found.lines):
         if "://" in line:
             for match in HOSTED.finditer(line):
-                found.add(index, match.group().rstrip(".,;:"), "repo-url", match.start())
+                if not BACKREFERENCE.search(match.group()):
+                    found.add(index, match.group().rstrip(".,;:"), "repo-url", match.start())
