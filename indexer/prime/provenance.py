@@ -66,6 +66,9 @@ def _from_scan(details: dict[str, Any], before: str) -> dict[str, Any]:
     changed = details.get("last_changed")
     if changed and changed >= before:
         return {"date": changed, "author": details.get("author")}
+    if changed and details.get("commit"):  # a stale line's exact origin, blamed by the scan over its whole
+        # history: kept, so that the first prompt shows it too (it was once cut to the cutoff here)
+        return {"date": changed, "commit": details["commit"], "author": details.get("author")}
     if changed or details.get("last_changed_before"):
         return {"last_changed_before": before}
     return {}
