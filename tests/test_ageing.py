@@ -173,7 +173,36 @@ def test_exact_dates_are_blames_from_head_on_a_merge_history(repo, tmp_path, mon
         for (path, line), dated in found.items():
             assert dated == _blame_from_head(root, path, line), (day, path, line)
     assert ("many/m3.py", 1) in found and ("late.py", 1) in found and ("renamed.py", 1) in found
-    assert list((tmp_path / "a").rglob("git-commit-graph/info/commit-graph"))
+    assert list((tmp_path / "a").rglob("git-commit-graph/info/commit-graphs/commit-graph-chain"))
+
+
+def test_filters_only_for_recent_commits_keep_the_exact_dates(repo, tmp_path, monkeypatch):
+    """Commits from more than `FILTER_SPAN` before the stale cutoff go into a base layer of the
+    graph without changed-path filters; blames that walk into it (lines written in 2008-2012,
+    changed by merges, a rename) still give what one `git blame` from HEAD gives."""
+    count = age.GRAPH_MIN_FILES + 2
+    repo.commit("2008-03-01", files={f"old/o{i}.py": f"# TODO: ancient {i}\nx = 0\n# FIXME: {i}\n"
+                                     for i in range(count)})
+    repo.git("checkout", "-q", "-b", "2010-branch")
+    repo.commit("2010-06-01", files={f"old/o{i}.py": f"# TODO: ancient {i}\nx = 1\n# FIXME: side {i}\n"
+                                     for i in range(0, count, 2)})
+    repo.git("checkout", "-q", "main")
+    repo.commit("2011-01-01", files={"other.py": "x = 1\n"})
+    repo.git("merge", "-q", "--no-edit", "--no-ff", "2010-branch", when="2011-02-01")
+    repo.git("mv", "old/o1.py", "old/o1_moved.py")
+    repo.commit("2012-05-01")
+    _merge_history(repo)
+    repo.commit("2025-09-01", files={f"old/o{i}.py": f"# TODO: ancient {i}\nx = 2\n# FIXME: side {i}\n"
+                                     for i in range(2, count, 3)})
+    root = str(repo.root)
+    monkeypatch.setenv("ORGMEMORY_CACHE_DIR", str(tmp_path / "cache"))
+    found = _stale_by_age(root, "2026-01-01")
+    assert ("old/o1_moved.py", 1) in found and ("old/o4.py", 3) in found and ("untouched.py", 1) in found
+    for (path, line), dated in found.items():
+        assert dated == _blame_from_head(root, path, line), (path, line)
+    chain = list(tmp_path.rglob("git-commit-graph/info/commit-graphs/commit-graph-chain"))
+    assert len(chain) == 1 and len(chain[0].read_text().split()) == 2  # the base layer, and the filtered one
+    assert {found[("old/o0.py", 3)][1], found[("old/o3.py", 1)][1]} == {"2010-06-01", "2008-03-01"}
 
 
 def test_a_repository_with_its_own_commit_graph_gets_none_in_the_cache(repo, tmp_path, monkeypatch):
@@ -184,8 +213,8 @@ def test_a_repository_with_its_own_commit_graph_gets_none_in_the_cache(repo, tmp
     root = str(repo.root)
     monkeypatch.setenv("ORGMEMORY_CACHE_DIR", str(tmp_path / "without"))
     without = _stale_by_age(root, "2026-01-01")
-    assert list((tmp_path / "without").rglob("git-commit-graph/info/commit-graph"))
+    assert list((tmp_path / "without").rglob("git-commit-graph/info/commit-graphs/commit-graph-chain"))
     repo.git("commit-graph", "write", "--reachable")
     monkeypatch.setenv("ORGMEMORY_CACHE_DIR", str(tmp_path / "own"))
     assert _stale_by_age(root, "2026-01-01") == without
-    assert not list((tmp_path / "own").rglob("git-commit-graph/info/commit-graph"))
+    assert not list((tmp_path / "own").rglob("git-commit-graph/info/commit-graphs/commit-graph-chain"))
