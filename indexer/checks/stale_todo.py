@@ -19,6 +19,7 @@ def check(ctx, rule: RuleSettings) -> Iterator[Finding]:
     stale_after = rule.options["stale_after"]
     cutoff = epoch(ctx.now - timedelta(days=stale_after))
     pending: list[tuple[Todo, LineAge, list[str], list[str | None], list[str]]] = []
+    gone = _gone_paths(ctx)
     for path, todos in ctx.collected.todos.items():
         ages = ctx.ages.get(path, {})
         for todo in todos:
@@ -32,7 +33,7 @@ def check(ctx, rule: RuleSettings) -> Iterator[Finding]:
             if deadline is not None and deadline < ctx.now:
                 reasons.append("deadline")
                 clauses.append(f"its deadline {todo.deadline} has passed")
-            missing = [p for p in todo.paths if _is_gone(ctx, path, p)]
+            missing = [p for p in todo.paths if gone.get((path, p))]
             if missing:
                 reasons.append("missing-path")
                 clauses.append(f"{', '.join(missing)} no longer exists")
@@ -68,14 +69,30 @@ def _age_clause(age: LineAge, origin: Origin | None, stale_after: int) -> str:
     return f"unchanged for over {stale_after} days (last changed before {day_of(age.older_than)})"
 
 
-def _is_gone(ctx, referrer: str, named: str) -> bool:
-    """Named, absent from both the referring folder and the root, and deleted in history."""
-    candidates = [posixpath.normpath(posixpath.join(posixpath.dirname(referrer), named)),
-                  posixpath.normpath(named)]
-    candidates = [c.rstrip("/") for c in candidates if not c.startswith("..")]
-    if not candidates or any(ctx.path_exists(c) for c in candidates):
-        return False
-    return any(c in ctx.removed_paths for c in candidates)
+def _gone_paths(ctx) -> dict[tuple[str, str], bool]:
+    """(referring file, named path) -> whether the TODO's path is gone: absent from both the
+    referring folder and the root, and removed in history from HEAD's main line (a path deleted
+    only in a history merged in from another root was never this repository's:
+    `indexer.git.mainline`, one `git log` for every TODO's candidates)."""
+    candidates: dict[tuple[str, str], list[str]] = {}
+    for referrer, todos in ctx.collected.todos.items():
+        for named in {p for todo in todos for p in todo.paths}:
+            found = [posixpath.normpath(posixpath.join(posixpath.dirname(referrer), named)),
+                     posixpath.normpath(named)]
+            found = [c.rstrip("/") for c in found if not c.startswith("..")]
+            if found and not any(ctx.path_exists(c) for c in found):
+                removed = [c for c in found if c in ctx.removed_paths]
+                if removed:
+                    candidates[(referrer, named)] = removed
+    if not candidates:
+        return {}
+    from indexer.git.mainline import removals_of, touched
+
+    asked = {c for found in candidates.values() for c in found}
+    stage = ctx.contradictions  # (its history, when this scan has one: which commit removed each)
+    kept = touched(ctx.root, asked, ctx.snapshot.head, ctx.cache,
+                   (lambda ask: removals_of(stage.history, ask, stage.paths.exists)) if stage is not None else None)
+    return {key: bool(kept.intersection(found)) for key, found in candidates.items()}
 
 
 def _finding(todo: Todo, age: LineAge, origin: Origin | None, reasons, clauses, severity: str,

@@ -20,7 +20,7 @@ from __future__ import annotations
 import functools
 import posixpath
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Iterable, Mapping
 
 from indexer.confine import read_inside
@@ -75,23 +75,48 @@ class Resolved:
     why: str = ""  # for NOT_A_CLAIM: the reason
     looked_in: tuple[str, ...] = ()  # for MISSING: the candidate paths
     removed: bool = False  # history shows a candidate was renamed or deleted
+    # the paths history says went away that this answer rests on (`Resolver.settle` keeps the
+    # answer only if HEAD's main line had them)
+    gone: tuple[str, ...] = ()
 
 
 class Resolver:
     def __init__(self, root: str, paths: RepoPaths, history: History,
-                 definitions: Mapping[str, Mapping[str, list[str]]]) -> None:
+                 definitions: Mapping[str, Mapping[str, list[str]]], head: str | None = None,
+                 cache=None) -> None:
         self.root = root
         self.paths = paths
         self.history = history
         self.definitions = definitions
+        self.head, self.cache = head, cache  # what `settle` asks of the main line (HEAD if None), cached
         self._remote: tuple[str, str, str] | None | bool = False
         self._modules: dict[tuple[str, str, str], str | None] = {}
+        self._off_mainline: frozenset[str] = frozenset()  # removed paths HEAD's main line never had
+        self._gone: list[str] | None = None  # the removed paths the answer being made rests on
 
     def resolve_all(self, references: Iterable[Reference]) -> list[Resolved]:
         results = [self.resolve(r) for r in references]
         return self._without_ignored(results)
 
     def resolve(self, reference: Reference) -> Resolved:
+        """`reference` resolved, with the removed paths its answer rests on (`Resolved.gone`)."""
+        self._gone = gone = []
+        try:
+            result = self._resolve(reference)
+        finally:
+            self._gone = None
+        return replace(result, gone=tuple(dict.fromkeys(gone))) if gone else result
+
+    def _was_removed(self, path: str) -> bool:
+        """Whether history shows `path` went away (and HEAD's main line had it, once `settle`
+        has asked): what every answer that rests on a removal asks."""
+        if path in self._off_mainline or not self.history.was_removed(path):
+            return False
+        if self._gone is not None:
+            self._gone.append(path)
+        return True
+
+    def _resolve(self, reference: Reference) -> Resolved:
         kind = reference.kind
         if kind == "command":
             return self._command(reference)
@@ -133,7 +158,7 @@ class Resolver:
         if name in self.paths.names:
             return Resolved(reference, NOT_A_CLAIM, why="a file of that name exists elsewhere")
         removed = [c for c in dict.fromkeys((name, posixpath.join(folder, name) if folder else name))
-                   if self.history.was_removed(c)]
+                   if self._was_removed(c)]
         if removed and not reference.example and not reference.deprecated:
             return Resolved(reference, MISSING, removed[0], looked_in=tuple(removed), removed=True)
         return Resolved(reference, NOT_A_CLAIM, why="a conventional file name, not this repository's")
@@ -164,7 +189,7 @@ class Resolver:
             if self._generated_folder(candidate):
                 return Resolved(reference, NOT_A_CLAIM, why="under a build output folder")
             return Resolved(reference, MISSING, candidate, looked_in=(candidate,),
-                            removed=self.history.was_removed(candidate))
+                            removed=self._was_removed(candidate))
         return Resolved(reference, NOT_A_CLAIM, why="its listed folder does not exist either")
 
     def _code_path(self, reference: Reference) -> Resolved:
@@ -195,7 +220,7 @@ class Resolver:
             return Resolved(reference, NOT_A_CLAIM, why="its folder does not exist either")
         if self._generated_folder(anchored[0]):
             return Resolved(reference, NOT_A_CLAIM, why="under a build output folder")
-        removed = [c for c in anchored if self.history.was_removed(c)]
+        removed = [c for c in anchored if self._was_removed(c)]
         return Resolved(reference, MISSING, (removed or anchored)[0], looked_in=tuple(anchored), removed=bool(removed))
 
     def _exclusion(self, reference: Reference) -> Resolved:
@@ -209,7 +234,7 @@ class Resolver:
             candidate = posixpath.normpath(posixpath.join(base, word))
             if self.paths.exists(candidate):
                 return Resolved(reference, NOT_A_CLAIM, candidate, why="an exclusion list entry")
-        if self.history.was_removed(word) and not self.paths.through_link(word):
+        if self._was_removed(word) and not self.paths.through_link(word):
             return Resolved(reference, MISSING, word, looked_in=(word,), removed=True)
         return Resolved(reference, NOT_A_CLAIM, why="an exclusion list entry: need not exist")
 
@@ -314,7 +339,7 @@ class Resolver:
             return exempt
         candidates = list(pairs)
         removed = [v for c in candidates for v in self._variants(reference.kind, c)
-                   if self.history.was_removed(v)]
+                   if self._was_removed(v)]
         if reference.kind not in STRONG_KINDS and reference.example and _OTHER_REPOSITORY.search(reference.text):
             return Resolved(reference, NOT_A_CLAIM, why="said to be another repository's")
         if reference.kind not in STRONG_KINDS and _TEST_FILE.search(reference.path):
@@ -439,8 +464,32 @@ class Resolver:
                          for definitions in self.definitions.values()
                          for route in definitions.get("routes", ()))
 
+    def settle(self, results: list[Resolved]) -> list[Resolved]:
+        """Answers that rest on a removal HEAD's main line never had, made again without it.
+
+        History reads side branches and histories merged in from other roots alike; a path
+        deleted only inside another repository's history before it was merged (rails'
+        actionmailbox deleted `app/views/...` before its subtree merge) was never this
+        repository's. A deletion on a merged feature branch still counts: its merge's diff
+        removes the path from the main line (`indexer.git.mainline`). One `git log` for the
+        few paths asked, cached per HEAD; the answers kept for what this resolver resolves next."""
+        asked = {p for r in results for p in r.gone} - self._off_mainline
+        if not asked:
+            return results
+        from indexer.git.mainline import removals_of, touched
+
+        off = asked - touched(self.root, asked, self.head, self.cache,
+                              lambda ask: removals_of(self.history, ask, self.paths.exists))
+        if not off:
+            return results
+        self._off_mainline |= off
+        return [self.resolve(r.reference) if off.intersection(r.gone) else r for r in results]
+
     def _without_ignored(self, results: list[Resolved]) -> list[Resolved]:
-        """Missing paths git ignores are build outputs, not dangling: one check-ignore for all."""
+        """The last step of every batch of answers: those resting on a removal off the main line
+        made again (`settle`), then missing paths git ignores (build outputs, not dangling)
+        taken out, with one check-ignore for all."""
+        results = self.settle(results)
         missing = {c for r in results if r.status == MISSING for c in r.looked_in}
         if not missing:
             return results

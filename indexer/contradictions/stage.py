@@ -108,7 +108,7 @@ def attach(ctx) -> Contradictions:
     paths = RepoPaths(ctx.snapshot.files, ctx.left_out)
     history = load_history(ctx.root, ctx.snapshot.head, ctx.now, paths.paths, ctx.cache,
                            getattr(ctx, "history_log", None))
-    resolver = Resolver(ctx.root, paths, history, ctx.collected.definitions)
+    resolver = Resolver(ctx.root, paths, history, ctx.collected.definitions, ctx.snapshot.head, ctx.cache)
     from indexer.contradictions.incremental import resolve_all_cached
 
     resolved = resolve_all_cached(resolver, ctx, history)  # = resolve_all, unchanged files from the cache

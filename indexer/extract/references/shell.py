@@ -3,7 +3,10 @@
 A path the script itself creates before using it (`mkdir -p out`, `> report.txt`, `cp a b`,
 `git clone url dir`) is no claim about the repository, nor is a path it only deletes or tests
 for (`rm -f x`, `[ -f x ]`). After `cd dir`, later words may be relative to `dir`: each
-reference carries that folder as its `base`.
+reference carries that folder as its `base`. After a `cd` to an absolute folder the script
+made (`git clone url /opt/x`) or a temporary one (`/tmp/x`), relative words are relative to a
+folder outside the repository: no claim about it, until a `cd` to a variable. (Another absolute
+folder may be a copy of the repository: a container's `cd /app && ./build.sh`.)
 """
 from __future__ import annotations
 
@@ -25,6 +28,7 @@ _REDIRECT = lazy(r"(?<![<>])(?:\d|&)?>>?\|?\s*([^\s;&|)<>]+)")
 _HEREDOC = lazy(r"<<-?\s*['\"]?([A-Za-z_]\w*)['\"]?")
 _CD = lazy(r"^(?:cd|pushd)\s+(?:--\s+)?(['\"]?)([^\s;&|'\"]+)\1\s*$")
 _OPTION = lazy(r"^-")
+_TEMPORARY = lazy(r"^/(?:var/)?tmp(?:/|$)")
 _COMMENT_START = lazy(r"(?:^|(?<=\s))#")
 _WORD = lazy(r"[^\s]+")
 
@@ -35,6 +39,7 @@ class ShellReader:
     def __init__(self, found: Found, persist_cd: bool = True) -> None:
         self.found = found
         self.base: str | None = ""  # the folder a `cd` moved to; None after `cd "$somewhere"`
+        self.away = False  # after `cd /tmp/x`: relative words are not the repository's
         self.persist_cd = persist_cd
         self.created: set[str] = set()
         self.heredoc: str | None = None
@@ -57,7 +62,7 @@ class ShellReader:
         if heredoc:
             self.heredoc = heredoc.group(1)
         if not self.persist_cd:
-            self.base = ""
+            self.base, self.away = "", False
 
     def _segment(self, index: int, segment: str, offset: int) -> None:
         lead = _LEADING.match(segment)
@@ -67,8 +72,12 @@ class ShellReader:
         if cd:
             folder = cd.group(2)
             word = clean(folder)
-            if word and ("/" in word or word.startswith(".")):
+            if word and ("/" in word or word.startswith(".")) and not self.away:
                 self.found.add(index, word, "shell", offset, base=self.base or "")
+            if is_variable(folder):
+                self.away = False  # (`cd "$ROOT"`: anywhere, this repository included)
+            elif folder.startswith("/"):
+                self.away = _TEMPORARY.match(folder) is not None or self._is_created(folder)
             if self.base is None or is_variable(folder) or folder.startswith(("/", "~", "-")):
                 self.base = None
             else:
@@ -78,7 +87,7 @@ class ShellReader:
             return
         made = self._creations(command)
         for column, word in path_words(command):
-            if self._is_created(word) or column in made:
+            if self._is_created(word) or column in made or self.away and not word.startswith("/"):
                 continue
             self.found.add(index, word, "shell", offset + column, base=self.base or "")
 

@@ -1,0 +1,106 @@
+"""A path counts as removed or renamed only if HEAD's main line (its first parents) ever had it.
+
+Rails merged in the actionmailbox and actiontext repositories with their own histories (subtree
+merges); those histories deleted top-level `app/views/.DS_Store` and `test/dummy/...` before
+the merge, and every rails doc naming a Rails app's `app/views` was reported "was deleted in
+2031d53" (146 of 197 dangling-reference findings, all false). A deletion on a feature branch
+merged into main is still one: its merge removes the path from the main line.
+
+Real repositories with backdated commits, the real CLI (`scan`, and the delta scan against a
+cold one).
+"""
+from __future__ import annotations
+
+import os
+
+from indexer.extract.references import extract_references
+from test_delta import assert_same_as_cold, run_scan
+from test_references import found, scan
+
+
+def merge_library(repo, tmp_path) -> str:
+    """A library with a history of its own (it deleted its top-level `app/views/.DS_Store` and
+    `test/dummy/boot.rb`) merged in under `mailbox/` as a subtree: its second root. Returns the
+    library's deleting commit."""
+    library = tmp_path / "library"
+    from conftest import GitRepo
+
+    lib = GitRepo(library)
+    lib.commit("2018-09-01", "skeleton", files={
+        "app/views/.DS_Store": "x", "app/views/inbox.html": "<p>inbox</p>\n",
+        "test/dummy/boot.rb": "puts 1\n", "lib/tasks/mail.rake": "task :mail\n",
+        "README.md": "# Mailbox\n",
+    })
+    os.remove(library / "app/views/.DS_Store")
+    os.remove(library / "test/dummy/boot.rb")
+    deleting = lib.commit("2018-10-03", "delete .DS_Store files")
+    repo.git("fetch", "-q", str(library), "main:library", when="2018-11-01")
+    repo.git("merge", "-q", "-s", "ours", "--no-commit", "--allow-unrelated-histories", "library", when="2018-11-01")
+    repo.git("read-tree", "--prefix=mailbox/", "-u", "library", when="2018-11-01")
+    repo.git("commit", "-q", "-m", "import mailbox with its history", when="2018-11-01")
+    return deleting
+
+
+def test_a_history_merged_in_from_another_root_removed_nothing_of_this_repository(repo, tmp_path):
+    repo.commit("2018-01-10", files={"README.md": "# Framework\n", "lib/core.rb": "puts 0\n"})
+    merge_library(repo, tmp_path)
+    repo.commit("2026-06-01", files={
+        "README.md": "# Framework\n\nTemplates live in `app/views/` of your application.\n"
+                     "Its [boot file](test/dummy/boot.rb) is written by the generator.\n",
+        "lib/generator.rb": "# TODO: stop writing test/dummy/boot.rb here\nputs 1\n",
+    })
+    report = scan(repo.root)
+    # a link is a claim whatever history says: missing, not "deleted in" the library's commit;
+    # the code span is a mention of an app's folder (its first folder exists nowhere here)
+    assert found(report, "dangling-reference") == {("README.md", 4): "test/dummy/boot.rb does not exist"}
+    assert found(report, "stale-todo") == {}  # (a recent TODO: stale only if its path were gone)
+
+
+def test_a_deletion_on_a_merged_feature_branch_and_on_the_main_line_still_count(repo, tmp_path):
+    repo.commit("2018-01-10", files={
+        "README.md": "# Framework\n", "scripts/seed.sh": "echo seed\n", "scripts/old.sh": "echo old\n",
+        "docs/ops.md": "# Ops\n\n1. Run `scripts/seed.sh`.\n2. Then `scripts/old.sh`.\n",
+        "lib/generator.rb": "# TODO: drop once scripts/seed.sh is gone\nputs 1\n",
+    })
+    merge_library(repo, tmp_path)
+    repo.git("checkout", "-q", "-b", "feature")
+    os.remove(repo.root / "scripts/seed.sh")
+    on_branch = repo.commit("2024-03-01", "drop the seed script")
+    repo.git("checkout", "-q", "main")
+    repo.commit("2024-03-02", files={"lib/core.rb": "puts 0\n"})  # main moved on: a real merge, not a fast-forward
+    repo.git("merge", "-q", "--no-ff", "-m", "merge feature", "feature", when="2024-03-03")
+    os.remove(repo.root / "scripts/old.sh")
+    on_main = repo.commit("2025-05-20", "drop the old script")
+    report = scan(repo.root)
+    assert found(report, "dangling-reference") == {
+        ("docs/ops.md", 3): f"scripts/seed.sh was deleted in {on_branch[:7]}, 2024-03-01",
+        ("docs/ops.md", 4): f"scripts/old.sh was deleted in {on_main[:7]}, 2025-05-20",
+    }
+    todos = {(f["path"], f["line"]): f for f in report["findings"] if f["rule"] == "stale-todo"}
+    assert todos[("lib/generator.rb", 1)]["missing_paths"] == ["scripts/seed.sh"]
+
+
+def test_the_delta_scan_applies_the_same_rule(repo, tmp_path):
+    repo.commit("2018-01-10", files={"README.md": "# Framework\n", "lib/core.rb": "puts 0\n",
+                                     "docs/guide.md": "# Guide\n\nSee [core](lib/core.rb).\n"})
+    merge_library(repo, tmp_path)
+    repo.commit("2025-06-01", files={"notes.md": "# Notes\n"})
+    warm = tmp_path / "warm"
+    run_scan(repo.root, warm)
+    (repo.root / "docs/guide.md").write_text(
+        "# Guide\n\nSee [core](lib/core.rb) and [the inbox](app/views/inbox.html).\n"
+        "Boot with test/dummy/boot.rb.\n", encoding="utf-8")
+    assert_same_as_cold(repo, tmp_path, warm)
+    assert "was deleted" not in run_scan(repo.root, warm, "--format", "json").stdout
+
+
+def test_a_cd_into_a_temporary_or_cloned_folder_leaves_the_repository():
+    text = ("bin/lazyfs:\n"
+            "\tgit clone --depth 1 https://example.com/lazyfs /opt/lazyfs\n"
+            "\tcd /tmp/lazyfs/libs; ./build.sh\n"
+            "\tcd /opt/lazyfs; ./configure.sh\n"
+            "\t./scripts/build.sh\n"
+            "\tcd /app && ./scripts/release.sh\n")
+    assert {(r.line, r.target) for r in extract_references("Makefile", text.encode())} == {
+        (5, "./scripts/build.sh"), (6, "./scripts/release.sh"),
+    }
