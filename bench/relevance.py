@@ -112,8 +112,8 @@ def available(cache: Path, files: list[str]) -> list[dict]:
 
 # With `--floor F` the primes run with `indexer.prime.select`'s floors set to F here, in the
 # bench's own launcher: product code reads no bench override. The launcher also reports on
-# stderr (a `RELEVANCE {json}` line) which floor each observation was held to (`select.floor_class`: `area`
-# (and `path` before round 5): RELEVANCE_FLOOR; `name`: NAME_FLOOR; `text`: TEXT_ONLY_FLOOR), whether a path bonus carried it, and the task score
+# stderr (a `RELEVANCE {json}` line) which floor each observation was held to (`select.floor_class`: `area`,
+# `path`: RELEVANCE_FLOOR; `name`: NAME_FLOOR; `text`: TEXT_ONLY_FLOOR), whether a path bonus carried it, and the task score
 # and matched terms of the index's records in the changed files (`RELEVANCE_FILES`): what
 # `--floor-sweep` learns both floors from and what a miss is studied with.
 _LAUNCH = """
