@@ -248,7 +248,7 @@ def _without_named_files(text: str) -> str:
 
 def named_files(task: str) -> tuple[str, ...]:
     """The names of the files a task names, lower case, as written (`vault_read_test.go`;
-    `docs/index.md` gives `index.md`): a file's words in a task name that file, not a concept."""
+    `docs/orgmemory-yaml.md` gives `orgmemory-yaml.md`): a file's words in a task name that file, not a concept."""
     if "." not in task:
         return ()
     return tuple(dict.fromkeys(name.rsplit("/", 1)[-1].lower() for name, extension in
