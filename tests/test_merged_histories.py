@@ -104,3 +104,20 @@ def test_a_cd_into_a_temporary_or_cloned_folder_leaves_the_repository():
     assert {(r.line, r.target) for r in extract_references("Makefile", text.encode())} == {
         (5, "./scripts/build.sh"), (6, "./scripts/release.sh"),
     }
+
+
+def test_a_removed_name_with_a_newline_is_no_pathspec_line(tmp_path):
+    """A committed name may hold a newline; as a line of `git log --stdin` it would be two
+    pathspecs (the second without `:(literal)`). It keeps the whole history's answer, and a name
+    list of only such names runs no walk over every path."""
+    import subprocess
+
+    from indexer.git.mainline import _walk
+
+    root = tmp_path / "r"
+    subprocess.run(["git", "init", "-q", str(root)], check=True)
+    (root / "a").write_text("x\n")
+    subprocess.run(["git", "-C", str(root), "add", "a"], check=True)
+    subprocess.run(["git", "-C", str(root), "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "a"], check=True)
+    assert _walk(str(root), "HEAD", ["b\n*"]) == {"b\n*"}
+    assert _walk(str(root), "HEAD", ["b\n*", "a", "never"]) == {"b\n*", "a"}

@@ -105,8 +105,12 @@ def _chain_since(root: str, head: str, since: int) -> frozenset[str]:
 def _walk(root: str, head: str, paths: list[str]) -> set[str] | None:
     """The `paths` the first-parent log of `head` names (a file, or a file under a folder),
     read as git writes it and stopped once all are seen; None when git fails."""
-    remaining = set(paths)
-    seen: set[str] = set()
+    # a name with a newline cannot be one line of `--stdin`: it keeps the whole history's answer
+    seen: set[str] = {p for p in paths if "\n" in p}
+    remaining = set(paths) - seen
+    paths = [p for p in paths if p not in seen]
+    if not paths:
+        return seen
     # paths as literal pathspecs after `--` on stdin: no glob magic, no argument-length limit
     stdin = (head + "\n--\n" + "".join(f":(literal){p}\n" for p in paths)).encode("utf-8", "surrogateescape")
     try:
