@@ -61,3 +61,21 @@ def fingerprint(rule: str, path: str, content: str) -> str:
     """A location-free identity: rule + path + normalised text, so moving code keeps it."""
     normalised = " ".join(content.split())
     return hashlib.sha1(f"{rule}\0{path}\0{normalised}".encode("utf-8", "surrogateescape")).hexdigest()[:16]
+
+
+def occurrences(findings) -> list[int]:
+    """For each finding (by position), the 1-based occurrence of its fingerprint in line order.
+
+    A fingerprint leaves the line out (so a finding keeps it when lines move), so two findings
+    of one rule and message in one file share it; the occurrence tells them apart. SARIF's
+    `partialFingerprints` carry `FINGERPRINT:N`, and `explain` reads the same form back.
+    """
+    seen: dict[str, int] = {}
+    out = [0] * len(findings)
+    in_line_order = sorted(range(len(findings)),
+                           key=lambda i: (findings[i].line is not None, findings[i].line or 0, i))
+    for position in in_line_order:
+        fingerprint = findings[position].fingerprint
+        seen[fingerprint] = seen.get(fingerprint, 0) + 1
+        out[position] = seen[fingerprint]
+    return out

@@ -78,6 +78,27 @@ def test_explain_a_finding_by_fingerprint_and_by_location(shop):
     assert "  scripts/rotate_keys.sh [code-span] missing -> scripts/rotate_keys.sh" in by_fingerprint
 
 
+def test_explain_reads_sarif_fingerprints_with_their_occurrence(repo):
+    """SARIF numbers findings that share a fingerprint (`FP:N`); explain takes that form back."""
+    repo.commit("2025-01-10", "docs", files={
+        "scripts/gone.sh": "echo\n",
+        "docs/a.md": "# A\n\nRun `scripts/gone.sh`.\n\nRun `scripts/gone.sh`.\n",
+    })
+    os.remove(repo.root / "scripts/gone.sh")
+    repo.commit("2025-03-01", "drop gone.sh")
+    sarif = json.loads(CliRunner().invoke(cli, ["scan", str(repo.root), "--now", NOW, "--format", "sarif"]).stdout)
+    results = [r for r in sarif["runs"][0]["results"] if r["ruleId"] == "dangling-reference"]
+    lines = {r["partialFingerprints"]["orgmemory/v1"]: r["locations"][0]["physicalLocation"]["region"]["startLine"]
+             for r in results}
+    assert sorted(lines.values()) == [3, 5] and len({key.rsplit(":", 1)[0] for key in lines}) == 1
+    for key, line in lines.items():
+        view = json.loads(explain(repo.root, key, "--format", "json").stdout)
+        assert [f["line"] for f in view["findings"]] == [line]
+        assert view["context"]["line"] == line
+    missing = next(iter(lines)).rsplit(":", 1)[0] + ":9"
+    assert "is neither" in explain(repo.root, missing, exit_code=2).output
+
+
 def test_explain_a_deleted_path_tells_its_history(shop):
     out = explain(shop.root, "scripts/rotate_keys.sh").stdout
     assert out.splitlines()[:2] == [

@@ -21,7 +21,8 @@ def command(target, repo, now, fmt, config_path, cache_dir):
     """Explain a path or a finding: the resolved truth, its evidence, and what links to it.
 
     TARGET is a repository path (`deploy/legacy`, tracked now or known to git history), a
-    finding's fingerprint (from `scan --format json`), or `path:line`. For a legacy path (or
+    finding's fingerprint (from `scan --format json`, or SARIF's `FINGERPRINT:N`, the Nth
+    finding with it), or `path:line`. For a legacy path (or
     one inside it, or its successor) this prints the resolution with each piece of evidence
     and its provenance (file:line, commit, author, date), then every reference to it and
     whether it still treats it as current.

@@ -32,9 +32,10 @@ from indexer.git.blame import blame_lines
 from indexer.git.discover import read_worktree
 from indexer.dates import day_of
 from indexer.errors import OrgmemoryError
+from indexer.findings import occurrences
 from indexer.text import STRUCTURAL, safe_record, safe_tree
 
-_FINGERPRINT = re.compile(r"^[0-9a-f]{16}$")
+_FINGERPRINT = re.compile(r"^([0-9a-f]{16})(?::([1-9][0-9]*))?$")  # as scan --format json, or SARIF's FINGERPRINT:N
 _LOCATION = re.compile(r"^(.+?):(\d+)$")
 CONTEXT_LINES = 3
 CONTEXT_MAX_BYTES = 4 * 2**20  # a file larger than this shows no context lines
@@ -144,8 +145,9 @@ def explain(result, target: str, cwd: str | None = None) -> dict[str, Any]:
 
 def _view(result, target: str, cwd: str | None) -> dict[str, Any]:
     found = result.contradictions
-    if _FINGERPRINT.match(target):
-        findings = [f for f in result.findings if f.fingerprint == target]
+    fingerprint = _FINGERPRINT.match(target)
+    if fingerprint:
+        findings = _by_fingerprint(result.findings, fingerprint.group(1), fingerprint.group(2))
         if findings:
             return _finding_view(result, target, findings)
     location = _LOCATION.match(target)
@@ -165,8 +167,16 @@ def _view(result, target: str, cwd: str | None) -> dict[str, Any]:
         return _standard_view(result, memory, standard)
     raise UnknownTarget(
         f"explain: {target!r} is neither a path of this repository (tracked now, in its history, or named by a file), "
-        f"a finding (a fingerprint from `scan --format json`, or path:line) nor a standard id"
+        f"a finding (a fingerprint from `scan --format json` or SARIF, or path:line) nor a standard id"
         + _did_you_mean(target, memory))
+
+
+def _by_fingerprint(findings, fingerprint: str, occurrence: str | None) -> list:
+    """The findings with `fingerprint`; with SARIF's `:N`, only its Nth in line order."""
+    if occurrence is None:
+        return [f for f in findings if f.fingerprint == fingerprint]
+    numbered = zip(findings, occurrences(findings))
+    return [f for f, n in numbered if f.fingerprint == fingerprint and n == int(occurrence)]
 
 
 def _did_you_mean(target: str, memory) -> str:

@@ -16,6 +16,7 @@ import json
 from typing import Any
 
 from indexer import __version__
+from indexer.findings import occurrences
 from indexer.output import message, notes
 from indexer.rulepack import RuleInfo, load_rules
 from indexer.text import safe_uri
@@ -34,7 +35,7 @@ def render(result) -> str:
 def sarif_log(result) -> dict[str, Any]:
     rules = _rules_for(result.findings)
     index = {rule.id: position for position, rule in enumerate(rules)}
-    occurrence = _occurrences(result.findings)
+    occurrence = occurrences(result.findings)
     run: dict[str, Any] = {
         "tool": {"driver": _driver(rules)},
         "columnKind": "utf16CodeUnits",
@@ -44,19 +45,6 @@ def sarif_log(result) -> dict[str, Any]:
     notifications = [{"level": "note", "message": {"text": note}} for note in notes(result)]
     run["invocations"] = [{"executionSuccessful": True, "toolExecutionNotifications": notifications}]
     return {"$schema": SCHEMA_URI, "version": "2.1.0", "runs": [run]}
-
-
-def _occurrences(findings) -> list[int]:
-    """For each finding (by position), the 1-based occurrence of its fingerprint in line order."""
-    seen: dict[str, int] = {}
-    out = [0] * len(findings)
-    in_line_order = sorted(range(len(findings)),
-                           key=lambda i: (findings[i].line is not None, findings[i].line or 0, i))
-    for position in in_line_order:
-        fingerprint = findings[position].fingerprint
-        seen[fingerprint] = seen.get(fingerprint, 0) + 1
-        out[position] = seen[fingerprint]
-    return out
 
 
 def _rules_for(findings) -> list[RuleInfo]:
