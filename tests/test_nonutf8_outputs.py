@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import os
 import subprocess
+from pathlib import Path
 from urllib.parse import unquote_to_bytes
 
 import pytest
@@ -144,3 +145,22 @@ def test_mcp_answers_in_utf8(named):
     assert "docs/\ufffd\ufffd notes.md:1" in primed
     found = [json.loads(block["text"]) for block in replies[3]["result"]["content"]]
     assert any(name_of(item.get("path_uri", "")) == NAME for item in found)
+
+
+@pytest.mark.parametrize("writes", WRITES)
+def test_a_checkout_whose_folder_name_is_not_utf8_is_scanned(tmp_path, writes):
+    """The checkout's own folder may be any bytes (a clone into an old Latin-1 home): git prints
+    it, and a strict decode made every command exit 2 with "text that is not valid UTF-8"."""
+    from conftest import GitRepo
+
+    repo = GitRepo(Path(os.fsdecode(bytes(tmp_path) + b"/r\xe9po")))
+    repo.commit("2020-01-02", files={"app.py": "# TODO: paginate the orders list with a cursor\n"})
+    code, out, err = run(repo.root, "scan", "--now", NOW, "--format", "json", writes=writes)
+    assert code == 1, err
+    report = json.loads(out)
+    assert report["root"].endswith("/r\ufffdpo")
+    assert [(f["rule"], f["path"]) for f in report["findings"]] == [("stale-todo", "app.py")]
+    code, out, err = run(repo.root, "prime", "paginate the orders list", "--paths", "app.py", "--now", NOW,
+                         writes=writes)
+    assert code == 0, err
+    assert "app.py:1" in out

@@ -78,7 +78,7 @@ def _head_and_branch(path: str) -> tuple[str, str, str, str | None]:
     if os.path.isdir(path):
         proc = git_process(path, "rev-parse", "--show-toplevel", "--is-shallow-repository", "HEAD",
                            "--abbrev-ref", "HEAD")
-        lines = proc.stdout.decode().split("\n")[:-1]
+        lines = os.fsdecode(proc.stdout).split("\n")[:-1]
         if proc.returncode == 0 and len(lines) >= 4 and lines[0]:
             return "\n".join(lines[:-3]), lines[-3], lines[-2], lines[-1]
     return (*rev_parse(path, "--is-shallow-repository", "HEAD"), None)  # (its errors: exit 2)

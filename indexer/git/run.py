@@ -125,7 +125,7 @@ def rev_parse(path: str, *args: str) -> list[str]:
     if not os.path.exists(path):
         raise NotARepositoryError(f"{path}: no such file or directory")
     proc = git_process(start, "rev-parse", "--show-toplevel", *args)
-    lines = proc.stdout.decode().split("\n")[:-1]
+    lines = os.fsdecode(proc.stdout).split("\n")[:-1]
     if len(lines) <= len(args) or not lines[0]:
         raise NotARepositoryError(f"{path}: not inside a git work tree (orgmemory scans git repositories)")
     answers = lines[len(lines) - len(args):] if args else []
