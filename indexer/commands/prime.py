@@ -32,22 +32,31 @@ FORMATS = ("markdown", "text", "json")
               help="Prime findings in vendored and generated code too (set aside by default, like "
                    "`scan --include-vendored`); the index is rebuilt when this changes.")
 @repo_option
+@click.option("-v", "--verbose", is_flag=True,
+              help="Also print, on stderr, how the index was used (up to date, refreshed, served as is), what "
+                   "the block holds, and where the shown lines' dates came from.")
 @click.option("--refresh-only", is_flag=True, hidden=True,
               help="Bring the index up to date and print nothing (what a prime starts in the background).")
 def command(task, budget, paths, fmt, now, config_path, cache_dir, no_refresh, log_task, include_vendored, repo,
-            refresh_only):
-    """Print what a coding agent should know for TASK, within a token budget.
+            verbose, refresh_only):
+    """Print what a coding agent should know before working on TASK.
 
-    TASK is an argument or, when absent or `-`, read from stdin. The block lists the
-    organization's `must` standards, then the standards, resolved contradictions (legacy paths
-    and their successors) and repository observations most relevant to the task, each line with
-    its provenance. Observed text is quoted evidence: secrets are redacted and lines that read
-    like instructions to an AI are withheld.
+    TASK is an argument or, when absent or `-`, read from stdin. The block has up to three
+    sections: the organization's standards (from .orgmemory.yaml; every `must` standard is always
+    included), legacy paths and their successors, and what the repository shows that concerns
+    the task (stale TODOs, dangling references, violations), each line with where it comes from
+    and when it last changed. Repository text is quoted as evidence: secrets are redacted, and
+    lines that read like instructions to an AI are withheld.
+
+    The first prime of a repository scans it to build an index (in the cache folder); later
+    primes read that index, and refresh it when the repository changed.
 
     \b
-    Exit codes: 0 printed (also when the must standards alone exceed the budget: see stderr),
-    2 usage or configuration error.
+    Exit codes: 0 the block was printed, 2 usage or configuration error. When the `must`
+    standards alone take more than --budget, they are printed anyway, with a warning on stderr.
     """
+    import time
+
     from indexer.prime.block import PrimeRequest, build
 
     if refresh_only:
@@ -56,6 +65,7 @@ def command(task, budget, paths, fmt, now, config_path, cache_dir, no_refresh, l
     text = _task_text(task)
     if not text and not paths:
         raise click.UsageError("give a TASK (argument or stdin) or --paths")
+    started = time.perf_counter()
     block = build(PrimeRequest(task=text, budget=budget, now=now, fmt=fmt, paths=tuple(paths), repo=repo or ".",
                                cache_dir=cache_dir, config_path=config_path, refresh=not no_refresh,
                                log_task=log_task, include_vendored=include_vendored))
@@ -65,6 +75,31 @@ def command(task, budget, paths, fmt, now, config_path, cache_dir, no_refresh, l
         sys.stdout.write(json.dumps(block.to_json(), indent=2, ensure_ascii=False) + "\n")
     else:
         sys.stdout.write(block.text)
+    if verbose:
+        for line in what_it_did(block, time.perf_counter() - started):
+            click.echo(f"orgmemory: {line}", err=True)
+
+
+def what_it_did(block, seconds: float) -> list[str]:
+    """`prime -v`'s lines: the index, the block, the dates of the shown observations."""
+    status, selection, dating = block.status, block.selection, block.dating
+    if status.refreshed:
+        index = "refreshed (the repository had changed, or there was none)"
+    elif status.stale:
+        index = f"served as is, {status.age_words()} old ({'; '.join(status.changes)})"
+        index += "; refreshing in the background" if status.background else ""
+    else:
+        index = "up to date"
+    kinds = [entry.candidate.kind for entry in selection.entries]
+    counts = ", ".join(f"{kinds.count(kind)} {word}" for kind, word in
+                       (("standard", "standards"), ("resolution", "legacy paths"), ("finding", "observations")))
+    dropped = len(selection.dropped) + len(selection.limited)
+    return [
+        f"primed in {seconds:.2f} s; index: {index}",
+        f"block: {counts}; {block.tokens} of {block.request.budget} tokens; {dropped} left out",
+        f"dates of the shown observations: {dating.index} exact in the index, {dating.kept} kept from an "
+        f"earlier prime, {dating.blamed} blamed now, {dating.later} left to a blame after this prime",
+    ]
 
 
 def _task_text(task: str | None) -> str:

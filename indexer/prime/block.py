@@ -51,6 +51,15 @@ class IndexStatus(NamedTuple):
         return f"{hours} h {minutes} min" if hours else f"{minutes} min"
 
 
+class Dating(NamedTuple):
+    """How the lines of the shown observations got their exact origin (`prime -v` says it)."""
+
+    index: int = 0  # exact in the index already (the scan blamed a stale TODO, or dated it within the window)
+    kept: int = 0  # answered by an earlier prime's blame, kept per HEAD (no git)
+    blamed: int = 0  # blamed now, on the prime's path (`orgmemory prime`)
+    later: int = 0  # left to a detached child, for the next prompt (the hooks never wait for git blame)
+
+
 class PrimeBlock(NamedTuple):
     text: str
     tokens: int
@@ -61,6 +70,7 @@ class PrimeBlock(NamedTuple):
     status: IndexStatus
     warnings: list[str]  # also said on stderr
     notes: list[str]  # the scan's remarks (shallow clone, ...)
+    dating: Dating = Dating()
 
     def items(self) -> list[dict[str, Any]]:
         return [item_json(entry, self.renderer) for entry in self.selection.entries]
@@ -308,11 +318,19 @@ def date_detached(args: list[str]) -> None:
 
 
 def _date_findings(ranked: list[Candidate], state: RepoState, cache_dir: str,
-                   later: list[tuple[str, int]] | None = None) -> list[Candidate]:
+                   later: list[tuple[str, int]] | None = None) -> tuple[list[Candidate], Dating]:
     """The best findings with their line's exact origin (date, commit, author) in `dated`;
-    with `later`, only those already known (see `_origins`)."""
+    with `later`, only those already known (see `_origins`).
+
+    A finding the index dates exactly already (`exact`: a stale TODO's origin the scan blamed,
+    a line changed inside the staleness window) is left as it is: no lookup, no blame, no child."""
     top = [c for c in ranked if c.kind == "finding" and c.payload.get("line")][:DATED_AT_MOST]
-    found = _origins(state, cache_dir, [(c.payload.get("path", ""), int(c.payload["line"])) for c in top], later)
+    asked = [c for c in top if not exact(c.payload.get("dated"))]
+    deferred = len(later) if later is not None else 0
+    found, blamed = _origins(state, cache_dir, [(c.payload.get("path", ""), int(c.payload["line"])) for c in asked],
+                             later)
+    dating = Dating(index=len(top) - len(asked), kept=len(found) - blamed, blamed=blamed,
+                    later=len(later) - deferred if later is not None else 0)
     out = []
     for candidate in ranked:
         origin = found.get((candidate.payload.get("path", ""), int(candidate.payload.get("line") or 0)))
@@ -321,7 +339,12 @@ def _date_findings(ranked: list[Candidate], state: RepoState, cache_dir: str,
                                                       "author": origin.author}}
             candidate = candidate._replace(payload=payload)
         out.append(candidate)
-    return out
+    return out, dating
+
+
+def exact(dated: Any) -> bool:
+    """Whether a finding's dating (`provenance`) is its line's exact origin: a day and a commit."""
+    return isinstance(dated, dict) and bool(dated.get("date")) and bool(dated.get("commit"))
 
 
 MAX_WALKED = 20_000  # entries of the work tree `names_a_place` looks at, at most
@@ -353,8 +376,9 @@ SHOWN_ORIGINS = "prime-shown-origins/v1"
 
 
 def _origins(state: RepoState, cache_dir: str, places: list[tuple[str, int]],
-             later: list[tuple[str, int]] | None = None) -> dict[tuple[str, int], Any]:
-    """The exact origin of each (path, line) at HEAD, dirty files left out.
+             later: list[tuple[str, int]] | None = None) -> tuple[dict[tuple[str, int], Any], int]:
+    """The exact origin of each (path, line) at HEAD, dirty files left out, and how many of
+    them were blamed now.
 
     A prime at the same HEAD asks for the same few lines again and again (each prompt of a
     session): their answers are kept per HEAD, path and line, and read back without running git
@@ -368,7 +392,7 @@ def _origins(state: RepoState, cache_dir: str, places: list[tuple[str, int]],
     dirty = set(state.dirty)
     places = [place for place in dict.fromkeys(places) if place[0] not in dirty]
     if not places or not state.head:
-        return {}
+        return {}, 0
     from indexer.cache import Cache
 
     keys = {place: f"{state.head}:{place[0]}:{place[1]}" for place in places}
@@ -378,6 +402,7 @@ def _origins(state: RepoState, cache_dir: str, places: list[tuple[str, int]],
         found = {place: _Origin(**{f: kept[key][f] for f in _Origin._fields}) for place, key in keys.items()
                  if key in kept and all(isinstance(kept[key].get(f), str) for f in _Origin._fields)}
         missing = [place for place in places if place not in found]
+        blamed: dict[tuple[str, int], _Origin] = {}
         if missing and later is not None:
             later.extend(missing)
         elif missing:
@@ -389,7 +414,7 @@ def _origins(state: RepoState, cache_dir: str, places: list[tuple[str, int]],
             cache.put_many(SHOWN_ORIGINS, {keys[place]: origin._asdict() for place, origin in blamed.items()})
     finally:
         cache.close()
-    return found
+    return found, len(blamed)
 
 
 class _Origin(NamedTuple):
@@ -408,10 +433,11 @@ def _compose(view: index.IndexView, terms: Sequence[tuple[str, float]], paths: S
     musts, ranked = rank(view, terms, paths, request.now, scope,
                          lambda: root is not None and names_a_place(root, scope.area))
     selection = fit(musts, ranked, request.budget, renderer.measure, renderer.max_level)
+    dating = Dating()
     if state is not None and cache_dir is not None:  # the shown findings' exact origin, then fit again
         shown = {e.candidate.key for e in selection.entries}
-        dated = _date_findings([c for c in ranked if c.key in shown], state, cache_dir,
-                               later if request.worked_on else None)
+        dated, dating = _date_findings([c for c in ranked if c.key in shown], state, cache_dir,
+                                       later if request.worked_on else None)
         redated = {c.key for c, ranked_c in zip(dated, (r for r in ranked if r.key in shown))
                    if c.payload is not ranked_c.payload}
         if redated:
@@ -437,7 +463,7 @@ def _compose(view: index.IndexView, terms: Sequence[tuple[str, float]], paths: S
                      " served as is because of --no-refresh")
     return PrimeBlock(text=text, tokens=tokens(text), request=request, selection=selection,
                       renderer=renderer, must_tokens=must_tokens, status=status, warnings=warnings,
-                      notes=list(view.meta.get("notes", ())))
+                      notes=list(view.meta.get("notes", ())), dating=dating)
 
 
 def repo_paths(root: str, given: Sequence[str]) -> tuple[str, ...]:

@@ -1,10 +1,11 @@
 """Who last changed each observed line, and when: the provenance an observation shows.
 
-The scan dates TODO lines itself (`stale-todo` carries `last_changed`/`author` or
-`last_changed_before`); other findings (references, violations) come without a date. Their
-lines get one here from the same bounded blame the scan uses, `--since=<cutoff>`, and every
-line is shown the same way: changed since the staleness cutoff, its date and author; older,
-"last changed before <cutoff>", which is what an agent weighing the evidence needs. A full
+The scan dates TODO lines itself (`stale-todo` carries `last_changed`/`commit`/`author`, a
+stale line's exact origin, or `last_changed_before`); other findings (references, violations)
+come without a date. Their lines get one here from the same bounded blame the scan uses,
+`--since=<cutoff>`: changed since the staleness cutoff, its date, commit and author (exact: a
+prime shows it without blaming it again); older, "last changed before <cutoff>", until a prime
+that shows the line blames it (`indexer.prime.block._origins`). A full
 blame (the report's `exact_ages`) walks a file's whole history: ~30 s cold on a
 20,000-commit repository, too much for a prime's refresh.
 
@@ -32,8 +33,9 @@ DATED_BY_SCAN = ("last_changed", "last_changed_before")
 
 def finding_dates(root: str, cache_dir: str, findings: Iterable[Finding], now: date,
                   stale_after_days: int) -> dict[str, dict[int, dict[str, Any]]]:
-    """{path: {line: shown}} for every finding with a line; `shown` is {"date", "author"} for a
-    line changed since the cutoff, {"last_changed_before": cutoff} for an older one,
+    """{path: {line: shown}} for every finding with a line; `shown` is {"date", "commit", "author"}
+    for a line changed since the cutoff (its exact origin: the blame saw its commit) or a stale
+    TODO the scan dated exactly, {"last_changed_before": cutoff} for an older line,
     {"uncommitted": True} or {} when no commit can tell."""
     cutoff = epoch(now - timedelta(days=stale_after_days))
     before = day_of(cutoff).isoformat()
@@ -63,12 +65,13 @@ def finding_dates(root: str, cache_dir: str, findings: Iterable[Finding], now: d
 def _from_scan(details: dict[str, Any], before: str) -> dict[str, Any]:
     """The scan's own dating of a TODO line, put on the same cutoff as every other line (the
     scan may report an exact date it had cached for a line older than today's cutoff)."""
-    changed = details.get("last_changed")
+    changed, commit = details.get("last_changed"), details.get("commit")
+    if changed and commit:  # the line's exact origin: a stale line's, blamed by the scan over its whole
+        # history, or one changed inside the window: kept, so that the first prompt shows it and no
+        # prime blames it again (a stale one was once cut to the cutoff here)
+        return {"date": changed, "commit": commit, "author": details.get("author")}
     if changed and changed >= before:
         return {"date": changed, "author": details.get("author")}
-    if changed and details.get("commit"):  # a stale line's exact origin, blamed by the scan over its whole
-        # history: kept, so that the first prompt shows it too (it was once cut to the cutoff here)
-        return {"date": changed, "commit": details["commit"], "author": details.get("author")}
     if changed or details.get("last_changed_before"):
         return {"last_changed_before": before}
     return {}
@@ -94,6 +97,7 @@ def _content_sha(snapshot: Snapshot, path: str) -> str:
 def _shown(line_age: LineAge | None, cutoff: int, before: str) -> dict[str, Any]:
     if line_age is None or line_age.unknown or line_age.uncommitted:
         return {"uncommitted": True} if line_age is not None and line_age.uncommitted else {}
-    if line_age.time is not None and line_age.time >= cutoff:
-        return {"date": day_of(line_age.time).isoformat(), "author": line_age.author}
+    if line_age.time is not None and line_age.time >= cutoff:  # blamed inside the window: its exact origin
+        shown = {"date": day_of(line_age.time).isoformat(), "author": line_age.author}
+        return {**shown, "commit": line_age.commit} if line_age.commit else shown
     return {"last_changed_before": before}
