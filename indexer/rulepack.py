@@ -178,7 +178,7 @@ def _rule(data: Mapping[str, Any], name: str) -> RuleInfo:
 def option_value(kind: str, written: Any) -> Any:
     """What a check gets for an option written `written` (already validated)."""
     if kind == "duration":
-        from indexer.memory.load import parse_duration
+        from indexer.memory.values import parse_duration
 
         return parse_duration(written)
     if kind == "fraction":

@@ -106,7 +106,7 @@ class _Checker:
             for name in error.instance:
                 if spec is not None and name not in spec.fields:
                     key_node = self.keys.get(path + (name,), node)
-                    shown = name if load._showable(name) else "(key not shown)"
+                    shown = name if load.showable(name) else "(key not shown)"
                     self._add(key_node, path + (shown,), load._unknown_key_message(name, spec.fields))
                     self.reported.add(path + (name,))
             return

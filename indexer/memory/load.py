@@ -27,6 +27,8 @@ from indexer.globs import check_glob, globs_may_overlap
 from indexer.models import (KINDS, PRIORITIES, STATUSES, Config, LegacyPath, Match, RuleConfig, ScanSettings,
                             Standard)
 from indexer.git.root import memory_files
+from indexer.memory.values import (DURATION_PATTERN, HOURS_PATTERN, SIZE_PATTERN, parse_duration, parse_hours,
+                                   parse_size, showable, shown, SHOWN_CHARS)
 
 __all__ = [
     "Entry",
@@ -49,9 +51,6 @@ SUPPORTED_VERSION = 1
 ID_PATTERN = r"^[a-z0-9][a-z0-9._-]*$"
 DATE_PATTERN = r"^[0-9]{4}-[0-9]{2}-[0-9]{2}$"
 MARKER_PATTERN = r"^[A-Z][A-Z0-9_]*$"
-DURATION_PATTERN = r"^([0-9]+)([dwmy]?)$"
-HOURS_PATTERN = r"^([0-9]+)([hd]?)$"
-SIZE_PATTERN = r"^([0-9]+(?:\.[0-9]+)?) ?(B|KB|KiB|MB|MiB|GB|GiB)?$"
 _URL = r"[A-Za-z][A-Za-z0-9+.-]*://[^\s]+"
 _REPO_PATH = r"(?![/\\~])(?![A-Za-z]:)(?![A-Za-z][A-Za-z0-9+.-]*://)(?!(?:.*/)?\.\.(?:/|$)).+"
 REPO_PATH_PATTERN = f"^{_REPO_PATH}$"
@@ -63,13 +62,6 @@ SOURCE_PATTERN = f"^(?:{_URL}|{_REPO_PATH})$"
 MAX_FILE_BYTES = 2**20
 MAX_NODES = 100_000
 MAX_DEPTH = 64
-MAX_DAYS = 100 * 365  # durations and intervals: dates a century away overflow `date` arithmetic
-MAX_BYTES = 2**50
-
-_DAYS_PER_UNIT = {"": 1, "d": 1, "w": 7, "m": 30, "y": 365}
-_BYTES_PER_UNIT = {
-    "": 1, "B": 1, "KB": 10**3, "MB": 10**6, "GB": 10**9, "KiB": 2**10, "MiB": 2**20, "GiB": 2**30,
-}
 
 _TAG = "tag:yaml.org,2002:"
 _NULL_TAG, _STR_TAG, _INT_TAG, _MERGE_TAG = (_TAG + t for t in ("null", "str", "int", "merge"))
@@ -79,70 +71,6 @@ _SCALAR_NAMES = {
 }
 
 _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-
-
-# --------------------------------------------------------------------------- value parsers
-_SHOWN_CHARS = 40
-
-
-def shown(value: str | int) -> str:
-    """`value` quoted for an error message, or withheld.
-
-    The file read as the memory may be something else (a private key, a `.env`), and messages
-    reach terminals, CI logs and agents: a value is quoted only when it is short, printable and
-    reads like no secret (`indexer.text` knows the shapes), so a message can still point at a
-    typo without ever repeating a secret.
-    """
-    text = str(value)
-    return repr(value) if _showable(text) else f"(a value of {len(text)} characters, not shown)"
-
-
-def _showable(text: str) -> bool:
-    if len(text) > _SHOWN_CHARS or not text.isprintable():
-        return False
-    from indexer.text import looks_random, redact  # only on an error path
-
-    return redact(text) == text and not any(looks_random(w) for w in re.split(r"[\s=:,;@/'\"]+", text))
-
-
-def _bounded(count: int, unit: str, value: str | int, limit: int, most: str) -> int:
-    if count > limit:
-        raise ValueError(f"{unit} {shown(value)} is too long: at most {most}")
-    return count
-
-
-def parse_duration(value: str | int) -> int:
-    """Days in `90d`, `12w`, `18m` (30-day months), `2y` (365-day years) or a bare day count."""
-    match = re.fullmatch(DURATION_PATTERN, str(value).strip())
-    if isinstance(value, bool) or match is None:
-        raise ValueError(f"invalid duration {shown(value)}: "
-                         "use days (365) or a number with d, w, m or y (90d, 12w, 18m, 2y)")
-    days = int(match[1][:9]) * _DAYS_PER_UNIT[match[2]] if len(match[1]) <= 9 else MAX_DAYS + 1
-    return _bounded(days, "duration", value, MAX_DAYS, "100y")
-
-
-def parse_hours(value: str | int) -> int:
-    """Hours in `24h`, `2d` or a bare hour count (`0`: every time)."""
-    match = re.fullmatch(HOURS_PATTERN, str(value).strip())
-    if isinstance(value, bool) or match is None:
-        raise ValueError(f"invalid interval {shown(value)}: use hours (24) or a number with h or d (12h, 2d)")
-    hours = int(match[1]) * (24 if match[2] == "d" else 1) if len(match[1]) <= 9 else MAX_DAYS * 24 + 1
-    return _bounded(hours, "interval", value, MAX_DAYS * 24, "100y")
-
-
-def parse_size(value: str | int) -> int:
-    """Bytes in `1048576`, `500KB` (1000-based), `2MiB` (1024-based), `1.5 GB`."""
-    match = re.fullmatch(SIZE_PATTERN, str(value).strip())
-    if isinstance(value, bool) or match is None:
-        raise ValueError(f"invalid size {shown(value)}: "
-                         "use bytes (1048576) or a number with B, KB, KiB, MB, MiB, GB or GiB (2MiB)")
-    number = float(match[1]) if len(match[1]) <= 20 else float("inf")
-    size = number * _BYTES_PER_UNIT[match[2] or ""]
-    if size > MAX_BYTES:
-        raise ValueError(f"invalid size {shown(value)}: at most 1024 TiB")
-    if int(size) <= 0:
-        raise ValueError(f"invalid size {shown(value)}: must be more than 0 bytes")
-    return int(size)
 
 
 def _text(node: ScalarNode) -> str:
@@ -158,7 +86,7 @@ def _version(node: ScalarNode) -> int:
     if node.tag != _INT_TAG:
         raise ValueError(f"expected the integer {SUPPORTED_VERSION}, got {_describe(node)}")
     if node.value.strip() != str(SUPPORTED_VERSION):
-        raise ValueError(f"unsupported version {node.value[:_SHOWN_CHARS]}: "  # an integer: digits
+        raise ValueError(f"unsupported version {node.value[:SHOWN_CHARS]}: "  # an integer: digits
                          f"this orgmemory reads version {SUPPORTED_VERSION}")
     return SUPPORTED_VERSION
 
@@ -546,7 +474,7 @@ class _Reader:
     def _pair(self, spec: Section, key: str, key_node: Node, value_node: Node, values: dict[str, Any],
               seen: dict[str, int]) -> None:
         name = self._key_name(key_node, key)
-        path = _child_key(key, name if name in spec.fields or _showable(name) else "(key not shown)")
+        path = _child_key(key, name if name in spec.fields or showable(name) else "(key not shown)")
         if name in seen:
             self.fail(key_node, path, f"duplicate key (first at line {seen[name]})")
         seen[name] = _line(key_node)
