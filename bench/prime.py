@@ -77,9 +77,21 @@ def timed(command: list[str], repo: Path) -> float:
     return time.perf_counter() - start
 
 
-def latency(repo: Path, runs: int) -> dict:
-    from run import compile_bytecode  # run.py imports this module: import it when called
+def compile_bytecode(python: str) -> None:
+    """Byte-compile the measured package, as `pip install` does for a wheel.
 
+    An editable install writes `.pyc` files only on first import, and never under
+    PYTHONDONTWRITEBYTECODE=1 (set on some CI machines): every run would then compile
+    orgmemory's own modules from source, while the floors import third-party modules that
+    were compiled at their install.
+    """
+    probe = "import indexer, os; print(os.path.dirname(indexer.__file__))"
+    folder = subprocess.run([python, "-c", probe], capture_output=True, text=True).stdout.strip()
+    if folder:
+        subprocess.run([python, "-m", "compileall", "-q", folder], capture_output=True)
+
+
+def latency(repo: Path, runs: int) -> dict:
     compile_bytecode(sys.executable)
     modules = floor_modules(repo)
     floor = [sys.executable, "-c", "import " + ", ".join(modules)]

@@ -22,7 +22,8 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 import corpora  # noqa: E402
-from run import DEFAULT_NOW, bench_env, compile_bytecode, find_orgmemory, interpreter_of  # noqa: E402
+from prime import compile_bytecode  # noqa: E402
+from run import DEFAULT_NOW, bench_env, find_orgmemory, interpreter_of  # noqa: E402
 
 
 def scan_args(repo: str, cache_dir: str, now: str) -> list[str]:

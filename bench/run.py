@@ -264,24 +264,10 @@ def detect_tools(args: argparse.Namespace) -> Tools:
     version = subprocess.run([orgmemory, "--version"], capture_output=True, text=True).stdout.strip()
     leasot, why = ensure_leasot(args.cache_root)
     python = interpreter_of(orgmemory)
-    compile_bytecode(python)
+    prime_bench.compile_bytecode(python)
     return Tools(orgmemory=orgmemory, python=python, now=args.now, version=version,
                  scan_help=scan_help, prime_help=cli_help(orgmemory, "prime"), leasot=leasot,
                  leasot_why=why, rg=shutil.which("rg"), prime_floor_imports=args.prime_floor_imports)
-
-
-def compile_bytecode(python: str) -> None:
-    """Byte-compile the measured package, as `pip install` does for a wheel.
-
-    An editable install writes `.pyc` files only on first import, and never under
-    PYTHONDONTWRITEBYTECODE=1 (set on some CI machines): every run would then compile
-    orgmemory's own modules from source, while the floors import third-party modules that
-    were compiled at their install.
-    """
-    probe = "import indexer, os; print(os.path.dirname(indexer.__file__))"
-    folder = subprocess.run([python, "-c", probe], capture_output=True, text=True).stdout.strip()
-    if folder:
-        subprocess.run([python, "-m", "compileall", "-q", folder], capture_output=True)
 
 
 def bench_env() -> dict[str, str]:
