@@ -20,7 +20,7 @@ from _integrations import NOW, STANDARDS, run_orgmemory
 def standards_repo(repo):
     repo.commit("2022-03-01", files={
         ".orgmemory.yaml": STANDARDS,
-        "services/orders/main.py": "import structlog\n# TODO: paginate the orders list\n",
+        "services/orders/main.py": "import structlog\n# TODO: log the order id with every request\n",
     })
     return repo
 
@@ -67,7 +67,7 @@ def test_plain_options_answer_without_click_and_as_click_does(standards_repo):
     slow, slow_clicked, slow_code = probe(stdin, f"--now={NOW}", "--budget=+1500")
     assert (fast_clicked, slow_clicked) == (False, True)
     assert fast == slow and (fast_code, slow_code) == ("0", "0")
-    assert "paginate the orders list" in json.loads(fast)["hookSpecificOutput"]["additionalContext"]
+    assert "log the order id with every request" in json.loads(fast)["hookSpecificOutput"]["additionalContext"]
 
 
 def test_the_cache_folder_comes_from_the_environment_as_through_click(standards_repo, tmp_path):
@@ -168,12 +168,12 @@ def test_background_children_never_import_the_repositorys_own_indexer_package(re
         ".orgmemory.yaml": STANDARDS,
         "indexer/__init__.py": f"open({str(marker)!r}, 'w').write('ran')\n",
         "indexer/__main__.py": f"open({str(marker)!r}, 'w').write('ran')\n",
-        "services/orders/main.py": "import structlog\n# TODO: paginate the orders list\n",
+        "services/orders/main.py": "import structlog\n# TODO: log the order id with every request\n",
     })
     cache = str(tmp_path / "cache")
     hook = ("hook", "claude-code", "--now", NOW, "--cache-dir", cache)
-    _first_with("paginate the orders list", hook, event(repo.root))  # the index is built, in the background
-    (repo.root / "services/orders/main.py").write_text("import structlog\n# TODO: paginate the orders\n")
+    _first_with("log the order id with every request", hook, event(repo.root))  # the index is built, in the background
+    (repo.root / "services/orders/main.py").write_text("import structlog\n# TODO: log the order id\n")
     run_orgmemory(*hook, input=event(repo.root))  # served as is; the refresh runs detached, in the repository
     prime = ("prime", "task", "--now", NOW, "--cache-dir", cache, "--no-refresh", "--format", "json")
 
@@ -214,7 +214,7 @@ def test_the_hook_exits_at_once_with_its_whole_output_written_to_a_file(standard
         code = subprocess.run([*orgmemory_command(), "hook", "claude-code", "--now", NOW], input=stdin.encode(),
                               stdout=stdout, stderr=stderr, timeout=120).returncode
     assert code == 0 and err.read_text() == ""
-    assert "paginate the orders list" in json.loads(out.read_text())["hookSpecificOutput"]["additionalContext"]
+    assert "log the order id with every request" in json.loads(out.read_text())["hookSpecificOutput"]["additionalContext"]
     # a reader that went away (a broken pipe) or no stdout at all is no error of the hook's: exit 0, silent
     read_end, write_end = os.pipe()
     os.close(read_end)

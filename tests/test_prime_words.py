@@ -32,7 +32,7 @@ def test_a_task_word_in_a_file_s_own_name_needs_the_lower_name_floor(repo):
         "variables.tf": TF.format("TODO: validate the cluster version against the supported list"),
     })
     assert shown(repo.root, "feat: Add prometheus-adapter port 6443 to recommended sec groups (#2399)") == [
-        "node_groups.tf"]  # not the node-group modules: a folder's word is held to the path floor
+        "node_groups.tf"]  # not the node-group modules: a folder's word is held to the text floor
     assert shown(repo.root, "Add recommended ports") == []
 
 
@@ -101,3 +101,17 @@ def test_a_file_name_is_matched_by_the_word_as_written_not_by_its_stem(repo):
     })
     assert not [p for p in shown(repo.root, "Terminate resize notification when Loop exits") if p.startswith("src/tui/")]
     assert shown(repo.root, "Terminate child processes on Windows (#4723)") == ["src/util/util_windows.go"]
+
+
+
+def test_a_folder_s_name_in_the_task_does_not_pull_every_todo_under_it(repo):
+    """"add e2e test for snapshot stream" (etcd): `tests/e2e/` holds many TODOs, and "e2e" in the
+    task once held each of them to the lower floor, so ten of them filled the block. A folder's
+    word is no lead of its own (large repositories nobody tuned on: `select.TEXT_ONLY_FLOOR`)."""
+    repo.commit("2020-01-01", files={
+        **{f"tests/e2e/{name}_test.go": GO.format(f"TODO: {name} should cover the v2 client too")
+           for name in ("ctl_auth", "ctl_lease", "ctl_member", "watch", "defrag")},
+        **{f"server/{name}.go": GO.format(f"TODO: {name} keeps a reference on the request") for name in ("kv", "lease", "auth")},
+        **{f"client/{name}.go": GO.format(f"FIXME: {name} retries forever") for name in ("retry", "dial", "watch")},
+    })
+    assert shown(repo.root, "add e2e test for snapshot stream") == []

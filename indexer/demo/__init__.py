@@ -50,7 +50,7 @@ HISTORY = (
         "services/orders/main.py":
             "from services.orders.store import rows\n\n\n"
             "def list_orders(offset=0):\n"
-            "    # TODO: paginate with a cursor once a tenant passes 10k rows\n"
+            "    # TODO: paginate the orders list with a cursor once a tenant passes 10k rows\n"
             "    return rows()[offset:offset + 100]\n",
         "services/orders/store.py": "def rows():\n    return []\n",
         "deploy/legacy/deploy.sh": "#!/usr/bin/env bash\nscp -r build/ deploy@10.0.0.7:/srv/orders\n",

@@ -38,13 +38,14 @@ MIN_RELEVANCE = 0.15
 # kept the same 3 of 13 changed files' findings as 0.6 / 2.0 with 17 observations shown instead
 # of 32, precision 0.59 instead of 0.41). Under it the block stays silent.
 RELEVANCE_FLOOR = 1.5
-# An observation whose path shares no specific word with the task needs this much more: on real
-# history a match on a file's own name is what most often points at where the work happens.
+# An observation outside the area the task names, and not in a file it names or whose own name
+# holds one of its words, needs this much more. A task word anywhere else in the observation's
+# path once needed only RELEVANCE_FLOOR: on large repositories nobody tuned on that let a top
+# folder's name ("activesupport", "e2e", "server") pull every TODO under it. Holding those to this
+# floor too (`bench/relevance.py --repos`, etcd, express, httpx, rails, 120 tasks): 102 observations
+# instead of 137 at precision 0.235 (0.226) from the subject, 0.725 (0.66) with `--paths`; dev
+# learn 0.818 (0.783), recall unchanged everywhere (bench/README.md, relevance round 5).
 TEXT_ONLY_FLOOR = 3.0
-# A task word in an observation's path is specific when its IDF over the index (records' text
-# and paths, Robertson's) is at least this: a word in more than about half of the records
-# ("prometheus" in a repository of Prometheus charts) names no place.
-PATH_IDF_MIN = 0.7
 # A finding whose file's own name holds a task word as written, plurals aside (`node_groups.tf` for
 # "sec groups", `flag_impl.go` for "Flag.SchemaType"), or whose file the task names (`Update
 # test.yml`), needs only `NAME_FLOOR`; the word's stem must be in fewer than about 60% of the
@@ -186,24 +187,19 @@ def floor_class(hit: Hit, area: tuple[tuple[str, ...], ...], task_words: dict[st
     """Which floor an observation is held to: `area` inside the area the task names; `name` for a
     finding in a file the task names (`Update test.yml`), or whose file's own name holds one of
     the task's specific words as written, plurals aside (`leads`: `node_groups.tf` for "sec
-    groups"; `terminal.go` is not "terminate"); `path` when a task word (`task_words`: the
-    task's own stems, none generic nor of a named file, with their IDF) at least `PATH_IDF_MIN`
-    specific is in its path; `text` else."""
+    groups"; `terminal.go` is not "terminate"); `text` else. (`task_words` is not read since round 5
+    dropped the `path` class; `bench/relevance.py`'s launcher calls every version alike.)"""
     if area:
         return "area"
     if hit.kind == "finding":
         name = hit.payload.get("path", "").rsplit("/", 1)[-1].lower()
         if name in leads.files or (leads.words and not leads.words.isdisjoint(words_of_name(name))):
             return "name"
-    return "path" if any(task_words.get(word, -1.0) >= PATH_IDF_MIN for word in _path_words(hit)) else "text"
+    return "text"
 
 
 def _in_area(hit: Hit, area: tuple[tuple[str, ...], ...]) -> bool:
     return any(in_scope(area, place) for place in _places(hit))
-
-
-def _path_words(hit: Hit) -> set[str]:
-    return set(index.stems(" ".join(_places(hit))))
 
 
 def _same_comment(hit: Hit, seen: dict[tuple[str, str], list[int]]) -> bool:
