@@ -18,6 +18,8 @@ hooks pass the working tree's changed files. Each mode is reported in its own ro
 
 * precision: the share of shown observations (findings, resolutions) whose file is a changed
   file or sits in the folder of one;
+* strict: the share whose file is exactly a changed file (a resolution: its legacy path or a
+  file still pointing at it); in a flat layout the folder-based precision counts every root file;
 * recall: over the tasks where the index held a finding in a changed file, the share where one
   of those made it into the block;
 * empty: the share of tasks whose block has no observation;
@@ -112,34 +114,57 @@ def available(cache: Path, files: list[str]) -> list[dict]:
 
 # With `--floor F` the primes run with `indexer.prime.select`'s floors set to F here, in the
 # bench's own launcher: product code reads no bench override. The launcher also reports on
-# stderr (a `RELEVANCE {json}` line) which floor each observation was held to (`select.floor_class`: `area`,
-# `path`: RELEVANCE_FLOOR; `name`: NAME_FLOOR; `text`: TEXT_ONLY_FLOOR), whether a path bonus carried it, and the task score
+# stderr (a `RELEVANCE {json}` line) which floor each observation was held to (`select.floor_class`: `area`
+# (and `path` before round 5): RELEVANCE_FLOOR; `name`: NAME_FLOOR; `text`: TEXT_ONLY_FLOOR), whether a path bonus carried it, and the task score
 # and matched terms of the index's records in the changed files (`RELEVANCE_FILES`): what
-# `--floor-sweep` learns both floors from and what a miss is studied with.
+# `--floor-sweep` learns both floors from and what a miss is studied with. When sweeping, it also
+# reports every candidate an observation floor was asked about (class, bonus, task score, matched
+# terms, weight, text) and the index's record count: `--json` keeps them per task (`candidates`),
+# so other floors and rules can be simulated offline from one run.
 _LAUNCH = """
 import atexit, json, os, sys
 import indexer.prime.select as s
 floor = sys.argv.pop(1)
+sweeping = floor == "0.0001"
 if floor != "-":
     s.RELEVANCE_FLOOR = s.TEXT_ONLY_FLOOR = s.NAME_FLOOR = float(floor)
 files, floors, changed = set(os.environ.get("RELEVANCE_FILES", "").split(",")), {}, {}
 _floor, _coordinated = getattr(s, "_floor", None), s.coordinated
+candidates, relevance = {}, {}
 def floor(key, hit, area, words, bonus, *named):
     if hasattr(s, "floor_class"):
         floors[key] = [s.floor_class(hit, area, words, *named), bonus > 0]
     else:  # round 3: no name class
         floors[key] = ["area" if area else "path" if s._path_words(hit) & words else "text", bonus > 0]
+    if candidates is not None:
+        payload = hit.payload
+        candidates[key] = {"class": floors[key][0], "bonus": bonus, "kind": hit.kind, "places": s._places(hit),
+                           "raw": relevance.get(key, 0.0) if hit.matched - s.GENERIC else 0.0,
+                           "matched": sorted(hit.matched), "weight": s._weight(s.Candidate(key, hit.kind, payload)),
+                           "text": str(payload.get("text") or payload.get("message") or payload.get("statement") or "")[:300],
+                           "rule": payload.get("rule", hit.kind), "words": words}
     return _floor(key, hit, area, words, bonus, *named)
 def coordinated(scored, weights):
     out = _coordinated(scored, weights)
+    relevance.update(out)
     for key, hit in scored.items():
         if hit.kind in ("finding", "resolution") and set(s._places(hit)) & files:
             changed[key] = [out.get(key, 0.0), sorted(hit.matched), s._places(hit)[0], str(hit.payload.get("text") or hit.payload.get("statement") or "")[:120]]
     return out
 s.coordinated = coordinated
+_rank, index_meta = s.rank, {}
+def rank(view, *args, **kwargs):
+    index_meta["doc_count"] = view.meta.get("doc_count")
+    return _rank(view, *args, **kwargs)
+s.rank = rank
 if hasattr(s, "_floor"):  # older versions have none: their floors are not reported
     s._floor = floor
-atexit.register(lambda: sys.stderr.write("RELEVANCE " + json.dumps({"floors": floors, "changed": changed}) + "\\n"))
+if not sweeping:
+    candidates = None  # kept only when sweeping, to simulate other floors offline
+atexit.register(lambda: sys.stderr.write("RELEVANCE " + json.dumps({
+    "floors": floors, "changed": changed, "candidates": candidates,
+    "best": max([v for k, v in relevance.items() if k.startswith("standard:")], default=0.0),
+    "doc_count": index_meta.get("doc_count")}) + "\\n"))
 from indexer.cli import main
 sys.argv[0] = "orgmemory"
 sys.exit(main())
@@ -177,13 +202,20 @@ def score(task: dict, block: dict, held: list[dict], report: dict | None = None)
         return (concerns(item.get("path", ""), task["files"])
                 or any(concerns(ref.rsplit(":", 1)[0], task["files"]) for ref in item.get("still_pointing", ())))
 
+    def exactly(item: dict) -> bool:
+        return (item.get("path", item.get("legacy_path")) in task["files"]
+                or any(ref.rsplit(":", 1)[0] in task["files"] for ref in item.get("still_pointing", ())))
+
     relevant = [item for item in observations if about(item)]
     hit = any(item.get("path", item.get("legacy_path")) in task["files"] for item in observations)
-    return {"observations": len(observations), "relevant": len(relevant), "available": bool(held), "held": held[:8],
+    return {"observations": len(observations), "relevant": len(relevant), "strict": sum(map(exactly, observations)),
+            "available": bool(held), "held": held[:8],
             "hit": hit, "tokens": block["tokens"],
             "scores": [(item.get("relevance", item["score"]), about(item),
                         item.get("path", ""), *floors.get(_key(item), (None, False))) for item in observations],
-            "changed": changed}
+            "changed": changed, **({"candidates": report["candidates"], "best_standard": report.get("best", 0.0),
+                                    "doc_count": report.get("doc_count")}
+                                   if (report or {}).get("candidates") is not None else {})}
 
 
 def _key(item: dict) -> str:
@@ -199,6 +231,7 @@ def summary(rows: list[dict]) -> dict:
     return {
         "tasks": len(rows),
         "precision": round(sum(r["relevant"] for r in rows) / shown, 3) if shown else None,
+        "strict": round(sum(r["strict"] for r in rows) / shown, 3) if shown else None,
         "observations": shown,
         "recall": round(sum(r["hit"] for r in with_available) / len(with_available), 3) if with_available else None,
         "recall_tasks": len(with_available),
@@ -298,14 +331,14 @@ def main() -> int:
         args.json.write_text(json.dumps(rows, indent=1) + "\n")
     repos_seen = sorted({r["repo"] for r in rows})
     print(f"{len(rows)} tasks from {len(repos_seen)} repositories ({', '.join(repos_seen)}), budget {args.budget}")
-    print("| primed with | half | tasks | precision | observations | recall (tasks with one available) | empty"
+    print("| primed with | half | tasks | precision | strict | observations | recall (tasks with one available) | empty"
           " | tokens median / mean |")
-    print("|---|---|---|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|---|---|---|")
     for mode in modes:
         for name in ("learn", "eval", "all"):
             part = [r for r in rows if r["mode"] == mode and (name == "all" or r["half"] == name)]
             s = summary(part)
-            print(f"| {MODE_LABEL[mode]} | {name} | {s['tasks']} | {s['precision']} | {s['observations']}"
+            print(f"| {MODE_LABEL[mode]} | {name} | {s['tasks']} | {s['precision']} | {s['strict']} | {s['observations']}"
                   f" | {s['recall']} ({s['recall_tasks']}) | {s['empty']} | {s['tokens_median']} / {s['tokens_mean']} |")
     if args.floor_sweep:
         # the version under test's floors, to sweep around
