@@ -171,3 +171,18 @@ def test_an_edited_file_pulls_its_own_folder_not_the_whole_module_under_it(repo)
     block, _ = prime(repo.root, "--paths", "gson/src/main/java/com/google/Reader.java", task="Reject unquoted keys")
     assert [i["path"] for i in observations(block)] == ["gson/src/main/java/com/google/Reader.java",
                                                         "gson/src/main/java/com/google/Types.java"]
+
+
+def test_with_the_edited_files_an_observation_elsewhere_needs_the_task_s_words_in_its_text(repo):
+    """"Fix help text for runnable plugin command" with `--paths command.go` (cobra): a TODO of
+    `help_text.go` that shares only the file's name with the task was shown; the edited file says
+    where the work is, and elsewhere only what is about the task's words is worth its tokens."""
+    repo.commit("2020-01-01", files={
+        "command.go": "package cobra\n// TODO: check ahead for the flag's value before parsing\nvar c = 1\n",
+        "help_text.go": "package cobra\n// TODO: the topics are sorted by hand\nvar h = 1\n",
+        "plugin/loader.go": "package plugin\n// TODO: a runnable plugin prints no help text of its own\nvar p = 1\n",
+        "args.go": "package cobra\n// FIXME: positional arguments are counted twice\nvar a = 1\n",
+    })
+    task = "Fix help text for runnable plugin command"
+    block, _ = prime(repo.root, "--paths", "command.go", task=task)
+    assert sorted(i["path"] for i in observations(block)) == ["command.go", "plugin/loader.go"]
