@@ -87,12 +87,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--scans", type=Path, default=Path("/tmp/orgmemory-devset-scans"))
     parser.add_argument("--cache-root", type=Path, default=Path("/tmp/devset-cache"))
     parser.add_argument("--orgmemory", default=os.environ.get("ORGMEMORY_BIN", "orgmemory"))
+    parser.add_argument("--repos", type=Path, default=HERE / "repos.json",
+                        help="the repositories to score (unseen.json: check sets, not for tuning); an entry's "
+                             "\"labels\" names its label file (default <name>.json)")
     parser.add_argument("--reuse", action="store_true", help="read saved scans instead of scanning")
     parser.add_argument("--details", action="store_true", help="list misses, false hits, unjudged")
     parser.add_argument("--markdown", action="store_true")
     args = parser.parse_args(argv)
 
-    repos = [r for r in json.loads((HERE / "repos.json").read_text())
+    repos = [r for r in json.loads(args.repos.read_text())
              if not args.names or r["name"] in args.names]
     totals = {rule: defaultdict(int) for rule in RULES}
     rows = []
@@ -105,7 +108,7 @@ def main(argv: list[str] | None = None) -> int:
             data = run_scan(repo, args.work, args.scans, args.cache_root, args.orgmemory)
             if data is None:
                 continue
-        label_file = HERE / "labels" / f"{repo['name']}.json"
+        label_file = HERE / "labels" / repo.get("labels", f"{repo['name']}.json")
         labels = json.loads(label_file.read_text()) if label_file.exists() else []
         result = score(data["findings"], labels)
         before = len(rows)

@@ -52,6 +52,17 @@ _SETTING_KEY = re.compile(r"^\W*([\w.-]+)[\"']?\s*[:=]")
 _OUTPUT_WORDS = frozenset({"out", "output", "outdir", "log", "logfile", "cache", "report", "profile",
                            "profiles", "dump", "tmp", "temp", "artifact", "artifacts", "junit", "coverage",
                            "result", "results", "save", "dest", "destination", "write"})
+#: Where a docs build takes files it copies to the site root beside the pages (`_assets_beside`).
+_ASSET_FOLDERS = ("assets", "public", "static")
+#: The suffixes of template sources: `Dockerfile.tt` renders `Dockerfile`, and names the rendered
+#: project's files, whose own sources carry the same suffix (`./bin/rails` is `bin/rails.tt`). Not
+#: Helm's `.tpl`: a chart's helpers name the chart's own files (`.Files.Get "config/x.conf"`).
+_TEMPLATE_SUFFIXES = frozenset({".tt", ".tmpl", ".j2", ".jinja", ".jinja2", ".template",
+                                ".mustache", ".hbs", ".ejs", ".erb"})
+#: A generator's project skeleton: its templates name the files of the project it makes.
+_TEMPLATE_TREE = re.compile(r"(?:^|/)(?:templates?|skeleton|scaffold|blueprints?)/")
+#: A path cut short by an interpolation (Ruby `"config/#{env}.rb"`, shell, Jinja, ERB): a template.
+_INTERPOLATIONS = ("#{", "${", "{{", "<%")
 #: `./configure && make && make install`: docs that build third-party software from source.
 GNU_STANDARD_TARGETS = frozenset({"all", "install", "uninstall", "clean", "distclean", "check",
                                   "dist", "install-strip", "installcheck", "maintainer-clean"})
@@ -247,7 +258,10 @@ class Resolver:
                 root = self.paths.sphinx_root_of(reference.path)
                 return [root] if root is not None else [""]
             if kind == "md-link":
-                return [""] + list(self.paths.site_roots)
+                bases = ["", *self.paths.site_roots]
+                if posixpath.splitext(target)[1] in (".html", ".htm"):
+                    bases += _ancestors(folder)  # a built page's site root is one of the page's folders
+                return list(dict.fromkeys(bases + [assets for assets, _ in self._assets_beside(folder)]))
             return None
         if kind == "sphinx-doc":
             return [folder, *self.paths.sphinx_roots]  # outside a docs root: included by its documents
@@ -255,9 +269,12 @@ class Resolver:
             # MkDocs/Hugo-style directory URLs serve `guide/page.md` at `guide/page/`: raw HTML
             # in it resolves one folder deeper than the source file
             return [folder, posixpath.join(folder, posixpath.splitext(posixpath.basename(reference.path))[0])]
-        if kind == "md-link" and not target.startswith("../") and self._directory_url_page(reference.path):
-            return [folder, *self._site_asset_bases]  # a theme's files are laid over the pages at build
-        if kind in ("md-link", "rst-link", "adoc-include", "adoc-link", "config-extends", "make-include",
+        if kind == "md-link":
+            beside = [posixpath.normpath(posixpath.join(assets, inside)) for assets, inside in self._assets_beside(folder)]
+            if not target.startswith("../") and self._directory_url_page(reference.path):
+                return [folder, *self._site_asset_bases, *beside]  # a theme's files are laid over the pages at build
+            return [folder, *beside]
+        if kind in ("rst-link", "adoc-include", "adoc-link", "config-extends", "make-include",
                     "manifest-include", "go-replace"):
             return [folder]
         bases = [folder, "", *self.paths.package_bases(reference.path)]
@@ -276,6 +293,34 @@ class Resolver:
             out += [c for name in ("public", "static", "overrides", "theme")
                     if self.paths.exists(c := posixpath.join(root, name) if root else name)]
         return tuple(sorted(set(out)))
+
+    def _assets_beside(self, folder: str) -> list[tuple[str, str]]:
+        """The asset folders a docs build copies to the site root beside the pages: `assets/`,
+        `public/` or `static/` next to a folder the page lies in (rails' `guides/assets/` beside
+        `guides/source/`, Hugo's `static/` beside `content/`), each with the page's folder inside
+        that source folder: `images/x.png` on `guides/source/a.md` is `guides/assets/images/x.png`."""
+        out = []
+        source = folder
+        while source:
+            parent = posixpath.dirname(source)
+            for name in _ASSET_FOLDERS:
+                assets = posixpath.join(parent, name) if parent else name
+                if assets != source and assets in self.paths.paths and assets not in self.paths.all_files:
+                    out.append((assets, posixpath.relpath(folder, source)))
+            source = parent
+        return out
+
+    @functools.cached_property
+    def _generators(self) -> frozenset[str]:
+        """Folders of generator code: beside a `templates/` skeleton of template sources (rails'
+        `generators/rails/app/app_generator.rb` beside `app/templates/Dockerfile.tt`, a Yeoman
+        `generators/app/index.js` beside `app/templates/*.ejs`). The code writes the project it
+        makes: `template "github/ci.yml", ".github/workflows/ci.yml"` names the made file."""
+        out = set()
+        for path in self.paths.all_files:
+            if _template_suffix(path) and (match := _TEMPLATE_TREE.search(path)):
+                out.add(path[:match.start()])
+        return frozenset(out)
 
     @functools.cached_property
     def _working_folders(self) -> frozenset[str]:
@@ -308,16 +353,39 @@ class Resolver:
             candidate = posixpath.normpath(posixpath.join(base, relative))
             if candidate != ".." and not candidate.startswith("../"):
                 pairs.setdefault(candidate, base)
+        template = _template_suffix(reference.path)
         for candidate in pairs:
-            for variant in self._variants(reference.kind, candidate):
+            for variant in self._variants(reference.kind, candidate) + ([candidate + template] if template else []):
                 if self.paths.exists(variant):
                     return Resolved(reference, EXISTS, variant if variant != "." else "")
         if not pairs:
             return Resolved(reference, NOT_A_CLAIM, why="outside the repository")
+        documented = self._rdoc_output(reference, relative)
+        if documented is not None:
+            return Resolved(reference, EXISTS, documented)
         linked = next((link for c in pairs if (link := self.paths.through_link(c))), None)
         if linked:
             return Resolved(reference, NOT_A_CLAIM, linked, why=f"through the tracked link {linked}")
         return self._missing(reference, word, pairs)
+
+    def _rdoc_output(self, reference: Reference, relative: str) -> str | None:
+        """RDoc publishes every file it documents at `files/<path>` (`files/x/README_rdoc.html` for
+        `x/README.rdoc`), and its pages link there: `[Active Record](files/activerecord/README.rdoc)`
+        in rails' `railties/RDOC_MAIN.md`. The file, found from the page's folder or one above it."""
+        if reference.kind != "md-link" or not relative.startswith("files/"):
+            return None
+        rest = relative.removeprefix("files/")
+        names = [rest]
+        stem, extension = posixpath.splitext(rest)
+        built = re.fullmatch(r"(.+)_(\w+)", stem) if extension in (".html", ".htm") else None
+        if built:
+            names.append(f"{built[1]}.{built[2]}")
+        for base in _ancestors(posixpath.dirname(reference.path)):
+            for name in names:
+                candidate = posixpath.normpath(posixpath.join(base, name))
+                if candidate in self.paths.all_files:
+                    return candidate
+        return None
 
     def _variants(self, kind: str, candidate: str) -> list[str]:
         """A doc link may name a page by its source without suffix, or by its built `.html`."""
@@ -337,6 +405,8 @@ class Resolver:
         exempt = self._shape_exemption(reference, word, list(pairs.values()))
         if exempt is not None:
             return exempt
+        if _template_suffix(reference.path) and _TEMPLATE_TREE.search(reference.path):
+            return Resolved(reference, NOT_A_CLAIM, why="in a generator's template: a file of the project it makes")
         candidates = list(pairs)
         removed = [v for c in candidates for v in self._variants(reference.kind, c)
                    if self._was_removed(v)]
@@ -364,7 +434,7 @@ class Resolver:
         return Resolved(reference, MISSING, expected, looked_in=tuple(candidates), removed=bool(removed))
 
     def _shape_exemption(self, reference: Reference, word: str, bases: list[str]) -> Resolved | None:
-        if tokens.is_variable(word):
+        if tokens.is_variable(word) or any(reference.target + opener in reference.text for opener in _INTERPOLATIONS):
             rest = tokens.strip_variable_prefix(word)
             if rest:
                 for base in ("", *bases):
@@ -425,6 +495,8 @@ class Resolver:
             return Resolved(reference, NOT_A_CLAIM, why="exists under another folder")
         if reference.kind == "string" and _TEST_FILE.search(reference.path):
             return Resolved(reference, NOT_A_CLAIM, why="a string in a test")
+        if reference.kind == "string" and posixpath.dirname(reference.path) in self._generators:
+            return Resolved(reference, NOT_A_CLAIM, why="a generator's code: names the files of the project it makes")
         if reference.kind == "config" and reference.target.startswith("../") \
                 and reference.path.lower().endswith(_DOC_SUFFIXES):
             return Resolved(reference, NOT_A_CLAIM, why="in a doc's config example: relative to the reader's config file")
@@ -610,6 +682,21 @@ class Resolver:
         if name in known or "*" in known:
             return Resolved(reference, EXISTS, reference.target)
         return Resolved(reference, MISSING, reference.target, why=manifest)
+
+
+def _ancestors(folder: str) -> list[str]:
+    """`folder` and every folder above it, the repository root last."""
+    out = [folder]
+    while folder:
+        folder = posixpath.dirname(folder)
+        out.append(folder)
+    return out
+
+
+def _template_suffix(path: str) -> str:
+    """`.tt` for `Dockerfile.tt`, `.j2` for `nginx.conf.j2`; "" for a file that is no template."""
+    suffix = posixpath.splitext(path)[1]
+    return suffix if suffix in _TEMPLATE_SUFFIXES else ""
 
 
 def _names_an_output(line: str) -> bool:

@@ -2,7 +2,6 @@
 if any, and which code-block languages hold shell commands or configuration."""
 from __future__ import annotations
 
-import re
 from urllib.parse import unquote
 
 from indexer.extract.references.found import Found
@@ -33,7 +32,7 @@ def link_target(raw: str) -> str | None:
     if not raw or raw.startswith(("#", "?")) or _SCHEME.match(raw) or raw.startswith("//"):
         return None
     target = unquote(raw.split("#", 1)[0].split("?", 1)[0]).strip()
-    if not target or target.startswith("~") or target in (".", "./") or BACKREFERENCE.search(target):
+    if not target or target.startswith("~") or target in (".", "./", "/") or BACKREFERENCE.search(target):
         return None
     return target
 

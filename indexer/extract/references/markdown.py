@@ -5,8 +5,6 @@ language are examples and are skipped; config blocks (YAML, JSON, ...) are read 
 """
 from __future__ import annotations
 
-import re
-
 from indexer.extract.references.found import Found
 from indexer.extract.references.links import CONFIG_LANGUAGES, SHELL_LANGUAGES, link_target
 from indexer.extract.references.prose import lead_in
@@ -14,10 +12,12 @@ from indexer.extract.references.rst import toctree_entry
 from indexer.extract.references.shell import _REDIRECT
 from indexer.extract.references.lazy import lazy
 
-_FENCE = lazy(r"^\s{0,3}(`{3,}|~{3,})\s*\{?\.?([\w+-]*)")
+#: A fence at any indentation: inside a list item it is indented by the item's marker (`*   ```ruby`).
+_FENCE = lazy(r"^\s*(`{3,}|~{3,})\s*\{?\.?([\w+-]*)")
 _LINK = lazy(r"!?\[(?:[^\[\]]|\[[^\]]*\])*\]\(\s*(<[^>]*>|[^)\s]*)(?:\s+(?:\"[^\"]*\"|'[^']*'|\([^)]*\)))?\s*\)")
 _REFERENCE_DEFINITION = lazy(r"^\s{0,3}\[(?!\^)[^\]]+\]:\s*(<[^>]*>|\S+)(?=\s*(?:[\"'(].*)?$)")
-_HTML_ATTRIBUTE = lazy(r"(?<![:@.\w-])(?:href|src)\s*=\s*[\"']([^\"']+)[\"']")  # not Vue's `:href="post.url"`
+#: Not Vue's `:href="post.url"`, nor a CSS attribute selector (`a[href="/"]`).
+_HTML_ATTRIBUTE = lazy(r"(?<![:@.\w\[-])(?:href|src)\s*=\s*[\"']([^\"']+)[\"']")
 _CODE_SPAN = lazy(r"(`+)(?!`)(.+?)(?<!`)\1(?!`)")
 _MYST_DOC = lazy(r"\{doc\}`(?:[^`<]*<)?([^`>]+)>?`")
 _HTML_COMMENT = lazy(r"<!--(.*?)(?:-->|$)")
