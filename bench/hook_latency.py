@@ -1,6 +1,6 @@
 """Hook latency while an agent edits: `orgmemory hook claude-code` with a dirty working tree.
 
-    python bench/hook_latency.py [--runs N] [--edits 1,5,20] [--repo DIR]
+    python bench/hook_latency.py [--runs N] [--edits 1,5,20] [--repo DIR] [--cache DIR] [--vs BEFORE]
 
 On a 5,000-file repository (default: `bench/corpora.py`'s synthetic-5k, cloned into a scratch
 folder so the cached corpus stays clean), the index is built once; then for each count of
@@ -15,6 +15,11 @@ shows lines no earlier prompt showed, whose exact origin is not known yet (a `gi
 Each row also gives CPU time (user + system of the process and the children it waited for, the
 hook's `git status` included; its detached children are not), which moves far less with the
 load of a shared machine than wall time does.
+`--vs BEFORE` (an unpacked `git archive` of another revision, put on PYTHONPATH) times that tree's
+hook in every run too, alternating which goes first, each after edits of its own and with a
+prompt of its own under `--vary-prompt`: before and after at the same load. `--cache DIR` starts
+from a copy of a cache folder that already holds a scan of the same repository (e.g. one a
+`prime` there filled), so the index is built from the cached scan in seconds, not minutes.
 """
 from __future__ import annotations
 
@@ -39,8 +44,8 @@ ORGMEMORY = str(Path(sys.executable).with_name("orgmemory"))
 PROMPT = "Add retry handling to the billing worker"
 _WORDS = ("order", "invoice", "session", "queue", "report", "token", "ledger", "export", "account", "search",
           "notify", "payment", "audit", "quota", "user", "cache")
-PROMPTS = [f"Fix the {a} {b} when the {c} is empty" for a, b, c in zip(_WORDS, _WORDS[5:] + _WORDS[:5],
-                                                                      _WORDS[9:] + _WORDS[:9])]
+PROMPTS = [f"Fix the {a} {b} when the {c} is empty" for shift in (5, 3, 7)
+           for a, b, c in zip(_WORDS, _WORDS[shift:] + _WORDS[:shift], _WORDS[shift + 4:] + _WORDS[:shift + 4])]
 
 
 # Bytecode as an installed package has it: a development shell often sets PYTHONDONTWRITEBYTECODE,
@@ -50,12 +55,12 @@ PROMPTS = [f"Fix the {a} {b} when the {c} is empty" for a, b, c in zip(_WORDS, _
 ENV = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
 
 
-def timed(command: list[str], cwd: Path, stdin: str | None = None) -> tuple[float, float]:
+def timed(command: list[str], cwd: Path, stdin: str | None = None, env: dict | None = None) -> tuple[float, float]:
     """Wall time and CPU time (user + system of the process and the children it waited for)."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     subprocess.run(command, cwd=cwd, input=stdin, text=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                   check=True, env=ENV)
+                   check=True, env=ENV if env is None else env)
     wall = time.perf_counter() - start
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
@@ -91,6 +96,8 @@ def main() -> int:
     parser.add_argument("--vary-prompt", action="store_true", help="a different task for each run (see above)")
     parser.add_argument("--no-settle", action="store_true",
                         help="time the next prompt at once, while the last prompt's background refresh may still run")
+    parser.add_argument("--vs", type=Path, metavar="BEFORE", help="also time the hook of this tree (see above)")
+    parser.add_argument("--cache", type=Path, help="start from a copy of this cache folder (see above)")
     args = parser.parse_args()
     source = args.repo
     if source is None:
@@ -102,6 +109,8 @@ def main() -> int:
         repo, cache = scratch / "repo", scratch / "cache"
         ENV["PYTHONPYCACHEPREFIX"] = str(scratch / "pycache")
         subprocess.run(["git", "clone", "-q", "--shared", str(source), str(repo)], check=True)
+        if args.cache:
+            shutil.copytree(args.cache, cache, symlinks=True)
         files = subprocess.run(["git", "ls-files", "*.py"], cwd=repo, capture_output=True, text=True,
                                check=True).stdout.split()
         hook = [ORGMEMORY, "hook", "claude-code", "--now", NOW, "--cache-dir", str(cache)]
@@ -113,31 +122,44 @@ def main() -> int:
         floor = [sys.executable, "-c", "import " + ", ".join(modules)]
         print(f"{len(files)} Python files of {source}; index built in {build:.1f} s; floor imports "
               f"{len(modules)} modules")
-        timed(hook, repo, event)  # warm-ups: they also write the bytecode both will read
+        variants = {"after": ENV}
+        if args.vs:
+            variants["before"] = {**ENV, "PYTHONPATH": str(args.vs.resolve())}
+        for env in variants.values():  # warm-ups: they also write the bytecode each will read
+            timed(hook, repo, event, env)
         timed(floor, repo)
         for count in (int(x) for x in args.edits.split(",")):
-            hooks, floors, hooks_cpu, floors_cpu = [], [], [], []
+            hooks = {name: [] for name in variants}
+            hooks_cpu = {name: [] for name in variants}
+            floors, floors_cpu = [], []
             for run in range(args.runs):
                 if not args.no_settle:
                     settle(cache)
-                wall, cpu = timed(floor, repo)  # before the hook: the refresh it starts would slow it
+                wall, cpu = timed(floor, repo)  # before the hooks: the refresh one starts would slow it
                 floors.append(wall)
                 floors_cpu.append(cpu)
-                for path in files[:count]:
-                    with open(repo / path, "a") as fh:
-                        fh.write(f"# edited by the agent, run {run}\n")
-                if args.vary_prompt:
-                    event = json.dumps({"hook_event_name": "UserPromptSubmit", "cwd": str(repo), "session_id": "bench",
-                                        "prompt": PROMPTS[(count * 7 + run) % len(PROMPTS)]})
-                wall, cpu = timed(hook, repo, event)
-                hooks.append(wall)
-                hooks_cpu.append(cpu)
-            h, f = statistics.median(hooks) * 1000, statistics.median(floors) * 1000
-            hc, fc = statistics.median(hooks_cpu) * 1000, statistics.median(floors_cpu) * 1000
+                order = list(variants) if run % 2 == 0 else list(variants)[::-1]
+                for turn, name in enumerate(order):
+                    if turn and not args.no_settle:
+                        settle(cache)
+                    for path in files[:count]:
+                        with open(repo / path, "a") as fh:
+                            fh.write(f"# edited by the agent, run {run}, {name}\n")
+                    if args.vary_prompt:  # a prompt of its own: no variant shows lines the other dated
+                        prompt = PROMPTS[(count * 7 + run * len(variants) + turn) % len(PROMPTS)]
+                        event = json.dumps({"hook_event_name": "UserPromptSubmit", "cwd": str(repo),
+                                            "session_id": "bench", "prompt": prompt})
+                    wall, cpu = timed(hook, repo, event, variants[name])
+                    hooks[name].append(wall)
+                    hooks_cpu[name].append(cpu)
+            f, fc = statistics.median(floors) * 1000, statistics.median(floors_cpu) * 1000
             load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
-            print(f"{count:>2} edited files: hook {h:.0f} ms, floor {f:.0f} ms, ratio {h / f:.2f} "
-                  f"(median of {args.runs}; max hook {max(hooks) * 1000:.0f} ms); CPU hook {hc:.0f} ms, "
-                  f"floor {fc:.0f} ms, ratio {hc / fc:.2f}; load average {load}")
+            for name in variants:
+                h, hc = statistics.median(hooks[name]) * 1000, statistics.median(hooks_cpu[name]) * 1000
+                label = f"{count:>2} edited files" + (f", {name}" if args.vs else "")
+                print(f"{label}: hook {h:.0f} ms, floor {f:.0f} ms, ratio {h / f:.2f} "
+                      f"(median of {args.runs}; max hook {max(hooks[name]) * 1000:.0f} ms); CPU hook {hc:.0f} ms, "
+                      f"floor {fc:.0f} ms, ratio {hc / fc:.2f}; load average {load}", flush=True)
             subprocess.run(["git", "checkout", "-q", "--", "."], cwd=repo, check=True)
     finally:
         time.sleep(1)

@@ -136,3 +136,31 @@ def test_prime_verbose_says_where_the_dates_came_from(lease, tmp_path):
     assert [command.split()[0] for command in _git_commands(trace)] == ["status"]
     quiet = run_orgmemory(*prime[:-1], cwd=repo.root)
     assert quiet.stdout == again.stdout and quiet.stderr == ""
+
+
+def test_an_edit_inside_a_submodule_leaves_the_index_up_to_date_and_runs_one_git_status(repo, tmp_path):
+    """The scan never reads a submodule's files: editing them changes no answer, and `git status`
+    is not run inside each submodule on every prompt (`--ignore-submodules=dirty`). A new
+    submodule commit still counts."""
+    from conftest import GitRepo
+
+    sub = GitRepo(tmp_path / "sub")
+    sub.commit("2020-01-01", files={"lib.go": "package lib\n"})
+    repo.commit("2019-05-02", files={"server/lease/lessor.go": "package lease\n// TODO: fix the lease revoke race\n"})
+    repo.git("-c", "protocol.file.allow=always", "submodule", "add", "-q", str(sub.root), "vendor/lib")
+    repo.commit("2021-01-01", "submodule")
+    cache = str(tmp_path / "cache")
+    prime = ("prime", TASK, "--now", NOW, "--cache-dir", cache, "--format", "json")
+    assert run_orgmemory(*prime, cwd=repo.root).returncode == 0  # builds the index
+    (repo.root / "vendor/lib/lib.go").write_text("package lib\n// edited\n")
+    trace = tmp_path / "trace"
+    served = run_orgmemory(*prime, "--no-refresh", cwd=repo.root, env={**os.environ, "GIT_TRACE": str(trace)})
+    assert served.returncode == 0, served.stderr
+    assert "index" not in json.loads(served.stdout)  # up to date: not stale
+    assert [command.split()[0] for command in _git_commands(trace)] == ["status"]
+    sub.commit("2021-02-01", files={"lib.go": "package lib\n// new\n"})
+    repo.git("-C", "vendor/lib", "checkout", "-q", "--", "lib.go")
+    repo.git("-C", "vendor/lib", "fetch", "-q", "origin")
+    repo.git("-C", "vendor/lib", "checkout", "-q", "origin/main")  # the submodule's commit moved
+    moved = run_orgmemory(*prime, "--no-refresh", cwd=repo.root)
+    assert json.loads(moved.stdout)["index"]["changes"] == ["the working tree changed"]

@@ -396,13 +396,21 @@ def _best(db: sqlite3.Connection, scores: dict[int, float], matched: Callable[[i
     keys do not, so a fresh and an incremental index choose alike. Stored records are read
     for the chosen ones alone.
     """
-    top = sorted((-round(score, 6), doc) for doc, score in scores.items())
-    if len(top) > SEARCH_LIMIT:
-        cut = top[SEARCH_LIMIT - 1][0]
-        above = [hit for hit in top if hit[0] <= cut]
-        keys = {doc: key for doc, key, _kind, _payload in _records(db, [doc for _score, doc in above], "key")}
-        top = sorted(above, key=lambda hit: (hit[0], keys[hit[1]]))[:SEARCH_LIMIT]
-    rows = {doc: (key, kind, payload) for doc, key, kind, payload in _records(db, [doc for _score, doc in top])}
+    top = [(-round(score, 6), doc) for doc, score in scores.items()]
+    if len(top) <= SEARCH_LIMIT:
+        top.sort()
+        rows = {doc: (key, kind, payload) for doc, key, kind, payload in _records(db, [doc for _score, doc in top])}
+    else:  # all above the cut are kept; among those at it (often many: one TODO text in many files), the first by key
+        cut = heapq.nsmallest(SEARCH_LIMIT, top)[-1][0]
+        tied = [doc for score, doc in top if score == cut]
+        top = [hit for hit in top if hit[0] < cut]
+        room = SEARCH_LIMIT - len(top)
+        if len(tied) > room:
+            keys = {doc: key for doc, key, _kind, _payload in _records(db, tied, "key")}
+            tied = sorted(tied, key=keys.__getitem__)[:room]
+        top += [(cut, doc) for doc in tied]
+        rows = {doc: (key, kind, payload) for doc, key, kind, payload in _records(db, [doc for _score, doc in top])}
+        top.sort(key=lambda hit: (hit[0], rows[hit[1]][0]))
     hits = {}
     for negated, doc in top:
         key, kind, payload = rows[doc]

@@ -13,13 +13,15 @@ import hashlib
 import os
 from typing import Callable, Iterable, NamedTuple
 
-from indexer.git.root import repo_root  # the one rule, `indexer.git.root` (prime's callers import it here)
+from indexer.git.root import repo_root  # noqa: F401 - the one rule, `indexer.git.root` (prime's callers import it here)
 from indexer.git.run import GitError, start_git
 
 # One thread (no preloadIndex) so this process keeps the other core; no ahead/behind count
-# against an upstream, which can walk much history.
+# against an upstream, which can walk much history. A submodule counts when its commit changes,
+# not when its work tree does (`--ignore-submodules=dirty`): the scan never reads a submodule's
+# files, and otherwise git runs a whole `git status` inside every submodule on every prompt.
 _STATUS = ("--no-optional-locks", "-c", "core.preloadIndex=false", "status", "--porcelain=v2", "--branch",
-           "--no-ahead-behind", "-z", "--untracked-files=no", "--no-renames")
+           "--no-ahead-behind", "-z", "--untracked-files=no", "--no-renames", "--ignore-submodules=dirty")
 # fields before the path in porcelain v2 records: 1 = ordinary, 2 = renamed, u = unmerged
 _FIELDS_BEFORE_PATH = {b"1": 8, b"2": 9, b"u": 10}
 
