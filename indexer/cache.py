@@ -401,15 +401,15 @@ class Cache:
                 db.execute(sql, args)
 
         if statements:
-            self._transaction(apply, "could not prune the cache ({}); it is pruned on a later run")
+            self.transaction(apply, "could not prune the cache ({}); it is pruned on a later run")
 
     def _write(self, rows: list[tuple[str, str, str]]) -> None:
-        self._transaction(lambda db: db.executemany(
+        self.transaction(lambda db: db.executemany(
             "INSERT OR REPLACE INTO entries (kind, key, value) VALUES (?, ?, ?)",
             [(kind, _stored(key), _stored(value)) for kind, key, value in rows]),
             "could not write the cache ({}); results stay correct, the next run redoes the work")
 
-    def _transaction(self, apply, busy: str) -> None:
+    def transaction(self, apply, busy: str) -> None:
         """`apply(db)` in one write transaction; a locked or read-only cache is a warning
         (`busy` with the reason), a damaged one is rebuilt."""
         try:
@@ -423,6 +423,17 @@ class Cache:
             self._warn(busy.format(exc))
         except sqlite3.DatabaseError as exc:
             self._db = self._rebuild(exc)
+
+    def vacuum(self) -> None:
+        """Rewrite the file without its free pages (`indexer.scan.retention`, after a sweep freed
+        most of it); skipped, silently, while another process has it open in a transaction."""
+        try:
+            db = self._connect()
+            if db is not None:
+                db.execute("VACUUM")
+                db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        except sqlite3.Error:
+            pass
 
     def close(self) -> None:
         if self._db is not None:

@@ -102,7 +102,7 @@ EDITS = {
     "a Makefile recipe, its targets unchanged": ("Makefile", "build:\n\techo build again\ntest:\n\techo test\n", True),
     "a standard's subject": ("deploy/new/run.sh", "#!/usr/bin/env bash\necho new\n", True),
     ".gitignore": (".gitignore", "build/\ndist/\n", False),
-    "a vendored file": ("vendor/lib/x.js", "// TODO: upstream soon\n", False),
+    "a vendored file": ("vendor/lib/x.js", "// TODO: upstream soon\n", True),
     "the standards file": (".orgmemory.yaml", None, None),
     "a file in a legacy folder": ("deploy/old/run.sh", "#!/usr/bin/env bash\necho older\n", False),
 }
@@ -407,10 +407,10 @@ def test_a_complete_scan_prunes_the_bases_of_earlier_formats(repo, tmp_path):
     path = glob.glob(str(cache / "*" / "cache.sqlite3"))[0]
     with sqlite3.connect(path) as db:
         db.executemany("INSERT INTO entries (kind, key, value) VALUES (?, 'k', '{}')",
-                       [("scan-base/v2",), ("scan-base-removed/v2",)])
+                       [("scan-base/v2",), ("scan-base-removed/v2",), ("scan-base/v3",), ("scan-base-files/v1",)])
     repo.commit("2026-10-20", "next", files={"docs/new.md": "New.\n"})  # a path added: a complete scan
     run_scan(repo.root, cache, "--format", "json")
     with sqlite3.connect(path) as db:
         kinds = {kind for (kind,) in db.execute("SELECT DISTINCT kind FROM entries")}
-    assert not kinds & {"scan-base/v2", "scan-base-removed/v2"}
-    assert {"scan-base/v3", "scan-base-files/v1", "scan-base-removed/v3"} <= kinds
+    assert not kinds & {"scan-base/v2", "scan-base-removed/v2", "scan-base/v3", "scan-base-files/v1"}
+    assert {"scan-base/v4", "scan-base-files/v2", "scan-base-removed/v4"} <= kinds

@@ -2,11 +2,13 @@
 
 A reference's resolution depends on the reference itself (its file's content), and on the
 world it is resolved against: the tracked paths (and those left out), the history's removals,
-every file's definitions (make targets, scripts, Sphinx roots), the remote's identity and the
-current branch, and the resolver's own code. The cache key of a file's row is its content SHA
-and a digest of that world, so after an edit that adds, removes or renames no path and changes
-no definition, only the edited files' references are resolved again; anything else changes
-the world and every file is resolved again (correct, not proportional). Which missing paths
+every file's definitions (make targets, scripts, Sphinx roots; not the deprecation signals
+kept beside them, which only legacy detection reads), the remote's identity and the current
+branch, and the resolver's own code. The cache key of a file's row is its content SHA and a
+digest of that world, so after an edit that adds, removes or renames no path and changes no
+definition (a new CHANGELOG entry moving its signals' lines included), only the edited files'
+references are resolved again; anything else changes the world and every file is resolved
+again (correct, not proportional). Which missing paths
 git ignores is asked for all of them every time (`.gitignore` and the user's excludes are not
 in the world), as `Resolver.resolve_all` does. The rows stay bounded in a long-lived (CI)
 cache: those of the last `_KEEP_WORLDS` worlds are kept, and a file's rows of earlier contents
@@ -20,6 +22,7 @@ import json
 from typing import Any
 
 from indexer.contradictions.resolve import IMPORT_KINDS, Resolved, Resolver
+from indexer.extract.definitions import resolved_against
 from indexer.git.discover import links_branch
 
 KIND = "resolved/v1"
@@ -119,6 +122,6 @@ def _world(resolver: Resolver, ctx, history) -> str:
     part(sorted(ctx.snapshot.files))
     part(sorted(ctx.left_out.items()))
     part([sorted(history.removals), history.truncated])
-    part(ctx.collected.definitions)
+    part({path: resolved_against(defs) for path, defs in ctx.collected.definitions.items()})
     part([resolver.remote(), links_branch(resolver.root)])
     return digest.hexdigest()[:32]

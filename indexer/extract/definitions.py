@@ -39,6 +39,15 @@ def extract_definitions(path: str, data: bytes) -> dict[str, list[str]]:
     return {}
 
 
+def resolved_against(definitions):
+    """A file's definitions as references resolve against them: less the deprecation signals
+    `indexer.extract.facts` files beside them (under "deprecated"), which only legacy detection
+    reads and whose line numbers move with any edit above them (a new CHANGELOG entry)."""
+    if isinstance(definitions, dict) and "deprecated" in definitions:
+        return {name: value for name, value in definitions.items() if name != "deprecated"}
+    return definitions
+
+
 def _make_targets(text: str) -> list[str]:
     targets: set[str] = set()
     for match in _MAKE_RULE.finditer(text):

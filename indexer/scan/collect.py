@@ -73,7 +73,7 @@ def collect(snapshot: Snapshot, cache: Cache, markers: tuple[str, ...], max_byte
     """
     from indexer.extract.facts import restore
 
-    kind = "blob/v%d/%s/%d" % (EXTRACTOR_VERSION, _digest(",".join(markers)), max_bytes)
+    kind = blob_kind(markers, max_bytes)
     out = Collected()
     paths = sorted(snapshot.files if only is None else only & snapshot.files.keys())
     keys = {path: _key(snapshot.files[path], path) for path in paths if path not in snapshot.dirty}
@@ -120,6 +120,11 @@ def collect(snapshot: Snapshot, cache: Cache, markers: tuple[str, ...], max_byte
             out.todos[path] = [_todo_from_row(path, row) for row in entry["todos"]]
     cache.put_many(kind, fresh)
     return out
+
+
+def blob_kind(markers: tuple[str, ...], max_bytes: int) -> str:
+    """The cache kind of the per-blob entries extracted with these settings (keyed by `_key`)."""
+    return "blob/v%d/%s/%d" % (EXTRACTOR_VERSION, _digest(",".join(markers)), max_bytes)
 
 
 def _entry(path: str, data: bytes | None, reason: str | None, markers: tuple[str, ...]) -> dict[str, Any]:

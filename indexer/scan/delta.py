@@ -5,7 +5,11 @@ content SHA, in a row of its own that a moved base names with the few paths that
 world its per-file findings were computed against (every file's definitions, the legacy paths,
 which files point into them or ask to migrate), and the memo row holding its result.
 The base's key is everything else a scan depends on (package version, merged configuration,
-rule pack, remote identity, branch, `--now`), never the checkout's path, so clones share it.
+rule pack, remote identity, branch), never the checkout's path, so clones share it; not `--now`
+either: the base says the day it was taken at, and a scan at a later day (a nightly job's next
+run) re-derives what depends on the day (`_NOW_RULES`: every TODO's age against the new cutoff,
+from the ages the cache holds; the standards due for review; legacy detection, from the cached
+history's commit times) instead of rescanning. A base of a later day than the scan's is not used.
 
 A later scan whose files differ from the base's only in content, in a set C (`try_delta`):
 re-extracts C; recomputes the findings of the "file" rules (`indexer.checks.Check`) for C
@@ -40,14 +44,21 @@ from dataclasses import replace
 from typing import Any, Callable, NamedTuple
 
 from indexer import __version__
+from indexer.extract.definitions import resolved_against
 from indexer.findings import Finding
 from indexer.git.root import CONFIG_NAMES
 
-BASE_KIND = "scan-base/v3"  # v3: the files apart (`FILES_KIND`), the result named (the memo's row)
-FILES_KIND = "scan-base-files/v1"  # the base's files (path -> content SHA) as JSON, one row per base
+BASE_KIND = "scan-base/v4"  # v4: keyed without `--now`, which it holds; its TODO files named
+FILES_KIND = "scan-base-files/v2"  # the base's files (path -> content SHA) as JSON, one row per base
 #: The base's history: its HEAD, a newline, every path removed, sorted, NUL-separated (`_Sorted`).
-REMOVED_KIND = "scan-base-removed/v3"
-_OLD_KINDS = ("scan-base/v2", "scan-base-removed/v2")  # earlier formats (~3 MB on terraform): pruned
+REMOVED_KIND = "scan-base-removed/v4"
+#: Earlier formats (~3 MB on terraform; v3 kept a base per `--now`, one more each day): pruned.
+_OLD_KINDS = ("scan-base/v2", "scan-base-removed/v2", "scan-base/v3", "scan-base-files/v1", "scan-base-removed/v3")
+#: The rules whose findings depend on `--now` beside the files and the world: stale-todo (a
+#: TODO's age against the cutoff, its deadline) and the standards due for review
+#: (`indexer.checks.standards.check_expired`, a "world" rule). A base of an earlier day has them
+#: computed again, every TODO file's (named by the base); the others do not read the day.
+_NOW_RULES = frozenset({"stale-todo", "expired-standard"})
 #: More changed files than this (or than a tenth of the repository) and the full pipeline runs:
 #: it is then no slower, and the base is rewritten.
 MAX_CHANGED = 200
@@ -61,15 +72,16 @@ _ROOT_GLOBAL = frozenset({"go.mod", "package.json", "pyproject.toml"})
 _BASE_SHAPE = {"head": (str, type(None)), "files": dict, "left_out": dict, "definitions": dict, "skipped": list,
                "generated": list, "vendored": list, "legacy": list, "legacy_state": str,
                "pointing_files": list, "pointing": dict, "suppression_files": list, "identities": list,
-               "ask_files": list, "removals": int, "asks": list, "memo": str}
+               "ask_files": list, "removals": int, "asks": list, "memo": str, "now": str,
+               "todo_files": list}
 #: A moved base names its files as the `FILES_KIND` row plus the paths whose content differs
 #: from it; more such paths than this, and the row is written again.
 _FILES_PATCH = 500
 
 
-def base_key(root: str, config: Any, now, environment: tuple[bytes, bytes] | None = None, state=None) -> str:
-    """Every input of a scan but the files and HEAD: what a base must share with a scan (`state`:
-    the scan's `GitState`, which may hold the branch)."""
+def base_key(root: str, config: Any, environment: tuple[bytes, bytes] | None = None, state=None) -> str:
+    """Every input of a scan but the files, HEAD and `--now`: what a base must share with a scan
+    (`state`: the scan's `GitState`, which may hold the branch)."""
     from indexer.git.discover import links_branch
     from indexer.scan.inputs import environment_of
 
@@ -77,7 +89,7 @@ def base_key(root: str, config: Any, now, environment: tuple[bytes, bytes] | Non
     if isinstance(settings.get("file"), str):  # the standards file's place, not the checkout's path
         settings["file"] = os.path.relpath(settings["file"], root)
     digest = hashlib.sha256()
-    for part in (__version__, now.isoformat(), json.dumps(settings, sort_keys=True, default=str),
+    for part in (__version__, json.dumps(settings, sort_keys=True, default=str),
                  links_branch(root, state)):
         digest.update(hashlib.sha256(part.encode("utf-8", "surrogateescape")).digest())
     for part in environment or environment_of(root):
@@ -96,9 +108,9 @@ def content_map(snapshot) -> dict[str, str]:
     return files
 
 
-def store_base(cache, key: str, snapshot, left_out, collected, found, memo: str) -> None:
-    """Keep what a delta scan needs of a complete scan: its stages' `collected` and `found`, and
-    the memo key its result (and gated `--format json` text) is stored under (`MEMO_KIND`)."""
+def store_base(cache, key: str, snapshot, left_out, collected, found, memo: str, now) -> None:
+    """Keep what a delta scan needs of a complete scan at `now`: its stages' `collected` and
+    `found`, and the memo key its result (and gated `--format json` text) is stored under (`MEMO_KIND`)."""
     legacy_paths = sorted(item.path for item in found.legacy)
     pointing = _pointing_rows((*found.resolved, *found.imports) if legacy_paths else (), legacy_paths)
     cache.put_text(BASE_KIND, key, json.dumps({
@@ -122,6 +134,8 @@ def store_base(cache, key: str, snapshot, left_out, collected, found, memo: str)
         "window": _window(snapshot.root, found.history, watch),
         "asks": [[a.path, a.line, a.text, list(a.leave), list(a.toward)] for a in found.asks],
         "memo": memo,
+        "now": now.isoformat(),
+        "todo_files": sorted(collected.todos),  # (vendored ones set aside)
     }, separators=(",", ":"), ensure_ascii=False))
     history = found.history  # what resolution asks of it most (`History.was_removed`), read on its own
     removed = sorted(set(history.removals) | history.removed_folders) if history is not None else []
@@ -163,13 +177,15 @@ def try_delta(root: str, config, now, snapshot, left_out, cache, key: str, progr
     clock = time.perf_counter()
     text = cache.get_text(BASE_KIND, key)
     if text is None:
-        raise Fallback("no base (no complete scan with this configuration, rules and --now)")
+        raise Fallback("no base (no complete scan with this configuration and rules)")
     try:
         base = json.loads(text)
     except ValueError:
         base = None
     if not (isinstance(base, dict) and all(isinstance(base.get(name), kind) for name, kind in _BASE_SHAPE.items())):
         raise Fallback("the base is damaged or of another version")  # the full scan writes a new one
+    if base["now"] > now.isoformat():
+        raise Fallback(f"the base is of a later --now ({base['now']})")
     # the new commits' git processes run while the base's files are read and compared
     since = _commits_since(root, base["head"], snapshot.head) if base["head"] != snapshot.head else None
     try:
@@ -196,27 +212,29 @@ def try_delta(root: str, config, now, snapshot, left_out, cache, key: str, progr
             raise Fallback(f"{path} is read by every file's scan")
         if _under(path, legacy_paths):
             raise Fallback(f"{path} is at or in a legacy path")
-    for listed, what in (("skipped", "skipped"), ("vendored", "vendored or generated"), ("generated", "generated")):
-        if changed.intersection(base[listed]):
-            raise Fallback(f"{min(changed.intersection(base[listed]))} was {what}")
+    if changed.intersection(base["skipped"]):
+        raise Fallback(f"{min(changed.intersection(base['skipped']))} was skipped")
     if span is not None and memo is not None:  # what it will say of its files once this scan is the base
         patch = {path: sha for path, sha in current.items() if stored_files[path] != sha}
         base["files"] = {"digest": base["files"]["digest"], "patch": patch} if len(patch) <= _FILES_PATCH \
             else None  # (written again, with the base)
     return _delta(root, config, now, snapshot, left_out, cache, key, base, changed, span, progress, clock, memo,
-                  current)
+                  current, {path: base_files[path] for path in changed.intersection(base["vendored"])})
 
 
-def _delta(root, config, now, snapshot, left_out, cache, key, base, changed, span, progress, clock, memo, current):
+def _delta(root, config, now, snapshot, left_out, cache, key, base, changed, span, progress, clock, memo, current,
+           vendored):
+    """(`vendored`: the changed files that are vendored or generated, with their base's content SHA.)"""
     start = clock
     moved = span is not None
+    aged = base["now"] != now.isoformat()  # (an earlier day's base: `_NOW_RULES` computed again)
     from indexer.contradictions.legacy import deprecation_notices, find_legacy, migrate_asks, MigrateAsk
     from indexer.contradictions.paths import RepoPaths
     from indexer.contradictions.resolve import IMPORT_KINDS, Resolver
     from indexer.contradictions.stage import Contradictions, config_file_of, historical_test, legacy_settings
     from indexer.checks import load_checks
     from indexer.git.history import load_history
-    from indexer.scan.collect import collect, vendored_folders
+    from indexer.scan.collect import VENDORED_QUIET, collect, vendored_folders
     from indexer.scan.pipeline import ScanContext, _lap, start_ageing
     from indexer.scan.inputs import MEMO_KIND
     from indexer.scan.result import ScanResult
@@ -226,18 +244,27 @@ def _delta(root, config, now, snapshot, left_out, cache, key, base, changed, spa
     only = frozenset(changed)
     collected = collect(snapshot, cache, config.scan.markers, config.scan.max_file_bytes,
                         progress(len(only)) if progress else None, only)
-    if collected.skipped or any(path in collected.generated for path in only):
-        raise Fallback("a changed file is skipped or generated now")
+    if collected.skipped:
+        raise Fallback("a changed file is skipped now")
+    if any((path in collected.generated) != (path in base["generated"]) for path in only):
+        raise Fallback("a changed file's generated-code header came or went")
+    quiet = bool(vendored) and config.scan.vendored != "report"  # (else they are files like any other)
+    set_aside = _set_aside(cache, config, collected, vendored) if quiet else {}
     definitions = base["definitions"]
-    if any(_plain(collected.definitions.get(path)) != _plain(definitions.get(path)) for path in only):
+    if any(_plain(resolved_against(collected.definitions.get(path))) != _plain(resolved_against(definitions.get(path)))
+           for path in only):
         raise Fallback("a definition changed (a make target, a script, a route...)")
     ctx = ScanContext(root=root, config=config, now=now, snapshot=snapshot, collected=collected,
                       ages={}, cache=cache, notes=list(config.notes), left_out=left_out)
+    # the changed files, and on a later day every file with a TODO (the base's others, as cached)
+    dated = replace(ctx, collected=_with_todo_files(collected, collect(
+        snapshot, cache, config.scan.markers, config.scan.max_file_bytes, None,
+        frozenset(base["todo_files"]) - only))) if aged else ctx
     clock = _lap(ctx, "delta: read the base, extract the changed files", clock)
-    finish_ageing = start_ageing(ctx)
+    finish_ageing = start_ageing(dated)
     paths = RepoPaths(snapshot.files, left_out)
     watch = base.get("legacy_watch")
-    window = _window_after(base.get("window"), span, watch, paths) if moved else None
+    window = _window_after(base.get("window"), span, watch, paths) if moved and not aged else None
     if moved and window is None:  # extended by the new commits (and cached for the next scan)
         history = load_history(root, snapshot.head, now, paths.paths, cache)
         if len(history.removals) != base["removals"]:  # the new commits only modify files, so
@@ -270,11 +297,23 @@ def _delta(root, config, now, snapshot, left_out, cache, key, base, changed, spa
         finish_ageing()  # its legacy-reference findings are the base's, suppressed as they were
         raise Fallback("a file pointing into a legacy path has suppressions")
     historical = historical_test(config)
-    if moved and window is not None:
-        clock = _lap(ctx, "delta: legacy detection skipped (no path it reads moved: the history not read)", clock)
-    elif moved and isinstance(watch, dict) and _activities(history, watch) == watch:
-        clock = _lap(ctx, "delta: legacy detection skipped (no path it reads moved)", clock)
-    elif moved:  # the history moved: the legacy set is what detection says now, or the base is no good
+    # what the changed files say of paths being deprecated (their signals' lines move with any
+    # edit above them: a new CHANGELOG entry); legacy detection reads it only as notices
+    noticed = [path for path in sorted(only) if _said(definitions, path, paths, historical)
+               != _said(collected.definitions, path, paths, historical)]
+    if noticed and moved:
+        finish_ageing()  # (the base would move with paths watched that `_watch` did not name)
+        raise Fallback(f"{noticed[0]}: what it says is deprecated changed with the new commits")
+    if noticed:  # (then the legacy set must be the base's; its evidence quotes their lines)
+        definitions = {**definitions, **{path: collected.definitions[path] for path in noticed
+                                         if path in collected.definitions}}
+        for path in noticed:
+            if path not in collected.definitions:
+                definitions.pop(path, None)
+    if noticed or aged or (moved and window is None and not (isinstance(watch, dict)
+                                                             and _activities(history, watch) == watch)):
+        # the history or the day moved, or a file says something new of a path: the legacy set
+        # is what detection says now, or the base is no good
         asks = [MigrateAsk(p, line, text, tuple(leave), tuple(toward)) for p, line, text, leave, toward in base["asks"]]
         notices, successors = deprecation_notices(definitions, paths, historical)
         legacy = find_legacy(config.legacy, paths, history, now, asks, legacy_settings(config), notices, successors)
@@ -284,27 +323,41 @@ def _delta(root, config, now, snapshot, left_out, cache, key, base, changed, spa
             legacy = [item for item in legacy if item.declared or (item.path not in vendored and item.path not in folders)]
         if _legacy_state(legacy) != base["legacy_state"]:
             finish_ageing()
-            raise Fallback("the legacy set changed with the history")
+            raise Fallback("the legacy set changed with the history" if moved else
+                           f"the legacy set changed with what {noticed[0]} says is deprecated" if noticed else
+                           "the legacy set changed with --now")
+        clock = _lap(ctx, "delta: legacy detection", clock)
+    elif moved and window is not None:
+        clock = _lap(ctx, "delta: legacy detection skipped (no path it reads moved: the history not read)", clock)
+    elif moved:
+        clock = _lap(ctx, "delta: legacy detection skipped (no path it reads moved)", clock)
     ctx.contradictions = Contradictions(
         paths=paths, history=history, resolved=resolved, legacy=[], asks=[],
         resolve_imports=lambda: imports, config_file=config_file_of(ctx), historical=historical,
         standards=tuple(config.standards))
     clock = _lap(ctx, "delta: contradictions of the changed files", clock)
-    ctx.ages = finish_ageing()
+    ctx.ages = dated.ages = finish_ageing()
+    dated.contradictions = ctx.contradictions
     clock = _lap(ctx, "delta: age", clock)
     fresh: list[Finding] = []
     tree: list[Finding] = []
     checks = load_checks(config)
-    for check in checks:  # "world" rules: the base's findings stand
-        if check.scope != "world":
-            (fresh if check.scope == "file" else tree).extend(check.run(ctx, check.rule))
+    again = {check.rule.id for check in checks if aged and check.rule.id in _NOW_RULES}
+    for check in checks:  # "world" rules: the base's findings stand (but for a new day's `again`)
+        if check.scope != "world" or check.rule.id in again:
+            found = check.run(dated if check.rule.id in again else ctx, check.rule)
+            (fresh if check.scope == "file" else tree).extend(found)
             clock = _lap(ctx, f"delta: check {check.rule.id}", clock)
-    suppressions = dict(collected.suppressions)
+    suppressions = dict(dated.collected.suppressions)
     elsewhere = {f.path for f in tree} - only
     if elsewhere:  # the suppressions of the files a tree rule reports on
         suppressions.update(collect(snapshot, cache, config.scan.markers, config.scan.max_file_bytes,
                                     None, frozenset(elsewhere) & snapshot.files.keys()).suppressions)
     fresh = apply_suppressions([*fresh, *tree], suppressions)
+    if quiet:  # nothing reported in third-party or generated code (as `indexer.scan.pipeline`)
+        folders = vendored_folders(base["vendored"], snapshot.files)
+        aside = set(base["vendored"])
+        fresh = [f for f in fresh if f.rule not in VENDORED_QUIET or (f.path not in aside and f.path not in folders)]
     stored = cache.get_text(MEMO_KIND, base["memo"])  # the base's result, and its gated `--format json` text
     if stored is None:
         raise Fallback("no base (the result it names is gone)")
@@ -318,14 +371,14 @@ def _delta(root, config, now, snapshot, left_out, cache, key, base, changed, spa
         raise Fallback("the base's result is damaged")
     scope = {c.rule.id: c.scope for c in checks}
     # each finding with its gated JSON object: the base's as they were gated, the new ones gated here
-    pairs = [(f, g) for f, g in zip(previous.findings, previous_gated["findings"])
-             if scope.get(f.rule) == "world" or (scope.get(f.rule) == "file" and f.path not in only)]
+    pairs = [(f, g) for f, g in zip(previous.findings, previous_gated["findings"]) if f.rule not in again
+             and (scope.get(f.rule) == "world" or (scope.get(f.rule) == "file" and f.path not in only))]
     pairs.extend((f, safe_record(f.to_json())) for f in fresh)
     pairs.sort(key=lambda pair: (pair[0].path, pair[0].line or 0, pair[0].rule, pair[0].message))
     result = ScanResult(
         root=root, head=snapshot.head, now=now, findings=tuple(f for f, _ in pairs), files=len(snapshot.files),
         parsed=collected.parsed, skipped=previous.skipped, notes=previous.notes,
-        set_aside=previous.set_aside, resolutions=previous.resolutions, memory=config,
+        set_aside={name: count + set_aside.get(name, 0) for name, count in previous.set_aside.items()}, resolutions=previous.resolutions, memory=config,
         timings=ctx.timings)
     out = result.to_json()
     gated = {name: [g for _, g in pairs] if name == "findings" else
@@ -339,7 +392,8 @@ def _delta(root, config, now, snapshot, left_out, cache, key, base, changed, spa
     # under `memo`) is the new base. Work-tree edits on the base's HEAD leave it as it is: the
     # next scan's change is what differs from it.
     if moved and memo is not None and not cache.warnings:
-        base.update(head=snapshot.head, memo=memo)
+        base.update(head=snapshot.head, memo=memo, now=now.isoformat(),
+                    todo_files=sorted(set(base["todo_files"]).difference(only).union(collected.todos)))
         if base["files"] is None:  # (many files differ from the stored row: written again)
             base["files"] = _store_files(cache, key, current)
         # the new commits only modify files and the count of removals is the base's, so the
@@ -354,6 +408,33 @@ def _delta(root, config, now, snapshot, left_out, cache, key, base, changed, spa
         cache.put_text(BASE_KIND, key, json.dumps(base, separators=(",", ":"), ensure_ascii=False))
     ctx.timings[f"delta: {len(only)} changed file{'s' * (len(only) != 1)} in all"] = time.perf_counter() - start
     return result
+
+
+def _set_aside(cache, config, collected, vendored: dict[str, str]) -> dict[str, int]:
+    """Set the changed vendored files' TODOs and references aside, as the full scan does
+    (`indexer.scan.collect.set_aside_vendored`): taken out of `collected`; what the counts of the
+    base's result move by (their base content's entry is the cached extraction of it)."""
+    from indexer.scan.collect import _key, blob_kind
+
+    keys = {path: _key(sha, path) for path, sha in vendored.items()}
+    entries = cache.get_many(blob_kind(config.scan.markers, config.scan.max_file_bytes), keys.values())
+    if len(entries) != len(set(keys.values())):
+        raise Fallback(f"{min(vendored)} was vendored or generated, and its base's extraction is gone")
+    todos = references = 0
+    for path, key in keys.items():
+        todos += len(collected.todos.pop(path, ())) - len(entries[key].get("todos") or ())
+        references += len(collected.references.pop(path, ())) - len(entries[key].get("refs") or ())
+    return {"todos": todos, "references": references}
+
+
+def _with_todo_files(collected, others):
+    """`collected` (the changed files') and what stale-todo reads of `others` (the base's other
+    files with TODOs): their TODOs, content and suppressions."""
+    from indexer.scan.collect import Collected
+
+    return Collected(todos={**others.todos, **collected.todos},
+                     content_sha={**others.content_sha, **collected.content_sha},
+                     suppressions={**others.suppressions, **collected.suppressions})
 
 
 class _Span(NamedTuple):
@@ -582,6 +663,17 @@ def _pointing_rows(resolved, legacy_paths) -> dict[str, list]:
             out.setdefault(ref.path, []).append([ref.line, ref.target, ref.kind, ref.text, ref.deprecated,
                                                  ref.base, ref.example, r.status, r.path])
     return out
+
+
+def _said(definitions, path: str, paths, historical) -> tuple:
+    """What legacy detection reads of one file's deprecation signals (`deprecation_notices`):
+    the paths it names deprecated, with their evidence (its lines), and their successors."""
+    from indexer.contradictions.legacy import deprecation_notices
+
+    defs = definitions.get(path)
+    if not (isinstance(defs, dict) and defs.get("deprecated")):
+        return {}, {}
+    return deprecation_notices({path: defs}, paths, historical)
 
 
 def _plain(value: Any) -> str:

@@ -68,7 +68,9 @@ def run_scan(path: str, now: date, cache_dir: str | None = None, config_path: st
 
         # a complete scan keeps a base; a later one that differs from it in a few files' content
         # does the work of those files (`indexer.scan.delta`); callers of `memo=False` want the stages' outputs
-        base = delta.base_key(root, config, now, environment, state) if memo else None
+        base = delta.base_key(root, config, environment, state) if memo else None
+
+        used: list[str] = []  # the base a delta scan started from (kept by `retention.record`)
 
         def fresh() -> ScanResult:
             why: dict[str, Any] = {}
@@ -77,6 +79,7 @@ def run_scan(path: str, now: date, cache_dir: str | None = None, config_path: st
                     # (a FILES result is not the whole one: the memo's row under `key` is no base)
                     found = delta.try_delta(root, config, now, snapshot, left_out, cache, base, progress,
                                             key if only is None else None)
+                    used.append(base)
                     if only is not None:  # FILES / pre-commit: the full-equivalent result on those files
                         from indexer.scan.narrow import on_files
 
@@ -118,9 +121,13 @@ def run_scan(path: str, now: date, cache_dir: str | None = None, config_path: st
 
                 cache.put_text(EXPLAIN_KIND, key, explain_index(result.contradictions))
                 if base is not None:  # a complete scan: the base the next change is measured from
-                    delta.store_base(cache, base, snapshot, left_out, result.collected, result.contradictions, key)
+                    used.append(base)
+                    delta.store_base(cache, base, snapshot, left_out, result.collected, result.contradictions, key, now)
             # and this scan's own `--format json` is that text with its `parsed`: gated once, not twice
             result = replace(result, gated=with_parsed(gated, result.files, 0, result.parsed))
+            from indexer.scan import retention
+
+            retention.record(cache, key, used[-1] if used else None, {*snapshot.files.values(), snapshot.head or ""})
         return result
     finally:
         cache.close()
