@@ -121,3 +121,74 @@ def test_a_removed_name_with_a_newline_is_no_pathspec_line(tmp_path):
     subprocess.run(["git", "-C", str(root), "-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "a"], check=True)
     assert _walk(str(root), "HEAD", ["b\n*"]) == {"b\n*"}
     assert _walk(str(root), "HEAD", ["b\n*", "a", "never"]) == {"b\n*", "a"}
+
+
+def test_with_the_scans_commit_graph_the_main_line_is_walked_in_windows_to_the_same_answer(repo, tmp_path, monkeypatch):
+    """With many TODO files the scan writes a commit-graph; the main-line question is then asked
+    of the chain in windows of doubling length, each for the paths not seen yet
+    (`mainline._walk_chain`). Deletions in early and late windows, on the main line and on
+    merged feature branches, and paths only another root's history had, get the answer of one
+    walk over the whole chain, and the scan's findings are those of the rule."""
+    from indexer.git import blame, mainline
+
+    many = {f"lib/m{i}.rb": f"# TODO: old {i}\nputs {i}\n" for i in range(blame.GRAPH_MIN_FILES + 2)}
+    repo.commit("2010-01-10", files={
+        "README.md": "# Framework\n", "scripts/seed.sh": "echo seed\n", "scripts/old.sh": "echo old\n",
+        "scripts/older.sh": "echo older\n", "tools/early.sh": "echo early\n", **many,
+        "docs/ops.md": "# Ops\n\n1. Run `scripts/seed.sh`.\n2. Then `scripts/old.sh`.\n"
+                       "3. Then `scripts/older.sh`.\n4. Then `tools/early.sh`.\n",
+    })
+    repo.git("checkout", "-q", "-b", "early-feature")
+    os.remove(repo.root / "tools/early.sh")
+    early_branch = repo.commit("2011-03-01", "drop the early tool")
+    repo.git("checkout", "-q", "main")
+    repo.commit("2011-03-02", files={"lib/core.rb": "puts 0\n"})
+    repo.git("merge", "-q", "--no-ff", "-m", "merge early feature", "early-feature", when="2011-03-03")
+    os.remove(repo.root / "scripts/older.sh")
+    early_main = repo.commit("2012-05-20", "drop the older script")
+    merge_library(repo, tmp_path)
+    repo.git("checkout", "-q", "-b", "feature")
+    os.remove(repo.root / "scripts/seed.sh")
+    on_branch = repo.commit("2024-03-01", "drop the seed script")
+    repo.git("checkout", "-q", "main")
+    repo.commit("2024-03-02", files={"lib/core.rb": "puts 1\n"})
+    repo.git("merge", "-q", "--no-ff", "-m", "merge feature", "feature", when="2024-03-03")
+    os.remove(repo.root / "scripts/old.sh")
+    on_main = repo.commit("2025-05-20", "drop the old script")
+    cache = tmp_path / "cache"
+    monkeypatch.setenv("ORGMEMORY_CACHE_DIR", str(cache))
+    monkeypatch.setattr(mainline, "_FIRST_WINDOW", 1)  # windows of 1, 2, 4... commits: several here
+    report = scan(repo.root)
+    assert found(report, "dangling-reference") == {
+        ("docs/ops.md", 3): f"scripts/seed.sh was deleted in {on_branch[:7]}, 2024-03-01",
+        ("docs/ops.md", 4): f"scripts/old.sh was deleted in {on_main[:7]}, 2025-05-20",
+        ("docs/ops.md", 5): f"scripts/older.sh was deleted in {early_main[:7]}, 2012-05-20",
+        ("docs/ops.md", 6): f"tools/early.sh was deleted in {early_branch[:7]}, 2011-03-01",
+    }
+    head = repo.git("rev-parse", "HEAD").strip()
+    [folder] = [str(p.parent) for p in cache.rglob("git-commit-graph")]
+    paths = ["scripts/seed.sh", "scripts/old.sh", "scripts/older.sh", "tools/early.sh", "tools", "scripts",
+             "app/views/.DS_Store", "app/views", "test/dummy/boot.rb", "test/dummy", "never/there", "b\n*"]
+    whole = mainline._walk(str(repo.root), head, paths)
+    assert whole == {"scripts/seed.sh", "scripts/old.sh", "scripts/older.sh", "tools/early.sh", "tools", "scripts",
+                     "b\n*"}
+    for first in (1, 2, 3, 100):
+        monkeypatch.setattr(mainline, "_FIRST_WINDOW", first)
+        assert mainline._walk_chain(str(repo.root), head, paths, folder) == whole, first
+    # a path only one commit of the main line touched, at every place of the chain (a window's
+    # first and last commit among them; one added by a merge of a branch), and one only a branch had
+    for i in range(8):
+        if i == 4:
+            repo.git("checkout", "-q", "-b", "marks")
+            repo.commit("2026-01-03", files={"marks/merged.txt": "m\n", "marks/branch-only.txt": "b\n"})
+            os.remove(repo.root / "marks/branch-only.txt")
+            repo.commit("2026-01-04")
+            repo.git("checkout", "-q", "main")
+        repo.commit(f"2026-02-0{i + 1}", files={f"marks/{i}.txt": f"{i}\n"})
+    repo.git("merge", "-q", "--no-ff", "-m", "merge marks", "marks", when="2026-02-10")
+    head = repo.git("rev-parse", "HEAD").strip()
+    marks = [f"marks/{i}.txt" for i in range(8)] + ["marks/merged.txt", "marks/branch-only.txt"]
+    assert mainline._walk(str(repo.root), head, marks) == set(marks) - {"marks/branch-only.txt"}
+    for first in (1, 2, 3):
+        monkeypatch.setattr(mainline, "_FIRST_WINDOW", first)
+        assert mainline._walk_chain(str(repo.root), head, marks, folder) == set(marks) - {"marks/branch-only.txt"}
