@@ -143,8 +143,10 @@ def _entry(path: str, data: bytes | None, reason: str | None, markers: tuple[str
 
 def without_long_lines(data: bytes, limit: int = MAX_LINE_BYTES) -> bytes:
     """`data` with every line longer than `limit` bytes emptied (line numbers are kept)."""
+    if len(data) <= limit:
+        return data
     lines = data.split(b"\n")
-    if all(len(line) <= limit for line in lines):
+    if max(map(len, lines)) <= limit:
         return data
     return b"\n".join(b"" if len(line) > limit else line for line in lines)
 
