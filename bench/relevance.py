@@ -316,7 +316,12 @@ def main() -> int:
         for task in tasks:
             if args.half != "both" and half(task) != args.half:
                 continue
-            git(work, "checkout", "-q", "--force", "--detach", task["parent"])
+            try:
+                git(work, "checkout", "-q", "--force", "--detach", task["parent"])
+            except subprocess.CalledProcessError as exc:  # a snapshot without its largest blobs
+                print(f"  {repo['name']} {task['parent'][:8]}: not checked out ({exc.stderr.strip()[-120:]})",
+                      file=sys.stderr)
+                continue
             for mode in modes:
                 out = prime(work, cache, task, args.budget, 0.0001 if args.floor_sweep else None,
                             paths=mode == "paths")

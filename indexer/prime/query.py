@@ -263,15 +263,16 @@ def _compiled(pattern: str) -> re.Pattern:
     return re.compile(pattern)
 
 
-def in_scope(scope: tuple[tuple[str, ...], ...], path: str) -> bool:
+def in_scope(scope: tuple[tuple[str, ...], ...], path: str, rooted: bool = False) -> bool:
     """Whether `path` lies in the area `task_scope` read: the area's segments are consecutive
-    segments of the path, a folder named exactly so (`prometheus` is not `prometheus-exporter/`),
-    the last one also the start of a file's name (`ntp` is `ntp_linux.go`)."""
+    segments of the path (its first ones, when `rooted`), a folder named exactly so (`prometheus`
+    is not `prometheus-exporter/`), the last one also the start of a file's name (`ntp` is
+    `ntp_linux.go`)."""
     parts = [p for p in path.strip("/").split("/") if p]
     if not scope or not parts:
         return False
     stems = [tuple(_stems(part)) for part in parts[:-1]] + [tuple(_stems(file_name(parts[-1])))]
-    for start in range(len(stems) - len(scope) + 1):
+    for start in range(1 if rooted else len(stems) - len(scope) + 1):
         window = stems[start:start + len(scope)]
         if all(a == b for a, b in zip(scope[:-1], window[:-1])):
             last, got = scope[-1], window[-1]

@@ -12,7 +12,8 @@ rewards `--paths` matches (a scoped standard whose scope matches, a record in or
 paths); `weight` says what kind of fact it is (a `should` standard over a `may`, a resolved
 contradiction over a stray TODO, an error over a note). A record needs `MIN_RELEVANCE` or a
 path match to compete at all: an overlap on one common word is no reason to spend an agent's
-attention.
+attention. An observation no path pulls in must also clear its floor (`floor_class`) and say
+enough of the task in its own words (`_evident`).
 
 Budget. The whole rendered text counts, `ceil(len(text) / 4)`. Evidence (quotes, references)
 is shortened before any item is dropped, items are dropped least relevant first, and room left
@@ -22,6 +23,7 @@ back only with the room the other items leave; when they alone exceed the budget
 says so.
 """
 import math
+import re
 from datetime import date
 from functools import lru_cache
 from typing import Any, Callable, NamedTuple, Sequence
@@ -54,6 +56,9 @@ TEXT_ONLY_FLOOR = 3.0
 # before); 0.8 or more loses one, 0.3 or less adds only neighbours of a flat layout's files.
 NAME_FLOOR = 0.6
 NAME_IDF_MIN = 0.5
+# From the subject alone, outside the area and the files the task names: how many of the task's
+# specific words an observation must hold in its own text or the name of what it is about (`_evident`).
+MIN_EVIDENCE = 2
 # Words every task and every comment has: a record matching only these is no match.
 GENERIC = frozenset(index.stems("""
     add new fix option options support remove removed delete allow allows improve improved better
@@ -115,7 +120,8 @@ def rank(view: IndexView, terms: Sequence[tuple[str, float]], paths: Sequence[st
     `scope`: what the task says of its place (`query.task_scope`). When some record's path
     holds them all, or `scope_exists()` finds a file or folder of the repository that does, the
     task is about that area: an observation elsewhere needs a `--paths` match to be shown, one
-    inside it the lower floor.
+    inside it the lower floor. When some observation lies in the area from the repository's
+    root, the area is that folder alone.
     """
     relevance = coordinated(view.scored, dict(terms))
     specific = {key for key, hit in view.scored.items() if hit.matched - GENERIC}
@@ -124,9 +130,10 @@ def rank(view: IndexView, terms: Sequence[tuple[str, float]], paths: Sequence[st
         word for word in scope.words
         if any(task_words.get(stem, -1.0) >= NAME_IDF_MIN for stem in index.stems(word))))
     area = scope.area
-    if area and not any(_in_area(hit, area) for hit in view.scored.values()
-                        if hit.kind in ("resolution", "finding")) and not scope_exists():
+    observations = [hit for hit in view.scored.values() if hit.kind in ("resolution", "finding")]
+    if area and not any(_in_area(hit, area) for hit in observations) and not scope_exists():
         area = ()  # it names no place of this repository
+    rooted = bool(area) and any(_in_area(hit, area, rooted=True) for hit in observations)
     musts: list[Candidate] = []
     pool: list[tuple[Candidate, float, float]] = []  # candidate, relevance, path bonus
     for standard in view.standards:
@@ -149,12 +156,12 @@ def rank(view: IndexView, terms: Sequence[tuple[str, float]], paths: Sequence[st
         bonus = _record_bonus(hit, paths)
         if scope.ci and bonus <= 0 and any(is_ci_config(place) for place in _places(hit)):
             bonus = NEAR_PATH_BONUS  # a `ci: ...` task is about the CI configuration, as if beside it
-        if area and not _in_area(hit, area) and bonus <= 0:
+        if area and not _in_area(hit, area, rooted) and bonus <= 0:
             continue  # the task is about another area
         if raw < _floor(key, hit, area, task_words, bonus, leads) and bonus <= 0:
             continue  # nothing rather than noise: a weak or generic match is no reason to show it
-        if paths and bonus <= 0 and not _in_own_words(hit, task_words):
-            continue  # the edited files say where the work is: elsewhere, only what the task's words are about
+        if bonus <= 0 and not _evident(hit, task_words, bool(paths), area, leads):
+            continue  # one shared word is no reason: the observation must be about the task
         pool.append((Candidate(key, hit.kind, hit.payload, raw=round(raw, 3)), raw, bonus))
     best = max([c.score for c in musts] + [raw for _c, raw, _b in pool], default=0.0)
     musts = [c._replace(score=round(c.score / best, 6) if best > 0 else 0.0) for c in musts]
@@ -200,25 +207,68 @@ def floor_class(hit: Hit, area: tuple[tuple[str, ...], ...], task_words: dict[st
     return "text"
 
 
-def _in_own_words(hit: Hit, task_words: dict[str, float]) -> bool:
-    """Whether the observation's own text (a TODO's words, a finding's message, a resolution's
-    statement), not only its path, holds one of the task's specific words. Asked only when the
-    task comes with the files being edited (`--paths`, the hooks' changed files): those point at
-    the work better than a word shared with a file's or folder's name elsewhere. Learned on
-    `bench/relevance.py --floor-sweep` candidates (round 5, subject + `--paths`): etcd, express,
-    httpx, rails 0.725 -> 0.886 precision, cobra, requests, logrus, jinja, fzf 0.948 -> 0.973,
-    dev learn 0.955 -> 0.975, recall unchanged (10/10, 27/27, 13/13). Without edited files a
-    file's name is the best lead there is (dev learn recall 7 -> 4 of 13 with this rule)."""
-    words = hit.matched & task_words.keys()
-    if not words:
-        return False
+def _evident(hit: Hit, task_words: dict[str, float], edited: bool, area: tuple[tuple[str, ...], ...],
+             leads: Leads) -> bool:
+    """Whether an observation no path bonus carries says enough of the task to be shown.
+
+    With the edited files (`--paths`, the hooks' changed files), which say where the work is
+    better than any word: its own text must hold one of the task's specific words (`own_words`;
+    a word shared with its file's or folders' names is not enough). From the subject alone, in
+    a file the task names: shown; in the area it names: one task word beyond the area's own, in
+    its text or the name of what it is about (`_subject_words`); elsewhere, a resolution needs one
+    task word in the name of its legacy path or successor, or their folder (`deploy` for
+    `deploy/old`), a finding `MIN_EVIDENCE` of them in its text and its file's name together. One word
+    shared with a file's name ("column" and `columns_test.rb`, "leader" and `leader.go`, "cobra"
+    and `cobra.go`) is as often a namesake as the place of the work. Learned on
+    `bench/relevance.py --floor-sweep` candidates (round 6, bench/README.md)."""
+    if edited:
+        return not own_words(hit).isdisjoint(task_words)
+    if any(place.rsplit("/", 1)[-1].lower() in leads.files for place in _places(hit)):
+        return True
+    subject = task_words.keys() & index.stems(" ".join(_subject_words(hit)))
+    said = subject | (own_words(hit) & task_words.keys())
+    if area:  # the area says where; what the observation says must still be of the task
+        return not said.issubset(stem for segment in area for stem in segment)
+    if subject and hit.kind == "resolution":
+        return True  # one per legacy path, and about it: `deploy` names `deploy/old`'s topic
+    return len(said) >= MIN_EVIDENCE
+
+
+# A path or URL quoted in an observation's text (`version/version.go was renamed to ...`, `see
+# https://github.com/...`): its words are places, not what the observation says.
+_QUOTED_PLACE = r"\S*[/\\]\S*|[\w.-]+\.[A-Za-z]\w{0,5}\b|\w+://\S+"  # (compiled by `re` when first used)
+
+
+def own_words(hit: Hit) -> set[str]:
+    """The stems of what an observation says in its own words (a TODO's text, a finding's
+    message, a resolution's statement and evidence), without the paths, file names and URLs it
+    quotes."""
     payload = hit.payload
-    text = payload.get("text") or payload.get("message") or payload.get("statement") or ""
-    return not words.isdisjoint(index.stems(str(text)))
+    if hit.kind == "resolution":  # (not the lines still pointing at it: other files' words)
+        text = " ".join([str(payload.get("statement", "")), *(str(e.get("summary", ""))
+                         for e in payload.get("evidence", ()) if isinstance(e, dict))])
+    else:
+        text = str(payload.get("text") or payload.get("message") or "")
+    return set(index.stems(re.sub(_QUOTED_PLACE, " ", text)))
 
 
-def _in_area(hit: Hit, area: tuple[tuple[str, ...], ...]) -> bool:
-    return any(in_scope(area, place) for place in _places(hit))
+def _subject_words(hit: Hit) -> list[str]:
+    """The words of what an observation is about: a finding's file's own name (`node_groups.tf`:
+    node, group); a resolution's legacy path and successor, each by its name and its folder's
+    (`deploy/old` and `deploy/new`: deploy, old, new), not the module roots above them."""
+    payload = hit.payload
+    if hit.kind == "resolution":
+        names = [segment for path in (payload.get("legacy_path"), payload.get("successor")) if path
+                 for segment in path.strip("/").split("/")[-2:]]
+    else:
+        names = [payload.get("path", "").rsplit("/", 1)[-1]]
+    return [word for name in names for word in words_of_name(name.lower())]
+
+
+def _in_area(hit: Hit, area: tuple[tuple[str, ...], ...], rooted: bool = False) -> bool:
+    """In the area the task names; `rooted`: from the repository's root (`cache: ...` is `cache/`
+    when some observation lies there, not `client/v3/leasing/cache.go`)."""
+    return any(in_scope(area, place, rooted) for place in _places(hit))
 
 
 def _same_comment(hit: Hit, seen: dict[tuple[str, str], list[int]]) -> bool:
