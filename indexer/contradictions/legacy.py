@@ -363,9 +363,9 @@ def _path_named(name: str, file: str, paths: RepoPaths) -> str | None:
         return name if paths.exists(name) else None
     if not re.fullmatch(r"[A-Za-z][\w.-]{1,60}", name) or name.lower() in _GENERIC_NAMES:
         return None
-    matches = {p for p in paths.paths if posixpath.basename(p) == name and p not in paths.all_files}
-    matches |= {p for p in paths.all_files if posixpath.splitext(posixpath.basename(p))[0] == name
-                and not _TEST_DATA.search(p) and posixpath.splitext(p)[1] not in (".md", ".rst", ".txt")}
+    matches = set(paths.folders_named.get(name, ()))
+    matches |= {p for p in paths.files_stemmed.get(name, ())
+                if not _TEST_DATA.search(p) and posixpath.splitext(p)[1] not in (".md", ".rst", ".txt")}
     near = posixpath.dirname(file)
     matches = {m for m in matches if not _TEST_DATA.search(m + "/")}
     if len(matches) > 1 and near:  # a README lists what lives beside or below it

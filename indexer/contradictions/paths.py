@@ -40,13 +40,34 @@ class RepoPaths:
 
     def through_link(self, path: str) -> str | None:
         """The tracked symlink or submodule `path` lies in (or is), if any."""
-        if not self.links:
-            return None
+        if not self.links or path.split("/", 1)[0] not in self._link_tops:
+            return None  # (every folder above `path` starts with its first name)
         while path:
             if path in self.links:
                 return path
             path = posixpath.dirname(path)
         return None
+
+    @functools.cached_property
+    def _link_tops(self) -> frozenset[str]:
+        """The first name of each link's path."""
+        return frozenset(link.split("/", 1)[0] for link in self.links)
+
+    @functools.cached_property
+    def folders_named(self) -> dict[str, list[str]]:
+        """Base name -> the folders of that name (a lookup for what a notice names)."""
+        out: dict[str, list[str]] = {}
+        for path in self.paths - self.all_files:
+            out.setdefault(posixpath.basename(path), []).append(path)
+        return out
+
+    @functools.cached_property
+    def files_stemmed(self) -> dict[str, list[str]]:
+        """Base name without its extension -> the files of that stem."""
+        out: dict[str, list[str]] = {}
+        for path in self.all_files:
+            out.setdefault(posixpath.splitext(posixpath.basename(path))[0], []).append(path)
+        return out
 
     @functools.cached_property
     def stems(self) -> frozenset[str]:
