@@ -82,10 +82,11 @@ def extract_deprecations(path: str, data: bytes) -> list[Signal]:
     elif name == "Chart.yaml":
         out += [Signal(i, "self-deprecated", "./", "", line.strip()) for i, line in enumerate(lines, 1)
                 if re.match(r"^deprecated:\s*true\b", line)][:1]
-    # (a line's match is the text's, and holds the word; no other character folds to its letters)
-    if not out and not lower.endswith(_DOCS) and b"deprecated" in data.lower() and _SELF.search(text):
+    # (a line's match holds the word; no other character folds to its letters: only the lines
+    # that hold it are searched, the whole text never, which cost 0.4 CPU-s on git/git's catalogs)
+    if not out and not lower.endswith(_DOCS) and b"deprecated" in data.lower():
         for i, line in enumerate(lines, 1):
-            if _SELF.search(line):
+            if "deprecated" in line.lower() and _SELF.search(line):
                 out.append(Signal(i, "self-deprecated", ".", "", line.strip()))
                 break
     return out
