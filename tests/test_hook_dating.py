@@ -36,14 +36,16 @@ def _line(context: str, place: str) -> str:
 
 
 def _our_children(cache: str) -> bool:
-    """Whether a detached child of a prime with this cache folder runs (a dating child, a refresh)."""
+    """Whether a detached child of a prime with this cache folder runs (a dating child, a refresh),
+    or is about to: a hook starts its children by a fork that then execs, and until the exec the
+    child's command line is the hook's own (the hook itself has answered and exited by then)."""
     for proc in Path("/proc").iterdir():
         try:
             argv = (proc / "cmdline").read_bytes().split(b"\0")
         except OSError:
             continue
         if any(cache.encode() in arg for arg in argv) and any(
-                b"date_detached" in arg or arg == b"--refresh-only" for arg in argv):
+                b"date_detached" in arg or arg in (b"--refresh-only", b"claude-code") for arg in argv):
             return True
     return False
 
