@@ -212,7 +212,7 @@ def _evident(hit: Hit, task_words: dict[str, float], edited: bool, area: tuple[t
     """Whether an observation no path bonus carries says enough of the task to be shown.
 
     With the edited files (`--paths`, the hooks' changed files), which say where the work is
-    better than any word: its own text must hold one of the task's specific words (`own_words`;
+    better than any word: its own text must hold one of the task's specific words (`_own_words`;
     a word shared with its file's or folders' names is not enough). From the subject alone, in
     a file the task names: shown; in the area it names: one task word beyond the area's own, in
     its text or the name of what it is about (`_subject_words`); elsewhere, a resolution needs one
@@ -222,11 +222,11 @@ def _evident(hit: Hit, task_words: dict[str, float], edited: bool, area: tuple[t
     and `cobra.go`) is as often a namesake as the place of the work. Learned on
     `bench/relevance.py --floor-sweep` candidates (round 6, bench/README.md)."""
     if edited:
-        return not own_words(hit).isdisjoint(task_words)
+        return not _own_words(hit).isdisjoint(task_words)
     if any(place.rsplit("/", 1)[-1].lower() in leads.files for place in _places(hit)):
         return True
     subject = task_words.keys() & index.stems(" ".join(_subject_words(hit)))
-    said = subject | (own_words(hit) & task_words.keys())
+    said = subject | (_own_words(hit) & task_words.keys())
     if area:  # the area says where; what the observation says must still be of the task
         return not said.issubset(stem for segment in area for stem in segment)
     if subject and hit.kind == "resolution":
@@ -239,7 +239,7 @@ def _evident(hit: Hit, task_words: dict[str, float], edited: bool, area: tuple[t
 _QUOTED_PLACE = r"\S*[/\\]\S*|[\w.-]+\.[A-Za-z]\w{0,5}\b|\w+://\S+"  # (compiled by `re` when first used)
 
 
-def own_words(hit: Hit) -> set[str]:
+def _own_words(hit: Hit) -> set[str]:
     """The stems of what an observation says in its own words (a TODO's text, a finding's
     message, a resolution's statement and evidence), without the paths, file names and URLs it
     quotes."""
