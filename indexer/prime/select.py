@@ -23,7 +23,6 @@ back only with the room the other items leave; when they alone exceed the budget
 says so.
 """
 import math
-import re
 from datetime import date
 from functools import lru_cache
 from typing import Any, Callable, NamedTuple, Sequence
@@ -234,9 +233,15 @@ def _evident(hit: Hit, task_words: dict[str, float], edited: bool, area: tuple[t
     return len(said) >= MIN_EVIDENCE
 
 
-# A path or URL quoted in an observation's text (`version/version.go was renamed to ...`, `see
-# https://github.com/...`): its words are places, not what the observation says.
-_QUOTED_PLACE = r"\S*[/\\]\S*|[\w.-]+\.[A-Za-z]\w{0,5}\b|\w+://\S+"  # (compiled by `re` when first used)
+def _names_a_place(token: str) -> bool:
+    """A path, URL or file name an observation quotes (`version/version.go`, `https://...`,
+    `store.rb`): its words are places, not what the observation says. Read token by token, in
+    linear time (repository text: a regular expression over a 4,000-character word took 0.3 s)."""
+    if "/" in token or "\\" in token:
+        return True
+    name = token.strip("()[]{}<>`'\",;:!?*").split(":", 1)[0]  # (`store.rb:12`)
+    stem, dot, suffix = name.rpartition(".")
+    return bool(dot and stem and 1 <= len(suffix) <= 6 and suffix[0].isalpha() and suffix.isalnum())
 
 
 def _own_words(hit: Hit) -> set[str]:
@@ -249,7 +254,7 @@ def _own_words(hit: Hit) -> set[str]:
                          for e in payload.get("evidence", ()) if isinstance(e, dict))])
     else:
         text = str(payload.get("text") or payload.get("message") or "")
-    return set(index.stems(re.sub(_QUOTED_PLACE, " ", text)))
+    return set(index.stems(" ".join(token for token in text.split() if not _names_a_place(token))))
 
 
 def _subject_words(hit: Hit) -> list[str]:
