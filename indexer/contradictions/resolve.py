@@ -377,9 +377,9 @@ class Resolver:
         rest = relative.removeprefix("files/")
         names = [rest]
         stem, extension = posixpath.splitext(rest)
-        built = re.fullmatch(r"(.+)_(\w+)", stem) if extension in (".html", ".htm") else None
-        if built:
-            names.append(f"{built[1]}.{built[2]}")
+        documented, _, suffix = stem.rpartition("_")  # (the last `_`: `(.+)_(\w+)`'s split, in linear time)
+        if extension in (".html", ".htm") and documented and re.fullmatch(r"\w+", suffix):
+            names.append(f"{documented}.{suffix}")
         for base in _ancestors(posixpath.dirname(reference.path)):
             for name in names:
                 candidate = posixpath.normpath(posixpath.join(base, name))
