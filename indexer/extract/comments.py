@@ -125,8 +125,27 @@ def _grammar(name: str) -> _Grammar:
     with warnings.catch_warnings():
         # Grammar wheels built against tree-sitter < 0.23 hand over an int pointer.
         warnings.filterwarnings("ignore", "int argument support is deprecated", DeprecationWarning)
-        language = tree_sitter.Language(getattr(importlib.import_module(module_name), factory)())
+        language = tree_sitter.Language(_grammar_factory(module_name, factory)())
     return _Grammar(language, tree_sitter.Query(language, _query_source(spec)))
+
+
+def _grammar_factory(module_name: str, factory: str) -> Callable[[], object]:
+    """The grammar wheel's `factory`, read from its compiled `_binding` module without running
+    the package's `__init__`: that imports `importlib.resources` (and pathlib, tempfile, shutil,
+    zipfile: ~11 ms) for highlight queries we never read, in every scan that parses a file. A
+    wheel laid out otherwise is imported as usual."""
+    from importlib import machinery, util
+
+    try:
+        package = util.find_spec(module_name)
+        found = machinery.PathFinder.find_spec(f"{module_name}._binding", package.submodule_search_locations or [])
+        if found is not None and isinstance(found.loader, machinery.ExtensionFileLoader):
+            binding = util.module_from_spec(found)
+            found.loader.exec_module(binding)
+            return getattr(binding, factory)
+    except (ImportError, AttributeError, TypeError):
+        pass
+    return getattr(importlib.import_module(module_name), factory)
 
 
 def _query_source(spec: Language) -> str:

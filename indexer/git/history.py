@@ -30,7 +30,6 @@ import json
 import posixpath
 import re
 import subprocess
-import tempfile
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import date, timedelta
@@ -768,6 +767,8 @@ class LogPrefetch:
     def start(self) -> None:
         if self.head is None or self._running is not None:
             return
+        import tempfile  # (with shutil and random: a cold scan's, not every delta scan's imports)
+
         out = tempfile.TemporaryFile(prefix="orgmemory-history-")
         try:
             proc = subprocess.Popen(["git", *_log_args(), self.head], cwd=self.root, stdout=out,

@@ -2,8 +2,6 @@
 if any, and which code-block languages hold shell commands or configuration."""
 from __future__ import annotations
 
-from urllib.parse import unquote
-
 from indexer.extract.references.found import Found
 from indexer.extract.references.lazy import lazy
 
@@ -31,7 +29,12 @@ def link_target(raw: str) -> str | None:
     raw = raw.strip().strip("<>")
     if not raw or raw.startswith(("#", "?")) or _SCHEME.match(raw) or raw.startswith("//"):
         return None
-    target = unquote(raw.split("#", 1)[0].split("?", 1)[0]).strip()
+    target = raw.split("#", 1)[0].split("?", 1)[0]
+    if "%" in target:  # (urllib.parse, and the ipaddress it imports, only for a link that needs it)
+        from urllib.parse import unquote
+
+        target = unquote(target)
+    target = target.strip()
     if not target or target.startswith("~") or target in (".", "./", "/") or BACKREFERENCE.search(target):
         return None
     return target
