@@ -31,6 +31,7 @@ _TAG_TEXT = (TAG_SIGNATURE + "\n# This file is a cache directory tag created by 
              "# For information about cache directory tags see https://bford.info/cachedir/\n")
 _IDENTITIES = "identities"  # <base>/identities/<checkout key>: the folder name found by `git rev-list`
 _known: dict[str, str] = {}  # checkout key -> folder name, in this process
+_in_use: list[str] = []  # the base `cache_dir_for` last resolved outside a work tree (`shared_file`)
 
 
 class CacheLocationError(OrgmemoryError):
@@ -50,11 +51,13 @@ def cache_dir_for(root: str, override: str | None = None) -> str:
     base = os.path.abspath(os.path.expanduser(base))
     parent, tail = os.path.split(base)
     if tail.startswith(("git-", "path-")) and tail == repository_key(root, parent):
+        _in_use[:] = [] if _in_tree(root, parent) else [parent]
         return base
     name = repository_key(root, base)
     if _in_tree(root, base):
         _check_in_tree(root, base)
     _tag(base)
+    _in_use[:] = [] if _in_tree(root, base) else [base]
     folder = os.path.join(base, name)
     if os.path.islink(folder):
         raise CacheLocationError(f"{folder}: the cache folder is a symlink; refused")
@@ -62,10 +65,13 @@ def cache_dir_for(root: str, override: str | None = None) -> str:
 
 
 def shared_file(name: str) -> str | None:
-    """A file of orgmemory's own beside the repositories' folders, in the base `cache_dir_for`
-    uses without `--cache-dir` (data not tied to a repository, such as the parsed rule pack);
-    None when there is no such folder or orgmemory did not make it (its `CACHEDIR.TAG`)."""
-    base = os.environ.get("ORGMEMORY_CACHE_DIR")
+    """A file of orgmemory's own beside the repositories' folders (data not tied to a
+    repository, such as the parsed rule pack): in $ORGMEMORY_CACHE_DIR, else in the base this
+    process's `cache_dir_for` last used outside a work tree (a `--cache-dir`: no platformdirs,
+    and the pathlib and tempfile it imports, ~14 ms, in a delta scan that needs the rules), else
+    in the user's cache folder. None when there is no such folder or orgmemory did not make it
+    (its `CACHEDIR.TAG`)."""
+    base = os.environ.get("ORGMEMORY_CACHE_DIR") or (_in_use[0] if _in_use else None)
     if not base:
         try:
             base = _user_cache_dir()
