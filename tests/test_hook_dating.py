@@ -35,26 +35,33 @@ def _line(context: str, place: str) -> str:
     return next((line for line in context.splitlines() if f" {place} " in f" {line} "), "")
 
 
-def _our_children(cache: str) -> bool:
-    """Whether a detached child of a prime with this cache folder runs (a dating child, a refresh),
-    or is about to: a hook starts its children by a fork that then execs, and until the exec the
-    child's command line is the hook's own (the hook itself has answered and exited by then)."""
+def _our_children(root: Path, cache: str) -> bool:
+    """Whether a detached child of a prime in the repository at `root` runs (a dating child, a
+    refresh, their git calls), or is about to.
+
+    A hook starts its children by a fork that enters `root` and then execs. Until the exec the
+    child's command line is the hook's own (it names the cache folder) and its working folder may
+    still be the hook's; while it execs, its /proc cmdline reads empty (the new image has no
+    arguments yet) but it is in `root`. So a process is ours when either holds."""
+    mine, where = os.getpid(), os.path.realpath(root)
     for proc in Path("/proc").iterdir():
-        try:
-            argv = (proc / "cmdline").read_bytes().split(b"\0")
-        except OSError:
+        if not proc.name.isdigit() or int(proc.name) == mine:
             continue
-        if any(cache.encode() in arg for arg in argv) and any(
-                b"date_detached" in arg or arg in (b"--refresh-only", b"claude-code") for arg in argv):
-            return True
+        try:
+            if (proc / "stat").read_text().rpartition(") ")[2][:1] == "Z":
+                continue  # exited, not yet reaped
+            if cache.encode() in (proc / "cmdline").read_bytes() or os.readlink(proc / "cwd") == where:
+                return True
+        except OSError:  # it exited while read
+            continue
     return False
 
 
-def _settled(cache: str) -> None:
+def _settled(root: Path, cache: str) -> None:
     """Wait until the detached children a prompt started have finished (an agent's next prompt
     comes seconds later), so that their git calls are all in the trace."""
     for _ in range(1200):
-        if not _our_children(cache):
+        if not _our_children(root, cache):
             return
         time.sleep(0.1)
     raise AssertionError("a detached child never finished")
@@ -82,7 +89,7 @@ def lease(repo, tmp_path):
     started = run_orgmemory("hook", "claude-code", "--now", NOW, "--cache-dir", cache,
                             input=_event(repo.root / "server" / "lease"))
     assert started.returncode == 0 and started.stdout == "", started.stderr
-    _settled(cache)
+    _settled(repo.root, cache)
     return repo, cache, first[:7], second[:7]
 
 
@@ -97,7 +104,7 @@ def test_the_first_prompt_shows_the_exact_dates_the_index_knows_and_the_next_one
     assert f"(2026-10-01, {second}) dangling-reference" in _line(context, "server/lease/DESIGN.md:3")
     # bounded only: shown so, and blamed after the prompt
     assert "(last changed before 2025-11-01) dangling-reference" in _line(context, "server/lease/README.md:3")
-    _settled(cache)
+    _settled(repo.root, cache)
     blames = [command for command in _git_commands(trace) if command.startswith("blame")]
     assert blames and all("README.md" in command for command in blames), blames  # only the bounded line's file
     later = _context(run_orgmemory(*hook, input=_event(repo.root / "server" / "lease")))
@@ -118,7 +125,7 @@ def test_a_prompt_whose_shown_lines_are_all_exact_runs_no_git_but_status(repo, t
     context = _context(run_orgmemory("hook", "claude-code", "--now", NOW, "--cache-dir", cache,
                                      input=_event(repo.root / "server" / "lease"), env=env))
     assert f"server/lease/lessor.go:2 (2019-05-02, {first[:7]}) stale-todo" in context
-    _settled(cache)
+    _settled(repo.root, cache)
     assert [command.split()[0] for command in _git_commands(trace)] == ["status"]  # no child, no lookup
 
 
