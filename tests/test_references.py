@@ -465,3 +465,34 @@ def test_paths_python_code_opens_are_claims(repo):
     for line in (6, 8, 9, 11):  # exists; folder nowhere; written; tested for
         assert ("pkg/mod.py", line) not in dangling
     assert not {key for key in dangling if key[0] == "tests/test_mod.py"}
+
+
+def test_namespaces_make_patterns_placeholders_tutorial_files_and_own_names_are_no_claims(repo):
+    """Shapes from git/git, where they made 398 of 404 dangling-reference findings: a ref
+    namespace (`"refs/heads/"`) beside a `refs/` code folder is a folder the repository never
+    had; `po/%.po` is a make pattern; `po/XX.po` and `git-foo.adoc` are placeholders; a file a
+    tutorial opens as "a new file" is the reader's in its later steps too; `t/` holds tests.
+    Release notes renamed `.txt` -> `.adoc` whose title still names the old file name themselves.
+    A folder that went away, a file that went away, and a renamed file named elsewhere are still reported."""
+    repo.commit("2021-05-01", files={"docs/howto/old.md": "# Old\n", "tools/gen.sh": "echo\n",
+                                     "RelNotes/1.0.txt": "Git RelNotes/1.0.txt Release Notes\n"})
+    repo.git("rm", "-q", "-r", "docs/howto", "tools/gen.sh")
+    repo.git("mv", "RelNotes/1.0.txt", "RelNotes/1.0.adoc")
+    repo.commit("2022-05-01", files={
+        "refs/files-backend.c": 'const char *p = "refs/heads/";  /* see refs/tags/ too */\n',
+        "refs.c": '#include "refs.h"\nstatic const char *prefix = "refs/remotes/";\n',
+        "po/README.md": "# Translations\n\nEdit po/XX.po for your language, then run `make po/%.po`.\n",
+        "po/de.po": "msgid \"\"\n",
+        "Makefile": "po/%.po: po/git.pot\n\tmsgmerge $@ $<\n",
+        "builtin.h": "/*\n * Write documentation in `Documentation/git-foo.adoc`.\n */\n",
+        "Documentation/walk.adoc": ("= Walk\n\nOpen up a new file `builtin/walken.c` and add a handler.\n\n"
+                                    "Add a function to `builtin/walken.c`.\n"),
+        "Documentation/index.adoc": "= Docs\n",
+        "builtin/add.c": "int x;\n",
+        "t/t7301-clean.sh": "#!/bin/sh\ntouch ../src/part3.c\n",
+        "src/main.c": "int y;\n",
+        "docs/guide.md": "# Guide\n\nThe how-tos are in `docs/howto/`; run tools/gen.sh first.\n\nSee RelNotes/1.0.txt.\n",
+    })
+    assert set(found(scan(repo.root), "dangling-reference")) == {("docs/guide.md", 3), ("docs/guide.md", 5)}
+    messages = [f["message"] for f in scan(repo.root)["findings"] if f["rule"] == "dangling-reference"]
+    assert len(messages) == 3, messages  # the removed folder and script (line 3), the renamed notes (5)

@@ -41,7 +41,7 @@ IMPORT_KINDS = frozenset({"import", "js-import", "go-import"})
 _DOC_SUFFIXES = (".rst", ".txt", ".md", ".markdown", ".mdx", ".adoc", ".html")
 _INDEXES = ("index.md", "README.md", "index.rst", "index.html", "_index.md", "index.mdx", "readme.md")
 _JS_SUFFIXES = (".js", ".ts", ".tsx", ".jsx", ".mjs", ".cjs", ".json", ".vue", ".svelte", ".d.ts")
-_TEST_FILE = re.compile(r"(?:^|/)(?:tests?|spec|specs|__tests__|testdata|test_data|fixtures|testing)/"
+_TEST_FILE = re.compile(r"(?:^|/)(?:tests?|t|spec|specs|__tests__|testdata|test_data|fixtures|testing)/"
                         r"|(?:^|/)(?:test_[^/]*|[^/]*[-_]tests?\.\w+|[^/]*\.(?:test|spec)\.\w+|conftest\.py"
                         r"|[^/]*[-_]test[-_]utils?\.\w+)$")
 _HOSTED = re.compile(r"https?://(?:www\.)?([\w.-]+)/([\w.-]+)/([\w.-]+?)(?:\.git)?/(?:-/)?(?:blob|tree|raw|src)/"
@@ -489,6 +489,11 @@ class Resolver:
             return Resolved(reference, NOT_A_CLAIM, why="its folder does not exist either: not this repo's")
         if not (tokens.has_extension(word) or reference.target.endswith("/")):
             return Resolved(reference, NOT_A_CLAIM, why="not shaped like a file")
+        if reference.target.endswith("/"):
+            # A folder that history never had: a namespace that looks like one (git's
+            # `refs/heads/` beside its `refs/` code folder), or one made at run time. A folder
+            # that went away is a claim (`removed`, which never reaches here).
+            return Resolved(reference, NOT_A_CLAIM, why="a folder this repository never had")
         if reference.example:
             return Resolved(reference, NOT_A_CLAIM, why="given as an example, or said to be created")
         if word.removeprefix("./") in self.paths.suffixes:

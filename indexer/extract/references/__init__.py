@@ -67,7 +67,23 @@ def extract_references(path: str, data: bytes) -> list[Reference]:
     kept = (r if r.line - 1 not in excluded else replace(r, kind="exclusion")
             for r in found.references
             if r.line - 1 not in redirected and (r.line - 1 not in excluded or r.kind != "command"))
-    return sorted(kept, key=lambda r: r.line)
+    return _examples_throughout(sorted(kept, key=lambda r: r.line))
+
+
+#: The kinds whose `example` verdict comes from the words around them.
+_SAID_IN_WORDS = frozenset({"prose", "code-span", "comment", "shell"})
+
+
+def _examples_throughout(references: list[Reference]) -> list[Reference]:
+    """A path a file once gives as an example, or as one the reader creates ("open up a new
+    file `builtin/walken.c`"), is the reader's wherever else that file names it in words: a
+    tutorial says so at its first step, not at each later one ("add a function to
+    `builtin/walken.c`")."""
+    examples = {r.target for r in references if r.example and r.kind in _SAID_IN_WORDS}
+    if not examples:
+        return references
+    return [replace(r, example=True) if r.target in examples and r.kind in _SAID_IN_WORDS else r
+            for r in references]
 
 
 def _reader_for(path: str, data: bytes) -> Reader | None:

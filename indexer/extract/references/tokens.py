@@ -25,13 +25,15 @@ _OPENERS = {")": "(", "]": "[", "}": "{", ">": "<"}
 _LOCATION = lazy(r"(?::\d+)+$|#L\d+(?:-L?\d+)?$")
 
 _VARIABLE = lazy(r"\$[\w{(]|\{\{|\{[\w.]*\}|%\w+%|%\(\w+\)[sd]|%[sd]\b|@\w+@")
-_GLOB = lazy(r"[*?]|\[[^\]/]*\]|\{[^{}/]*,[^{}/]*\}")
+#: `*`, `?`, `[ab]`, `{a,b}`, and make's pattern-rule stem `%` (`po/%.po`; not a `%2F` escape)
+_GLOB = lazy(r"[*?]|\[[^\]/]*\]|\{[^{}/]*,[^{}/]*\}|%(?![0-9A-Fa-f]{2})")
 _ANGLE_PLACEHOLDER = lazy(r"<[^>/]*>")
 _PLACEHOLDER_SEGMENT = lazy(
     r"(?i)^(?:(?:my|your|some|the|example|sample)[_-]?(?:project|app|apps|site|module|package|pkg"
     r"|lib|library|service|dir|directory|folder|file|files|repo|component|plugin|name|org"
     r"|theme|env|venv|script|template|templates|db|config|settings|code|tool)s?"
     r"|foo|bar|baz|qux|quux|xxx|yyy|zzz|\.\.\.|…|x+\.y+(?:\.z+)?|[a-z]\.[a-z](?:\.[a-z])?"
+    r"|x{2,}\.\w+|(?:\w+[-_])?(?:foo|bar|baz|qux)(?:[-_]\w+)?\.\w+"
     r"|(?:test_)?(?:module|file|foo|bar|baz|example|sample|something|thing|name|new_feature)\.\w+"
     r"|(?:[a-z]|n+)\.(?:[a-z]|n+)\.(?:x|\*))$"
 )
