@@ -104,7 +104,7 @@ DEPRECATION_PHRASES = [
 EXAMPLE_PHRASES = [
     "for example", "for instance", "e.g. this", "such as", "pretend", "suppose", "imagine", "let's say",
     "say you", "hypothetically", "something like", "will be saved", "is generated", "gets written",
-    "creates a new file", "open up a new file", "writes the directory", "your own project", "your code", "if you have",
+    "creates a new file", "open up a new file", "create", "writes the directory", "your own project", "your code", "if you have",
     "in order to run a particular", "has been output", "would be located at", "in the get-pip repository", "another project",
 ]
 

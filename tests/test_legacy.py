@@ -238,3 +238,16 @@ def test_a_table_row_is_evidence_only_when_a_cell_says_deprecated(repo):
     legacy = set(by_rule(scan(repo.root), "legacy-path"))
     assert ("exporters/statsd.go", None) in legacy
     assert ("rules/legacy-path.yaml", None) not in legacy
+
+
+def test_a_file_named_for_archives_is_about_them_not_legacy(repo):
+    """git/git's `Documentation/git-archive.adoc` beside `git.adoc` documents `git archive`; a
+    `deploy-old.sh` beside `deploy.sh`, with the same history, still reads as legacy."""
+    repo.commit("2020-01-01", files={
+        "Documentation/git-archive.adoc": "= git-archive\n", "Documentation/git.adoc": "= git\n",
+        "Documentation/git-add.adoc": "= git-add\n",
+        "deploy/deploy-old.sh": "echo old\n", "deploy/deploy.sh": "echo new\n",
+    })
+    repo.commit("2026-10-01", files={"Documentation/git.adoc": "= git\n\nnew\n", "deploy/deploy.sh": "echo new2\n"})
+    legacy = {path for path, _ in by_rule(scan(repo.root), "legacy-path")}
+    assert legacy == {"deploy/deploy-old.sh"}

@@ -472,12 +472,15 @@ def test_namespaces_make_patterns_placeholders_tutorial_files_and_own_names_are_
     namespace (`"refs/heads/"`) beside a `refs/` code folder is a folder the repository never
     had; `po/%.po` is a make pattern; `po/XX.po` and `git-foo.adoc` are placeholders; a file a
     tutorial opens as "a new file" is the reader's in its later steps too; `t/` holds tests.
-    Release notes renamed `.txt` -> `.adoc` whose title still names the old file name themselves.
+    Release notes renamed `.txt` -> `.adoc` whose title still names the old file name themselves
+    (but a script's usage line naming its old name is a command that fails: reported).
     A folder that went away, a file that went away, and a renamed file named elsewhere are still reported."""
     repo.commit("2021-05-01", files={"docs/howto/old.md": "# Old\n", "tools/gen.sh": "echo\n",
                                      "RelNotes/1.0.txt": "Git RelNotes/1.0.txt Release Notes\n"})
     repo.git("rm", "-q", "-r", "docs/howto", "tools/gen.sh")
     repo.git("mv", "RelNotes/1.0.txt", "RelNotes/1.0.adoc")
+    repo.commit("2021-06-01", files={"scripts/release": "#!/bin/sh\n"})
+    repo.git("mv", "scripts/release", "scripts/release.sh")
     repo.commit("2022-05-01", files={
         "refs/files-backend.c": 'const char *p = "refs/heads/";  /* see refs/tags/ too */\n',
         "refs.c": '#include "refs.h"\nstatic const char *prefix = "refs/remotes/";\n',
@@ -490,9 +493,25 @@ def test_namespaces_make_patterns_placeholders_tutorial_files_and_own_names_are_
         "Documentation/index.adoc": "= Docs\n",
         "builtin/add.c": "int x;\n",
         "t/t7301-clean.sh": "#!/bin/sh\ntouch ../src/part3.c\n",
+        "scripts/release.sh": "#!/bin/sh\necho \"usage: ./scripts/release 3.5.0\"\n",
         "src/main.c": "int y;\n",
         "docs/guide.md": "# Guide\n\nThe how-tos are in `docs/howto/`; run tools/gen.sh first.\n\nSee RelNotes/1.0.txt.\n",
     })
-    assert set(found(scan(repo.root), "dangling-reference")) == {("docs/guide.md", 3), ("docs/guide.md", 5)}
+    assert set(found(scan(repo.root), "dangling-reference")) == {("docs/guide.md", 3), ("docs/guide.md", 5),
+                                                                 ("scripts/release.sh", 2)}
     messages = [f["message"] for f in scan(repo.root)["findings"] if f["rule"] == "dangling-reference"]
-    assert len(messages) == 3, messages  # the removed folder and script (line 3), the renamed notes (5)
+    assert len(messages) == 4, messages  # the removed folder and script (line 3), the renamed notes (5)
+
+
+def test_a_download_unpacked_by_ci_and_a_file_the_reader_creates_are_not_the_repositorys():
+    """curl's CI unpacks mbedtls and runs its `./scripts/config.py` after `cd "mbedtls-${V}"` (a
+    folder named at run time below the current one); its porting guide says "Create
+    `lib/config-os.h`." and names that file again later. `cd "$ROOT"` may be the repository."""
+    workflow = ("jobs:\n  b:\n    steps:\n      - run: |\n          tar -xjf pkg.bin\n"
+                "          cd \"mbedtls-${MBEDTLS_VERSION}\"\n          ./scripts/config.py set X\n"
+                "      - run: |\n          cd \"$GITHUB_WORKSPACE\"\n          ./tools/a.sh\n")
+    assert kinds(".github/workflows/ci.yml", workflow) == {(10, "./tools/a.sh", "shell")}
+    guide = ("# Porting\n\nCreate `lib/config-os.h`. Start from a copy of another one.\n\n"
+             "The `lib/config-os.h` file is where your edits go. See `lib/curl_setup.h` too.\n")
+    examples = {(r.line, r.target): r.example for r in extract_references("docs/PORTING.md", guide.encode())}
+    assert examples == {(3, "lib/config-os.h"): True, (5, "lib/config-os.h"): True, (5, "lib/curl_setup.h"): False}

@@ -2,7 +2,7 @@
 
 The resolution (`indexer.contradictions.resolve`) decides what is missing and what claims nothing; this check
 leaves out historical documents, `.orgmemory.yaml`, sentences that retire their target and
-a file's words naming the file itself by an earlier name, and
+a document's prose naming the document itself by an earlier name, and
 says what history knows: renamed to where, or deleted when and in which commit. That story must
 be about the path itself and not predate the referring line's own last change (by the blame-age
 service) by `EVIDENCE_GAP_YEARS` or more: then it confirms nothing, and a weak mention that was a
@@ -44,8 +44,10 @@ def check(ctx, rule: RuleSettings) -> Iterator[Finding]:
         fate = found.history.fate(resolved.path, found.paths.exists) if resolved.removed else []
         if fate and fate[0].path != resolved.path:
             fate = []  # a story about another path is no evidence about this one
-        if fate and fate[-1].renamed_to == reference.path and reference.kind not in STRONG_KINDS:
-            continue  # the file names itself by a name it had (a title from before a rename): the reader is there
+        if fate and fate[-1].renamed_to == reference.path and reference.kind == "prose":
+            # a document's text naming the document by a name it had (release notes' titles from
+            # before a rename): the reader is there. A script's usage line is a command: it fails.
+            continue
         reported.append((resolved, fate))
     lines = _line_times(ctx, [(r.reference, fate[0].time) for r, fate in reported if fate])
     for resolved, fate in reported:

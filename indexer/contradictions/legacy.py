@@ -45,7 +45,10 @@ NOTICE_KINDS = {"self-deprecated": "deprecation-notice", "moved-stub": "moved-st
 _MAX_DETECTED = 0.95
 LEGACY_WORDS = ("legacy", "old", "deprecated", "classic", "obsolete", "outdated", "retired", "unused",
                 "archive", "archived")
-_LEGACY_NAME = re.compile(rf"^(?:(?P<pre>.*?)[-_.])?(?:{'|'.join(LEGACY_WORDS)})(?:[-_.](?P<post>.*))?$", re.I)
+_LEGACY_NAME = re.compile(rf"^(?:(?P<pre>.*?)[-_.])?(?P<word>{'|'.join(LEGACY_WORDS)})(?:[-_.](?P<post>.*))?$", re.I)
+#: A file named for archives is about them (`git-archive.adoc` documents `git archive`); an
+#: `archive/` folder is where old things go.
+_NOT_LEGACY_IN_FILE_NAMES = frozenset({"archive"})
 _VERSION = re.compile(r"^(?P<stem>.*?)(?P<sep>[-_.]?)v(?P<number>\d+)$", re.I)
 _NEWER_BARE = ("v2", "v3", "new", "next", "current", "modern", "latest")
 MIGRATE = re.compile(
@@ -274,7 +277,7 @@ def _file_candidates(paths: RepoPaths) -> list[tuple[str, str]]:
             successor = None
             legacy = _LEGACY_NAME.match(stem)
             version = _VERSION.match(stem)
-            if legacy:
+            if legacy and legacy.group("word").lower() not in _NOT_LEGACY_IN_FILE_NAMES:
                 rest = "-".join(part for part in (legacy.group("pre"), legacy.group("post")) if part)
                 for candidate in (rest, rest.replace("-", "_")):
                     if candidate and candidate + extension in names and candidate + extension != name:

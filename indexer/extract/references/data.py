@@ -40,7 +40,10 @@ def yaml_file(found: Found) -> None:
                 item = _YAML_ITEM.match(line)
                 start = item.start(2) if item else indent
                 shell = shell or ShellReader(found)
-                shell.line(index, line[start:].strip("'\""), start)
+                text = line[start:]
+                if block[2] and _unquote(text) != text:  # a quoted list item; a block scalar is shell as written
+                    text, start = _unquote(text), start + 1
+                shell.line(index, text, start)
             else:
                 _value(found, index, line, indent, "config", base)
             continue

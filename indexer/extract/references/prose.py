@@ -34,6 +34,7 @@ EXAMPLE = lazy(
     r"|\bwould\s+be\s+(?:located|found|placed|stored|saved|written|created)\b"
     r"|\b(?:creates?|generates?|writes?|outputs?)\s+(?:a|an|the)?\s*(?:new\s+)?(?:file|folder|directory)\b"
     r"|\b(?:a|an)\s+new\s+(?:empty\s+)?(?:file|folder|directory)\b"
+    r"|\bcreate[`'\"\s]+(?:[.,;:)]|$)"
     r"|\byour\s+(?:own\s+)?(?:\w+\s+)?(?:project|app|application|site|repo|repository|package|code|directory|folder)\b"
     r"|\bif\s+you\s+have\b|\bin\s+order\s+to\s+run\s+a\s+particular\b"
     r"|\b(?:in|of|from)\s+the\s+(?!same\b|this\b|our\b)[\w.-]+\s+repo(?:sitory)?\b"
@@ -62,7 +63,7 @@ DEPRECATION_WORDS = ("not", "don", "never", "stop", "deprecat", "obsolete", "lon
                      "renamed", "deleted", "dropped", "migrat", "scheduled", "used", "formerly",
                      "previously", "more")
 EXAMPLE_WORDS = ("example", "instance", "e.g.", "such", "pretend", "suppose", "imagine", "say",
-                 "hypothetical", "something", "will", "created", "generated", "written", "file",
+                 "hypothetical", "something", "will", "create", "generated", "written", "file",
                  "folder", "directory", "your", "have", "particular", "been", "would", "repo", "project")
 
 

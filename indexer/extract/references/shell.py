@@ -5,8 +5,10 @@ A path the script itself creates before using it (`mkdir -p out`, `> report.txt`
 for (`rm -f x`, `[ -f x ]`). After `cd dir`, later words may be relative to `dir`: each
 reference carries that folder as its `base`. After a `cd` to an absolute folder the script
 made (`git clone url /opt/x`) or a temporary one (`/tmp/x`), relative words are relative to a
-folder outside the repository: no claim about it, until a `cd` to a variable. (Another absolute
-folder may be a copy of the repository: a container's `cd /app && ./build.sh`.)
+folder outside the repository: no claim about it, until a `cd` to a variable; so are words after
+a `cd` into a folder named at run time below the current one (`cd "mbedtls-${VERSION}"` after
+unpacking a download). (Another absolute folder may be a copy of the repository: a container's
+`cd /app && ./build.sh`.)
 """
 from __future__ import annotations
 
@@ -29,6 +31,7 @@ _HEREDOC = lazy(r"<<-?\s*['\"]?([A-Za-z_]\w*)['\"]?")
 _CD = lazy(r"^(?:cd|pushd)\s+(?:--\s+)?(['\"]?)([^\s;&|'\"]+)\1\s*$")
 _OPTION = lazy(r"^-")
 _TEMPORARY = lazy(r"^/(?:var/)?tmp(?:/|$)")
+_STARTS_WITH_VARIABLE = lazy(r"^[$%@{]")
 _COMMENT_START = lazy(r"(?:^|(?<=\s))#")
 _WORD = lazy(r"[^\s]+")
 #: What a line needs to hold for its reading to find or change anything: a path word's `/`, a
@@ -84,7 +87,9 @@ class ShellReader:
             if word and ("/" in word or word.startswith(".")) and not self.away:
                 self.found.add(index, word, "shell", offset, base=self.base or "")
             if is_variable(folder):
-                self.away = False  # (`cd "$ROOT"`: anywhere, this repository included)
+                # `cd "$ROOT"`: anywhere, this repository included; `cd "mbedtls-${VERSION}"`: a
+                # folder named at run time below this one (an unpacked download): not the repository's
+                self.away = _STARTS_WITH_VARIABLE.match(folder) is None
             elif folder.startswith("/"):
                 self.away = _TEMPORARY.match(folder) is not None or self._is_created(folder)
             if self.base is None or is_variable(folder) or folder.startswith(("/", "~", "-")):
