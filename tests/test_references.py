@@ -515,3 +515,11 @@ def test_a_download_unpacked_by_ci_and_a_file_the_reader_creates_are_not_the_rep
              "The `lib/config-os.h` file is where your edits go. See `lib/curl_setup.h` too.\n")
     examples = {(r.line, r.target): r.example for r in extract_references("docs/PORTING.md", guide.encode())}
     assert examples == {(3, "lib/config-os.h"): True, (5, "lib/config-os.h"): True, (5, "lib/curl_setup.h"): False}
+
+
+def test_make_stems_and_placeholder_names_are_told_from_real_file_names():
+    from indexer.extract.references.tokens import is_glob, is_placeholder
+
+    assert is_glob("po/%.po") and is_glob("t/greplint/%.test") and not is_glob("docs/a%20b.md")
+    assert is_placeholder("po/XX.po") and is_placeholder("Documentation/git-foo.adoc")
+    assert not any(is_placeholder(p) for p in ("src/nav-bar.js", "lib/progress_bar.py", "src/food.c", "docs/xml.md"))

@@ -114,3 +114,17 @@ def test_prime_include_vendored_primes_them_and_rebuilds_the_index(repo):
     assert "python 2 support" in body["text"] and "split this module" in body["text"]
     again = CliRunner().invoke(cli, task)  # and back without it: the vendored TODO leaves the block
     assert "python 2 support" not in json.loads(again.stdout)["text"]
+
+
+def test_a_library_kept_with_its_license_under_deps_is_vendored(repo):
+    """redis' `deps/jemalloc/` (with its `COPYING`) is another project's code: set aside. A
+    `deps/` folder of the project's own (no license of its own: Julia's `deps/build.jl`) is not."""
+    repo.commit(OLD, files={
+        "deps/jemalloc/COPYING": "Copyright (C) Jason Evans\n",
+        "deps/jemalloc/src/arena.c": "/* TODO: upstream's own */\n",
+        "deps/lua/COPYRIGHT": "Lua\n",
+        "deps/lua/src/lapi.c": "/* TODO: lua's */\n",
+        "deps/build.py": "# TODO: ours, in deps/\n",
+        "src/server.c": "/* TODO: ours */\n",
+    })
+    assert findings(scan(repo.root)) == {("stale-todo", "deps/build.py"), ("stale-todo", "src/server.c")}

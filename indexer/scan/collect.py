@@ -21,7 +21,7 @@ from indexer.cache import Cache
 from indexer.git.discover import WORKTREE_REASONS, blob_sha, read_worktree
 from indexer.models import Reference, Snapshot, Todo
 
-EXTRACTOR_VERSION = 21  # 20: "a new file X" and a file's example paths throughout it; 21: "create X", cd into a run-time folder
+EXTRACTOR_VERSION = 21  # 21: "a new file X", "create X", examples throughout a file, `cd` into a run-time folder
 #: Lines longer than this many bytes are read as empty by every extractor. Human-written lines
 #: are far shorter (minified code and data blobs are not); several readers (tree-sitter's rst
 #: scanner, the Markdown link and code-span patterns, the AsciiDoc cross-reference pattern,
@@ -296,11 +296,13 @@ def classify_vendored(root: str, paths, generated: set[str] = frozenset()) -> di
     paths = list(paths)
     vendored_globs, generated_globs = compile_globs(VENDORED_PATTERNS), compile_globs(GENERATED_PATTERNS)
     attributes = _linguist_attributes(root, paths)
+    libraries = _licensed_libraries(paths)
     out: dict[str, str] = {}
     for path in paths:
         marks = attributes.get(path, {})
         for kind, attribute, default in (
-                ("vendored", "linguist-vendored", lambda p: vendored_globs.match(p)),
+                ("vendored", "linguist-vendored",
+                 lambda p: vendored_globs.match(p) or libraries and tuple(p.split("/", 2)[:2]) in libraries),
                 ("generated", "linguist-generated",
                  lambda p: generated_globs.match(p) or p in generated)):
             value = marks.get(attribute, "unspecified")
@@ -308,6 +310,21 @@ def classify_vendored(root: str, paths, generated: set[str] = frozenset()) -> di
                 out[path] = kind
                 break
     return out
+
+
+#: Root folders that hold other projects' code in C and C++ trees (redis' `deps/`, Linguist's `^deps/`,
+#: `extern(al)?/`), and the license files that mark one of their subfolders as a library kept whole.
+_LIBRARY_FOLDERS = ("deps", "extern", "external")
+_LICENSE_FILE = re.compile(r"(?i)^(?:licen[sc]e|copying|copyright)(?:[.-]\w+)?$")
+
+
+def _licensed_libraries(paths: list[str]) -> frozenset[tuple[str, ...]]:
+    """[folder, name] of each `deps/<name>/` (or `extern/`, `external/`) holding its own license
+    file: a third-party library kept with its license (redis' `deps/jemalloc/COPYING`). Such a
+    folder without one may be the project's own (Julia's `deps/build.jl`)."""
+    return frozenset(tuple(parts[:2]) for path in paths if path.startswith(_LIBRARY_FOLDERS)
+                     and len(parts := path.split("/")) == 3 and parts[0] in _LIBRARY_FOLDERS
+                     and _LICENSE_FILE.match(parts[2]))
 
 
 def _linguist_attributes(root: str, paths: list[str]) -> dict[str, dict[str, str]]:

@@ -33,7 +33,7 @@ _PLACEHOLDER_SEGMENT = lazy(
     r"|lib|library|service|dir|directory|folder|file|files|repo|component|plugin|name|org"
     r"|theme|env|venv|script|template|templates|db|config|settings|code|tool)s?"
     r"|foo|bar|baz|qux|quux|xxx|yyy|zzz|\.\.\.|…|x+\.y+(?:\.z+)?|[a-z]\.[a-z](?:\.[a-z])?"
-    r"|x{2,}\.\w+|(?:\w+[-_])?(?:foo|bar|baz|qux)(?:[-_]\w+)?\.\w+"
+    r"|x{2,}\.\w+|(?:\w+[-_])?(?:foo|baz|qux)(?:[-_]\w+)?\.\w+"  # `XX.po`, `git-foo.adoc` (not `nav-bar.js`)
     r"|(?:test_)?(?:module|file|foo|bar|baz|example|sample|something|thing|name|new_feature)\.\w+"
     r"|(?:[a-z]|n+)\.(?:[a-z]|n+)\.(?:x|\*))$"
 )
