@@ -523,3 +523,30 @@ def test_make_stems_and_placeholder_names_are_told_from_real_file_names():
     assert is_glob("po/%.po") and is_glob("t/greplint/%.test") and not is_glob("docs/a%20b.md")
     assert is_placeholder("po/XX.po") and is_placeholder("Documentation/git-foo.adoc")
     assert not any(is_placeholder(p) for p in ("src/nav-bar.js", "lib/progress_bar.py", "src/food.c", "docs/xml.md"))
+
+
+def test_other_sites_pages_pages_published_elsewhere_and_other_projects_layouts_are_no_claims(repo):
+    """Shapes from cargo (159 dangling-reference findings, 10 after): an mdBook's links to sibling
+    books on the same host (`../../std/macro.env.html`, `../../reference/cfg.md`: folders this
+    repository does not have), man-page sources rendered into the book that link the book's
+    built pages (`../reference/features.html`, source `doc/book/src/reference/features.md`),
+    and a project layout most of whose entries are not here. A broken link inside the book and a
+    stale entry of a listing of this repository are still reported."""
+    layout = ("# Layout\n\n```text\n.\n├── Cargo.lock\n├── Cargo.toml\n├── src/\n│   ├── lib.rs\n│   ├── main.rs\n"
+              "│   └── bin/\n│       └── named-executable.rs\n├── benches/\n│   └── large-input.rs\n└── tests/\n"
+              "    └── some-integration-tests.rs\n```\n")
+    ours = ("# This repository\n\n```text\n.\n├── Cargo.toml\n├── src/\n│   ├── cargo/\n│   │   ├── lib.rs\n"
+            "│   │   └── core.rs\n│   └── gone.rs\n└── tests/\n    └── main.rs\n```\n")
+    repo.commit("2022-05-01", files={
+        "Cargo.toml": "[package]\nname = 'cargo'\n", "src/cargo/lib.rs": "//! lib\n", "src/cargo/core.rs": "//! core\n",
+        "tests/main.rs": "//! tests\n", "benches/bench.rs": "//! bench\n",
+        "doc/book/book.toml": "[book]\ntitle = 'The Book'\n",
+        "doc/book/src/SUMMARY.md": "- [Features](reference/features.md)\n- [Layout](guide/layout.md)\n",
+        "doc/book/src/reference/features.md": ("# Features\n\nSee [cfg](../../reference/cfg.md) and [env](../../std/macro.env.html).\n\n"
+                                               "Also [the intro](../guide/intro.md).\n"),
+        "doc/book/src/guide/layout.md": layout,
+        "doc/man/cargo-add.md": "# cargo-add\n\nSee [features](../reference/features.html).\n",
+        "docs/repo-layout.md": ours,
+    })
+    assert set(found(scan(repo.root), "dangling-reference")) == {("doc/book/src/reference/features.md", 5),
+                                                                 ("docs/repo-layout.md", 10)}

@@ -39,6 +39,7 @@ STRONG_KINDS = frozenset({"md-link", "sphinx-doc", "rst-include", "rst-link", "a
                           "make-include", "repo-url", "manifest-include", "go-replace"})
 IMPORT_KINDS = frozenset({"import", "js-import", "go-import"})
 _DOC_SUFFIXES = (".rst", ".txt", ".md", ".markdown", ".mdx", ".adoc", ".html")
+_LISTING_AT_LEAST = 4  # entries a tree listing needs before the share of them that exist says whose it is
 _INDEXES = ("index.md", "README.md", "index.rst", "index.html", "_index.md", "index.mdx", "readme.md")
 _JS_SUFFIXES = (".js", ".ts", ".tsx", ".jsx", ".mjs", ".cjs", ".json", ".vue", ".svelte", ".d.ts")
 _TEST_FILE = re.compile(r"(?:^|/)(?:tests?|t|spec|specs|__tests__|testdata|test_data|fixtures|testing)/"
@@ -343,7 +344,9 @@ class Resolver:
         """A Markdown page (not an index) of a static site whose pages are served as folders."""
         name = posixpath.basename(path).lower()
         return name.endswith((".md", ".markdown")) and name not in ("index.md", "readme.md", "_index.md") \
-            and any(root == "" or path.startswith(root + "/") for root in self.paths.site_roots)
+            and any((root == "" or path.startswith(root + "/"))
+                    and posixpath.join(root, "book.toml") not in self.paths.files  # mdBook: `x.md` is `x.html`
+                    for root in self.paths.site_roots)
 
     def _path(self, reference: Reference, target: str, bases: list[str]) -> Resolved:
         word = target.rstrip("/") or target
@@ -431,7 +434,34 @@ class Resolver:
                 return Resolved(reference, NOT_A_CLAIM, why="a page route (permalink or redirect)")
             if self.paths.site_roots:
                 return Resolved(reference, NOT_A_CLAIM, why="a URL of the docs site")
+        if reference.kind == "md-link" and not removed:
+            elsewhere = self._page_elsewhere(reference, word, candidates)
+            if elsewhere is not None:
+                return elsewhere
         return Resolved(reference, MISSING, expected, looked_in=tuple(candidates), removed=bool(removed))
+
+    def _page_elsewhere(self, reference: Reference, word: str, candidates: list[str]) -> Resolved | None:
+        """A relative link to a page history never had here, published from elsewhere: a built
+        `.html` page whose source lies in another folder (cargo's `doc/man/*.md` are rendered
+        into its book: `../reference/features.html` is `doc/book/src/reference/features.md`);
+        or, from a docs site's page, a page of another site on the same host: a built page with
+        no source here, or a page in a folder that does not exist (the Cargo Book's
+        `../../std/macro.env.html`, `../../reference/conditional-compilation.md`)."""
+        target = posixpath.normpath(word)
+        while target.startswith("../"):
+            target = target[3:]
+        stem, extension = posixpath.splitext(target)
+        built = extension in (".html", ".htm")
+        if built and "/" in stem and any(stem + suffix in self.paths.suffixes for suffix in _DOC_SUFFIXES):
+            return Resolved(reference, NOT_A_CLAIM, why="a built page whose source is published from another folder")
+        if not any(root == "" or reference.path.startswith(root + "/") for root in self.paths.site_roots):
+            return None
+        if built:
+            return Resolved(reference, NOT_A_CLAIM, why="a built page with no source here: another site's on the same host")
+        if word.startswith("../") and extension in _DOC_SUFFIXES \
+                and not any(self.paths.exists(posixpath.dirname(c)) for c in candidates):
+            return Resolved(reference, NOT_A_CLAIM, why="a page in a folder the site does not have: another site's")
+        return None
 
     def _shape_exemption(self, reference: Reference, word: str, bases: list[str]) -> Resolved | None:
         if tokens.is_variable(word) or any(reference.target + opener in reference.text for opener in _INTERPOLATIONS):
@@ -566,7 +596,7 @@ class Resolver:
         """The last step of every batch of answers: those resting on a removal off the main line
         made again (`settle`), then missing paths git ignores (build outputs, not dangling)
         taken out, with one check-ignore for all."""
-        results = self.settle(results)
+        results = self._foreign_listings(self.settle(results))
         missing = {c for r in results if r.status == MISSING for c in r.looked_in}
         if not missing:
             return results
@@ -575,6 +605,34 @@ class Resolver:
             return results
         return [Resolved(r.reference, NOT_A_CLAIM, r.path, why="git ignores it (a build output)")
                 if r.status == MISSING and ignored.intersection(r.looked_in) else r for r in results]
+
+    def _foreign_listings(self, results: list[Resolved]) -> list[Resolved]:
+        """A tree listing most of whose entries this repository does not have, and never had, is
+        another project's layout (the Cargo Book's `src/main.rs`, `benches/large-input.rs` under
+        a `.` it shares only `Cargo.toml` and `src/` with): its missing entries claim nothing. A
+        listing of this repository with a few stale entries keeps them."""
+        listings: dict[tuple[str, str, int], list[int]] = {}
+        last: dict[tuple[str, str], tuple[int, int]] = {}  # (file, root) -> (listing's first line, last line)
+        for index, result in enumerate(results):
+            reference = result.reference
+            if reference.kind != "tree-entry":
+                continue
+            key = (reference.path, reference.base)
+            before = last.get(key)
+            first = before[0] if before and 0 < reference.line - before[1] <= 2 else reference.line
+            last[key] = (first, reference.line)
+            listings.setdefault((*key, first), []).append(index)
+        out = results
+        for indexes in listings.values():
+            ours = sum(results[i].status == EXISTS or results[i].removed for i in indexes)  # here, or once here
+            if len(indexes) < _LISTING_AT_LEAST or 2 * ours >= len(indexes):
+                continue
+            out = out if out is not results else list(results)
+            for i in indexes:
+                if out[i].status == MISSING and not out[i].removed:
+                    out[i] = Resolved(out[i].reference, NOT_A_CLAIM, out[i].path,
+                                      why="a listing most of whose entries are not here: another project's layout")
+        return out
 
     # ------------------------------------------------------------------ hosted links
     def _same_repo_path(self, url: str) -> str | None:
