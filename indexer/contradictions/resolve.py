@@ -622,12 +622,11 @@ class Resolver:
             first = before[0] if before and 0 < reference.line - before[1] <= 2 else reference.line
             last[key] = (first, reference.line)
             listings.setdefault((*key, first), []).append(index)
-        out = results
+        out = list(results)
         for indexes in listings.values():
             ours = sum(results[i].status == EXISTS or results[i].removed for i in indexes)  # here, or once here
             if len(indexes) < _LISTING_AT_LEAST or 2 * ours >= len(indexes):
                 continue
-            out = out if out is not results else list(results)
             for i in indexes:
                 if out[i].status == MISSING and not out[i].removed:
                     out[i] = Resolved(out[i].reference, NOT_A_CLAIM, out[i].path,

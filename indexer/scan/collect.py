@@ -319,7 +319,7 @@ _LICENSE_FILE = re.compile(r"(?i)^(?:licen[sc]e|copying|copyright)(?:[.-]\w+)?$"
 
 
 def _licensed_libraries(paths: list[str]) -> frozenset[tuple[str, ...]]:
-    """[folder, name] of each `deps/<name>/` (or `extern/`, `external/`) holding its own license
+    """(folder, name) of each `deps/<name>/` (or `extern/`, `external/`) holding its own license
     file: a third-party library kept with its license (redis' `deps/jemalloc/COPYING`). Such a
     folder without one may be the project's own (Julia's `deps/build.jl`)."""
     return frozenset(tuple(parts[:2]) for path in paths if path.startswith(_LIBRARY_FOLDERS)
