@@ -550,3 +550,19 @@ def test_other_sites_pages_pages_published_elsewhere_and_other_projects_layouts_
     })
     assert set(found(scan(repo.root), "dangling-reference")) == {("doc/book/src/reference/features.md", 5),
                                                                  ("docs/repo-layout.md", 10)}
+
+
+def test_an_example_file_of_the_readers_is_no_claim_though_one_of_that_name_was_removed_here(repo):
+    """fastapi's Docker guide: "your project" has a `./requirements.txt` (a Dockerfile's `COPY`,
+    a shell line), while fastapi's own root `requirements.txt` was deleted years ago; and a
+    template's `ENGLISH_VERSION_URL` link is a placeholder. A link to the same removed file is
+    still reported."""
+    repo.commit("2021-01-01", files={"requirements.txt": "fastapi\n"})
+    repo.git("rm", "-q", "requirements.txt")
+    repo.commit("2022-01-01", files={
+        "docs/docker.md": ("# Docker\n\nIn your project, the Dockerfile:\n\n```Dockerfile\nCOPY ./requirements.txt /code/\n```\n\n"
+                           "For example, install them:\n\n```console\n$ pip install -r ./requirements.txt\n```\n"),
+        "docs/banner.md": "This page is a translation of [the English one](ENGLISH_VERSION_URL).\n",
+        "CONTRIBUTING.md": "# Contributing\n\nThe pinned versions are in [requirements.txt](requirements.txt).\n",
+    })
+    assert set(found(scan(repo.root), "dangling-reference")) == {("CONTRIBUTING.md", 3)}

@@ -68,7 +68,8 @@ _INTERPOLATIONS = ("#{", "${", "{{", "<%")
 GNU_STANDARD_TARGETS = frozenset({"all", "install", "uninstall", "clean", "distclean", "check",
                                   "dist", "install-strip", "installcheck", "maintainer-clean"})
 #: `[#123](url)`, `[x](link)`, `post.url`: a template's placeholder, not a file.
-_PLACEHOLDER_LINK = re.compile(r"(?i)(?:[\w.]+\.)?(?:url|uri|link|href|path|target|todo|tbd|xxx)")
+_PLACEHOLDER_LINK = re.compile(r"(?i)(?:[\w.]+\.)?(?:url|uri|link|href|path|target|todo|tbd|xxx)"
+                               r"|(?-i:[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)")  # a template's `ENGLISH_VERSION_URL`
 #: A repository named in a project's metadata: `module github.com/o/n`, `"url": "git+https://github.com/o/n.git"`,
 #: `Source = "https://github.com/o/n"`. The hosts that serve `blob/<ref>/<path>` pages.
 _PROJECT_URL = re.compile(r"(?:^module\s+|[\"'](?:git\+)?(?:https?://|ssh://git@|git@)?)"
@@ -415,6 +416,11 @@ class Resolver:
                    if self._was_removed(v)]
         if reference.kind not in STRONG_KINDS and reference.example and _OTHER_REPOSITORY.search(reference.text):
             return Resolved(reference, NOT_A_CLAIM, why="said to be another repository's")
+        if removed and reference.kind in ("shell", "config") and reference.example:
+            # a code block the doc gives as the reader's (its lead-in says so): the reader's
+            # `./requirements.txt` in a Dockerfile example, whatever this repository once had. (A
+            # comment's "is generated in (x.go)" is about something else: its removal is evidence.)
+            return Resolved(reference, NOT_A_CLAIM, why="given as an example, or said to be created")
         if reference.kind not in STRONG_KINDS and _TEST_FILE.search(reference.path):
             return Resolved(reference, NOT_A_CLAIM, why="a path in a test: tests build the files they name")
         if reference.kind not in STRONG_KINDS and not removed:

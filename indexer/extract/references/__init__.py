@@ -70,8 +70,8 @@ def extract_references(path: str, data: bytes) -> list[Reference]:
     return _examples_throughout(sorted(kept, key=lambda r: r.line))
 
 
-#: The kinds whose `example` verdict comes from the words around them.
-_SAID_IN_WORDS = frozenset({"prose", "code-span", "comment", "shell"})
+#: The kinds whose `example` verdict comes from the words around them (a doc's code block: its lead-in).
+_SAID_IN_WORDS = frozenset({"prose", "code-span", "comment", "shell", "config"})
 
 
 def _examples_throughout(references: list[Reference]) -> list[Reference]:
