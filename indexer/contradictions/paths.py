@@ -117,6 +117,10 @@ class RepoPaths:
     def in_built_site(self, path: str) -> bool:
         return any(root == "" or path.startswith(root + "/") for root in self.built_sites)
 
+    def in_site(self, path: str) -> bool:
+        """Whether `path` lies in a static site's or docs generator's folder (`site_roots`)."""
+        return any(root == "" or path.startswith(root + "/") for root in self.site_roots)
+
     @functools.cached_property
     def site_roots(self) -> tuple[str, ...]:
         """Folders of static-site and docs generators, whose `/x` links are site URLs."""

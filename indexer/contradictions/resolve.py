@@ -460,7 +460,7 @@ class Resolver:
         built = extension in (".html", ".htm")
         if built and "/" in stem and any(stem + suffix in self.paths.suffixes for suffix in _DOC_SUFFIXES):
             return Resolved(reference, NOT_A_CLAIM, why="a built page whose source is published from another folder")
-        if not any(root == "" or reference.path.startswith(root + "/") for root in self.paths.site_roots):
+        if not self.paths.in_site(reference.path):
             return None
         if built:
             return Resolved(reference, NOT_A_CLAIM, why="a built page with no source here: another site's on the same host")
