@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import os
 
-from indexer.extract.references import extract_references
+from indexer.extract.references.readers import extract_references
 from test_delta import assert_same_as_cold, run_scan
 from test_references import found, scan
 

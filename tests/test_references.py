@@ -12,7 +12,7 @@ import os
 from click.testing import CliRunner
 
 from indexer.cli import cli
-from indexer.extract.references import extract_references
+from indexer.extract.references.readers import extract_references
 
 NOW = "2026-11-01"
 

@@ -25,7 +25,6 @@ import functools
 import json
 import os
 import posixpath
-import re
 from typing import Any
 
 from indexer.git.blame import blame_lines
@@ -34,9 +33,10 @@ from indexer.dates import day_of
 from indexer.errors import OrgmemoryError
 from indexer.findings import occurrences
 from indexer.text import STRUCTURAL, safe_record, safe_tree
+from indexer.regex import lazy
 
-_FINGERPRINT = re.compile(r"^([0-9a-f]{16})(?::([1-9][0-9]*))?$")  # as scan --format json, or SARIF's FINGERPRINT:N
-_LOCATION = re.compile(r"^(.+?):(\d+)$")
+_FINGERPRINT = lazy(r"^([0-9a-f]{16})(?::([1-9][0-9]*))?$")  # as scan --format json, or SARIF's FINGERPRINT:N
+_LOCATION = lazy(r"^(.+?):(\d+)$")
 CONTEXT_LINES = 3
 CONTEXT_MAX_BYTES = 4 * 2**20  # a file larger than this shows no context lines
 _OURS = STRUCTURAL | {"commit", "last_commit", "kind", "status", "standing"}

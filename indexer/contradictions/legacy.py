@@ -36,6 +36,7 @@ from indexer.git.history import History
 from indexer.models import Evidence, LegacyPath, Todo
 from indexer.contradictions.paths import RepoPaths
 from indexer.contradictions.resolve import EXISTS, Resolved
+from indexer.regex import lazy
 
 WEIGHTS = {"name": 0.35, "successor": 0.2, "activity": 0.25, "migrate-comment": 0.3,
            "deprecation-notice": 0.6, "moved-stub": 0.6, "listed-deprecated": 0.5, "prose": 0.5}
@@ -45,20 +46,20 @@ NOTICE_KINDS = {"self-deprecated": "deprecation-notice", "moved-stub": "moved-st
 _MAX_DETECTED = 0.95
 LEGACY_WORDS = ("legacy", "old", "deprecated", "classic", "obsolete", "outdated", "retired", "unused",
                 "archive", "archived")
-_LEGACY_NAME = re.compile(rf"^(?:(?P<pre>.*?)[-_.])?(?P<word>{'|'.join(LEGACY_WORDS)})(?:[-_.](?P<post>.*))?$", re.I)
+_LEGACY_NAME = lazy(rf"^(?:(?P<pre>.*?)[-_.])?(?P<word>{'|'.join(LEGACY_WORDS)})(?:[-_.](?P<post>.*))?$", re.I)
 #: A file named for archives is about them (`git-archive.adoc` documents `git archive`); an
 #: `archive/` folder is where old things go.
 _NOT_LEGACY_IN_FILE_NAMES = frozenset({"archive"})
-_VERSION = re.compile(r"^(?P<stem>.*?)(?P<sep>[-_.]?)v(?P<number>\d+)$", re.I)
+_VERSION = lazy(r"^(?P<stem>.*?)(?P<sep>[-_.]?)v(?P<number>\d+)$", re.I)
 _NEWER_BARE = ("v2", "v3", "new", "next", "current", "modern", "latest")
-MIGRATE = re.compile(
+MIGRATE = lazy(
     r"(?i)\b(?:migrat\w*|mov(?:e|ing)|port(?:ing)?|switch(?:ing)?)\s+(?:\w+\s+)?(?:off|away\s+from|from)\b"
     r"|\b(?:remove|delete|drop|retire|kill|deprecate)\b.*\b(?:once|when|after|in\s+favou?r|instead)\b"
     r"|\buse\s+\S+\s+instead\b|\breplace\w*\s+(?:this\s+)?(?:with|by)\b|\bin\s+favou?r\s+of\b"
 )
 #: Test data and examples keep `old/` and `new/` side by side on purpose.
-_TEST_DATA = re.compile(r"(?:^|/)(?:tests?|testdata|test_data|fixtures|__tests__|testing|examples?)/")
-_TOWARD = re.compile(r"(?i)\b(?:use|uses|using|to|onto|into|with|by|of|toward|towards)\s*$")
+_TEST_DATA = lazy(r"(?:^|/)(?:tests?|testdata|test_data|fixtures|__tests__|testing|examples?)/")
+_TOWARD = lazy(r"(?i)\b(?:use|uses|using|to|onto|into|with|by|of|toward|towards)\s*$")
 
 
 @dataclass(frozen=True)

@@ -29,6 +29,7 @@ from indexer.git.discover import DEFAULT_BRANCHES, current_branch, ignored as gi
 from indexer.git.history import History
 from indexer.models import Reference
 from indexer.contradictions.paths import RepoPaths
+from indexer.regex import lazy
 
 EXISTS = "exists"
 MISSING = "missing"
@@ -42,14 +43,14 @@ _DOC_SUFFIXES = (".rst", ".txt", ".md", ".markdown", ".mdx", ".adoc", ".html")
 _LISTING_AT_LEAST = 4  # entries a tree listing needs before the share of them that exist says whose it is
 _INDEXES = ("index.md", "README.md", "index.rst", "index.html", "_index.md", "index.mdx", "readme.md")
 _JS_SUFFIXES = (".js", ".ts", ".tsx", ".jsx", ".mjs", ".cjs", ".json", ".vue", ".svelte", ".d.ts")
-_TEST_FILE = re.compile(r"(?:^|/)(?:tests?|t|spec|specs|__tests__|testdata|test_data|fixtures|testing)/"
-                        r"|(?:^|/)(?:test_[^/]*|[^/]*[-_]tests?\.\w+|[^/]*\.(?:test|spec)\.\w+|conftest\.py"
-                        r"|[^/]*[-_]test[-_]utils?\.\w+)$")
-_HOSTED = re.compile(r"https?://(?:www\.)?([\w.-]+)/([\w.-]+)/([\w.-]+?)(?:\.git)?/(?:-/)?(?:blob|tree|raw|src)/"
-                     r"([^/]+)/(.*)"
-                     r"|https?://raw\.githubusercontent\.com/([\w.-]+)/([\w.-]+)/([^/]+)/(.*)")
+_TEST_FILE = lazy(r"(?:^|/)(?:tests?|t|spec|specs|__tests__|testdata|test_data|fixtures|testing)/"
+                  r"|(?:^|/)(?:test_[^/]*|[^/]*[-_]tests?\.\w+|[^/]*\.(?:test|spec)\.\w+|conftest\.py"
+                  r"|[^/]*[-_]test[-_]utils?\.\w+)$")
+_HOSTED = lazy(r"https?://(?:www\.)?([\w.-]+)/([\w.-]+)/([\w.-]+?)(?:\.git)?/(?:-/)?(?:blob|tree|raw|src)/"
+               r"([^/]+)/(.*)"
+               r"|https?://raw\.githubusercontent\.com/([\w.-]+)/([\w.-]+)/([^/]+)/(.*)")
 #: Settings that name where a tool writes (`profile_file = <folder>/profiles.txt`), not what it reads.
-_SETTING_KEY = re.compile(r"^\W*([\w.-]+)[\"']?\s*[:=]")
+_SETTING_KEY = lazy(r"^\W*([\w.-]+)[\"']?\s*[:=]")
 _OUTPUT_WORDS = frozenset({"out", "output", "outdir", "log", "logfile", "cache", "report", "profile",
                            "profiles", "dump", "tmp", "temp", "artifact", "artifacts", "junit", "coverage",
                            "result", "results", "save", "dest", "destination", "write"})
@@ -61,23 +62,23 @@ _ASSET_FOLDERS = ("assets", "public", "static")
 _TEMPLATE_SUFFIXES = frozenset({".tt", ".tmpl", ".j2", ".jinja", ".jinja2", ".template",
                                 ".mustache", ".hbs", ".ejs", ".erb"})
 #: A generator's project skeleton: its templates name the files of the project it makes.
-_TEMPLATE_TREE = re.compile(r"(?:^|/)(?:templates?|skeleton|scaffold|blueprints?)/")
+_TEMPLATE_TREE = lazy(r"(?:^|/)(?:templates?|skeleton|scaffold|blueprints?)/")
 #: A path cut short by an interpolation (Ruby `"config/#{env}.rb"`, shell, Jinja, ERB): a template.
 _INTERPOLATIONS = ("#{", "${", "{{", "<%")
 #: `./configure && make && make install`: docs that build third-party software from source.
 GNU_STANDARD_TARGETS = frozenset({"all", "install", "uninstall", "clean", "distclean", "check",
                                   "dist", "install-strip", "installcheck", "maintainer-clean"})
 #: `[#123](url)`, `[x](link)`, `post.url`: a template's placeholder, not a file.
-_PLACEHOLDER_LINK = re.compile(r"(?i)(?:[\w.]+\.)?(?:url|uri|link|href|path|target|todo|tbd|xxx)"
-                               r"|(?-i:[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)")  # a template's `ENGLISH_VERSION_URL`
+_PLACEHOLDER_LINK = lazy(r"(?i)(?:[\w.]+\.)?(?:url|uri|link|href|path|target|todo|tbd|xxx)"
+                         r"|(?-i:[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)")  # a template's `ENGLISH_VERSION_URL`
 #: A repository named in a project's metadata: `module github.com/o/n`, `"url": "git+https://github.com/o/n.git"`,
 #: `Source = "https://github.com/o/n"`. The hosts that serve `blob/<ref>/<path>` pages.
-_PROJECT_URL = re.compile(r"(?:^module\s+|[\"'](?:git\+)?(?:https?://|ssh://git@|git@)?)"
-                          r"(github\.com|gitlab\.com|codeberg\.org|bitbucket\.org)[:/]([\w.-]+)/([\w.-]+?)"
-                          r"(?:\.git)?(?=[/\"'\s#]|$)", re.M)
+_PROJECT_URL = lazy(r"(?:^module\s+|[\"'](?:git\+)?(?:https?://|ssh://git@|git@)?)"
+                    r"(github\.com|gitlab\.com|codeberg\.org|bitbucket\.org)[:/]([\w.-]+)/([\w.-]+?)"
+                    r"(?:\.git)?(?=[/\"'\s#]|$)", re.M)
 #: The sentence places its paths in another repository (history here says nothing about them).
-_OTHER_REPOSITORY = re.compile(r"(?i)\b(?:in|of|from)\s+the\s+(?!same\b|this\b|our\b)[\w.-]+\s+repo(?:sitory)?\b"
-                               r"|\b(?:another|other|upstream|external|separate)\s+(?:repo(?:sitory)?|project)\b")
+_OTHER_REPOSITORY = lazy(r"(?i)\b(?:in|of|from)\s+the\s+(?!same\b|this\b|our\b)[\w.-]+\s+repo(?:sitory)?\b"
+                         r"|\b(?:another|other|upstream|external|separate)\s+(?:repo(?:sitory)?|project)\b")
 
 
 @dataclass(frozen=True)

@@ -26,9 +26,10 @@ from indexer.models import Resolution
 from indexer.git.root import CONFIG_NAMES
 from indexer.contradictions.paths import RepoPaths
 from indexer.contradictions.resolve import EXISTS, Resolved, Resolver
+from indexer.regex import lazy
 
 #: Historical documents by convention, on top of `scan.history_paths`.
-HISTORICAL = re.compile(
+HISTORICAL = lazy(
     r"(?:^|/)(?:CHANGELOG|CHANGES|HISTORY|NEWS|RELEASE[-_ ]?NOTES|RELEASES)(?:\.[\w.]+)?$"
     r"|(?:^|/)(?:changelog|changelogs|changes|releases|release-notes|release_notes|whatsnew"
     r"|adrs?|decisions|history|announce|announcements|newsfragments|changelog\.d|changes\.d)/"

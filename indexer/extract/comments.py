@@ -23,6 +23,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Callable, Iterable, Iterator, NamedTuple
 
 from indexer.extract.languages import Language, language_named
+from indexer.regex import lazy
 
 if TYPE_CHECKING:
     import tree_sitter
@@ -247,7 +248,7 @@ def _ranges_through_newline(nodes: list[tree_sitter.Node], data: bytes) -> list[
 # --------------------------------------------------------------------------- delimiters
 _BLOCK_DELIMITERS = (("<!--", "-->"), ("/*", "*/"), ("=begin", "=end"))
 _LINE_DELIMITERS = ("//", "#", "--", "..")
-_LEADING_STAR = re.compile(r"^\s*\*(?!/)")
+_LEADING_STAR = lazy(r"^\s*\*(?!/)")
 
 
 def _strip_delimiters(text: str) -> tuple[str, ...]:
@@ -277,8 +278,8 @@ def _strip_delimiters(text: str) -> tuple[str, ...]:
 # --------------------------------------------------------------------------- lexers
 _STRING = rb'"(?:[^"\\\n]|\\.)*"|\'(?:[^\'\\\n]|\\.)*\''
 _BLOCK_COMMENT = rb"/\*.*?(?:\*/|\Z)"
-_C_STYLE_TOKENS = re.compile(rb"(?P<string>" + _STRING + rb")|//[^\n]*|" + _BLOCK_COMMENT, re.S)
-_CSS_TOKENS = re.compile(rb"(?P<string>" + _STRING + rb")|" + _BLOCK_COMMENT, re.S)
+_C_STYLE_TOKENS = lazy(rb"(?P<string>" + _STRING + rb")|//[^\n]*|" + _BLOCK_COMMENT, re.S)
+_CSS_TOKENS = lazy(rb"(?P<string>" + _STRING + rb")|" + _BLOCK_COMMENT, re.S)
 
 
 def _regex_comments(tokens: re.Pattern[bytes], data: bytes) -> Iterator[Comment]:
@@ -301,8 +302,8 @@ def _css_comments(data: bytes) -> Iterator[Comment]:
     return _regex_comments(_CSS_TOKENS, data)
 
 
-_ASCIIDOC_COMMENT_BLOCK = re.compile(r"/{4,}")
-_ASCIIDOC_VERBATIM_BLOCK = re.compile(r"-{4,}|\.{4,}|\+{4,}|`{3,}")
+_ASCIIDOC_COMMENT_BLOCK = lazy(r"/{4,}")
+_ASCIIDOC_VERBATIM_BLOCK = lazy(r"-{4,}|\.{4,}|\+{4,}|`{3,}")
 
 
 def _asciidoc_comments(data: bytes) -> Iterator[Comment]:
@@ -335,7 +336,7 @@ def _asciidoc_comments(data: bytes) -> Iterator[Comment]:
         yield Comment(block_start, tuple(block))
 
 
-_YAML_BLOCK_SCALAR = re.compile(r"(?:^|[\s:-])[|>][-+0-9]*$")  # `key: |`, `- >-`
+_YAML_BLOCK_SCALAR = lazy(r"(?:^|[\s:-])[|>][-+0-9]*$")  # `key: |`, `- >-`
 
 
 def _yaml_comments(data: bytes) -> Iterator[Comment]:
@@ -379,14 +380,14 @@ def _yaml_comment_column(line: str) -> int | None:
 #: `/*`. A file that lexes cleanly (every literal and block comment closed, no byte-order
 #: mark) has exactly the comments tree-sitter's grammar finds, for a tenth of the time (checked
 #: on every Go file of terraform and the dev set); any other file is parsed by the grammar.
-_GO_TOKENS = re.compile(rb'(?P<string>"(?:[^"\\\n]|\\[^\n])*"|\'(?:[^\'\\\n]|\\[^\n])*\'|`[^`]*`)'
-                        rb"|//[^\n]*|/\*.*?\*/|(?P<open>[\"'`]|/\*)", re.S)
+_GO_TOKENS = lazy(rb'(?P<string>"(?:[^"\\\n]|\\[^\n])*"|\'(?:[^\'\\\n]|\\[^\n])*\'|`[^`]*`)'
+                  rb"|//[^\n]*|/\*.*?\*/|(?P<open>[\"'`]|/\*)", re.S)
 
 
 #: Java's likewise, with strings and characters only: a text block (`"""`) or a backtick does
 #: not lex cleanly here, so such a file goes to the grammar.
-_JAVA_TOKENS = re.compile(rb'(?P<string>"(?:[^"\\\n]|\\[^\n])*"|\'(?:[^\'\\\n]|\\[^\n])*\')'
-                          rb"|//[^\n]*|/\*.*?\*/|(?P<open>[\"'`]|/\*)", re.S)
+_JAVA_TOKENS = lazy(rb'(?P<string>"(?:[^"\\\n]|\\[^\n])*"|\'(?:[^\'\\\n]|\\[^\n])*\')'
+                    rb"|//[^\n]*|/\*.*?\*/|(?P<open>[\"'`]|/\*)", re.S)
 
 
 def _go_comments(data: bytes, needles: tuple[bytes, ...] | None) -> list[Comment] | None:

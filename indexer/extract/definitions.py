@@ -13,11 +13,12 @@ from __future__ import annotations
 import json
 import posixpath
 import re
+from indexer.regex import lazy
 
-_MAKE_RULE = re.compile(r"^([^\t#=:\s][^#=:]*?)\s*::?(?!=)", re.M)
-_FRONT_MATTER_ROUTE = re.compile(r"^(permalink|redirect_from|aliases|slug|url)\s*:\s*(.*)$")
-_LIST_ITEM = re.compile(r"^\s+-\s+(.+)$")
-_GO_MODULE = re.compile(r"^module\s+(\S+)", re.M)
+_MAKE_RULE = lazy(r"^([^\t#=:\s][^#=:]*?)\s*::?(?!=)", re.M)
+_FRONT_MATTER_ROUTE = lazy(r"^(permalink|redirect_from|aliases|slug|url)\s*:\s*(.*)$")
+_LIST_ITEM = lazy(r"^\s+-\s+(.+)$")
+_GO_MODULE = lazy(r"^module\s+(\S+)", re.M)
 
 
 def extract_definitions(path: str, data: bytes) -> dict[str, list[str]]:

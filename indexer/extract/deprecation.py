@@ -18,6 +18,7 @@ from __future__ import annotations
 import posixpath
 import re
 from typing import NamedTuple
+from indexer.regex import lazy
 
 
 class Signal(NamedTuple):
@@ -37,25 +38,25 @@ class Signal(NamedTuple):
 
 
 _DOCS = (".md", ".markdown", ".rst", ".txt", ".adoc", ".mdx")
-_MOVED = re.compile(r"(?i)\b(?:(?:has|have|had)\s+(?:been\s+)?moved|was\s+moved|were\s+moved|moved)\s+(?:to|into)\b"
-                    r"|\bthis\s+(?:page|document|project|repository|folder|directory)\s+(?:has\s+)?moved\b")
-_GO_PACKAGE_DEPRECATED = re.compile(r"^//\s*(?:Deprecated:|Package\s+\w+\s+is\s+deprecated\b)")
-_PY_MODULE_WARNING = re.compile(r"^warnings\.warn\(.*\b(?:Pending)?DeprecationWarning\b")
-_JAVA_TOP_LEVEL = re.compile(r"^@Deprecated\b")
-_TYPE_AFTER = re.compile(r"^(?:public\s+|final\s+|abstract\s+)*(?:class|interface|enum|record|object)\b")
-_SELF = re.compile(r"(?i)\bthis\s+(?:collector|module|package|plugin|chart|exporter|library|script|tool|"
+_MOVED = lazy(r"(?i)\b(?:(?:has|have|had)\s+(?:been\s+)?moved|was\s+moved|were\s+moved|moved)\s+(?:to|into)\b"
+              r"|\bthis\s+(?:page|document|project|repository|folder|directory)\s+(?:has\s+)?moved\b")
+_GO_PACKAGE_DEPRECATED = lazy(r"^//\s*(?:Deprecated:|Package\s+\w+\s+is\s+deprecated\b)")
+_PY_MODULE_WARNING = lazy(r"^warnings\.warn\(.*\b(?:Pending)?DeprecationWarning\b")
+_JAVA_TOP_LEVEL = lazy(r"^@Deprecated\b")
+_TYPE_AFTER = lazy(r"^(?:public\s+|final\s+|abstract\s+)*(?:class|interface|enum|record|object)\b")
+_SELF = lazy(r"(?i)\bthis\s+(?:collector|module|package|plugin|chart|exporter|library|script|tool|"
                    r"integration|provider|component|service|crate|extension)\s+(?:is|has\s+been)\s+deprecated\b")
-_README_NOTICE = re.compile(r"(?i)^\W*(?:deprecation\s+(?:warning|notice)|deprecated\b|this\s+\w+\s+is\s+deprecated"
+_README_NOTICE = lazy(r"(?i)^\W*(?:deprecation\s+(?:warning|notice)|deprecated\b|this\s+\w+\s+is\s+deprecated"
                             r"|\W*warning\W*\s*deprecated|no\s+longer\s+maintained)")
-_HEADING = re.compile(r"^(?:#{1,6}\s+(?P<md>.+?)\s*#*\s*$|(?P<rst>[^\s].*)\n[=\-~^\"'`#*+]{3,}\s*$)")
-_DEPRECATED_WORD = re.compile(r"(?i)(?<![a-z])deprecated(?![a-z])")  # also `_deprecated_`
-_CODE = re.compile(r"`([^`\s]{2,80})`")
-_IN_FAVOUR = re.compile(r"(?i)`(?P<old>[^`\s]{2,80})`\s+(?:is|was|has\s+been)\s+(?:now\s+)?"
+_HEADING = lazy(r"^(?:#{1,6}\s+(?P<md>.+?)\s*#*\s*$|(?P<rst>[^\s].*)\n[=\-~^\"'`#*+]{3,}\s*$)")
+_DEPRECATED_WORD = lazy(r"(?i)(?<![a-z])deprecated(?![a-z])")  # also `_deprecated_`
+_CODE = lazy(r"`([^`\s]{2,80})`")
+_IN_FAVOUR = lazy(r"(?i)`(?P<old>[^`\s]{2,80})`\s+(?:is|was|has\s+been)\s+(?:now\s+)?"
                         r"(?:deprecated\s+in\s+favou?r\s+of|replaced\s+by|superseded\s+by|moved\s+to)\s+"
                         r"`?(?P<new>[^`\s,;]{2,80})`?"
                         r"|`(?P<new2>[^`\s]{2,80})`\s+(?:replaces|supersedes)\s+`(?P<old2>[^`\s]{2,80})`")
-_TABLE_FIRST_CELL = re.compile(r"^\|?\s*`?(?P<name>[@\w][\w./@-]{1,80}?)`?\s*\|")
-_LIST_ITEM = re.compile(r"^\s*[-*+]\s+`?(?P<name>[@\w][\w./@-]{1,80}?)`?(?:\s|:|$)")
+_TABLE_FIRST_CELL = lazy(r"^\|?\s*`?(?P<name>[@\w][\w./@-]{1,80}?)`?\s*\|")
+_LIST_ITEM = lazy(r"^\s*[-*+]\s+`?(?P<name>[@\w][\w./@-]{1,80}?)`?(?:\s|:|$)")
 _MAX_STUB_LINES = 12
 
 
@@ -156,7 +157,7 @@ def _java_signals(lines: list[str]) -> list[Signal]:
     return []
 
 
-_LINK_TARGET = re.compile(r"\]\(([^)\s]+)\)|\{doc\}`([^`]+)`|:doc:`(?:[^`<]*<)?([^`>]+)>?`|(https?://\S+)")
+_LINK_TARGET = lazy(r"\]\(([^)\s]+)\)|\{doc\}`([^`]+)`|:doc:`(?:[^`<]*<)?([^`>]+)>?`|(https?://\S+)")
 
 
 def _first_target(line: str) -> str:

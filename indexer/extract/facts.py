@@ -10,7 +10,7 @@ from typing import Any
 
 from indexer.extract.definitions import extract_definitions
 from indexer.extract.deprecation import extract_deprecations
-from indexer.extract.references import extract_references
+from indexer.extract.references.readers import extract_references
 from indexer.extract.suppressions import Suppression, extract_suppressions
 from indexer.models import Reference
 

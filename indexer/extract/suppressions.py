@@ -9,14 +9,14 @@ test fixture, a help text) suppresses nothing. A suppression without a reason is
 """
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
+from indexer.regex import lazy
 
-_SUPPRESSION = re.compile(
+_SUPPRESSION = lazy(
     r"orgmemory:\s*ignore\[([^\]]*)\](?:\s*(?:--(?!>)|—|–)\s*(.*?))?\s*(?:-->|\*/|#\}|%\})?\s*$"
 )
-_COMMENT_LEADER = re.compile(r"#|//|/\*|<!--|(?:^|\s)--|(?:^|\s);|^\s*\.\.|^\s*%|\{#|\{%|^\s*\*")
-_LEADER_ONLY = re.compile(r"^\s*(?:#+|//+|/\*+|<!--|--|;+|\.\.|%+|\{#|\{%|\*)\s*$")
+_COMMENT_LEADER = lazy(r"#|//|/\*|<!--|(?:^|\s)--|(?:^|\s);|^\s*\.\.|^\s*%|\{#|\{%|^\s*\*")
+_LEADER_ONLY = lazy(r"^\s*(?:#+|//+|/\*+|<!--|--|;+|\.\.|%+|\{#|\{%|\*)\s*$")
 
 
 @dataclass(frozen=True)

@@ -19,6 +19,7 @@ from functools import lru_cache
 from indexer.extract.comments import comments_holding
 from indexer.extract.languages import language_for
 from indexer.models import Todo
+from indexer.regex import lazy
 
 
 def extract_todos(path: str, data: bytes, markers: tuple[str, ...]) -> list[Todo]:
@@ -41,7 +42,7 @@ def extract_todos(path: str, data: bytes, markers: tuple[str, ...]) -> list[Todo
 #: A lower-case word and a space right before the marker: the word is a noun in a sentence
 #: ("support for XXX format", "Android doesn't support XXX because"), not a marker, unless a
 #: `:`, `(` or `!` after it says otherwise ("we need a hack TODO: ..." still counts).
-_PROSE_BEFORE = re.compile(r"\b[a-z][a-z']*[ \t]+$")
+_PROSE_BEFORE = lazy(r"\b[a-z][a-z']*[ \t]+$")
 
 
 def first_marker(pattern: re.Pattern[str], line: str) -> re.Match[str] | None:
@@ -105,10 +106,10 @@ def _one_line(text: str) -> str:
 
 # --------------------------------------------------------------------------- tags and deadlines
 _DATE = r"\d{4}-(?:0[1-9]|1[0-2])(?:-(?:0[1-9]|[12]\d|3[01]))?(?![\d-])"
-_DATE_ONLY = re.compile(_DATE)
-_DEADLINE_PHRASE = re.compile(rf"\b(?:by|before|until|after)\s+({_DATE})", re.IGNORECASE)
-_HANDLE = re.compile(r"@?([A-Za-z][\w.\-]*)")
-_TICKET = re.compile(r"[A-Z][A-Z0-9]+-\d+")  # JIRA-123 names an issue, not a person
+_DATE_ONLY = lazy(_DATE)
+_DEADLINE_PHRASE = lazy(rf"\b(?:by|before|until|after)\s+({_DATE})", re.IGNORECASE)
+_HANDLE = lazy(r"@?([A-Za-z][\w.\-]*)")
+_TICKET = lazy(r"[A-Z][A-Z0-9]+-\d+")  # JIRA-123 names an issue, not a person
 
 
 def _parse_tag(tag: str | None) -> tuple[str | None, str | None]:
@@ -129,13 +130,13 @@ def _phrase_deadline(text: str) -> str | None:
 
 
 # --------------------------------------------------------------------------- named paths
-_PATH_SHAPE = re.compile(r"(?:\.\./)*[\w.+-]+(?:/[\w.+-]+)+")
-_LOCATION_SUFFIX = re.compile(r"(?::\d+)+$|#L\d+(?:-L?\d+)?$")
-_FILE_NAME = re.compile(r"(?:[\w+-][\w.+-]*)?\.[A-Za-z][A-Za-z0-9]{0,9}")
-_FOLDER_NAME = re.compile(r"(?=.*[A-Za-z])[\w.+-]{2,}")
-_ACRONYM = re.compile(r"[A-Z]{2,5}")  # CI/CD, UI/UX, TCP/IP
-_DOMAIN = re.compile(r"(?:[a-z0-9-]+\.)+(?:com|org|net|io|dev|app|cloud|ai|gov|edu|co|example)")
-_DOTTED_NAMESPACE = re.compile(r"[A-Z]\w*\.[A-Z]")  # Microsoft.Storage/storageAccounts
+_PATH_SHAPE = lazy(r"(?:\.\./)*[\w.+-]+(?:/[\w.+-]+)+")
+_LOCATION_SUFFIX = lazy(r"(?::\d+)+$|#L\d+(?:-L?\d+)?$")
+_FILE_NAME = lazy(r"(?:[\w+-][\w.+-]*)?\.[A-Za-z][A-Za-z0-9]{0,9}")
+_FOLDER_NAME = lazy(r"(?=.*[A-Za-z])[\w.+-]{2,}")
+_ACRONYM = lazy(r"[A-Z]{2,5}")  # CI/CD, UI/UX, TCP/IP
+_DOMAIN = lazy(r"(?:[a-z0-9-]+\.)+(?:com|org|net|io|dev|app|cloud|ai|gov|edu|co|example)")
+_DOTTED_NAMESPACE = lazy(r"[A-Z]\w*\.[A-Z]")  # Microsoft.Storage/storageAccounts
 _MIME_TYPES = frozenset({"application", "audio", "font", "image", "message", "model",
                          "multipart", "text", "video"})
 _SLASHED_WORDS = frozenset({

@@ -13,13 +13,13 @@ from __future__ import annotations
 import hashlib
 import importlib
 import os
-import re
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from indexer.cache import Cache
 from indexer.git.discover import WORKTREE_REASONS, blob_sha, read_worktree
 from indexer.models import Reference, Snapshot, Todo
+from indexer.regex import lazy
 
 EXTRACTOR_VERSION = 22  # 22: "a new file X", "create X", examples throughout a file, `cd` into a run-time folder
 #: Lines longer than this many bytes are read as empty by every extractor. Human-written lines
@@ -278,7 +278,7 @@ GENERATED_PATTERNS = (
     "zz_generated.*.go", "*.designer.cs", "*.g.dart", "*.freezed.dart", "*.js.map", "*.css.map",
 )
 #: Go's convention (`// Code generated ... DO NOT EDIT.`) and `@generated` in a file's first KiB.
-GENERATED_HEADER = re.compile(rb"(?m)^\W{0,4}(?:Code generated\b.{0,200}\bDO NOT EDIT|.{0,80}@generated\b)")
+GENERATED_HEADER = lazy(rb"(?m)^\W{0,4}(?:Code generated\b.{0,200}\bDO NOT EDIT|.{0,80}@generated\b)")
 _ATTRIBUTES = ("linguist-vendored", "linguist-generated")
 #: The rules that report what a file's authors wrote (TODOs, paths it names, legacy): quiet in
 #: vendored/generated code. A standard that forbids a lock file, or an instruction to an AI in a
@@ -315,7 +315,7 @@ def classify_vendored(root: str, paths, generated: set[str] = frozenset()) -> di
 #: Root folders that hold other projects' code in C and C++ trees (redis' `deps/`, Linguist's `^deps/`,
 #: `extern(al)?/`), and the license files that mark one of their subfolders as a library kept whole.
 _LIBRARY_FOLDERS = ("deps", "extern", "external")
-_LICENSE_FILE = re.compile(r"(?i)^(?:licen[sc]e|copying|copyright)(?:[.-]\w+)?$")
+_LICENSE_FILE = lazy(r"(?i)^(?:licen[sc]e|copying|copyright)(?:[.-]\w+)?$")
 
 
 def _licensed_libraries(paths: list[str]) -> frozenset[tuple[str, ...]]:

@@ -5,7 +5,7 @@ import re
 
 from indexer.extract.references.found import Found
 from indexer.extract.references.links import link_target
-from indexer.extract.references.lazy import lazy
+from indexer.regex import lazy
 
 _INCLUDE = lazy(r"^(?:include|image|video|audio)::([^\[\s]+)\[")
 _INLINE = lazy(r"(?<![\w:])(?:image|link|xref|include):(?!:)([^\[\s]+)\[")

@@ -13,7 +13,7 @@ import re
 from indexer.extract.references.found import Found
 from indexer.extract.references.shell import ShellReader, split_comment
 from indexer.extract.references.tokens import clean
-from indexer.extract.references.lazy import lazy
+from indexer.regex import lazy
 
 _INSTRUCTION = lazy(r"^\s*([A-Za-z]+)\s+(.*)$")
 _ARGUMENT = lazy(r"\S+")

@@ -15,7 +15,7 @@ from functools import lru_cache
 from indexer.extract.references.found import Found
 from indexer.extract.references.prose import sentence_at
 from indexer.extract.references.tokens import SEPARATOR, occurrences, path_words
-from indexer.extract.references.lazy import lazy
+from indexer.regex import lazy
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,7 @@ import re
 
 from indexer.extract.references.found import Found
 from indexer.extract.references.shell import ShellReader, split_comment
-from indexer.extract.references.lazy import lazy
+from indexer.regex import lazy
 
 SHELL_KEYS = frozenset({"run", "script", "scripts", "before_script", "after_script", "command",
                         "commands", "cmd", "entrypoint", "exec", "shell_command", "pre_script",

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 from indexer.extract.references.tokens import occurrences
-from indexer.extract.references.lazy import lazy
+from indexer.regex import lazy
 
 _WORDS = (b"exclude", b"ignore", b"omit", b"skip", b"redirect")
 _START = lazy(

@@ -6,7 +6,7 @@ import re
 from indexer.extract.references.prose import commands, sentence_at, verdicts
 from indexer.extract.references.tokens import path_words
 from indexer.models import Reference
-from indexer.extract.references.lazy import lazy
+from indexer.regex import lazy
 
 
 #: A project's conventional top-level files named bare in prose ("follow CONTRIBUTING.rst"):

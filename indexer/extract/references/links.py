@@ -3,7 +3,7 @@ if any, and which code-block languages hold shell commands or configuration."""
 from __future__ import annotations
 
 from indexer.extract.references.found import Found
-from indexer.extract.references.lazy import lazy
+from indexer.regex import lazy
 
 #: Code-block languages read as shell commands, and as configuration.
 SHELL_LANGUAGES = frozenset({"", "sh", "bash", "shell", "console", "zsh", "fish", "shell-session",

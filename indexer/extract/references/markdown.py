@@ -10,7 +10,7 @@ from indexer.extract.references.links import CONFIG_LANGUAGES, SHELL_LANGUAGES, 
 from indexer.extract.references.prose import lead_in
 from indexer.extract.references.rst import toctree_entry
 from indexer.extract.references.shell import _REDIRECT
-from indexer.extract.references.lazy import lazy
+from indexer.regex import lazy
 
 #: A fence at any indentation: inside a list item it is indented by the item's marker (`*   ```ruby`).
 _FENCE = lazy(r"^\s*(`{3,}|~{3,})\s*\{?\.?([\w+-]*)")

@@ -11,7 +11,7 @@ from functools import lru_cache
 from typing import Iterator
 
 from indexer.extract.references.tokens import blank_paths
-from indexer.extract.references.lazy import lazy
+from indexer.regex import lazy
 
 DEPRECATION = lazy(
     r"(?ix)"

@@ -13,7 +13,7 @@ from typing import NamedTuple
 from indexer.extract.references.found import Found
 from indexer.extract.references.links import CONFIG_LANGUAGES, SHELL_LANGUAGES, link_target
 from indexer.extract.references.prose import lead_in
-from indexer.extract.references.lazy import lazy
+from indexer.regex import lazy
 
 _DIRECTIVE = lazy(r"^(\s*)\.\.\s+([\w:+-]+)::\s*(.*)$")
 _COMMENT = lazy(r"^(\s*)\.\.(?:\s+(?![_|\[])(.*)|\s*)$")

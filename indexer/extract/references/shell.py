@@ -17,7 +17,7 @@ import re
 
 from indexer.extract.references.found import Found
 from indexer.extract.references.tokens import clean, is_variable, path_words
-from indexer.extract.references.lazy import lazy
+from indexer.regex import lazy
 
 _SEPARATOR = lazy(r"&&|\|\||;|\|")
 _LEADING = lazy(r"^\s*(?:(?:sudo|exec|time|env|command|nohup)\s+|[A-Za-z_]\w*=\S*\s+)*")

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 from typing import AnyStr, Iterator
-from indexer.extract.references.lazy import lazy
+from indexer.regex import lazy
 
 # One path segment: name characters, or a variable / placeholder / glob piece.
 _SEGMENT = (r"(?:[\w.+~%-]|\$\{[^}\s]*\}|\$\([^)\s]*\)|\$\w+|\{\{[^}\n]*?\}\}|\{[\w.,]*\}"

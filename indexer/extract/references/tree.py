@@ -15,7 +15,7 @@ import re
 from indexer.extract.references.found import Found
 from indexer.extract.references.prose import lead_in
 from indexer.extract.references import tokens
-from indexer.extract.references.lazy import lazy
+from indexer.regex import lazy
 
 #: The branch of one entry: what comes before it (guides, spaces), the branch, the name.
 _BRANCH = lazy(r"^(?P<guides>[\s│|┃┆:`]*?)(?P<branch>[├└┣┗][─━]{1,3}|[├└]|[+|`]-{2,3})[ \t]+(?P<name>[^\s#]+)")
