@@ -235,6 +235,22 @@ def test_warm_scan_of_an_unchanged_repo_loads_no_stage_and_no_yaml(brownfield):
     assert len(stale(json.loads(proc.stdout))) == 3
 
 
+def test_the_next_days_scan_reads_no_file_and_loads_no_reader(brownfield, tmp_path):
+    """The first scan of a new day re-ages and re-resolves from the cache: no file is read, so
+    none of the reference readers (nor their patterns) is loaded for it."""
+    cache = tmp_path / "cache"
+    scan(brownfield.root, "--cache-dir", str(cache))
+    probe = ("import sys\nfrom indexer.cli import main\n"
+             f"code = main(['scan', {str(brownfield.root)!r}, '--now', '2026-11-02', '--format', 'json', '--cache-dir',"
+             f" {str(cache)!r}, '-v'])\n"
+             "print(sorted(m for m in sys.modules if m.startswith('indexer.extract.references.')), code,"
+             " file=sys.stderr)\n")
+    proc = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True)
+    assert "delta: 0 changed files" in proc.stderr, proc.stderr
+    assert proc.stderr.strip().splitlines()[-1] == "['indexer.extract.references.tokens'] 1", proc.stderr
+    assert len(stale(json.loads(proc.stdout))) == 3
+
+
 def test_a_cache_dir_holds_all_a_scan_keeps_and_a_change_imports_no_platformdirs(brownfield, tmp_path):
     """`--cache-dir` is where a scan's data goes, the parsed rule pack too (not the user's cache
     folder); the delta scan after a change then needs no platformdirs (~14 ms of imports)."""

@@ -71,7 +71,7 @@ def collect(snapshot: Snapshot, cache: Cache, markers: tuple[str, ...], max_byte
     The files the cache does not know are extracted in worker processes when there are many
     (`_extract_many`); the result is the same as extracting them one by one here.
     """
-    from indexer.extract.facts import restore
+    from indexer.extract.rows import restore
 
     kind = blob_kind(markers, max_bytes)
     out = Collected()
