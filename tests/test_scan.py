@@ -251,6 +251,24 @@ def test_the_next_days_scan_reads_no_file_and_loads_no_reader(brownfield, tmp_pa
     assert len(stale(json.loads(proc.stdout))) == 3
 
 
+def test_a_change_that_deprecates_nothing_compiles_no_history_globs(repo, tmp_path):
+    """`scan.history_paths` (globs, matched by RE2) is only asked about the files that say
+    something is deprecated: a delta scan of an ordinary edit does not load RE2 (~5 ms)."""
+    repo.commit("2024-01-10", "start", files={"src/app.py": "# TODO: split this module\nx = 1\n",
+                                              "CHANGELOG.md": "# Changelog\n\n- first release\n"})
+    cache = tmp_path / "cache"
+    scan(repo.root, "--cache-dir", str(cache))
+    (repo.root / "src/app.py").write_text("# TODO: split this module\nx = 2\n# TODO: and this\n")
+    probe = ("import sys\nfrom indexer.cli import main\n"
+             f"code = main(['scan', {str(repo.root)!r}, '--now', {NOW!r}, '--format', 'json', '--cache-dir',"
+             f" {str(cache)!r}, '-v'])\n"
+             "print('re2' in sys.modules, code, file=sys.stderr)\n")
+    proc = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True)
+    assert "delta: 1 changed file in all" in proc.stderr, proc.stderr
+    assert proc.stderr.strip().splitlines()[-1] == "False 1", proc.stderr
+    assert set(stale(json.loads(proc.stdout))) == {("src/app.py", 1)}
+
+
 def test_a_cache_dir_holds_all_a_scan_keeps_and_a_change_imports_no_platformdirs(brownfield, tmp_path):
     """`--cache-dir` is where a scan's data goes, the parsed rule pack too (not the user's cache
     folder); the delta scan after a change then needs no platformdirs (~14 ms of imports)."""

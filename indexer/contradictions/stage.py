@@ -140,9 +140,16 @@ def attach(ctx) -> Contradictions:
 
 
 def historical_test(config) -> Callable[[str], bool]:
-    """Whether a file is a historical document: `scan.history_paths` and changelog-like files."""
-    history_globs = compile_globs(config.scan.history_paths)
-    return lambda f: history_globs.match(f) or HISTORICAL.search(f) is not None  # noqa: E731
+    """Whether a file is a historical document: `scan.history_paths` and changelog-like files.
+    The globs are compiled at the first question: a delta scan asks none unless a changed file
+    says something is deprecated."""
+    patterns = tuple(config.scan.history_paths)
+    return lambda f: _history_globs(patterns).match(f) or HISTORICAL.search(f) is not None  # noqa: E731
+
+
+@functools.lru_cache(maxsize=8)
+def _history_globs(patterns: tuple[str, ...]):
+    return compile_globs(patterns)
 
 
 def config_file_of(ctx) -> str:
