@@ -20,6 +20,7 @@ _SITE_MARKERS = ("_config.yml", "_config.yaml", "mkdocs.yml", "mkdocs.yaml", "hu
 #: A package's own manifest: paths in its code and docs are often relative to its folder.
 _PACKAGE_MANIFESTS = frozenset({"package.json", "pyproject.toml", "setup.py", "setup.cfg", "go.mod",
                                 "Cargo.toml", "pom.xml", "build.gradle", "build.gradle.kts", "Chart.yaml"})
+_MANIFEST_ENDINGS = tuple(_PACKAGE_MANIFESTS)
 
 
 class RepoPaths:
@@ -133,7 +134,8 @@ class RepoPaths:
     @functools.cached_property
     def package_roots(self) -> frozenset[str]:
         """Folders holding a package manifest (package.json, pyproject.toml, go.mod, pom.xml...)."""
-        return frozenset(posixpath.dirname(p) for p in self.files if posixpath.basename(p) in _PACKAGE_MANIFESTS)
+        return frozenset(p.rpartition("/")[0] for p in self.files  # (`endswith` first: one C call per path)
+                         if p.endswith(_MANIFEST_ENDINGS) and p.rpartition("/")[2] in _PACKAGE_MANIFESTS)
 
     def package_bases(self, path: str) -> list[str]:
         """Where a path written in `path` may start besides its folder and the root: the folders of
