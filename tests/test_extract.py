@@ -502,3 +502,18 @@ def test_go_and_java_comments_are_the_grammars(path, source):
 
 def test_go_traps_find_the_comments_a_reader_sees():
     assert found("cmd/raw.go", GO_AND_JAVA_TRAPS[0][1]) == [(5, "HACK"), (6, "TODO"), (6, "FIXME"), (7, "TODO")]
+
+
+@pytest.mark.parametrize("data", [
+    b"TODO: first bytes", b"x = 1  # TODO fix", b"TODOS are words", b"my_TODO = 1", b"'TODO' in a string",
+    b"=begin\nTODO: ruby\n=end", b"x=beginTODO", b"@TODO", b"TODO_LIST\n# TODO", b"todo: lower case",
+    b"FIXMEs and XXXL and HACKING\n// HACK: late", b"XXXXXX XXX:", b"\\TODO", b"$XXX", b"",
+    b"a" * 5000 + b"\n# FIXME(ana): deep in a large file",
+])
+def test_the_marker_prefilter_answers_as_a_search_of_the_whole_file(data):
+    """`_holds_marker` tries the shape only where a marker's bytes occur; it must say what a
+    search from the first byte says, the shape's lookbehinds (a quote, `$`, `=begin`) included."""
+    from indexer.extract.todos import _holds_marker, _marker_search
+
+    needles, _pattern, shape = _marker_search(("TODO", "FIXME", "XXX", "HACK"))
+    assert _holds_marker(data, needles, shape) == (shape.search(data) is not None)

@@ -354,10 +354,11 @@ def _yaml_comments(data: bytes) -> Iterator[Comment]:
             if not line.strip() or indent > block_indent:
                 continue
             block_indent = None
-        column = _yaml_comment_column(line)
+        column = _yaml_comment_column(line) if "#" in line else None  # (most lines hold none)
         if column is not None:
             yield Comment(number, (line[column:].lstrip("#"),))
-        if _YAML_BLOCK_SCALAR.search(line[:column].rstrip()):
+        head = line[:column].rstrip()
+        if ("|" in head or ">" in head) and _YAML_BLOCK_SCALAR.search(head):
             block_indent = indent
 
 

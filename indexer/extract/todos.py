@@ -25,7 +25,7 @@ from indexer.regex import lazy
 def extract_todos(path: str, data: bytes, markers: tuple[str, ...]) -> list[Todo]:
     """The TODOs of one file, in line order; [] for a file whose language is unknown."""
     needles, pattern, shape = _marker_search(tuple(markers))
-    if not any(needle in data for needle in needles) or shape.search(data) is None:
+    if not _holds_marker(data, needles, shape):
         return []
     language = language_for(path, _first_line(data))
     if language is None:
@@ -37,6 +37,20 @@ def extract_todos(path: str, data: bytes, markers: tuple[str, ...]) -> list[Todo
             if match:
                 todos.append(_todo(path, comment.start_line + offset, line, match))
     return todos
+
+
+def _holds_marker(data: bytes, needles: tuple[bytes, ...], shape: re.Pattern[bytes]) -> bool:
+    """`shape.search(data) is not None`, tried only where a marker's bytes occur: every match of
+    the shape starts with one (its lookbehinds see the bytes before). A search from the start
+    tries every byte, which a large file whose only "TODO" is in a word pays in full (a 1.4 MB
+    Kubernetes CRD: 66 ms)."""
+    for needle in needles:
+        start = data.find(needle)
+        while start >= 0:
+            if shape.match(data, start):
+                return True
+            start = data.find(needle, start + 1)
+    return False
 
 
 #: A lower-case word and a space right before the marker: the word is a noun in a sentence
