@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import os
 
+import pytest
 from click.testing import CliRunner
 
 from indexer.cli import cli
@@ -566,3 +567,20 @@ def test_an_example_file_of_the_readers_is_no_claim_though_one_of_that_name_was_
         "CONTRIBUTING.md": "# Contributing\n\nThe pinned versions are in [requirements.txt](requirements.txt).\n",
     })
     assert set(found(scan(repo.root), "dangling-reference")) == {("CONTRIBUTING.md", 3)}
+
+
+@pytest.mark.parametrize("language, text", [
+    ("go", 'package x\n\nimport "fmt"\nimport (\n\t"os"\n\tlog "github.com/x/log"\n)\n\nvar s = "import \\"no\\""\n'),
+    ("go", 'import "a"; import "b"\n\t import ( "c" ) // import "d"\nfunc f() { s := `\nimport "e"\n` }'),
+    ("go", "// no imports here, only the word import in a comment\nfunc importer() {}\n"),
+    ("python", "import os, sys as system\nfrom .a import b\nfrom x.y import (z)  # import w\n"),
+    ("python", "x = 1\n    from deep.inside import thing\nimportlib = 2\n  import  a.b as c , d\nimport"),
+])
+def test_python_and_go_imports_are_found_as_a_whole_file_search_finds_them(language, text):
+    """Only the lines holding `import` are tried (`code._import_matches`): the same matches, in
+    the same order, as `finditer` over the whole text."""
+    from indexer.extract.references import code
+
+    pattern = code._IMPORTS[language][0]
+    assert [m.span() for m in code._import_matches(pattern, text, language)] == \
+        [m.span() for m in pattern.finditer(text)]

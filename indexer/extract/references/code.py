@@ -11,6 +11,7 @@ import re
 from bisect import bisect_right
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Iterator
 
 from indexer.extract.references.found import Found
 from indexer.extract.references.prose import sentence_at
@@ -203,7 +204,7 @@ def _imports(found: Found, text: str, language: str) -> None:
     if pattern is None or "import" not in text and "require" not in text:
         return
     line = counted_to = 0
-    for match in pattern.finditer(text):
+    for match in _import_matches(pattern, text, language):
         line += text.count("\n", counted_to, match.start())
         counted_to = match.start()
         if language == "go" and match.group(2) is not None:  # an import block: each path on its own line
@@ -214,6 +215,26 @@ def _imports(found: Found, text: str, language: str) -> None:
             continue
         for target in _imported(language, match):
             found.add(line, target, kind, judge=False)
+
+
+def _import_matches(pattern, text: str, language: str) -> Iterator[re.Match]:
+    """`pattern.finditer(text)`. Python's and Go's import patterns start at a line's start and
+    hold `import` on that line, so for them only the lines holding it are tried: the regex read
+    the rest of a file line by line, where a Go file's imports are a few lines at its top."""
+    if language not in ("python", "go"):
+        yield from pattern.finditer(text)
+        return
+    end = tried = -1
+    at = text.find("import")
+    while at >= 0:
+        start = text.rfind("\n", 0, at) + 1
+        if start > tried and start >= end:
+            tried = start
+            match = pattern.match(text, start)
+            if match:
+                yield match
+                end = match.end()
+        at = text.find("import", at + 6)
 
 
 def _imported(language: str, match: re.Match) -> list[str]:
