@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import json
 import os
+import subprocess
+import sys
 
 import pytest
 from click.testing import CliRunner
@@ -211,6 +213,22 @@ def test_links_to_this_repository_on_its_host_are_repo_paths(repo):
     })
     repo.git("remote", "add", "origin", "git@github.com:acme/shop.git")
     assert set(found(scan(repo.root), "dangling-reference")) == {("README.md", 2)}
+
+
+def test_links_on_tags_ask_git_for_the_branch_once_per_scan(repo, tmp_path):
+    """A hosted link on a ref that is no default branch resolves locally only on that branch:
+    the branch is read once for the scan, not once per link (a git process each)."""
+    links = "".join(f"- https://github.com/acme/shop/blob/v1.{n}/docs/gone{n}.md\n" for n in range(6))
+    repo.commit("2024-01-10", files={"docs/exists.md": "# here\n", "README.md": links})
+    repo.git("remote", "add", "origin", "git@github.com:acme/shop.git")
+    trace = tmp_path / "trace"
+    env = {**os.environ, "GIT_TRACE": str(trace)}
+    proc = subprocess.run([sys.executable, "-m", "indexer", "scan", str(repo.root), "--now", NOW, "--format",
+                           "json", "--cache-dir", str(tmp_path / "cache")], capture_output=True, text=True, env=env)
+    assert proc.returncode == 0, proc.stderr
+    asked = [line for line in trace.read_text().splitlines() if line.endswith("git rev-parse --abbrev-ref HEAD")]
+    assert len(asked) <= 1, asked
+    assert json.loads(proc.stdout)["findings"] == []  # (tag links to missing files are no claim on this branch)
 
 
 def test_ci_docker_make_package_and_config_files(repo):

@@ -123,5 +123,5 @@ def _world(resolver: Resolver, ctx, history) -> str:
     part(sorted(ctx.left_out.items()))
     part([sorted(history.removals), history.truncated])
     part({path: resolved_against(defs) for path, defs in ctx.collected.definitions.items()})
-    part([resolver.remote(), links_branch(resolver.root)])
+    part([resolver.remote(), links_branch(resolver.root, branch=resolver.branch)])
     return digest.hexdigest()[:32]

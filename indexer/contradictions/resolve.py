@@ -651,7 +651,7 @@ class Resolver:
             host, (owner, name, ref, rest) = "github.com", match.group(6, 7, 8, 9)
         if (host.lower(), owner.lower(), name.lower()) not in self.identities():
             return None
-        if ref not in DEFAULT_BRANCHES and ref != self._current_branch():
+        if ref not in DEFAULT_BRANCHES and ref != self.branch:
             return None
         return rest.rstrip("/") or None
 
@@ -684,7 +684,10 @@ class Resolver:
                 out.add(tuple(g.lower() for g in match.groups()))  # type: ignore[arg-type]
         return frozenset(out)  # type: ignore[arg-type]
 
-    def _current_branch(self) -> str:
+    @functools.cached_property
+    def branch(self) -> str:
+        """HEAD's branch, asked once per scan (a hosted link on a tag asks for it: terraform's
+        49 such links were 49 `git rev-parse` processes)."""
         return current_branch(self.root)
 
     # ------------------------------------------------------------------ imports

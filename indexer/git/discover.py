@@ -200,13 +200,15 @@ def current_branch(root: str) -> str:
 DEFAULT_BRANCHES = frozenset({"main", "master", "HEAD", "trunk", "develop", "dev", "default", "latest"})
 
 
-def links_branch(root: str, state: GitState | None = None) -> str:
+def links_branch(root: str, state: GitState | None = None, branch: str | None = None) -> str:
     """The current branch as far as resolution depends on it: a hosted link to this repository
     resolves locally when its ref is one of `DEFAULT_BRANCHES` or the current branch, so a
     current branch among them (a detached HEAD is `HEAD`) resolves exactly as any other of them
     does, and is "" here. Caches keyed by it are shared by a CI run on `main` and a pull
-    request's detached checkout. `state`: this scan's, whose `rev-parse` may have read it."""
-    branch = state.branch if state is not None and state.branch is not None else current_branch(root)
+    request's detached checkout. `state`: this scan's, whose `rev-parse` may have read it;
+    `branch`: the branch when the caller has it."""
+    if branch is None:
+        branch = state.branch if state is not None and state.branch is not None else current_branch(root)
     return "" if branch in DEFAULT_BRANCHES else branch
 
 
