@@ -462,6 +462,23 @@ def test_history_decades_older_than_the_referring_line_confirms_nothing(repo):
     assert "deleted" not in dangling[("docs/new.md", "../scripts/run.sh")]
 
 
+def test_a_recent_removal_needs_no_blame_of_the_lines_naming_it(repo, tmp_path):
+    """The evidence gap asks when a referring line was written only for removals older than
+    the gap: a deletion of last year is confirmed by any line, so nothing is blamed for it (a
+    blame `--since` a future date gave every line to the work tree: uncommitted, never cached)."""
+    repo.commit("2025-01-10", files={"tools/gen.py": "x = 1\n", "docs/use.md": "Run `tools/gen.py` first.\n"})
+    os.remove(repo.root / "tools/gen.py")
+    repo.commit("2025-06-01")
+    trace = tmp_path / "trace"
+    proc = subprocess.run([sys.executable, "-m", "indexer", "scan", str(repo.root), "--now", NOW, "--format", "json",
+                           "--cache-dir", str(tmp_path / "cache")], capture_output=True, text=True,
+                          env={**os.environ, "GIT_TRACE": str(trace)})
+    assert proc.returncode == 1, proc.stderr
+    dangling = {f["path"]: f["message"] for f in json.loads(proc.stdout)["findings"] if f["rule"] == "dangling-reference"}
+    assert "tools/gen.py was deleted in" in dangling["docs/use.md"]
+    assert [line for line in trace.read_text().splitlines() if "git blame" in line and "docs/use.md" in line] == []
+
+
 def test_paths_python_code_opens_are_claims(repo):
     repo.commit("2022-03-01", files={
         "setup.cfg": "[metadata]\n", "pkg/__init__.py": "", "pkg/templates.yaml": "a: 1\n",

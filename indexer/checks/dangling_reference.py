@@ -11,6 +11,7 @@ claim only because of it is dropped.
 from __future__ import annotations
 
 import re
+import time
 from dataclasses import replace
 from typing import Iterator
 
@@ -76,6 +77,8 @@ def _line_times(ctx, wanted: list) -> dict[tuple[str, int], int]:
     from indexer.git import blame as age_stage
 
     since = min(removed for _, removed in wanted) + EVIDENCE_GAP_YEARS * _YEAR
+    if since > time.time():  # every removal is younger than the gap: no line can be that much
+        return {}  # newer (a blame would give each line to the work tree's pseudo-commit)
     requests: dict[str, set[int]] = {}
     for reference, _ in wanted:
         requests.setdefault(reference.path, set()).add(reference.line)
