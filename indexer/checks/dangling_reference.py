@@ -77,8 +77,10 @@ def _line_times(ctx, wanted: list) -> dict[tuple[str, int], int]:
     from indexer.git import blame as age_stage
 
     since = min(removed for _, removed in wanted) + EVIDENCE_GAP_YEARS * _YEAR
-    if since > time.time():  # every removal is younger than the gap: no line can be that much
-        return {}  # newer (a blame would give each line to the work tree's pseudo-commit)
+    # Every removal younger than the gap: no committed line is that much newer. (A blame
+    # `--since` a future date gives each line to the work tree's pseudo-commit: "uncommitted".)
+    if since > time.time():
+        return {}
     requests: dict[str, set[int]] = {}
     for reference, _ in wanted:
         requests.setdefault(reference.path, set()).add(reference.line)
