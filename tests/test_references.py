@@ -479,6 +479,19 @@ def test_a_recent_removal_needs_no_blame_of_the_lines_naming_it(repo, tmp_path):
     assert [line for line in trace.read_text().splitlines() if "git blame" in line and "docs/use.md" in line] == []
 
 
+def test_a_barrel_file_re_exports_are_imports(repo):
+    """`export { default as X } from './x'` is an import of `./x.tsx` even in a file that says
+    neither `import` nor `require` (a TypeScript barrel `index.ts`), not a string naming `./x`."""
+    assert kinds("web/icons/index.ts", "export { default as ApiIcon } from './api'\nexport * from './gone'\n") == {
+        (1, "./api", "js-import"), (2, "./gone", "js-import")}
+    repo.commit("2019-01-10", files={"api/server.go": "package api\n"})
+    os.rename(repo.root / "api", repo.root / "pkg")
+    repo.commit("2019-03-15")  # a root `api/` renamed away: history's evidence for a weak mention
+    repo.commit("2024-01-10", files={"web/icons/api.tsx": "export default 1\n",
+                                     "web/icons/index.ts": "export { default as ApiIcon } from './api'\n"})
+    assert found(scan(repo.root), "dangling-reference") == {}
+
+
 def test_paths_python_code_opens_are_claims(repo):
     repo.commit("2022-03-01", files={
         "setup.cfg": "[metadata]\n", "pkg/__init__.py": "", "pkg/templates.yaml": "a: 1\n",

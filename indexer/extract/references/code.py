@@ -201,8 +201,8 @@ class _Placer:
 
 def _imports(found: Found, text: str, language: str) -> None:
     pattern, kind = _IMPORTS.get(language, (None, ""))
-    if pattern is None or "import" not in text and "require" not in text:
-        return
+    if pattern is None or "import" not in text and "require" not in text and "from" not in text:
+        return  # (`from`: a TypeScript barrel's `export { x } from './x'` says neither of the others)
     line = counted_to = 0
     for match in _import_matches(pattern, text, language):
         line += text.count("\n", counted_to, match.start())
