@@ -409,9 +409,10 @@ def _scanned(tokens: re.Pattern[bytes], data: bytes, needles: tuple[bytes, ...] 
     found: list[Comment] = []
     line, counted_to = 1, 0
     for match in tokens.finditer(data):
-        if match.group("string") is not None:
+        kind = match.lastgroup  # "string", "open", or None for a comment (it has no group)
+        if kind == "string":
             continue
-        if match.group("open") is not None:
+        if kind == "open":
             return None
         start, end = match.span()
         if needles is not None and not any(data.find(needle, start, end) >= 0 for needle in needles):
