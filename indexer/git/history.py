@@ -309,7 +309,7 @@ def _recent_rows(latest: Any) -> list[tuple[str, str | None]]:
 def _full_row(history: History, tracked: frozenset[str]) -> tuple[dict[str, Any], dict[str, str]]:
     """The row of a full table, and its four texts (`_PARTS`, stored as they are: no JSON around them)."""
     act, rem = _raw_tables(history)
-    dumps = functools.partial(json.dumps, separators=(",", ":"))
+    dumps = json.JSONEncoder(separators=(",", ":")).encode  # (what `json.dumps` makes anew per call)
     texts = [_paths_text(act), "\n".join(map(dumps, act.values())), _paths_text(rem),
              "\n".join(map(dumps, rem.values()))]
     return {**_header(history, tracked), "base": None, "folders": sorted(history.removed_folders)}, \
