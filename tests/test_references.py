@@ -623,6 +623,7 @@ def test_an_example_file_of_the_readers_is_no_claim_though_one_of_that_name_was_
     ("go", "// no imports here, only the word import in a comment\nfunc importer() {}\n"),
     ("python", "import os, sys as system\nfrom .a import b\nfrom x.y import (z)  # import w\n"),
     ("python", "x = 1\n    from deep.inside import thing\nimportlib = 2\n  import  a.b as c , d\nimport"),
+    ("python", "s = 'import' * 3; import os\nimport a  # import b, import c\n" + "import x\n" * 3),
 ])
 def test_python_and_go_imports_are_found_as_a_whole_file_search_finds_them(language, text):
     """Only the lines holding `import` are tried (`code._import_matches`): the same matches, in

@@ -225,9 +225,11 @@ def _import_matches(pattern, text: str, language: str) -> Iterator[re.Match]:
         yield from pattern.finditer(text)
         return
     end = tried = -1
+    start = looked = 0  # the line start of the last `import` found, and how far back was read for it
     at = text.find("import")
     while at >= 0:
-        start = text.rfind("\n", 0, at) + 1
+        newline = text.rfind("\n", looked, at)  # (from the last one on: linear on a long line)
+        start, looked = (newline + 1 if newline >= 0 else start), at
         if start > tried and start >= end:
             tried = start
             match = pattern.match(text, start)
