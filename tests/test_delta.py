@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import random
 import re
+import shutil
 import subprocess
 import sys
 
@@ -68,8 +69,13 @@ LEGACY_EXTRA = {
 def built(repo, tmp_path):
     """The prime fixture (legacy deploy/old, standards) plus docs, a Makefile and a vendored file,
     scanned once into the cache that each test edits against."""
+    return scanned(repo, tmp_path)
+
+
+def scanned(repo, tmp_path, more=None):
+    """`build`'s repository with `LEGACY_EXTRA` and `more` committed, scanned into a cache: its folder."""
     build(repo)
-    repo.commit(STALE, "more", files=LEGACY_EXTRA)
+    repo.commit(STALE, "more", files={**LEGACY_EXTRA, **(more or {})})
     warm = tmp_path / "warm"
     run_scan(repo.root, warm, "--format", "json")
     return warm
@@ -149,14 +155,81 @@ def test_a_standard_is_checked_over_the_tree_with_every_file_s_suppressions(repo
     assert_same_as_cold(repo, tmp_path, warm, delta=True)
 
 
-def test_paths_added_removed_and_renamed_fall_back_to_the_full_scan(repo, tmp_path, built):
-    repo.write("docs/new.md", "See scripts/build.sh and scripts/nothing.sh.\n")
-    assert_same_as_cold(repo, tmp_path, built, delta=False)
-    repo.commit("2026-10-20", "add")
-    repo.git("rm", "-q", "docs/old.md")
-    assert_same_as_cold(repo, tmp_path, built, delta=False)
-    repo.git("mv", "scripts/build.sh", "scripts/make.sh")
-    assert_same_as_cold(repo, tmp_path, built, delta=False)
+NAMING = {  # files whose findings hang on paths other files add or delete
+    "docs/ops.md": "# Ops\n\nShip with scripts/deploy.sh.\nThe lint settings are in tools/lint.cfg.\n"
+                   "Warm up with scripts/warm.sh.\n",
+    "src/jobs.py": "# TODO: fold this into web/src/page.ts\nimport os\n# TODO: call scripts/warm.sh\n",
+}
+
+
+@pytest.fixture
+def naming(repo, tmp_path):
+    """`built`'s repository plus files that name paths the tests add and delete, scanned once."""
+    return scanned(repo, tmp_path, NAMING)
+
+
+PATH_CHANGES = {  # name -> (git commands, whether the delta runs)
+    "a file an unchanged doc names is added": ([("write", "scripts/deploy.sh", "echo ship\n")], True),
+    "a folder an unchanged doc names a file in is added": ([("write", "tools/README.md", "# Tools\n")], True),
+    "a file unchanged files name is deleted": ([("rm", "web/src/page.ts")], True),
+    "a file unchanged files name is renamed": ([("mv", "web/src/page.ts", "web/src/home.ts")], True),
+    "a file that asks to migrate is deleted": ([("rm", "scripts/build.sh")], False),
+    "a file nothing names is added": ([("write", "src/extra.py", "import os\n")], True),
+    "a file with a TODO and references is added": (
+        [("write", "docs/new.md", "See scripts/build.sh and scripts/nothing.sh.\n<!-- TODO: more -->\n")], True),
+    "a file pointing into a legacy path is deleted": ([("rm", "docs/old.md")], False),
+    "a file that defines make targets is added": ([("write", "web/Makefile", "serve:\n\techo serve\n")], False),
+    "a docs site is added": ([("write", "docs/mkdocs.yml", "site_name: acme\n")], False),
+    "a vendored file is added": ([("write", "vendor/lib/y.js", "// TODO: upstream too\n")], False),
+}
+
+
+def change_paths(repo, steps) -> None:
+    for step, *args in steps:
+        if step == "write":
+            repo.write(args[0], args[1])
+            repo.git("add", args[0])
+        else:
+            repo.git(step, *(("-q",) if step == "rm" else ()), *args)
+
+
+@pytest.mark.parametrize("name", sorted(PATH_CHANGES))
+def test_paths_added_and_deleted_scanned_from_the_cache_say_what_a_cold_scan_says(repo, tmp_path, naming, name):
+    """A path added, deleted or renamed: the delta resolves again the files whose lookups it
+    changes (`indexer.contradictions.deps`), in the work tree, after the commit with `--since`
+    (the history's removals moved), and from the base that scan moved to."""
+    steps, delta = PATH_CHANGES[name]
+    since = tmp_path / "since"  # (the work tree's full scan stores a base: CI's cache has the commit's parent's)
+    shutil.copytree(naming, since)
+    change_paths(repo, steps)
+    assert_same_as_cold(repo, tmp_path, naming, delta=delta)
+    repo.commit("2026-10-20", name)
+    assert_same_as_cold(repo, tmp_path, since, "--since", "HEAD~1", delta=delta)
+    assert_same_as_cold(repo, tmp_path, since, delta=None)
+
+
+def test_a_path_the_new_commits_add_and_delete_is_known_removed(repo, tmp_path, naming):
+    """No path differs from the base's, but the history now says one that files name was
+    deleted: their references and TODOs are told again (the lookups' `r` keys)."""
+    repo.commit("2026-10-20", "add", files={"scripts/warm.sh": "echo warm\n"})
+    repo.git("rm", "-q", "scripts/warm.sh")
+    repo.commit("2026-10-21", "delete")
+    got = json.loads(run_scan(repo.root, tmp_path / "cold", "--format", "json").stdout)
+    assert {(f["path"], f["rule"]) for f in got["findings"] if "warm.sh" in f["message"]} >= {
+        ("docs/ops.md", "dangling-reference"), ("src/jobs.py", "stale-todo")}
+    assert_same_as_cold(repo, tmp_path, naming, delta=True)
+
+
+def test_paths_added_and_deleted_in_a_row_of_commits_each_move_the_base(repo, tmp_path, naming):
+    """Each commit's scan moves the base (its record of every file's lookups, its removals), and
+    the next commit's delta runs from there: a path added, then deleted, then added again."""
+    for when, steps in (("2026-10-20", [("write", "scripts/deploy.sh", "echo ship\n")]),
+                        ("2026-10-21", [("rm", "scripts/deploy.sh")]),
+                        ("2026-10-22", [("mv", "web/src/page.ts", "web/src/home.ts")]),
+                        ("2026-10-23", [("write", "web/src/page.ts", "export const back = 1;\n")])):
+        change_paths(repo, steps)
+        repo.commit(when, "step")
+        assert_same_as_cold(repo, tmp_path, naming, delta=True)
 
 
 def test_the_delta_parses_only_the_changed_files(repo, tmp_path, built):
@@ -198,11 +271,12 @@ def test_since_over_a_merge_of_an_older_branch(repo, tmp_path, built):
     assert_same_as_cold(repo, tmp_path, built, "--since", "HEAD~1", delta=True)
 
 
-def test_since_falls_back_when_a_commit_deletes_a_path(repo, tmp_path, built):
-    repo.git("rm", "-q", "scripts/build.sh")
+def test_since_after_a_commit_that_deletes_a_path_written_back_untracked(repo, tmp_path, built):
+    """The commit deletes a file, and the work tree has it again (untracked: not scanned)."""
+    repo.git("rm", "-q", "web/src/page.ts")
     repo.commit("2026-10-20", "delete")
-    repo.write("scripts/build.sh", "#!/usr/bin/env bash\necho back\n")  # the path set is the base's again
-    assert_same_as_cold(repo, tmp_path, built, delta=False)
+    repo.write("web/src/page.ts", "export const back = 1;\n")
+    assert_same_as_cold(repo, tmp_path, built, delta=True)
 
 
 LINES = ["# TODO: tidy {n}", "See scripts/build.sh {n}.", "See scripts/missing{n}.sh.", "Use deploy/old/run.sh.",
@@ -408,7 +482,7 @@ def test_a_complete_scan_prunes_the_bases_of_earlier_formats(repo, tmp_path):
     with sqlite3.connect(path) as db:
         db.executemany("INSERT INTO entries (kind, key, value) VALUES (?, 'k', '{}')",
                        [("scan-base/v2",), ("scan-base-removed/v2",), ("scan-base/v3",), ("scan-base-files/v1",)])
-    repo.commit("2026-10-20", "next", files={"docs/new.md": "New.\n"})  # a path added: a complete scan
+    repo.commit("2026-10-20", "next", files={".gitignore": "dist/\n"})  # read by every file: a complete scan
     run_scan(repo.root, cache, "--format", "json")
     with sqlite3.connect(path) as db:
         kinds = {kind for (kind,) in db.execute("SELECT DISTINCT kind FROM entries")}

@@ -7,8 +7,7 @@ import shutil
 
 import pytest
 
-from _prime_repo import build
-from test_delta import LEGACY_EXTRA, STALE, assert_same_as_cold, run_scan
+from test_delta import assert_same_as_cold, run_scan, scanned
 
 NOTES = {
     # historical: what it says was deprecated is not read as the present
@@ -22,10 +21,8 @@ NOTES = {
 
 @pytest.fixture
 def noted(repo, tmp_path):
-    build(repo)
-    repo.commit(STALE, "more", files={**LEGACY_EXTRA, **NOTES})
-    warm = tmp_path / "warm"
-    said = run_scan(repo.root, warm, "--format", "json").stdout
+    warm = scanned(repo, tmp_path, NOTES)
+    said = run_scan(repo.root, warm, "--format", "json").stdout  # (the memo's answer)
     assert "docs/tools.md:3 says it is replaced" in said and "CHANGELOG.md:" not in said
     return warm
 
@@ -94,9 +91,6 @@ def test_an_edit_to_a_generated_or_vendored_file(repo, tmp_path, path, text, del
     """Generated and vendored files report nothing (their TODOs and references are set aside and
     counted): an edit to one takes the delta path unless it changes what they are, and the
     counts of what is set aside follow it."""
-    build(repo)
-    repo.commit(STALE, "more", files={**LEGACY_EXTRA, **GENERATED})
-    warm = tmp_path / "warm"
-    run_scan(repo.root, warm, "--format", "json")
+    warm = scanned(repo, tmp_path, GENERATED)
     repo.write(path, text)
     assert_same_as_cold(repo, tmp_path, warm, delta=delta)

@@ -275,7 +275,7 @@ def test_a_scan_after_commits_from_a_patched_cache_equals_a_scan_from_scratch(re
 def _resolution_keys(cache_dir) -> dict[str, list[tuple[str, str, str]]]:
     db = sqlite3.connect(str(cache_dir / "cache.sqlite3"))
     try:
-        rows = db.execute("SELECT kind, key FROM entries WHERE kind IN ('resolved/v1', 'resolved-imports/v1')").fetchall()
+        rows = db.execute("SELECT kind, key FROM entries WHERE kind IN ('resolved/v2', 'resolved-imports/v2')").fetchall()
     finally:
         db.close()
     out: dict[str, list[tuple[str, str, str]]] = {}
@@ -304,15 +304,16 @@ def test_resolution_rows_of_old_worlds_and_old_contents_are_pruned(repo, tmp_pat
     for n in range(3):  # the same paths, README.md edited: one row for it in the world
         repo.write("README.md", f"See [setup](docs/setup.md) and [gone](docs/gone-{n}.md).\n")
         scan()
-    readme = [k for k in _resolution_keys(folder)["resolved/v1"] if k[0] == "README.md"]
+    readme = [k for k in _resolution_keys(folder)["resolved/v2"] if k[0] == "README.md"]
     assert len(readme) == 1, readme
-    for n in range(incremental._KEEP_WORLDS + 3):  # new paths: new worlds
+    for n in range(incremental._KEEP_WORLDS + 3):  # new paths: new worlds (a `.gitignore` edit: full scans)
         repo.write(f"docs/page-{n}.md", "See [setup](setup.md).\n")
-        repo.git("add", f"docs/page-{n}.md")
+        repo.write(".gitignore", f"tmp-{n}/\n")
+        repo.git("add", f"docs/page-{n}.md", ".gitignore")
         scan()
     for kind, keys in _resolution_keys(folder).items():
         assert len({world for _path, _sha, world in keys}) <= incremental._KEEP_WORLDS, kind
-    assert {path for path, _sha, _world in _resolution_keys(folder)["resolved/v1"]} >= {"README.md", "docs/page-0.md"}
+    assert {path for path, _sha, _world in _resolution_keys(folder)["resolved/v2"]} >= {"README.md", "docs/page-0.md"}
 
 
 def test_a_path_that_is_no_utf8_is_stored_and_read_back(repo, tmp_path):

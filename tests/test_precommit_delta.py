@@ -108,20 +108,35 @@ def test_without_a_base_only_the_files_given_are_read_and_a_note_says_what_that_
     assert "note: only the files given were read" in hook.stdout
 
 
+def test_a_staged_new_file_is_measured_from_the_base(repo, tmp_path):
+    """A new file is a path the base does not know: the delta finds the files it concerns (here
+    none) and answers for it as the complete scan does."""
+    build(repo)
+    base = tmp_path / "base"
+    scan_json(repo.root, cache=base)
+    repo.write("app/new.py", "# TODO: wire this in\n# See docs/gone.md.\n")
+    repo.git("add", "app/new.py")
+    full, _ = scan_json(repo.root, cache=tmp_path / "cold")
+    narrowed, stderr = scan_json(repo.root, "app/new.py", cache=base)
+    assert "delta: 1 changed file in all" in stderr and "1 parsed" in stderr
+    assert narrowed["findings"] == [f for f in full["findings"] if f["path"] == "app/new.py"] != []
+
+
 def test_a_change_the_delta_cannot_measure_falls_back_to_the_narrowed_scan_with_its_note(repo, tmp_path):
-    """A new file is a path the base does not know: the delta declines, and the narrowed scan
-    answers for the files given (not the full pipeline, whose cost is the repository's)."""
+    """A new Makefile defines targets every file's commands are resolved against: the delta
+    declines, and the narrowed scan answers for the files given (not the full pipeline, whose
+    cost is the repository's)."""
     build(repo)
     base = tmp_path / "base"
     scan_json(repo.root, cache=base)
     stage(repo)
-    repo.write("app/new.py", "# TODO: wire this in\n")
-    repo.git("add", "app/new.py")
+    repo.write("app/Makefile", "build:\n\techo build\n")
+    repo.git("add", "app/Makefile")
     kept = tmp_path / "kept"
     shutil.copytree(base, kept)
-    narrowed, stderr = scan_json(repo.root, "app/main.py", "app/new.py", cache=kept)
-    assert "narrowed scan: a path was added, removed or renamed" in stderr
-    assert "scanned 2 files" in stderr and "2 parsed" in stderr
+    narrowed, stderr = scan_json(repo.root, "app/main.py", "app/Makefile", cache=kept)
+    assert "narrowed scan: a definition changed" in stderr
+    assert "scanned 2 files" in stderr
     assert [(f["rule"], f["path"], f["line"]) for f in narrowed["findings"]] == [("stale-todo", "app/main.py", 2)]
     assert any(note.startswith("only the files given were read") for note in narrowed["notes"])
 

@@ -25,8 +25,8 @@ from indexer.contradictions.resolve import IMPORT_KINDS, Resolved, Resolver
 from indexer.extract.definitions import resolved_against
 from indexer.git.discover import links_branch
 
-KIND = "resolved/v1"
-KIND_IMPORTS = "resolved-imports/v1"
+KIND = "resolved/v2"  # v2: each row with the keys of the lookups its answers rest on (`deps`)
+KIND_IMPORTS = "resolved-imports/v2"
 _FIELDS = tuple(f.name for f in dataclasses.fields(Resolved) if f.name != "reference")
 
 
@@ -43,17 +43,26 @@ def resolve_all_cached(resolver: Resolver, ctx, history, imports: bool = False) 
     cached = ctx.cache.get_many(kind, keys.values()) if keys else {}
     results: list[Resolved] = []
     fresh: dict[str, Any] = {}
+    if resolver.deps is None:
+        resolver.deps = {}
+    deps = resolver.deps  # every file's, for the base a delta finds the files a new path concerns by
     for path, refs in by_file.items():
-        row = cached.get(keys.get(path, ""), {}).get("resolved")
-        if isinstance(row, list) and len(row) == len(refs):
+        if not refs:
+            continue
+        stored = cached.get(keys.get(path, ""), {})
+        row, keys_of = stored.get("resolved"), stored.get("deps")
+        if isinstance(row, list) and len(row) == len(refs) and isinstance(keys_of, list):
             results.extend(Resolved(ref, **{name: tuple(value) if isinstance(value, list) else value
                                             for name, value in zip(_FIELDS, values)})
                            for ref, values in zip(refs, row))
+            deps.setdefault(path, set()).update(keys_of)
             continue
-        out = [resolver.resolve(r) for r in refs]
+        out, looked_up = resolver.resolve_traced(refs)
         results.extend(out)
+        deps.setdefault(path, set()).update(looked_up)
         if path in keys:
-            fresh[keys[path]] = {"resolved": [[getattr(r, name) for name in _FIELDS] for r in out]}
+            fresh[keys[path]] = {"resolved": [[getattr(r, name) for name in _FIELDS] for r in out],
+                                 "deps": sorted(looked_up)}
     if fresh:
         ctx.cache.put_many(kind, fresh)
         _prune(ctx.cache, kind, world, {path: ctx.collected.content_sha[path] for path in by_file if keys.get(path, "")

@@ -3,7 +3,9 @@
 Built from the snapshot plus the tracked paths the scan leaves out (symlinks, submodules,
 `scan.exclude`d files): an excluded file still exists, so a reference to it is not dangling.
 Folders count as paths. Lookups are set operations: this is consulted once or more per
-reference of the repository.
+reference of the repository. While `trace` is a set, every point lookup adds its key to it
+(`indexer.contradictions.deps`): what a file's resolutions rest on, so that a later scan after
+a path was added or removed knows which files to resolve again.
 """
 from __future__ import annotations
 
@@ -24,6 +26,9 @@ _MANIFEST_ENDINGS = tuple(_PACKAGE_MANIFESTS)
 
 
 class RepoPaths:
+    #: The keys of the point lookups made while it is a set (`indexer.contradictions.deps.key`).
+    trace: "set[str] | None" = None
+
     def __init__(self, files: Iterable[str], left_out: Mapping[str, str] | None = None) -> None:
         self.files = frozenset(files)
         left_out = dict(left_out or {})
@@ -37,7 +42,33 @@ class RepoPaths:
         self.paths = frozenset(paths)
 
     def exists(self, path: str) -> bool:
+        if self.trace is not None:
+            self.trace.add("e" + path)
         return path in self.paths or path == ""
+
+    def is_file(self, path: str) -> bool:
+        """A tracked file (a scanned one or one the scan leaves out), not a folder."""
+        if self.trace is not None:
+            self.trace.add("f" + path)
+        return path in self.all_files
+
+    def has_name(self, name: str) -> bool:
+        """Some path's base name, with or without its extension (`names`)."""
+        if self.trace is not None:
+            self.trace.add("n" + name)
+        return name in self.names
+
+    def has_stem(self, stem: str) -> bool:
+        """Some file without its extension (`stems`)."""
+        if self.trace is not None:
+            self.trace.add("s" + stem)
+        return stem in self.stems
+
+    def has_suffix(self, tail: str) -> bool:
+        """Some file's tail of two or more segments (`suffixes`)."""
+        if self.trace is not None:
+            self.trace.add("x" + tail)
+        return tail in self.suffixes
 
     def through_link(self, path: str) -> str | None:
         """The tracked symlink or submodule `path` lies in (or is), if any."""
@@ -146,7 +177,7 @@ class RepoPaths:
             if folder in self.package_roots:
                 out.append(folder)
                 source = posixpath.join(folder, "src") if folder else "src"
-                if source in self.paths:
+                if self.exists(source):
                     out.append(source)
             if not folder:
                 return out

@@ -104,9 +104,11 @@ class Resolver:
         self.definitions = definitions
         self.head, self.cache = head, cache  # what `settle` asks of the main line (HEAD if None), cached
         self._remote: tuple[str, str, str] | None | bool = False
-        self._modules: dict[tuple[str, str, str], str | None] = {}
+        self._modules: dict[tuple[str, str, str], tuple[str | None, set[str] | None]] = {}
         self._off_mainline: frozenset[str] = frozenset()  # removed paths HEAD's main line never had
         self._gone: list[str] | None = None  # the removed paths the answer being made rests on
+        #: file -> the keys of the lookups its answers rest on, when asked for (`resolve_traced`)
+        self.deps: dict[str, set[str]] | None = None
 
     def resolve_all(self, references: Iterable[Reference]) -> list[Resolved]:
         results = [self.resolve(r) for r in references]
@@ -119,11 +121,23 @@ class Resolver:
             result = self._resolve(reference)
         finally:
             self._gone = None
+        if result.status == MISSING and result.removed and self.paths.trace is not None:
+            self.history.fate(result.path, self.paths.exists)  # (what dangling-reference tells of it)
         return replace(result, gone=tuple(dict.fromkeys(gone))) if gone else result
+
+    def resolve_traced(self, references: Iterable[Reference]) -> tuple[list[Resolved], set[str]]:
+        """`resolve` of each, with the keys of every lookup the answers rest on (`deps.key`)."""
+        outer, self.paths.trace = self.paths.trace, set()
+        try:
+            return [self.resolve(r) for r in references], self.paths.trace
+        finally:
+            self.paths.trace = outer
 
     def _was_removed(self, path: str) -> bool:
         """Whether history shows `path` went away (and HEAD's main line had it, once `settle`
         has asked): what every answer that rests on a removal asks."""
+        if self.paths.trace is not None:
+            self.paths.trace.add("r" + path)
         if path in self._off_mainline or not self.history.was_removed(path):
             return False
         if self._gone is not None:
@@ -169,7 +183,7 @@ class Resolver:
         for candidate in (posixpath.join(folder, name) if folder else name, name):
             if self.paths.exists(candidate):
                 return Resolved(reference, EXISTS, candidate)
-        if name in self.paths.names:
+        if self.paths.has_name(name):
             return Resolved(reference, NOT_A_CLAIM, why="a file of that name exists elsewhere")
         removed = [c for c in dict.fromkeys((name, posixpath.join(folder, name) if folder else name))
                    if self._was_removed(c)]
@@ -227,7 +241,7 @@ class Resolver:
         if _TEST_FILE.search(reference.path) or self.paths.through_link(candidates[0]):
             return Resolved(reference, NOT_A_CLAIM, why="a path in a test: tests build the files they name")
         if not tokens.has_file_extension(word) or tokens.is_placeholder(word) \
-                or word in self.paths.suffixes or posixpath.basename(word) in self.paths.names:
+                or self.paths.has_suffix(word) or self.paths.has_name(posixpath.basename(word)):
             return Resolved(reference, NOT_A_CLAIM, why="not shaped like a file of this repository")
         anchored = [c for c in candidates if not c.startswith("../") and self.paths.exists(posixpath.dirname(c))]
         if not anchored:
@@ -308,7 +322,7 @@ class Resolver:
             parent = posixpath.dirname(source)
             for name in _ASSET_FOLDERS:
                 assets = posixpath.join(parent, name) if parent else name
-                if assets != source and assets in self.paths.paths and assets not in self.paths.all_files:
+                if assets != source and self.paths.exists(assets) and not self.paths.is_file(assets):
                     out.append((assets, posixpath.relpath(folder, source)))
             source = parent
         return out
@@ -327,27 +341,14 @@ class Resolver:
 
     @functools.cached_property
     def _working_folders(self) -> frozenset[str]:
-        """Folders that still exist where files are made and consumed all the time (`.changeset/`,
-        `newsfragments/`): at least 50 files deleted there (not renamed), 20 for each file left.
-        That one of their files is gone says nothing: docs describe the tool's workflow."""
-        deleted: dict[str, int] = {}
-        for path in self.history.deletions():
-            folder = posixpath.dirname(path)
-            deleted[folder] = deleted.get(folder, 0) + 1
-        left: dict[str, int] = {}
-        for path in self.paths.all_files:
-            folder = posixpath.dirname(path)
-            if folder in deleted:
-                left[folder] = left.get(folder, 0) + 1
-        return frozenset(folder for folder, count in deleted.items()
-                         if count >= 50 and folder in left and count >= 20 * left[folder])
+        return working_folders(deletion_counts(self.history), self.paths.all_files)
 
     def _directory_url_page(self, path: str) -> bool:
         """A Markdown page (not an index) of a static site whose pages are served as folders."""
         name = posixpath.basename(path).lower()
         return name.endswith((".md", ".markdown")) and name not in ("index.md", "readme.md", "_index.md") \
             and any((root == "" or path.startswith(root + "/"))
-                    and posixpath.join(root, "book.toml") not in self.paths.files  # mdBook: `x.md` is `x.html`
+                    and not self.paths.is_file(posixpath.join(root, "book.toml"))  # mdBook: `x.md` is `x.html`
                     for root in self.paths.site_roots)
 
     def _path(self, reference: Reference, target: str, bases: list[str]) -> Resolved:
@@ -388,7 +389,7 @@ class Resolver:
         for base in _ancestors(posixpath.dirname(reference.path)):
             for name in names:
                 candidate = posixpath.normpath(posixpath.join(base, name))
-                if candidate in self.paths.all_files:
+                if self.paths.is_file(candidate):
                     return candidate
         return None
 
@@ -459,7 +460,7 @@ class Resolver:
             target = target[3:]
         stem, extension = posixpath.splitext(target)
         built = extension in (".html", ".htm")
-        if built and "/" in stem and any(stem + suffix in self.paths.suffixes for suffix in _DOC_SUFFIXES):
+        if built and "/" in stem and any(self.paths.has_suffix(stem + suffix) for suffix in _DOC_SUFFIXES):
             return Resolved(reference, NOT_A_CLAIM, why="a built page whose source is published from another folder")
         if not self.paths.in_site(reference.path):
             return None
@@ -514,7 +515,7 @@ class Resolver:
             parts = candidate.split("/")
             for end in range(1, len(parts)):
                 prefix = "/".join(parts[:end])
-                if prefix in self.paths.all_files:
+                if self.paths.is_file(prefix):
                     return prefix
         return None
 
@@ -533,7 +534,7 @@ class Resolver:
             return Resolved(reference, NOT_A_CLAIM, why="a folder this repository never had")
         if reference.example:
             return Resolved(reference, NOT_A_CLAIM, why="given as an example, or said to be created")
-        if word.removeprefix("./") in self.paths.suffixes:
+        if self.paths.has_suffix(word.removeprefix("./")):
             return Resolved(reference, NOT_A_CLAIM, why="exists under another folder")
         if reference.kind == "string" and _TEST_FILE.search(reference.path):
             return Resolved(reference, NOT_A_CLAIM, why="a string in a test")
@@ -597,7 +598,16 @@ class Resolver:
         if not off:
             return results
         self._off_mainline |= off
-        return [self.resolve(r.reference) if off.intersection(r.gone) else r for r in results]
+        if self.deps is None:
+            return [self.resolve(r.reference) if off.intersection(r.gone) else r for r in results]
+        out = []
+        for r in results:  # (what the answers made again rest on: their files' dependencies)
+            if off.intersection(r.gone):
+                (again,), keys = self.resolve_traced([r.reference])
+                self.deps.setdefault(r.reference.path, set()).update(keys)
+                r = again
+            out.append(r)
+        return out
 
     def _without_ignored(self, results: list[Resolved]) -> list[Resolved]:
         """The last step of every batch of answers: those resting on a removal off the main line
@@ -693,9 +703,17 @@ class Resolver:
     # ------------------------------------------------------------------ imports
     def _import(self, reference: Reference) -> Resolved:
         key = (reference.kind, posixpath.dirname(reference.path), reference.target)
-        if key not in self._modules:
-            self._modules[key] = self._module_path(*key)
-        module = self._modules[key]
+        module, keys = self._modules.get(key, (None, False))
+        trace = self.paths.trace
+        if keys is False or (keys is None and trace is not None):  # (a lookup's keys: what it rests on)
+            self.paths.trace = set() if trace is not None else None
+            try:
+                module = self._module_path(*key)
+            finally:
+                keys, self.paths.trace = self.paths.trace, trace
+            self._modules[key] = (module, keys)
+        if trace is not None:
+            trace.update(keys)
         if module is None:
             return Resolved(reference, NOT_A_CLAIM, why="a module from outside the repository")
         return Resolved(reference, EXISTS, module)
@@ -704,7 +722,7 @@ class Resolver:
         """The repository file or package an import names, or None (standard library, packages)."""
         if kind == "import":
             first = target.lstrip(".").split(".", 1)[0]
-            if not target.startswith(".") and first not in self.paths.names:
+            if not target.startswith(".") and not self.paths.has_name(first):
                 return None
             candidates = _python_module_paths(folder, target)
         elif kind == "js-import":
@@ -716,7 +734,7 @@ class Resolver:
                 continue
             if self.paths.exists(candidate):
                 return candidate
-            if candidate in self.paths.stems:
+            if self.paths.has_stem(candidate):
                 return self._file_of(candidate)
         return None
 
@@ -724,7 +742,7 @@ class Resolver:
         folder = posixpath.dirname(stem)
         name = posixpath.basename(stem)
         for suffix in (".py", ".pyi", *_JS_SUFFIXES):
-            if posixpath.join(folder, name + suffix) in self.paths.paths:
+            if self.paths.exists(posixpath.join(folder, name + suffix)):
                 return posixpath.join(folder, name + suffix)
         return stem
 
@@ -754,6 +772,34 @@ class Resolver:
         if name in known or "*" in known:
             return Resolved(reference, EXISTS, reference.target)
         return Resolved(reference, MISSING, reference.target, why=manifest)
+
+
+#: A working folder (`working_folders`): this many files deleted there at least, and this many per file left.
+_WORKING_DELETED, _WORKING_PER_FILE = 50, 20
+
+
+def deletion_counts(history) -> dict[str, int]:
+    """folder -> how many files history deleted there (not renamed away), for the folders with
+    enough of them to be a working folder (`working_folders`)."""
+    deleted: dict[str, int] = {}
+    for path in history.deletions():
+        folder = posixpath.dirname(path)
+        deleted[folder] = deleted.get(folder, 0) + 1
+    return {folder: count for folder, count in deleted.items() if count >= _WORKING_DELETED}
+
+
+def working_folders(deleted: Mapping[str, int], files: Iterable[str]) -> frozenset[str]:
+    """Folders that still exist where files are made and consumed all the time (`.changeset/`,
+    `newsfragments/`): at least 50 files deleted there (not renamed), 20 for each file left
+    (`deleted`: `deletion_counts`). That one of their files is gone says nothing: docs describe
+    the tool's workflow."""
+    left: dict[str, int] = {}
+    for path in files:
+        folder = posixpath.dirname(path)
+        if folder in deleted:
+            left[folder] = left.get(folder, 0) + 1
+    return frozenset(folder for folder, count in deleted.items()
+                     if count >= _WORKING_DELETED and folder in left and count >= _WORKING_PER_FILE * left[folder])
 
 
 def _ancestors(folder: str) -> list[str]:

@@ -58,6 +58,10 @@ class Contradictions:
     standards: tuple = ()  # the repository's standards (what the graph's `standard` nodes are)
     config_file: str = ".orgmemory.yaml"
     historical: Callable[[str], bool] = lambda path: False  # history_paths and changelog-like files
+    #: file -> the keys of the lookups its resolutions rest on (`Resolver.deps`; the imports'
+    #: join once they are resolved): what a delta after a new or removed path reads
+    deps: dict[str, set[str]] = field(default_factory=dict)
+    resolver: Any = None  # what resolved them (its frame: `indexer.contradictions.deps.frame_of`)
 
     def legacy_at(self, path: str) -> Legacy | None:
         """The legacy path `path` is, or lies in."""
@@ -127,7 +131,8 @@ def attach(ctx) -> Contradictions:
     found = Contradictions(paths=paths, history=history, resolved=resolved, legacy=legacy, asks=asks,
                            resolve_imports=lambda: resolve_all_cached(resolver, ctx, history, imports=True),
                            config_file=_config_file(ctx),
-                           historical=historical, standards=tuple(ctx.config.standards))
+                           historical=historical, standards=tuple(ctx.config.standards),
+                           deps=resolver.deps if resolver.deps is not None else {}, resolver=resolver)
     found.pointing = {item.path: found.pointing_at(item.path) for item in legacy}  # the one answer
     if ctx.only is not None:  # no base to start from (`indexer.scan.delta`): say what the answer rests on
         ctx.notes.append(NARROWED_NOTE)

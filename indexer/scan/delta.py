@@ -11,18 +11,23 @@ run) re-derives what depends on the day (`_NOW_RULES`: every TODO's age against 
 from the ages the cache holds; the standards due for review; legacy detection, from the cached
 history's commit times) instead of rescanning. A base of a later day than the scan's is not used.
 
-A later scan whose files differ from the base's only in content, in a set C (`try_delta`):
-re-extracts C; recomputes the findings of the "file" rules (`indexer.checks.Check`) for C
-against the world; keeps the base's findings of the "world" rules and of the other files;
-runs the "tree" rules (standards) over the tree again. After new commits (`--since` in CI), C
-also holds every file a commit of the range touched (their lines' ages moved). It raises
-`Fallback`, and the caller runs the full pipeline (`scan -v` says why), whenever C could change
-the world or the base cannot be trusted: a path added,
-removed or renamed, a definition changed, a migrate ask or a reference into a legacy path in
-C that differs from the base's, a file at or in a legacy path, `.gitignore`/`.gitattributes`/the
-standards file, a new identity of the repository (go.mod, package.json, pyproject.toml at the
-root), a vendored, generated or skipped file, a HEAD that does not descend from the base's, a
-commit that adds, deletes or renames a path, a legacy set that moved with the history.
+A later scan whose files differ from the base's in a set C of changed and added files, and a
+set D of deleted ones (`try_delta`): re-extracts C; recomputes the findings of the "file"
+rules (`indexer.checks.Check`) for C against the world; drops D's; keeps the base's findings
+of the "world" rules and of the other files; runs the "tree" rules (standards) over the tree
+again. After new commits (`--since` in CI), C also holds every file a commit of the range
+touched (their lines' ages moved). When paths came or went (in the work tree or in the new
+commits, whose removals the history then says), C also holds the files whose resolutions
+rest on a lookup whose answer moved (`indexer.contradictions.deps`: the base keeps every
+file's lookups), and legacy detection runs again only if what it reads of the paths moved
+(`_legacy_inputs`). It raises `Fallback`, and the caller runs the full pipeline (`scan -v`
+says why), whenever C or D could change the world or the base cannot be trusted: a definition
+changed, added or deleted, a migrate ask or a reference into a legacy path in C that differs
+from the base's (or in D at all), a file at or in a legacy path, `.gitignore`/`.gitattributes`/
+the standards file, a new identity of the repository (go.mod, package.json, pyproject.toml at
+the root), a vendored, generated or skipped file (or one added), a path that changes what
+every file is resolved against (a docs or package root, a site, a working folder: the
+resolution's frame), a HEAD that does not descend from the base's, a legacy set that moved.
 A delta after new commits becomes the base; one after work-tree edits leaves the base as it
 is (the change is measured from the complete scan of HEAD). After new commits, legacy
 detection runs again only when a path it reads the history of (`_watch`: its candidates, their
@@ -41,9 +46,11 @@ import os
 import posixpath
 import time
 from dataclasses import replace
+from types import SimpleNamespace
 from typing import Any, Callable, NamedTuple
 
 from indexer import __version__
+from indexer.contradictions.deps import decode, encode, frame_of
 from indexer.extract.definitions import resolved_against
 from indexer.findings import Finding
 from indexer.git.root import CONFIG_NAMES
@@ -52,6 +59,10 @@ BASE_KIND = "scan-base/v4"  # v4: keyed without `--now`, which it holds; its TOD
 FILES_KIND = "scan-base-files/v2"  # the base's files (path -> content SHA) as JSON, one row per base
 #: The base's history: its HEAD, a newline, every path removed, sorted, NUL-separated (`_Sorted`).
 REMOVED_KIND = "scan-base-removed/v4"
+#: The lookups the base's files' resolutions rest on (`indexer.contradictions.deps.encode`), one row
+#: per base, written with its `FILES_KIND` row (the base's `deps_files`: a file whose content
+#: differs from that row's is resolved again when paths move).
+DEPS_KIND = "scan-base-deps/v1"
 #: Earlier formats (~3 MB on terraform; v3 kept a base per `--now`, one more each day): pruned.
 _OLD_KINDS = ("scan-base/v2", "scan-base-removed/v2", "scan-base/v3", "scan-base-files/v1", "scan-base-removed/v3")
 #: The rules whose findings depend on `--now` beside the files and the world: stale-todo (a
@@ -108,14 +119,19 @@ def content_map(snapshot) -> dict[str, str]:
     return files
 
 
-def store_base(cache, key: str, snapshot, left_out, collected, found, memo: str, now) -> None:
+def store_base(cache, key: str, snapshot, left_out, collected, found, memo: str, now, declared=()) -> None:
     """Keep what a delta scan needs of a complete scan at `now`: its stages' `collected` and
-    `found`, and the memo key its result (and gated `--format json` text) is stored under (`MEMO_KIND`)."""
+    `found`, and the memo key its result (and gated `--format json` text) is stored under
+    (`MEMO_KIND`); `declared`: the configuration's legacy paths."""
+    from indexer.contradictions.resolve import deletion_counts
+
     legacy_paths = sorted(item.path for item in found.legacy)
     pointing = _pointing_rows((*found.resolved, *found.imports) if legacy_paths else (), legacy_paths)
+    files = content_map(snapshot)
     cache.put_text(BASE_KIND, key, json.dumps({
         "head": snapshot.head,
-        "files": _store_files(cache, key, content_map(snapshot)),
+        "files": (listed := _store_files(cache, key, files)),
+        "deps_files": listed["digest"],  # the files row the lookups (`DEPS_KIND`) were written with
         "left_out": left_out,
         "definitions": collected.definitions,
         "skipped": sorted(collected.skipped),
@@ -136,10 +152,14 @@ def store_base(cache, key: str, snapshot, left_out, collected, found, memo: str,
         "memo": memo,
         "now": now.isoformat(),
         "todo_files": sorted(collected.todos),  # (vendored ones set aside)
+        "frame": frame_of(found.resolver) if found.resolver is not None else None,
+        "legacy_inputs": _legacy_inputs(collected.definitions, found.paths, found.asks, found.historical, declared),
+        "deleted_in": deletion_counts(found.history) if found.history is not None else None,
     }, separators=(",", ":"), ensure_ascii=False))
     history = found.history  # what resolution asks of it most (`History.was_removed`), read on its own
     removed = sorted(set(history.removals) | history.removed_folders) if history is not None else []
     cache.put_text(REMOVED_KIND, key, (snapshot.head or "") + "\n" + "\0".join(removed))
+    cache.put_text(DEPS_KIND, key, encode({path: keys for path, keys in found.deps.items() if path in files}))
     cache.prune(_OLD_KINDS[0], kinds=_OLD_KINDS[1:])
 
 
@@ -193,44 +213,65 @@ def try_delta(root: str, config, now, snapshot, left_out, cache, key: str, progr
         if files is None:
             raise Fallback("the base is damaged or of another version")
         stored_files, base_files = files
+        listed = stored_files if base.get("deps_files") == base["files"]["digest"] else None
         current = content_map(snapshot)
-        if current.keys() != base_files.keys() or base.get("left_out") != left_out:
-            raise Fallback("a path was added, removed or renamed")
-        changed = {path for path, sha in current.items() if base_files[path] != sha}
+        if base.get("left_out") != left_out:
+            raise Fallback("a symlink, submodule or excluded path came or went")
+        deleted = frozenset(base_files.keys() - current.keys())
+        changed = {path for path, sha in current.items() if base_files.get(path) != sha}  # (added ones too)
     finally:
         span = since() if since is not None else None  # (waited for either way: no process outlives the scan)
     if since is not None:
         if span is None:
-            raise Fallback("the commits since the base's HEAD are not all file modifications on its line")
+            raise Fallback("the commits since the base's HEAD do not all add, delete or modify files on its line")
         changed |= span.touched & current.keys()
-    if len(changed) > min(MAX_CHANGED, max(len(current) // 10, 8)):
-        raise Fallback(f"{len(changed)} files changed")
+    if (deleted or changed - base_files.keys() or span and span.moved) and not isinstance(base.get("frame"), dict):
+        raise Fallback("a path was added or removed, and the base is of an earlier version")
+    if len(changed) + len(deleted) > _most_changed(current):
+        raise Fallback(f"{len(changed) + len(deleted)} files changed")
     legacy_paths = base["legacy"]
-    for path in changed:
+    for path in changed | deleted:
         name = posixpath.basename(path)
         if name in _GLOBAL_NAMES:
             raise Fallback(f"{path} is read by every file's scan")
         if _under(path, legacy_paths):
             raise Fallback(f"{path} is at or in a legacy path")
-    if changed.intersection(base["skipped"]):
-        raise Fallback(f"{min(changed.intersection(base['skipped']))} was skipped")
+    if (changed | deleted).intersection(base["skipped"]):
+        raise Fallback(f"{min((changed | deleted).intersection(base['skipped']))} was skipped")
+    for path in sorted(deleted):
+        if path in base["vendored"] or path in base["generated"]:
+            raise Fallback(f"{path} was deleted, and it was vendored or generated")
+        if path in base["pointing"] or path in base["ask_files"]:
+            raise Fallback(f"{path} was deleted, and it pointed into a legacy path or asked to migrate")
+        defs = base["definitions"].get(path)
+        if resolved_against(defs) or isinstance(defs, dict) and defs.get("deprecated"):
+            raise Fallback(f"{path} was deleted, and it defined something (a make target, a script, a route...)")
     if span is not None and memo is not None:  # what it will say of its files once this scan is the base
-        patch = {path: sha for path, sha in current.items() if stored_files[path] != sha}
-        base["files"] = {"digest": base["files"]["digest"], "patch": patch} if len(patch) <= _FILES_PATCH \
-            else None  # (written again, with the base)
+        patch = {path: sha for path, sha in current.items() if stored_files.get(path) != sha}
+        base["files"] = {"digest": base["files"]["digest"], "patch": patch} \
+            if len(patch) <= _FILES_PATCH and not deleted else None  # (written again, with the base)
     return _delta(root, config, now, snapshot, left_out, cache, key, base, changed, span, progress, clock, memo,
-                  current, {path: base_files[path] for path in changed.intersection(base["vendored"])})
+                  current, {path: base_files[path] for path in changed.intersection(base["vendored"])}, deleted,
+                  frozenset(base_files), listed)
+
+
+def _most_changed(current) -> int:
+    """More changed files than this (`MAX_CHANGED`, or a tenth of the repository) and the full
+    pipeline runs."""
+    return min(MAX_CHANGED, max(len(current) // 10, 8))
 
 
 def _delta(root, config, now, snapshot, left_out, cache, key, base, changed, span, progress, clock, memo, current,
-           vendored):
-    """(`vendored`: the changed files that are vendored or generated, with their base's content SHA.)"""
+           vendored, deleted, base_paths, listed):
+    """(`vendored`: the changed files that are vendored or generated, with their base's content SHA;
+    `deleted`: the base's paths gone; `base_paths`: the base's files; `listed`: the files row
+    its record of lookups was written with, None if it is not the base's.)"""
     start = clock
     moved = span is not None
     aged = base["now"] != now.isoformat()  # (an earlier day's base: `_NOW_RULES` computed again)
     from indexer.contradictions.legacy import deprecation_notices, find_legacy, migrate_asks, MigrateAsk
     from indexer.contradictions.paths import RepoPaths
-    from indexer.contradictions.resolve import IMPORT_KINDS, Resolver
+    from indexer.contradictions.resolve import IMPORT_KINDS, Resolver, working_folders
     from indexer.contradictions.stage import Contradictions, config_file_of, historical_test, legacy_settings
     from indexer.checks import load_checks
     from indexer.git.history import load_history
@@ -241,6 +282,21 @@ def _delta(root, config, now, snapshot, left_out, cache, key, base, changed, spa
     from indexer.scan.suppress import apply_suppressions
     from indexer.text import STRUCTURAL, safe_record, safe_tree
 
+    paths = RepoPaths(snapshot.files, left_out)
+    added = frozenset(changed - base_paths)
+    renewed = moved and span.moved  # (new commits added or deleted a path: their removals are read)
+    history = load_history(root, snapshot.head, now, paths.paths, cache) if renewed else None
+    lookups = None  # the base's record of its files' lookups (`indexer.contradictions.deps`), when paths moved
+    if added or deleted or renewed:
+        lookups, concerned = _concerned(cache, key, base, listed, base_paths, paths, current, history)
+        changed = changed | concerned
+        if len(changed) + len(deleted) > _most_changed(current):
+            raise Fallback(f"{len(changed) + len(deleted)} files changed or concerned by a path added or removed")
+        if any(posixpath.basename(path) in _GLOBAL_NAMES or _under(path, base["legacy"]) for path in concerned):
+            raise Fallback(f"{min(concerned)} names a path added or removed, and is read by every file's scan"
+                           " or lies in a legacy path")
+        concerning = time.perf_counter() - clock  # (the lap is written once the context is made)
+        clock += concerning
     only = frozenset(changed)
     collected = collect(snapshot, cache, config.scan.markers, config.scan.max_file_bytes,
                         progress(len(only)) if progress else None, only)
@@ -248,6 +304,8 @@ def _delta(root, config, now, snapshot, left_out, cache, key, base, changed, spa
         raise Fallback("a changed file is skipped now")
     if any((path in collected.generated) != (path in base["generated"]) for path in only):
         raise Fallback("a changed file's generated-code header came or went")
+    if added or deleted:
+        _check_vendored(root, snapshot, base, added, deleted, base_paths, collected)
     quiet = bool(vendored) and config.scan.vendored != "report"  # (else they are files like any other)
     set_aside = _set_aside(cache, config, collected, vendored) if quiet else {}
     definitions = base["definitions"]
@@ -256,33 +314,49 @@ def _delta(root, config, now, snapshot, left_out, cache, key, base, changed, spa
         raise Fallback("a definition changed (a make target, a script, a route...)")
     ctx = ScanContext(root=root, config=config, now=now, snapshot=snapshot, collected=collected,
                       ages={}, cache=cache, notes=list(config.notes), left_out=left_out)
+    if lookups is not None:
+        ctx.timings["delta: the files a path added or removed concerns"] = concerning
     # the changed files, and on a later day every file with a TODO (the base's others, as cached)
     dated = replace(ctx, collected=_with_todo_files(collected, collect(
         snapshot, cache, config.scan.markers, config.scan.max_file_bytes, None,
-        frozenset(base["todo_files"]) - only))) if aged else ctx
+        frozenset(base["todo_files"]) - only - deleted))) if aged else ctx
     clock = _lap(ctx, "delta: read the base, extract the changed files", clock)
     finish_ageing = start_ageing(dated)
-    paths = RepoPaths(snapshot.files, left_out)
     watch = base.get("legacy_watch")
-    window = _window_after(base.get("window"), span, watch, paths) if moved and not aged else None
+    window = _window_after(base.get("window"), span, watch, paths) if moved and not aged and not renewed else None
     if moved and window is None:  # extended by the new commits (and cached for the next scan)
-        history = load_history(root, snapshot.head, now, paths.paths, cache)
-        if len(history.removals) != base["removals"]:  # the new commits only modify files, so
-            finish_ageing()  # a window that moved past a removal is the one way they can differ
+        history = history or load_history(root, snapshot.head, now, paths.paths, cache)
+        if len(history.removals) != base["removals"] and not renewed:  # the new commits only modify
+            finish_ageing()  # files, so a window that moved past a removal is the one way they can differ
             raise Fallback("the history's removals changed")
     else:  # the base's own history (or, after commits that left it as it was, HEAD's): read only
         # if a changed file's references need it
         history = _Lazy(lambda: load_history(root, snapshot.head, now, paths.paths, cache),
                         lambda: _removed(cache, key, base.get("removed_head", base["head"])))
     resolver = Resolver(root, paths, history, definitions)
-    if only & _ROOT_GLOBAL and _identities(root, paths, history, definitions, resolver) != base["identities"]:
+    if lookups is not None:
+        if not renewed and isinstance(base.get("deleted_in"), dict):  # (the base's history: not read for it)
+            resolver.__dict__["_working_folders"] = working_folders(base["deleted_in"], paths.all_files)
+        if frame_of(resolver) != base["frame"]:
+            finish_ageing()
+            raise Fallback("a path added or removed changed what every file is resolved against "
+                           "(a docs root, a package, a site, a working folder...)")
+    if (only | deleted) & _ROOT_GLOBAL and _identities(root, paths, history, definitions, resolver) != base["identities"]:
         finish_ageing()  # links to this repository's hosting site resolve as paths: in every file
         raise Fallback("the repository's identity (go.mod, package.json, pyproject.toml) changed")
-    references = [(path, ref) for path in sorted(collected.references) for ref in collected.references[path]]
-    resolved = resolver._without_ignored([resolver.resolve(ref) for _, ref in references
-                                          if ref.kind not in IMPORT_KINDS])
     legacy_paths = base["legacy"]
-    imports = [resolver.resolve(ref) for _, ref in references if ref.kind in IMPORT_KINDS] if legacy_paths else []
+    resolver.deps = {}  # (what the files resolved here rest on: the base's record of them, once it moves)
+    resolved, imports = [], []
+    for path in sorted(collected.references):
+        refs = collected.references[path]
+        answers, keys = resolver.resolve_traced([r for r in refs if r.kind not in IMPORT_KINDS])
+        resolved.extend(answers)
+        if legacy_paths:
+            answers, more = resolver.resolve_traced([r for r in refs if r.kind in IMPORT_KINDS])
+            imports.extend(answers)
+            keys |= more
+        resolver.deps.setdefault(path, set()).update(keys)
+    resolved = resolver._without_ignored(resolved)
     # what legacy detection and "still pointing at it" read of the changed files, as the base had it
     asks = [[a.path, a.line, a.text, list(a.leave), list(a.toward)] for a in migrate_asks(collected.todos, resolved)]
     if asks != [row for row in base["asks"] if row[0] in only]:
@@ -310,8 +384,12 @@ def _delta(root, config, now, snapshot, left_out, cache, key, base, changed, spa
         for path in noticed:
             if path not in collected.definitions:
                 definitions.pop(path, None)
-    if noticed or aged or (moved and window is None and not (isinstance(watch, dict)
-                                                             and _activities(history, watch) == watch)):
+    inputs = _legacy_inputs(definitions, paths, [MigrateAsk(p, line, text, tuple(leave), tuple(toward))
+                                                 for p, line, text, leave, toward in base["asks"]],
+                            historical, config.legacy) if lookups is not None else base.get("legacy_inputs")
+    detected = noticed or aged or inputs != base.get("legacy_inputs") or (moved and window is None and not (
+        isinstance(watch, dict) and _activities(history, watch) == watch))
+    if detected:
         # the history or the day moved, or a file says something new of a path: the legacy set
         # is what detection says now, or the base is no good
         asks = [MigrateAsk(p, line, text, tuple(leave), tuple(toward)) for p, line, text, leave, toward in base["asks"]]
@@ -323,7 +401,9 @@ def _delta(root, config, now, snapshot, left_out, cache, key, base, changed, spa
             legacy = [item for item in legacy if item.declared or (item.path not in vendored and item.path not in folders)]
         if _legacy_state(legacy) != base["legacy_state"]:
             finish_ageing()
-            raise Fallback("the legacy set changed with the history" if moved else
+            raise Fallback("the legacy set changed with the paths added or removed"
+                           if inputs != base.get("legacy_inputs") else
+                           "the legacy set changed with the history" if moved else
                            f"the legacy set changed with what {noticed[0]} says is deprecated" if noticed else
                            "the legacy set changed with --now")
         clock = _lap(ctx, "delta: legacy detection", clock)
@@ -372,7 +452,8 @@ def _delta(root, config, now, snapshot, left_out, cache, key, base, changed, spa
     scope = {c.rule.id: c.scope for c in checks}
     # each finding with its gated JSON object: the base's as they were gated, the new ones gated here
     pairs = [(f, g) for f, g in zip(previous.findings, previous_gated["findings"]) if f.rule not in again
-             and (scope.get(f.rule) == "world" or (scope.get(f.rule) == "file" and f.path not in only))]
+             and (scope.get(f.rule) == "world" or (scope.get(f.rule) == "file" and f.path not in only
+                                                   and f.path not in deleted))]
     pairs.extend((f, safe_record(f.to_json())) for f in fresh)
     pairs.sort(key=lambda pair: (pair[0].path, pair[0].line or 0, pair[0].rule, pair[0].message))
     result = ScanResult(
@@ -393,9 +474,17 @@ def _delta(root, config, now, snapshot, left_out, cache, key, base, changed, spa
     # next scan's change is what differs from it.
     if moved and memo is not None and not cache.warnings:
         base.update(head=snapshot.head, memo=memo, now=now.isoformat(),
-                    todo_files=sorted(set(base["todo_files"]).difference(only).union(collected.todos)))
+                    todo_files=sorted(set(base["todo_files"]).difference(only, deleted).union(collected.todos)))
         if base["files"] is None:  # (many files differ from the stored row: written again)
             base["files"] = _store_files(cache, key, current)
+        if lookups is not None:  # paths came or went: what the base says of its paths and their lookups
+            _move_paths(cache, key, base, lookups, resolver.deps, collected, only, deleted, current,
+                        history if renewed else None)
+            if inputs != base.get("legacy_inputs"):  # (the paths legacy detection reads the history of moved)
+                watch = base["legacy_watch"] = _watch(definitions, SimpleNamespace(
+                    paths=paths, asks=asks, historical=historical, legacy=legacy, history=history))
+                window = None
+            base["legacy_inputs"] = inputs
         # the new commits only modify files and the count of removals is the base's, so the
         # removed paths are the same (the window of `MAX_COMMITS` can only drop some): their
         # list, written at `removed_head`, stands
@@ -408,6 +497,89 @@ def _delta(root, config, now, snapshot, left_out, cache, key, base, changed, spa
         cache.put_text(BASE_KIND, key, json.dumps(base, separators=(",", ":"), ensure_ascii=False))
     ctx.timings[f"delta: {len(only)} changed file{'s' * (len(only) != 1)} in all"] = time.perf_counter() - start
     return result
+
+
+def _legacy_inputs(definitions, paths, asks, historical, declared) -> str:
+    """What legacy detection reads of the paths (`indexer.contradictions.legacy.find_legacy`): its
+    candidates, what files call deprecated, whether each is a file and each declared successor
+    exists; a digest. A delta after paths came or went whose digest is the base's, and whose
+    history is the base's, finds what the base found without running detection."""
+    from indexer.contradictions.legacy import _candidates, deprecation_notices
+
+    candidates = sorted(_candidates(paths, asks), key=lambda candidate: candidate[0])  # (one per path)
+    notices, successors = deprecation_notices(definitions, paths, historical)
+    notices = {path: sorted(map(repr, evidence)) for path, evidence in notices.items()}  # (in no order of the files')
+    named = sorted({path for path, _ in candidates} | set(notices))
+    successors_declared = sorted({item.successor.strip("/") for item in declared if item.successor})
+    data = repr((candidates, sorted(notices.items()), sorted(successors.items()),
+                 [paths.is_file(path) for path in named], [paths.exists(path) for path in successors_declared]))
+    return hashlib.sha256(data.encode("utf-8", "surrogateescape")).hexdigest()
+
+
+def _move_paths(cache, key: str, base, text: str, deps, collected, only, deleted, current, history) -> None:
+    """The base, moved to a scan whose paths differ from it: its definitions, suppressions and
+    lookups (`DEPS_KIND`, its record `text`) of the files resolved again and without the deleted
+    ones, with the files row they are read against; after new commits that added or deleted
+    paths (`history`), its removals (`REMOVED_KIND`)."""
+    from indexer.contradictions.resolve import deletion_counts
+
+    records = decode(text)
+    for path in deleted:
+        base["definitions"].pop(path, None)
+        records.pop(path, None)
+    for path in only:
+        if path in collected.definitions:
+            base["definitions"][path] = collected.definitions[path]
+        records[path] = deps.get(path, ())
+    base["suppression_files"] = sorted(set(base["suppression_files"]).difference(only, deleted)
+                                       .union(collected.suppressions))
+    cache.put_text(DEPS_KIND, key, encode(records))  # (with the files row it is read against)
+    base["files"] = _store_files(cache, key, current)
+    base["deps_files"] = base["files"]["digest"]
+    if history is not None:
+        removed = sorted(set(history.removals) | history.removed_folders)
+        cache.put_text(REMOVED_KIND, key, (base["head"] or "") + "\n" + "\0".join(removed))
+        base.update(removals=len(history.removals), removed_head=base["head"], deleted_in=deletion_counts(history))
+
+
+def _check_vendored(root: str, snapshot, base, added, deleted, base_paths, collected) -> None:
+    """`Fallback` when the paths added or deleted change which files are set aside as vendored or
+    generated (`indexer.scan.collect.classify_vendored`, `vendored_folders`): a new file that is
+    one, a library's license file, a folder no longer all vendored."""
+    from indexer.scan.collect import _LIBRARY_FOLDERS, classify_vendored, vendored_folders
+
+    if any(path.startswith(_LIBRARY_FOLDERS) for path in added | deleted):
+        raise Fallback(f"{min(p for p in added | deleted if p.startswith(_LIBRARY_FOLDERS))}: a path added or "
+                       "removed in a folder of libraries")
+    attributes = [p for p in snapshot.files if p == ".gitattributes" or p.endswith("/.gitattributes")]
+    aside = set(classify_vendored(root, sorted(added) + attributes, collected.generated)) & added if added else set()
+    if aside:
+        raise Fallback(f"{min(aside)} was added, and it is vendored or generated")
+    if base["vendored"] and vendored_folders(dict.fromkeys(base["vendored"]), snapshot.files) \
+            != vendored_folders(dict.fromkeys(base["vendored"]), base_paths):
+        raise Fallback("a path added or removed changed which folders are all vendored")
+
+
+def _concerned(cache, key: str, base, listed, base_paths, paths, current, history):
+    """(the base's record of every file's lookups, the files whose answers a path added or
+    removed, or a removal the new commits made, may change: `indexer.contradictions.deps`, and
+    those whose content differs from the files row the record was written with, `listed`)."""
+    from indexer.contradictions.deps import changed_keys, naming
+
+    text = cache.get_text(DEPS_KIND, key) if listed is not None else None
+    if text is None:
+        raise Fallback("a path was added or removed, and the base's record of what its files resolve against is gone")
+    removed_before: set[str] = set()
+    removed_after: set[str] = set()
+    if history is not None:  # (new commits added or deleted paths)
+        before = _removed(cache, key, base.get("removed_head", base["head"]))
+        if before is None:
+            raise Fallback("the base's list of removed paths is gone")
+        removed_before = before.entries()
+        removed_after = set(history.removals) | history.removed_folders
+    keys = changed_keys(base_paths, paths, removed_before, removed_after)
+    moved = {path for path, sha in current.items() if listed.get(path) != sha}
+    return text, (naming(text, keys) & current.keys()) | moved
 
 
 def _set_aside(cache, config, collected, vendored: dict[str, str]) -> dict[str, int]:
@@ -440,9 +612,10 @@ def _with_todo_files(collected, others):
 class _Span(NamedTuple):
     """The commits from the base's HEAD to this one (`_commits_since`)."""
 
-    touched: frozenset[str]  # the paths they modified (merged branches' commits included)
+    touched: frozenset[str]  # the paths they added, deleted or modified (merged branches' commits included)
     commits: tuple[str, ...]  # the non-merge ones (what the history counts), in `git log` order
     first: bool  # whether those are the first commits of HEAD's own log (the history's order)
+    moved: bool = False  # whether one of them added or deleted a path (the history's removals may move)
 
 
 #: The first commits of HEAD's log read beside the range's: more new commits than this, and a
@@ -478,6 +651,7 @@ def _span(root: str, head: str, ancestor: bool, proc, leading) -> _Span | None:
         return None
     touched: set[str] = set()
     commits: list[str] = []
+    moved = False
     fields = iter(proc.stdout.decode("utf-8", "surrogateescape").split("\0"))
     for field in fields:
         field = field.lstrip("\n")
@@ -485,18 +659,19 @@ def _span(root: str, head: str, ancestor: bool, proc, leading) -> _Span | None:
             sha, _, parents = field[1:].partition("\x02")  # branch's commits are in the range; an
             if len(parents.split()) <= 1:  # evil merge's edit differs from the base)
                 commits.append(sha)
-        elif field == "M":
+        elif field in ("M", "A", "D"):
             path = next(fields, None)
             if path is None:
                 return None
             touched.add(path)
+            moved = moved or field != "M"
         elif field:
             return None
     order = leading.stdout.decode("ascii", "replace").split() if leading.returncode == 0 else []
     if len(commits) > _FIRST:
         order = run_git(root, "rev-list", "--no-merges", f"--max-count={len(commits)}", head,
                         check=False).decode("ascii", "replace").split()
-    return _Span(frozenset(touched), tuple(commits), order[:len(commits)] == commits)
+    return _Span(frozenset(touched), tuple(commits), order[:len(commits)] == commits, moved)
 
 
 #: How many of the oldest commits of a (nearly) full history window a base describes (`_window`):
@@ -589,6 +764,9 @@ class _Sorted:
 
     def __init__(self, text: str) -> None:
         self._text = text
+
+    def entries(self) -> set[str]:
+        return set(self._text.split("\0")) - {""}
 
     def __contains__(self, path: str) -> bool:
         text = self._text

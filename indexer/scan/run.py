@@ -122,7 +122,8 @@ def run_scan(path: str, now: date, cache_dir: str | None = None, config_path: st
                 cache.put_text(EXPLAIN_KIND, key, explain_index(result.contradictions))
                 if base is not None:  # a complete scan: the base the next change is measured from
                     used.append(base)
-                    delta.store_base(cache, base, snapshot, left_out, result.collected, result.contradictions, key, now)
+                    delta.store_base(cache, base, snapshot, left_out, result.collected, result.contradictions, key, now,
+                                     config.legacy)
             # and this scan's own `--format json` is that text with its `parsed`: gated once, not twice
             result = replace(result, gated=with_parsed(gated, result.files, 0, result.parsed))
             from indexer.scan import retention

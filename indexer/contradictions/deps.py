@@ -1,0 +1,109 @@
+"""What a file's resolutions rest on, so that a delta after a path was added or removed resolves
+again only the files the change concerns (`indexer.scan.delta`).
+
+A resolution reads the world through point lookups (`RepoPaths.exists`, `is_file`, `has_name`,
+`has_stem`, `has_suffix`, and `History.was_removed`) and through a few sets derived from all the
+paths at once (the Sphinx, site and package roots, built sites, generators, working folders:
+the *frame*, `frame_of`). While `RepoPaths.trace` is set, each point lookup adds its *key*: its
+kind's letter and what it asked (`e` exists, `f` a file, `n` a name, `s` a stem, `x` a tail of
+two or more segments, `r` removed in history). The answers to a file's lookups decide its
+answers, so when the frame is the same and none of its keys is among those whose answer
+changed (`changed_keys`), the file's resolutions are what they were, without resolving it.
+
+The base of a complete scan keeps every file's keys (`encode`), written with its list of files'
+content (`indexer.scan.delta`): a file whose content differs from that list is resolved again. stale-todo's "no longer
+exists" (`indexer.checks.stale_todo`) asks the same lookups of the paths a TODO names: the
+comment (or prose) it is read from yields them as references too, so their keys are there.
+"""
+from __future__ import annotations
+
+import bisect
+import posixpath
+from typing import Iterable, Mapping
+
+from indexer.contradictions.paths import RepoPaths
+
+#: Between a record's fields (its path, then its keys) and between records: no path holds a NUL.
+_FIELD, _RECORD = "\0", "\0\0"
+#: More changed keys than this, and the record is split whole rather than searched key by key.
+_SEARCHED = 64
+
+
+def encode(records: Mapping[str, Iterable[str]]) -> str:
+    """path -> keys as one text (`decode`, `naming`)."""
+    return _RECORD.join(_FIELD.join((path, *sorted(keys))) for path, keys in sorted(records.items()) if keys)
+
+
+def decode(text: str) -> dict[str, list[str]]:
+    out: dict[str, list[str]] = {}
+    for record in text.split(_RECORD) if text else ():
+        path, *keys = record.split(_FIELD)
+        out[path] = keys
+    return out
+
+
+def naming(text: str, changed: set[str]) -> set[str]:
+    """The files of the record `text` (`encode`) with a key in `changed`: each key searched for
+    in the text (a few changed keys, a record of megabytes), or the record split."""
+    if len(changed) > _SEARCHED:
+        return {path for path, keys in decode(text).items() if not changed.isdisjoint(keys)}
+    out: set[str] = set()
+    for key in changed:
+        needle = _FIELD + key
+        at = text.find(needle)
+        while at >= 0:
+            end = at + len(needle)
+            if end == len(text) or text[end] == _FIELD:  # (the whole key, not one it begins)
+                start = text.rfind(_RECORD, 0, at)
+                start = 0 if start < 0 else start + len(_RECORD)
+                out.add(text[start:text.find(_FIELD, start)])
+            at = text.find(needle, end)
+    return out
+
+
+def changed_keys(before: Iterable[str], after: RepoPaths, removed_before: set[str] | frozenset[str],
+                 removed_after: set[str] | frozenset[str]) -> set[str]:
+    """The keys whose answer may differ between the files `before` and the paths `after` (the
+    same ones left out) and between the removals before and after: exactly for what exists
+    (each folder's files counted), and for names, stems and tails, every one a path added or
+    deleted has (one that another file shares too is counted changed: a file or two more resolved)."""
+    left_out = after.all_files - after.files
+    old = sorted(set(before) | left_out)
+    new = sorted(after.all_files)
+    old_files = frozenset(old)
+    moved = old_files ^ after.all_files
+    keys = {"f" + path for path in moved}
+    folders = set()
+    for path in moved:
+        while path and path not in folders:
+            folders.add(path)
+            path = path.rpartition("/")[0]
+    for folder in folders:
+        if _holds(old, old_files, folder) != _holds(new, after.all_files, folder):
+            keys.add("e" + folder)
+            keys.add("n" + posixpath.basename(folder))
+    for path in moved:
+        stem = posixpath.splitext(path)[0]
+        keys.update(("n" + posixpath.basename(path), "n" + posixpath.basename(stem), "s" + stem))
+        parts = path.split("/")
+        keys.update("x" + "/".join(parts[start:]) for start in range(1, len(parts) - 1))
+    keys.update("r" + path for path in set(removed_before) ^ set(removed_after))
+    return keys
+
+
+def _holds(ordered: list[str], files: frozenset[str], path: str) -> bool:
+    """Whether `path` is one of the sorted `files` or a folder of one."""
+    if path in files:
+        return True
+    at = bisect.bisect_left(ordered, path + "/")
+    return at < len(ordered) and ordered[at].startswith(path + "/")
+
+
+def frame_of(resolver) -> dict[str, list[str]]:
+    """The sets a resolution reads of all the paths at once (and of the history: the working
+    folders), as JSON: a delta whose frame differs from its base's resolves everything again."""
+    paths = resolver.paths
+    return {"sphinx": list(paths.sphinx_roots), "sites": list(paths.site_roots),
+            "packages": sorted(paths.package_roots), "built": list(paths.built_sites),
+            "links": sorted(paths.links), "assets": list(resolver._site_asset_bases),
+            "generators": sorted(resolver._generators), "working": sorted(resolver._working_folders)}

@@ -1,0 +1,75 @@
+"""`indexer.contradictions.deps`: the keys whose answers move when paths come and go, and the
+files whose recorded lookups hold one. The delta's correctness rests on `changed_keys` naming
+every lookup whose answer differs (`tests/test_delta.py` checks whole scans against cold ones)."""
+from __future__ import annotations
+
+import posixpath
+
+from hypothesis import given, settings, strategies as st
+
+from indexer.contradictions.deps import changed_keys, decode, encode, naming
+from indexer.contradictions.paths import RepoPaths
+
+SEGMENTS = st.sampled_from(["a", "b", "docs", "x.py", "x", "y.md", "index.md", "b.py"])
+PATHS = st.lists(SEGMENTS, min_size=1, max_size=4).map("/".join)
+
+
+def answers(paths: RepoPaths, key: str) -> bool:
+    kind, what = key[0], key[1:]
+    return {"e": paths.exists, "f": paths.is_file, "n": paths.has_name, "s": paths.has_stem,
+            "x": paths.has_suffix}[kind](what)
+
+
+def universe(*path_sets) -> set[str]:
+    """Every key a lookup could make of these paths: each path, folder, name, stem and tail."""
+    keys = set()
+    for files in path_sets:
+        for path in files:
+            parts = path.split("/")
+            for end in range(1, len(parts) + 1):
+                prefix = "/".join(parts[:end])
+                keys.update(("e" + prefix, "f" + prefix, "n" + posixpath.basename(prefix)))
+            stem = posixpath.splitext(path)[0]
+            keys.update(("s" + stem, "n" + posixpath.basename(stem)))
+            keys.update("x" + "/".join(parts[start:]) for start in range(len(parts)))
+    return keys
+
+
+@settings(max_examples=300, deadline=None, derandomize=True, database=None)
+@given(st.sets(PATHS, min_size=1, max_size=8), st.sets(PATHS, max_size=3), st.sets(PATHS, max_size=3))
+def test_every_key_whose_answer_moves_is_named(before, added, deleted):
+    before = {p for p in before if not any(q.startswith(p + "/") for q in before)}  # (no file is a folder)
+    after = (before | added) - deleted
+    after = {p for p in after if not any(q.startswith(p + "/") for q in after)}
+    old, new = RepoPaths(before), RepoPaths(after)
+    named = changed_keys(before, new, set(), set())
+    moved = {key for key in universe(before, after) if answers(old, key) != answers(new, key)}
+    assert moved <= named
+
+
+def test_a_file_added_beside_others_leaves_its_folder_as_it_was():
+    before = ["docs/a.md", "src/x.py"]
+    keys = changed_keys(before, RepoPaths([*before, "docs/b.md"]), set(), set())
+    assert "edocs/b.md" in keys and "fdocs/b.md" in keys
+    assert "edocs" not in keys
+    keys = changed_keys(before, RepoPaths([*before, "tools/lint.cfg"]), set(), set())
+    assert {"etools", "etools/lint.cfg", "ntools"} <= keys
+    keys = changed_keys(before, RepoPaths(["docs/a.md"]), set(), set())  # the last file of src/ deleted
+    assert {"esrc", "esrc/x.py", "fsrc/x.py", "ssrc/x", "nx"} <= keys
+
+
+def test_a_removal_the_history_gained_is_a_changed_key():
+    keys = changed_keys(["a.md"], RepoPaths(["a.md"]), {"old.sh"}, {"old.sh", "gone.sh"})
+    assert keys == {"rgone.sh"}
+
+
+def test_a_key_is_found_whole_not_as_the_start_of_another():
+    text = encode({"README.md": {"edocs/setup.md", "edocs"}, "docs/a.md": {"edocs/setup.md.txt"},
+                   "b.md": {"ntools"}, "c.md": set()})
+    assert decode(text) == {"README.md": ["edocs", "edocs/setup.md"], "b.md": ["ntools"],
+                            "docs/a.md": ["edocs/setup.md.txt"]}
+    assert naming(text, {"edocs/setup.md"}) == {"README.md"}
+    assert naming(text, {"ntools"}) == {"b.md"}  # (the text's last key)
+    assert naming(text, {"etools"}) == set()
+    many = {f"e{n}" for n in range(100)} | {"ntools"}  # (past the searched count: the record split)
+    assert naming(text, many) == {"b.md"}
