@@ -1,7 +1,6 @@
 """AsciiDoc: `include::`, `image::`, `link:`, `xref:` and `<<file.adoc#id>>`, code, comments, prose."""
 from __future__ import annotations
 
-import re
 
 from indexer.extract.references.found import Found
 from indexer.extract.references.links import link_target

@@ -8,7 +8,6 @@ image. Makefile rule lines are skipped: targets and prerequisites are mostly bui
 from __future__ import annotations
 
 import json
-import re
 
 from indexer.extract.references.found import Found
 from indexer.extract.references.shell import ShellReader, split_comment

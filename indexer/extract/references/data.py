@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import posixpath
-import re
 
 from indexer.extract.references.found import Found
 from indexer.extract.references.shell import ShellReader, split_comment

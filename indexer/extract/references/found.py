@@ -1,7 +1,6 @@
 """`Found`: the references of one file as the extractors add them, with their sentence verdict."""
 from __future__ import annotations
 
-import re
 
 from indexer.extract.references.prose import commands, sentence_at, verdicts
 from indexer.extract.references.tokens import path_words

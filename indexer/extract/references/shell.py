@@ -13,7 +13,6 @@ unpacking a download). (Another absolute folder may be a copy of the repository:
 from __future__ import annotations
 
 import posixpath
-import re
 
 from indexer.extract.references.found import Found
 from indexer.extract.references.tokens import clean, is_variable, path_words

@@ -10,7 +10,6 @@ folder exists) before a missing entry counts.
 """
 from __future__ import annotations
 
-import re
 
 from indexer.extract.references.found import Found
 from indexer.extract.references.prose import lead_in
