@@ -42,6 +42,22 @@ def decode(text: str) -> dict[str, list[str]]:
     return out
 
 
+def replaced(text: str, records: Mapping[str, Iterable[str]], gone: Iterable[str] = ()) -> str:
+    """The record `text` (`encode`) with `records` in place of those paths' and without `gone`'s:
+    the other records' text kept as it is (not split into keys)."""
+    out = {}
+    for record in text.split(_RECORD) if text else ():
+        out[record.partition(_FIELD)[0]] = record
+    for path in gone:
+        out.pop(path, None)
+    for path, keys in records.items():
+        if keys:
+            out[path] = _FIELD.join((path, *sorted(keys)))
+        else:
+            out.pop(path, None)
+    return _RECORD.join(out[path] for path in sorted(out))
+
+
 def naming(text: str, changed: set[str]) -> set[str]:
     """The files of the record `text` (`encode`) with a key in `changed`: each key searched for
     in the text (a few changed keys, a record of megabytes), or the record split."""

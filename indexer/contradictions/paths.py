@@ -126,7 +126,7 @@ class RepoPaths:
     def sphinx_roots(self) -> tuple[str, ...]:
         """Folders with a Sphinx `conf.py` beside an index: where `/`-rooted `:doc:` paths start."""
         roots = []
-        for path in self.files:
+        for path in self._ending(("conf.py",)):
             if posixpath.basename(path) == "conf.py":
                 folder = posixpath.dirname(path)
                 if any(posixpath.join(folder, name) in self.paths for name in _SPHINX_INDEX):
@@ -142,7 +142,8 @@ class RepoPaths:
     @functools.cached_property
     def built_sites(self) -> tuple[str, ...]:
         """Folders of built documentation (Sphinx, MkDocs output) that someone committed."""
-        roots = {posixpath.dirname(p) for p in self.files if posixpath.basename(p) in _BUILT_SITE_MARKERS}
+        roots = {posixpath.dirname(p) for p in self._ending(_BUILT_SITE_MARKERS)
+                 if posixpath.basename(p) in _BUILT_SITE_MARKERS}
         roots = {posixpath.dirname(r) if posixpath.basename(r) == "search" else r for r in roots}
         return tuple(sorted(roots))
 
@@ -156,17 +157,22 @@ class RepoPaths:
     @functools.cached_property
     def site_roots(self) -> tuple[str, ...]:
         """Folders of static-site and docs generators, whose `/x` links are site URLs."""
-        roots = {posixpath.dirname(p) for p in self.files if posixpath.basename(p) in _SITE_MARKERS}
+        roots = {posixpath.dirname(p) for p in self._ending(_SITE_MARKERS) if posixpath.basename(p) in _SITE_MARKERS}
         roots |= {posixpath.dirname(posixpath.dirname(p)) for p in self.files  # VitePress
-                  if posixpath.basename(posixpath.dirname(p)) == ".vitepress"
+                  if ".vitepress/config." in p and posixpath.basename(posixpath.dirname(p)) == ".vitepress"
                   and posixpath.basename(p).startswith("config.")}
         return tuple(sorted(roots, key=len, reverse=True))
+
+    def _ending(self, names: tuple[str, ...]) -> list[str]:
+        """The files whose path ends with one of `names` (one C call per path: the roots below
+        ask a few names of thousands of files, each time a delta's paths move)."""
+        return [p for p in self.files if p.endswith(names)]
 
     @functools.cached_property
     def package_roots(self) -> frozenset[str]:
         """Folders holding a package manifest (package.json, pyproject.toml, go.mod, pom.xml...)."""
-        return frozenset(p.rpartition("/")[0] for p in self.files  # (`endswith` first: one C call per path)
-                         if p.endswith(_MANIFEST_ENDINGS) and p.rpartition("/")[2] in _PACKAGE_MANIFESTS)
+        return frozenset(p.rpartition("/")[0] for p in self._ending(_MANIFEST_ENDINGS)
+                         if p.rpartition("/")[2] in _PACKAGE_MANIFESTS)
 
     def package_bases(self, path: str) -> list[str]:
         """Where a path written in `path` may start besides its folder and the root: the folders of

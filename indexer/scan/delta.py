@@ -50,7 +50,7 @@ from types import SimpleNamespace
 from typing import Any, Callable, NamedTuple
 
 from indexer import __version__
-from indexer.contradictions.deps import decode, encode, frame_of
+from indexer.contradictions.deps import encode, frame_of, replaced
 from indexer.extract.definitions import resolved_against
 from indexer.findings import Finding
 from indexer.git.root import CONFIG_NAMES
@@ -123,9 +123,12 @@ def store_base(cache, key: str, snapshot, left_out, collected, found, memo: str,
     """Keep what a delta scan needs of a complete scan at `now`: its stages' `collected` and
     `found`, and the memo key its result (and gated `--format json` text) is stored under
     (`MEMO_KIND`); `declared`: the configuration's legacy paths."""
-    from indexer.contradictions.resolve import deletion_counts
+    from indexer.contradictions.resolve import deletion_counts, working_folders
 
     legacy_paths = sorted(item.path for item in found.legacy)
+    deleted_in = deletion_counts(found.history) if found.history is not None else None
+    if found.resolver is not None and deleted_in is not None:  # (the frame's working folders, counted once)
+        found.resolver.__dict__.setdefault("_working_folders", working_folders(deleted_in, found.paths.all_files))
     pointing = _pointing_rows((*found.resolved, *found.imports) if legacy_paths else (), legacy_paths)
     files = content_map(snapshot)
     cache.put_text(BASE_KIND, key, json.dumps({
@@ -154,7 +157,7 @@ def store_base(cache, key: str, snapshot, left_out, collected, found, memo: str,
         "todo_files": sorted(collected.todos),  # (vendored ones set aside)
         "frame": frame_of(found.resolver) if found.resolver is not None else None,
         "legacy_inputs": _legacy_inputs(collected.definitions, found.paths, found.asks, found.historical, declared),
-        "deleted_in": deletion_counts(found.history) if found.history is not None else None,
+        "deleted_in": deleted_in,
     }, separators=(",", ":"), ensure_ascii=False))
     history = found.history  # what resolution asks of it most (`History.was_removed`), read on its own
     removed = sorted(set(history.removals) | history.removed_folders) if history is not None else []
@@ -271,7 +274,7 @@ def _delta(root, config, now, snapshot, left_out, cache, key, base, changed, spa
     aged = base["now"] != now.isoformat()  # (an earlier day's base: `_NOW_RULES` computed again)
     from indexer.contradictions.legacy import deprecation_notices, find_legacy, migrate_asks, MigrateAsk
     from indexer.contradictions.paths import RepoPaths
-    from indexer.contradictions.resolve import IMPORT_KINDS, Resolver, working_folders
+    from indexer.contradictions.resolve import IMPORT_KINDS, Resolver, deletion_counts, working_folders
     from indexer.contradictions.stage import Contradictions, config_file_of, historical_test, legacy_settings
     from indexer.checks import load_checks
     from indexer.git.history import load_history
@@ -288,7 +291,7 @@ def _delta(root, config, now, snapshot, left_out, cache, key, base, changed, spa
     history = load_history(root, snapshot.head, now, paths.paths, cache) if renewed else None
     lookups = None  # the base's record of its files' lookups (`indexer.contradictions.deps`), when paths moved
     if added or deleted or renewed:
-        lookups, concerned = _concerned(cache, key, base, listed, base_paths, paths, current, history)
+        lookups, concerned, removed_before = _concerned(cache, key, base, listed, base_paths, paths, current, history)
         changed = changed | concerned
         if len(changed) + len(deleted) > _most_changed(current):
             raise Fallback(f"{len(changed) + len(deleted)} files changed or concerned by a path added or removed")
@@ -323,8 +326,8 @@ def _delta(root, config, now, snapshot, left_out, cache, key, base, changed, spa
     clock = _lap(ctx, "delta: read the base, extract the changed files", clock)
     finish_ageing = start_ageing(dated)
     watch = base.get("legacy_watch")
-    window = _window_after(base.get("window"), span, watch, paths) if moved and not aged and not renewed else None
-    if moved and window is None:  # extended by the new commits (and cached for the next scan)
+    window = _window_after(base.get("window"), span, watch, paths) if moved and not aged else None
+    if moved and (window is None or renewed):  # extended by the new commits (and cached for the next scan)
         history = history or load_history(root, snapshot.head, now, paths.paths, cache)
         if len(history.removals) != base["removals"] and not renewed:  # the new commits only modify
             finish_ageing()  # files, so a window that moved past a removal is the one way they can differ
@@ -334,9 +337,12 @@ def _delta(root, config, now, snapshot, left_out, cache, key, base, changed, spa
         history = _Lazy(lambda: load_history(root, snapshot.head, now, paths.paths, cache),
                         lambda: _removed(cache, key, base.get("removed_head", base["head"])))
     resolver = Resolver(root, paths, history, definitions)
+    deleted_in = base.get("deleted_in")  # (the base's history's: not read for the working folders)
     if lookups is not None:
-        if not renewed and isinstance(base.get("deleted_in"), dict):  # (the base's history: not read for it)
-            resolver.__dict__["_working_folders"] = working_folders(base["deleted_in"], paths.all_files)
+        if renewed:
+            deleted_in = deletion_counts(history)
+        if isinstance(deleted_in, dict):
+            resolver.__dict__["_working_folders"] = working_folders(deleted_in, paths.all_files)
         if frame_of(resolver) != base["frame"]:
             finish_ageing()
             raise Fallback("a path added or removed changed what every file is resolved against "
@@ -475,11 +481,13 @@ def _delta(root, config, now, snapshot, left_out, cache, key, base, changed, spa
     if moved and memo is not None and not cache.warnings:
         base.update(head=snapshot.head, memo=memo, now=now.isoformat(),
                     todo_files=sorted(set(base["todo_files"]).difference(only, deleted).union(collected.todos)))
-        if base["files"] is None:  # (many files differ from the stored row: written again)
+        if base["files"] is None:  # (many files differ from the stored row, or some are gone: written again)
             base["files"] = _store_files(cache, key, current)
+            if lookups is not None:  # (the record of lookups is read against it: `_move_paths`)
+                base["deps_files"] = base["files"]["digest"]
         if lookups is not None:  # paths came or went: what the base says of its paths and their lookups
-            _move_paths(cache, key, base, lookups, resolver.deps, collected, only, deleted, current,
-                        history if renewed else None)
+            _move_paths(cache, key, base, lookups, resolver.deps, collected, only, deleted,
+                        history if renewed else None, removed_before, deleted_in)
             if inputs != base.get("legacy_inputs"):  # (the paths legacy detection reads the history of moved)
                 watch = base["legacy_watch"] = _watch(definitions, SimpleNamespace(
                     paths=paths, asks=asks, historical=historical, legacy=legacy, history=history))
@@ -516,30 +524,29 @@ def _legacy_inputs(definitions, paths, asks, historical, declared) -> str:
     return hashlib.sha256(data.encode("utf-8", "surrogateescape")).hexdigest()
 
 
-def _move_paths(cache, key: str, base, text: str, deps, collected, only, deleted, current, history) -> None:
+def _move_paths(cache, key: str, base, text: str, deps, collected, only, deleted, history, removed_before,
+                deleted_in) -> None:
     """The base, moved to a scan whose paths differ from it: its definitions, suppressions and
     lookups (`DEPS_KIND`, its record `text`) of the files resolved again and without the deleted
-    ones, with the files row they are read against; after new commits that added or deleted
-    paths (`history`), its removals (`REMOVED_KIND`)."""
-    from indexer.contradictions.resolve import deletion_counts
-
-    records = decode(text)
+    ones; after new commits that added or deleted paths (`history`), its removals (`REMOVED_KIND`,
+    written again if they are not `removed_before`) and the counts of files deleted per folder
+    (`deleted_in`, as `indexer.contradictions.resolve.deletion_counts` made them)."""
     for path in deleted:
         base["definitions"].pop(path, None)
-        records.pop(path, None)
     for path in only:
         if path in collected.definitions:
             base["definitions"][path] = collected.definitions[path]
-        records[path] = deps.get(path, ())
     base["suppression_files"] = sorted(set(base["suppression_files"]).difference(only, deleted)
                                        .union(collected.suppressions))
-    cache.put_text(DEPS_KIND, key, encode(records))  # (with the files row it is read against)
-    base["files"] = _store_files(cache, key, current)
-    base["deps_files"] = base["files"]["digest"]
+    # (every file whose content differs from the files row was resolved again here, `_concerned`:
+    # the record is as fresh as the files, whichever row the base names next)
+    cache.put_text(DEPS_KIND, key, replaced(text, {path: deps.get(path, ()) for path in only}, deleted))
     if history is not None:
-        removed = sorted(set(history.removals) | history.removed_folders)
-        cache.put_text(REMOVED_KIND, key, (base["head"] or "") + "\n" + "\0".join(removed))
-        base.update(removals=len(history.removals), removed_head=base["head"], deleted_in=deletion_counts(history))
+        removed = set(history.removals) | history.removed_folders
+        if removed != removed_before:
+            cache.put_text(REMOVED_KIND, key, (base["head"] or "") + "\n" + "\0".join(sorted(removed)))
+            base["removed_head"] = base["head"]
+        base.update(removals=len(history.removals), deleted_in=deleted_in)
 
 
 def _check_vendored(root: str, snapshot, base, added, deleted, base_paths, collected) -> None:
@@ -555,15 +562,27 @@ def _check_vendored(root: str, snapshot, base, added, deleted, base_paths, colle
     aside = set(classify_vendored(root, sorted(added) + attributes, collected.generated)) & added if added else set()
     if aside:
         raise Fallback(f"{min(aside)} was added, and it is vendored or generated")
-    if base["vendored"] and vendored_folders(dict.fromkeys(base["vendored"]), snapshot.files) \
+    holding = {folder for path in base["vendored"] for folder in _folders_of(path)}  # (a vendored file's)
+    if any(holding.intersection(_folders_of(path)) for path in added | deleted) \
+            and vendored_folders(dict.fromkeys(base["vendored"]), snapshot.files) \
             != vendored_folders(dict.fromkeys(base["vendored"]), base_paths):
         raise Fallback("a path added or removed changed which folders are all vendored")
 
 
+def _folders_of(path: str) -> list[str]:
+    """The folders `path` lies in, innermost first."""
+    out = []
+    while "/" in path:
+        path = path.rpartition("/")[0]
+        out.append(path)
+    return out
+
+
 def _concerned(cache, key: str, base, listed, base_paths, paths, current, history):
-    """(the base's record of every file's lookups, the files whose answers a path added or
-    removed, or a removal the new commits made, may change: `indexer.contradictions.deps`, and
-    those whose content differs from the files row the record was written with, `listed`)."""
+    """(the base's record of every file's lookups; the files whose answers a path added or
+    removed, or a removal the new commits made, may change, `indexer.contradictions.deps`, and
+    those whose content differs from the files row the record was written with, `listed`; the
+    base's removed paths, when the new commits' `history` is read)."""
     from indexer.contradictions.deps import changed_keys, naming
 
     text = cache.get_text(DEPS_KIND, key) if listed is not None else None
@@ -579,7 +598,7 @@ def _concerned(cache, key: str, base, listed, base_paths, paths, current, histor
         removed_after = set(history.removals) | history.removed_folders
     keys = changed_keys(base_paths, paths, removed_before, removed_after)
     moved = {path for path, sha in current.items() if listed.get(path) != sha}
-    return text, (naming(text, keys) & current.keys()) | moved
+    return text, (naming(text, keys) & current.keys()) | moved, removed_before
 
 
 def _set_aside(cache, config, collected, vendored: dict[str, str]) -> dict[str, int]:
