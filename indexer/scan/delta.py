@@ -228,7 +228,7 @@ def try_delta(root: str, config, now, snapshot, left_out, cache, key: str, progr
         if span is None:
             raise Fallback("the commits since the base's HEAD do not all add, delete or modify files on its line")
         changed |= span.touched & current.keys()
-    if (deleted or changed - base_files.keys() or span and span.moved) and not isinstance(base.get("frame"), dict):
+    if (deleted or changed - base_files.keys() or span and span.deletes) and not isinstance(base.get("frame"), dict):
         raise Fallback("a path was added or removed, and the base is of an earlier version")
     if len(changed) + len(deleted) > _most_changed(current):
         raise Fallback(f"{len(changed) + len(deleted)} files changed")
@@ -287,7 +287,7 @@ def _delta(root, config, now, snapshot, left_out, cache, key, base, changed, spa
 
     paths = RepoPaths(snapshot.files, left_out)
     added = frozenset(changed - base_paths)
-    renewed = moved and span.moved  # (new commits added or deleted a path: their removals are read)
+    renewed = moved and span.deletes  # (new commits deleted a path: the history's removals are read)
     history = load_history(root, snapshot.head, now, paths.paths, cache) if renewed else None
     lookups = None  # the base's record of its files' lookups (`indexer.contradictions.deps`), when paths moved
     if added or deleted or renewed:
@@ -634,7 +634,7 @@ class _Span(NamedTuple):
     touched: frozenset[str]  # the paths they added, deleted or modified (merged branches' commits included)
     commits: tuple[str, ...]  # the non-merge ones (what the history counts), in `git log` order
     first: bool  # whether those are the first commits of HEAD's own log (the history's order)
-    moved: bool = False  # whether one of them added or deleted a path (the history's removals may move)
+    deletes: bool = False  # whether one of them deleted a path (renamed one away: the history's removals move)
 
 
 #: The first commits of HEAD's log read beside the range's: more new commits than this, and a
@@ -670,7 +670,7 @@ def _span(root: str, head: str, ancestor: bool, proc, leading) -> _Span | None:
         return None
     touched: set[str] = set()
     commits: list[str] = []
-    moved = False
+    deletes = False
     fields = iter(proc.stdout.decode("utf-8", "surrogateescape").split("\0"))
     for field in fields:
         field = field.lstrip("\n")
@@ -683,14 +683,14 @@ def _span(root: str, head: str, ancestor: bool, proc, leading) -> _Span | None:
             if path is None:
                 return None
             touched.add(path)
-            moved = moved or field != "M"
+            deletes = deletes or field == "D"
         elif field:
             return None
     order = leading.stdout.decode("ascii", "replace").split() if leading.returncode == 0 else []
     if len(commits) > _FIRST:
         order = run_git(root, "rev-list", "--no-merges", f"--max-count={len(commits)}", head,
                         check=False).decode("ascii", "replace").split()
-    return _Span(frozenset(touched), tuple(commits), order[:len(commits)] == commits, moved)
+    return _Span(frozenset(touched), tuple(commits), order[:len(commits)] == commits, deletes)
 
 
 #: How many of the oldest commits of a (nearly) full history window a base describes (`_window`):
