@@ -159,6 +159,7 @@ NAMING = {  # files whose findings hang on paths other files add or delete
     "docs/ops.md": "# Ops\n\nShip with scripts/deploy.sh.\nThe lint settings are in tools/lint.cfg.\n"
                    "Warm up with scripts/warm.sh.\n",
     "src/jobs.py": "# TODO: fold this into web/src/page.ts\nimport os\n# TODO: call scripts/warm.sh\n",
+    "web/deploy/Dockerfile": "FROM node\nCOPY src/page.ts /app/\n",  # (web/src/ once web/ is a package)
 }
 
 
@@ -175,6 +176,7 @@ PATH_CHANGES = {  # name -> (git commands, whether the delta runs)
     "a file unchanged files name is renamed": ([("mv", "web/src/page.ts", "web/src/home.ts")], True),
     "a file that asks to migrate is deleted": ([("rm", "scripts/build.sh")], False),
     "a file nothing names is added": ([("write", "src/extra.py", "import os\n")], True),
+    "a package's manifest is added": ([("write", "web/pyproject.toml", "[project]\nname = 'web'\n")], True),
     "a file with a TODO and references is added": (
         [("write", "docs/new.md", "See scripts/build.sh and scripts/nothing.sh.\n<!-- TODO: more -->\n")], True),
     "a file pointing into a legacy path is deleted": ([("rm", "docs/old.md")], False),
@@ -218,6 +220,33 @@ def test_a_path_the_new_commits_add_and_delete_is_known_removed(repo, tmp_path, 
     assert {(f["path"], f["rule"]) for f in got["findings"] if "warm.sh" in f["message"]} >= {
         ("docs/ops.md", "dangling-reference"), ("src/jobs.py", "stale-todo")}
     assert_same_as_cold(repo, tmp_path, naming, delta=True)
+
+
+def test_a_path_the_new_commits_add_and_delete_again_is_told_by_its_last_removal(repo, tmp_path):
+    """Removed before the base and again since: whether it was removed is the same answer, but
+    what dangling-reference tells of it (its last removal) moved, and the delta says it."""
+    build(repo)
+    repo.commit(STALE, "more", files={**LEGACY_EXTRA, **NAMING, "scripts/warm.sh": "echo warm\n"})
+    repo.git("rm", "-q", "scripts/warm.sh")
+    repo.commit("2024-05-01", "delete")
+    warm = tmp_path / "warm"
+    run_scan(repo.root, warm, "--format", "json")
+    repo.commit("2026-10-20", "add", files={"scripts/warm.sh": "echo warm again\n"})
+    repo.git("rm", "-q", "scripts/warm.sh")
+    repo.commit("2026-10-21", "delete")
+    assert_same_as_cold(repo, tmp_path, warm, delta=True)
+
+
+def test_the_base_s_frame_is_the_same_in_every_process(repo, tmp_path, monkeypatch):
+    """Four docs sites' roots of one length (a set's order, which each process draws anew): the
+    frame a delta compares with its base's is in one order, so a path added runs the delta."""
+    sites = {f"site-{name}/mkdocs.yml": f"site_name: {name}\n" for name in "abcd"}
+    monkeypatch.setenv("PYTHONHASHSEED", "1")
+    warm = scanned(repo, tmp_path, sites)
+    repo.write("docs/extra.md", "# Extra\n")
+    repo.git("add", "docs/extra.md")
+    monkeypatch.setenv("PYTHONHASHSEED", "2")
+    assert_same_as_cold(repo, tmp_path, warm, delta=True)
 
 
 def test_paths_added_and_deleted_in_a_row_of_commits_each_move_the_base(repo, tmp_path, naming):

@@ -10,25 +10,25 @@ from hypothesis import given, settings, strategies as st
 from indexer.contradictions.deps import changed_keys, decode, encode, naming
 from indexer.contradictions.paths import RepoPaths
 
-SEGMENTS = st.sampled_from(["a", "b", "docs", "x.py", "x", "y.md", "index.md", "b.py"])
+SEGMENTS = st.sampled_from(["a", "b", "docs", "x.py", "x", "y.md", "index.md", "b.py", "pyproject.toml"])
 PATHS = st.lists(SEGMENTS, min_size=1, max_size=4).map("/".join)
 
 
 def answers(paths: RepoPaths, key: str) -> bool:
     kind, what = key[0], key[1:]
     return {"e": paths.exists, "f": paths.is_file, "n": paths.has_name, "s": paths.has_stem,
-            "x": paths.has_suffix}[kind](what)
+            "x": paths.has_suffix, "p": lambda folder: folder in paths.package_roots}[kind](what)
 
 
 def universe(*path_sets) -> set[str]:
-    """Every key a lookup could make of these paths: each path, folder, name, stem and tail."""
+    """Every key a lookup could make of these paths: each path, folder, name, stem, tail and package."""
     keys = set()
     for files in path_sets:
         for path in files:
             parts = path.split("/")
-            for end in range(1, len(parts) + 1):
+            for end in range(len(parts) + 1):
                 prefix = "/".join(parts[:end])
-                keys.update(("e" + prefix, "f" + prefix, "n" + posixpath.basename(prefix)))
+                keys.update(("e" + prefix, "f" + prefix, "n" + posixpath.basename(prefix), "p" + prefix))
             stem = posixpath.splitext(path)[0]
             keys.update(("s" + stem, "n" + posixpath.basename(stem)))
             keys.update("x" + "/".join(parts[start:]) for start in range(len(parts)))

@@ -3,17 +3,18 @@ again only the files the change concerns (`indexer.scan.delta`).
 
 A resolution reads the world through point lookups (`RepoPaths.exists`, `is_file`, `has_name`,
 `has_stem`, `has_suffix`, and `History.was_removed`) and through a few sets derived from all the
-paths at once (the Sphinx, site and package roots, built sites, generators, working folders:
+paths at once (the Sphinx and site roots, built sites, generators, working folders:
 the *frame*, `frame_of`). While `RepoPaths.trace` is set, each point lookup adds its *key*: its
 kind's letter and what it asked (`e` exists, `f` a file, `n` a name, `s` a stem, `x` a tail of
-two or more segments, `r` removed in history). The answers to a file's lookups decide its
+two or more segments, `p` a package's folder, `r` removed in history). The answers to a file's lookups decide its
 answers, so when the frame is the same and none of its keys is among those whose answer
 changed (`changed_keys`), the file's resolutions are what they were, without resolving it.
 
 The base of a complete scan keeps every file's keys (`encode`), written with its list of files'
-content (`indexer.scan.delta`): a file whose content differs from that list is resolved again. stale-todo's "no longer
-exists" (`indexer.checks.stale_todo`) asks the same lookups of the paths a TODO names: the
-comment (or prose) it is read from yields them as references too, so their keys are there.
+content (`indexer.scan.delta`): a file whose content differs from that list is resolved again.
+stale-todo's "no longer exists" (`indexer.checks.stale_todo`) asks the same lookups of the paths
+a TODO names: the comment (or prose) it is read from yields them as references too, so their
+keys are there.
 """
 from __future__ import annotations
 
@@ -21,7 +22,7 @@ import bisect
 import posixpath
 from typing import Iterable, Mapping
 
-from indexer.contradictions.paths import RepoPaths
+from indexer.contradictions.paths import PACKAGE_MANIFESTS, RepoPaths
 
 #: Between a record's fields (its path, then its keys) and between records: no path holds a NUL.
 _FIELD, _RECORD = "\0", "\0\0"
@@ -78,11 +79,14 @@ def naming(text: str, changed: set[str]) -> set[str]:
 
 
 def changed_keys(before: Iterable[str], after: RepoPaths, removed_before: set[str] | frozenset[str],
-                 removed_after: set[str] | frozenset[str]) -> set[str]:
+                 removed_after: set[str] | frozenset[str], removed_again: Iterable[str] = ()) -> set[str]:
     """The keys whose answer may differ between the files `before` and the paths `after` (the
     same ones left out) and between the removals before and after: exactly for what exists
     (each folder's files counted), and for names, stems and tails, every one a path added or
-    deleted has (one that another file shares too is counted changed: a file or two more resolved)."""
+    deleted has (one that another file shares too is counted changed: a file or two more
+    resolved). `removed_again`: paths deleted since, whose removal (and their folders', which
+    history follows through their files) says something new even where it was known before:
+    what dangling-reference tells of a missing path is its last removal."""
     left_out = after.all_files - after.files
     old = sorted(set(before) | left_out)
     new = sorted(after.all_files)
@@ -101,9 +105,16 @@ def changed_keys(before: Iterable[str], after: RepoPaths, removed_before: set[st
     for path in moved:
         stem = posixpath.splitext(path)[0]
         keys.update(("n" + posixpath.basename(path), "n" + posixpath.basename(stem), "s" + stem))
+        folder, _, name = path.rpartition("/")
+        if name in PACKAGE_MANIFESTS:
+            keys.add("p" + folder)
         parts = path.split("/")
         keys.update("x" + "/".join(parts[start:]) for start in range(1, len(parts) - 1))
     keys.update("r" + path for path in set(removed_before) ^ set(removed_after))
+    for path in removed_again:
+        while path:
+            keys.add("r" + path)
+            path = path.rpartition("/")[0]
     return keys
 
 
@@ -115,11 +126,15 @@ def _holds(ordered: list[str], files: frozenset[str], path: str) -> bool:
     return at < len(ordered) and ordered[at].startswith(path + "/")
 
 
+#: The frame's parts (`frame_of`), as `scan -v` names the one that moved.
+FRAME_PARTS = {"sphinx": "the Sphinx roots", "sites": "the docs sites' roots", "built": "the built docs' folders", "links": "the tracked links", "assets": "the sites' asset folders",
+               "generators": "the generators' folders", "working": "the working folders"}
+
+
 def frame_of(resolver) -> dict[str, list[str]]:
     """The sets a resolution reads of all the paths at once (and of the history: the working
-    folders), as JSON: a delta whose frame differs from its base's resolves everything again."""
+    folders), as JSON: when a delta's differs from its base's, the full scan runs."""
     paths = resolver.paths
-    return {"sphinx": list(paths.sphinx_roots), "sites": list(paths.site_roots),
-            "packages": sorted(paths.package_roots), "built": list(paths.built_sites),
-            "links": sorted(paths.links), "assets": list(resolver._site_asset_bases),
-            "generators": sorted(resolver._generators), "working": sorted(resolver._working_folders)}
+    parts = {"sphinx": paths.sphinx_roots, "sites": paths.site_roots, "built": paths.built_sites, "links": paths.links, "assets": resolver._site_asset_bases,
+             "generators": resolver._generators, "working": resolver._working_folders}
+    return {name: sorted(part) for name, part in parts.items()}  # (in one order: the roots of a length are a set's)

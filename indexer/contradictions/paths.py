@@ -20,9 +20,9 @@ _SITE_MARKERS = ("_config.yml", "_config.yaml", "mkdocs.yml", "mkdocs.yaml", "hu
                  "hugo.yaml", "docusaurus.config.js", "docusaurus.config.ts", "book.toml",
                  "astro.config.mjs", "conf.py")
 #: A package's own manifest: paths in its code and docs are often relative to its folder.
-_PACKAGE_MANIFESTS = frozenset({"package.json", "pyproject.toml", "setup.py", "setup.cfg", "go.mod",
+PACKAGE_MANIFESTS = frozenset({"package.json", "pyproject.toml", "setup.py", "setup.cfg", "go.mod",
                                 "Cargo.toml", "pom.xml", "build.gradle", "build.gradle.kts", "Chart.yaml"})
-_MANIFEST_ENDINGS = tuple(_PACKAGE_MANIFESTS)
+_MANIFEST_ENDINGS = tuple(PACKAGE_MANIFESTS)
 
 
 class RepoPaths:
@@ -131,7 +131,7 @@ class RepoPaths:
                 folder = posixpath.dirname(path)
                 if any(posixpath.join(folder, name) in self.paths for name in _SPHINX_INDEX):
                     roots.append(folder)
-        return tuple(sorted(roots, key=len, reverse=True))
+        return tuple(sorted(roots, key=lambda root: (-len(root), root)))  # (innermost first, in one order)
 
     def sphinx_root_of(self, path: str) -> str | None:
         for root in self.sphinx_roots:
@@ -161,7 +161,7 @@ class RepoPaths:
         roots |= {posixpath.dirname(posixpath.dirname(p)) for p in self.files  # VitePress
                   if ".vitepress/config." in p and posixpath.basename(posixpath.dirname(p)) == ".vitepress"
                   and posixpath.basename(p).startswith("config.")}
-        return tuple(sorted(roots, key=len, reverse=True))
+        return tuple(sorted(roots, key=lambda root: (-len(root), root)))  # (innermost first, in one order)
 
     def _ending(self, names: tuple[str, ...]) -> list[str]:
         """The files whose path ends with one of `names` (one C call per path: the roots below
@@ -172,7 +172,7 @@ class RepoPaths:
     def package_roots(self) -> frozenset[str]:
         """Folders holding a package manifest (package.json, pyproject.toml, go.mod, pom.xml...)."""
         return frozenset(p.rpartition("/")[0] for p in self._ending(_MANIFEST_ENDINGS)
-                         if p.rpartition("/")[2] in _PACKAGE_MANIFESTS)
+                         if p.rpartition("/")[2] in PACKAGE_MANIFESTS)
 
     def package_bases(self, path: str) -> list[str]:
         """Where a path written in `path` may start besides its folder and the root: the folders of
@@ -180,6 +180,8 @@ class RepoPaths:
         out: list[str] = []
         folder = posixpath.dirname(path)
         while True:
+            if self.trace is not None:
+                self.trace.add("p" + folder)
             if folder in self.package_roots:
                 out.append(folder)
                 source = posixpath.join(folder, "src") if folder else "src"

@@ -50,7 +50,7 @@ from types import SimpleNamespace
 from typing import Any, Callable, NamedTuple
 
 from indexer import __version__
-from indexer.contradictions.deps import encode, frame_of, replaced
+from indexer.contradictions.deps import FRAME_PARTS, encode, frame_of, replaced
 from indexer.extract.definitions import resolved_against
 from indexer.findings import Finding
 from indexer.git.root import CONFIG_NAMES
@@ -228,7 +228,7 @@ def try_delta(root: str, config, now, snapshot, left_out, cache, key: str, progr
         if span is None:
             raise Fallback("the commits since the base's HEAD do not all add, delete or modify files on its line")
         changed |= span.touched & current.keys()
-    if (deleted or changed - base_files.keys() or span and span.deletes) and not isinstance(base.get("frame"), dict):
+    if (deleted or changed - base_files.keys() or span and span.deleted) and not isinstance(base.get("frame"), dict):
         raise Fallback("a path was added or removed, and the base is of an earlier version")
     if len(changed) + len(deleted) > _most_changed(current):
         raise Fallback(f"{len(changed) + len(deleted)} files changed")
@@ -287,11 +287,12 @@ def _delta(root, config, now, snapshot, left_out, cache, key, base, changed, spa
 
     paths = RepoPaths(snapshot.files, left_out)
     added = frozenset(changed - base_paths)
-    renewed = moved and span.deletes  # (new commits deleted a path: the history's removals are read)
+    renewed = moved and bool(span.deleted)  # (new commits deleted a path: the history's removals are read)
     history = load_history(root, snapshot.head, now, paths.paths, cache) if renewed else None
     lookups = None  # the base's record of its files' lookups (`indexer.contradictions.deps`), when paths moved
     if added or deleted or renewed:
-        lookups, concerned, removed_before = _concerned(cache, key, base, listed, base_paths, paths, current, history)
+        lookups, concerned, removed_before = _concerned(cache, key, base, listed, base_paths, paths, current, history,
+                                                        span.deleted if renewed else ())
         changed = changed | concerned
         if len(changed) + len(deleted) > _most_changed(current):
             raise Fallback(f"{len(changed) + len(deleted)} files changed or concerned by a path added or removed")
@@ -343,10 +344,11 @@ def _delta(root, config, now, snapshot, left_out, cache, key, base, changed, spa
             deleted_in = deletion_counts(history)
         if isinstance(deleted_in, dict):
             resolver.__dict__["_working_folders"] = working_folders(deleted_in, paths.all_files)
-        if frame_of(resolver) != base["frame"]:
+        frame = frame_of(resolver)
+        if frame != base["frame"]:
             finish_ageing()
-            raise Fallback("a path added or removed changed what every file is resolved against "
-                           "(a docs root, a package, a site, a working folder...)")
+            moved_parts = [FRAME_PARTS[name] for name in frame if frame[name] != base["frame"].get(name)]
+            raise Fallback(f"a path added or removed changed what every file is resolved against: {', '.join(moved_parts)}")
     if (only | deleted) & _ROOT_GLOBAL and _identities(root, paths, history, definitions, resolver) != base["identities"]:
         finish_ageing()  # links to this repository's hosting site resolve as paths: in every file
         raise Fallback("the repository's identity (go.mod, package.json, pyproject.toml) changed")
@@ -578,11 +580,12 @@ def _folders_of(path: str) -> list[str]:
     return out
 
 
-def _concerned(cache, key: str, base, listed, base_paths, paths, current, history):
+def _concerned(cache, key: str, base, listed, base_paths, paths, current, history, removed_again):
     """(the base's record of every file's lookups; the files whose answers a path added or
     removed, or a removal the new commits made, may change, `indexer.contradictions.deps`, and
     those whose content differs from the files row the record was written with, `listed`; the
-    base's removed paths, when the new commits' `history` is read)."""
+    base's removed paths, when the new commits' `history` is read; `removed_again`: the paths
+    they deleted, whose last removal moved even where they were removed before)."""
     from indexer.contradictions.deps import changed_keys, naming
 
     text = cache.get_text(DEPS_KIND, key) if listed is not None else None
@@ -596,7 +599,7 @@ def _concerned(cache, key: str, base, listed, base_paths, paths, current, histor
             raise Fallback("the base's list of removed paths is gone")
         removed_before = before.entries()
         removed_after = set(history.removals) | history.removed_folders
-    keys = changed_keys(base_paths, paths, removed_before, removed_after)
+    keys = changed_keys(base_paths, paths, removed_before, removed_after, removed_again)
     moved = {path for path, sha in current.items() if listed.get(path) != sha}
     return text, (naming(text, keys) & current.keys()) | moved, removed_before
 
@@ -634,7 +637,7 @@ class _Span(NamedTuple):
     touched: frozenset[str]  # the paths they added, deleted or modified (merged branches' commits included)
     commits: tuple[str, ...]  # the non-merge ones (what the history counts), in `git log` order
     first: bool  # whether those are the first commits of HEAD's own log (the history's order)
-    deletes: bool = False  # whether one of them deleted a path (renamed one away: the history's removals move)
+    deleted: frozenset[str] = frozenset()  # the paths they deleted or renamed away (the history's removals moved)
 
 
 #: The first commits of HEAD's log read beside the range's: more new commits than this, and a
@@ -670,7 +673,7 @@ def _span(root: str, head: str, ancestor: bool, proc, leading) -> _Span | None:
         return None
     touched: set[str] = set()
     commits: list[str] = []
-    deletes = False
+    deleted: set[str] = set()
     fields = iter(proc.stdout.decode("utf-8", "surrogateescape").split("\0"))
     for field in fields:
         field = field.lstrip("\n")
@@ -683,14 +686,15 @@ def _span(root: str, head: str, ancestor: bool, proc, leading) -> _Span | None:
             if path is None:
                 return None
             touched.add(path)
-            deletes = deletes or field == "D"
+            if field == "D":
+                deleted.add(path)
         elif field:
             return None
     order = leading.stdout.decode("ascii", "replace").split() if leading.returncode == 0 else []
     if len(commits) > _FIRST:
         order = run_git(root, "rev-list", "--no-merges", f"--max-count={len(commits)}", head,
                         check=False).decode("ascii", "replace").split()
-    return _Span(frozenset(touched), tuple(commits), order[:len(commits)] == commits, deletes)
+    return _Span(frozenset(touched), tuple(commits), order[:len(commits)] == commits, frozenset(deleted))
 
 
 #: How many of the oldest commits of a (nearly) full history window a base describes (`_window`):
