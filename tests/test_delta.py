@@ -499,8 +499,8 @@ def test_since_reads_the_history_when_a_new_commit_touches_a_legacy_candidate_s_
 
 
 def test_a_complete_scan_prunes_the_bases_of_earlier_formats(repo, tmp_path):
-    """A base of an earlier format (~3 MB on terraform, never read again) is deleted by the next
-    complete scan, which writes the base of this one."""
+    """A base of an earlier format (~3 MB on terraform, never read again), and resolution rows
+    without their lookups, are deleted by the next complete scan, which writes the base of this one."""
     import glob
     import sqlite3
 
@@ -510,10 +510,12 @@ def test_a_complete_scan_prunes_the_bases_of_earlier_formats(repo, tmp_path):
     path = glob.glob(str(cache / "*" / "cache.sqlite3"))[0]
     with sqlite3.connect(path) as db:
         db.executemany("INSERT INTO entries (kind, key, value) VALUES (?, 'k', '{}')",
-                       [("scan-base/v2",), ("scan-base-removed/v2",), ("scan-base/v3",), ("scan-base-files/v1",)])
+                       [("scan-base/v2",), ("scan-base-removed/v2",), ("scan-base/v3",), ("scan-base-files/v1",),
+                        ("resolved/v1",), ("resolved-imports/v1",)])
     repo.commit("2026-10-20", "next", files={".gitignore": "dist/\n"})  # read by every file: a complete scan
     run_scan(repo.root, cache, "--format", "json")
     with sqlite3.connect(path) as db:
         kinds = {kind for (kind,) in db.execute("SELECT DISTINCT kind FROM entries")}
-    assert not kinds & {"scan-base/v2", "scan-base-removed/v2", "scan-base/v3", "scan-base-files/v1"}
+    assert not kinds & {"scan-base/v2", "scan-base-removed/v2", "scan-base/v3", "scan-base-files/v1",
+                        "resolved/v1", "resolved-imports/v1"}
     assert {"scan-base/v4", "scan-base-files/v2", "scan-base-removed/v4"} <= kinds

@@ -27,6 +27,7 @@ from indexer.git.discover import links_branch
 
 KIND = "resolved/v2"  # v2: each row with the keys of the lookups its answers rest on (`deps`)
 KIND_IMPORTS = "resolved-imports/v2"
+OLD_KINDS = ("resolved/v1", "resolved-imports/v1")  # (rows without their lookups: pruned by a complete scan)
 _FIELDS = tuple(f.name for f in dataclasses.fields(Resolved) if f.name != "reference")
 
 

@@ -26,7 +26,7 @@ _MANIFEST_ENDINGS = tuple(PACKAGE_MANIFESTS)
 
 
 class RepoPaths:
-    #: The keys of the point lookups made while it is a set (`indexer.contradictions.deps.key`).
+    #: The keys of the point lookups made while it is a set (`indexer.contradictions.deps`).
     trace: "set[str] | None" = None
 
     def __init__(self, files: Iterable[str], left_out: Mapping[str, str] | None = None) -> None:

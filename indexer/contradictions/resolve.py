@@ -126,7 +126,8 @@ class Resolver:
         return replace(result, gone=tuple(dict.fromkeys(gone))) if gone else result
 
     def resolve_traced(self, references: Iterable[Reference]) -> tuple[list[Resolved], set[str]]:
-        """`resolve` of each, with the keys of every lookup the answers rest on (`deps.key`)."""
+        """`resolve` of each, with the keys of every lookup the answers rest on
+        (`indexer.contradictions.deps`: what a delta after paths moved finds the files to resolve by)."""
         outer, self.paths.trace = self.paths.trace, set()
         try:
             return [self.resolve(r) for r in references], self.paths.trace

@@ -163,7 +163,9 @@ def store_base(cache, key: str, snapshot, left_out, collected, found, memo: str,
     removed = sorted(set(history.removals) | history.removed_folders) if history is not None else []
     cache.put_text(REMOVED_KIND, key, (snapshot.head or "") + "\n" + "\0".join(removed))
     cache.put_text(DEPS_KIND, key, encode({path: keys for path, keys in found.deps.items() if path in files}))
-    cache.prune(_OLD_KINDS[0], kinds=_OLD_KINDS[1:])
+    from indexer.contradictions.incremental import OLD_KINDS
+
+    cache.prune(_OLD_KINDS[0], kinds=(*_OLD_KINDS[1:], *OLD_KINDS))
 
 
 def _store_files(cache, key: str, files: dict[str, str]) -> dict[str, Any]:
