@@ -13,6 +13,7 @@ from a fresh copy of the parent's cache each run).
 """
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import shutil
@@ -66,9 +67,12 @@ def why(proc: subprocess.CompletedProcess) -> str:
 
 
 def main() -> None:
-    args = [a for a in sys.argv[1:] if not a.startswith("--now")]
-    now = next((a.split("=", 1)[1] for a in sys.argv[1:] if a.startswith("--now=")), "2026-12-01")
-    source, count = os.path.abspath(args[0]), int(args[1]) if len(args) > 1 else 10
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("repo")
+    parser.add_argument("count", type=int, nargs="?", default=10)
+    parser.add_argument("--now", default="2026-12-01")
+    args = parser.parse_args()
+    source, count, now = os.path.abspath(args.repo), args.count, args.now
     top = Path(tempfile.mkdtemp(prefix="path-commits-"))
     work = str(top / "repo")
     subprocess.run(["git", "clone", "-q", "--shared", source, work], check=True)
