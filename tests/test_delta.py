@@ -237,6 +237,21 @@ def test_a_path_the_new_commits_add_and_delete_again_is_told_by_its_last_removal
     assert_same_as_cold(repo, tmp_path, warm, delta=True)
 
 
+def test_a_record_of_lookups_another_scan_wrote_since_is_not_used(repo, tmp_path, naming):
+    """The base names its record of lookups by digest: a record that is not the one it was
+    written with (a concurrent scan's, a damaged row) makes the full scan run, not a wrong delta."""
+    import glob
+    import sqlite3
+
+    path = glob.glob(str(naming / "*" / "cache.sqlite3"))[0]
+    with sqlite3.connect(path) as db:
+        db.execute("UPDATE entries SET value = 'docs/ops.md' || char(0) || 'ex' WHERE kind = 'scan-base-deps/v1'")
+    change_paths(repo, [("write", "scripts/deploy.sh", "echo ship\n")])
+    got_json, _, ran = outputs(repo.root, naming, "-v")
+    assert not ran
+    assert got_json == outputs(repo.root, tmp_path / "cold")[0]
+
+
 def test_the_base_s_frame_is_the_same_in_every_process(repo, tmp_path, monkeypatch):
     """Four docs sites' roots of one length (a set's order, which each process draws anew): the
     frame a delta compares with its base's is in one order, so a path added runs the delta."""

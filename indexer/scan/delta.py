@@ -131,10 +131,12 @@ def store_base(cache, key: str, snapshot, left_out, collected, found, memo: str,
         found.resolver.__dict__.setdefault("_working_folders", working_folders(deleted_in, found.paths.all_files))
     pointing = _pointing_rows((*found.resolved, *found.imports) if legacy_paths else (), legacy_paths)
     files = content_map(snapshot)
+    lookups = encode({path: keys for path, keys in found.deps.items() if path in files})
     cache.put_text(BASE_KIND, key, json.dumps({
         "head": snapshot.head,
         "files": (listed := _store_files(cache, key, files)),
         "deps_files": listed["digest"],  # the files row the lookups (`DEPS_KIND`) were written with
+        "deps_digest": _digest(lookups),  # (a row another scan wrote since is told apart)
         "left_out": left_out,
         "definitions": collected.definitions,
         "skipped": sorted(collected.skipped),
@@ -162,7 +164,7 @@ def store_base(cache, key: str, snapshot, left_out, collected, found, memo: str,
     history = found.history  # what resolution asks of it most (`History.was_removed`), read on its own
     removed = sorted(set(history.removals) | history.removed_folders) if history is not None else []
     cache.put_text(REMOVED_KIND, key, (snapshot.head or "") + "\n" + "\0".join(removed))
-    cache.put_text(DEPS_KIND, key, encode({path: keys for path, keys in found.deps.items() if path in files}))
+    cache.put_text(DEPS_KIND, key, lookups)
     from indexer.contradictions.incremental import OLD_KINDS
 
     cache.prune(_OLD_KINDS[0], kinds=(*_OLD_KINDS[1:], *OLD_KINDS))
@@ -544,7 +546,9 @@ def _move_paths(cache, key: str, base, text: str, deps, collected, only, deleted
                                        .union(collected.suppressions))
     # (every file whose content differs from the files row was resolved again here, `_concerned`:
     # the record is as fresh as the files, whichever row the base names next)
-    cache.put_text(DEPS_KIND, key, replaced(text, {path: deps.get(path, ()) for path in only}, deleted))
+    text = replaced(text, {path: deps.get(path, ()) for path in only}, deleted)
+    cache.put_text(DEPS_KIND, key, text)
+    base["deps_digest"] = _digest(text)
     if history is not None:
         removed = set(history.removals) | history.removed_folders
         if removed != removed_before:
@@ -591,8 +595,9 @@ def _concerned(cache, key: str, base, listed, base_paths, paths, current, histor
     from indexer.contradictions.deps import changed_keys, naming
 
     text = cache.get_text(DEPS_KIND, key) if listed is not None else None
-    if text is None:
-        raise Fallback("a path was added or removed, and the base's record of what its files resolve against is gone")
+    if text is None or _digest(text) != base.get("deps_digest"):
+        raise Fallback("a path was added or removed, and the base's record of what its files resolve against "
+                       "is gone or not the base's")
     removed_before: set[str] = set()
     removed_after: set[str] = set()
     if history is not None:  # (new commits added or deleted paths)
