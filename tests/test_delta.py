@@ -237,6 +237,16 @@ def test_a_path_the_new_commits_add_and_delete_again_is_told_by_its_last_removal
     assert_same_as_cold(repo, tmp_path, warm, delta=True)
 
 
+def test_a_vendored_file_edited_since_the_record_stays_set_aside_when_paths_move(repo, tmp_path, built):
+    """A file edited by a commit the base moved over differs from the files row the record of
+    lookups was read against, so a later path change resolves it again; a vendored one is still
+    set aside (nothing reported in it), as a cold scan does."""
+    repo.commit("2026-10-20", "vendor", files={"vendor/lib/x.js": "// TODO: upstream this\n// See docs/gone.md.\n"})
+    assert_same_as_cold(repo, tmp_path, built, delta=True)
+    repo.commit("2026-10-21", "add", files={"docs/extra.md": "# Extra\n"})
+    assert_same_as_cold(repo, tmp_path, built, delta=True)
+
+
 def test_a_record_of_lookups_another_scan_wrote_since_is_not_used(repo, tmp_path, naming):
     """The base names its record of lookups by digest: a record that is not the one it was
     written with (a concurrent scan's, a damaged row) makes the full scan run, not a wrong delta."""

@@ -298,6 +298,8 @@ def _delta(root, config, now, snapshot, left_out, cache, key, base, changed, spa
         lookups, concerned, removed_before = _concerned(cache, key, base, listed, base_paths, paths, current, history,
                                                         span.deleted if renewed else ())
         changed = changed | concerned
+        # (a vendored one is set aside as a changed one is; its content is the base's)
+        vendored = {**{path: current[path] for path in concerned.intersection(base["vendored"])}, **vendored}
         if len(changed) + len(deleted) > _most_changed(current):
             raise Fallback(f"{len(changed) + len(deleted)} files changed or concerned by a path added or removed")
         if any(posixpath.basename(path) in _GLOBAL_NAMES or _under(path, base["legacy"]) for path in concerned):
