@@ -357,6 +357,33 @@ def test_a_generated_sequence_of_edits(repo, tmp_path, built, edits):
             repo.commit("2026-10-20", "step")
 
 
+POOL = ["docs/a.md", "docs/new/b.md", "scripts/run.sh", "tools/x.cfg", "src/mod.py", "vendor/lib/y.js"]
+PATH_LINES = ["See {p}.", "# TODO: fold into {p}", "Run `make build`.", "plain words"]
+PATH_STEP = st.tuples(st.sampled_from(["write", "delete"]), st.sampled_from(POOL),
+                      st.lists(st.tuples(st.sampled_from(PATH_LINES), st.sampled_from(POOL)), min_size=1, max_size=3),
+                      st.booleans())
+
+
+@settings(max_examples=5, deadline=None, derandomize=True, database=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@given(steps=st.lists(PATH_STEP, min_size=3, max_size=5))
+def test_a_generated_sequence_of_paths_added_and_deleted(repo, tmp_path, naming, steps):
+    """Sequences (hypothesis, derandomized and bounded) of files added, rewritten and deleted that
+    name each other, some committed, each scanned from the cache the previous scans left and
+    equal to a cold scan."""
+    for action, path, lines, commit in steps:
+        if action == "write":
+            repo.write(path, "\n".join(line.format(p=named) for line, named in lines) + "\n")
+            repo.git("add", path)
+        elif (repo.root / path).exists():
+            repo.git("rm", "-q", "-f", path)
+        got_json, got_text, _ = outputs(repo.root, naming)
+        want_json, want_text, _ = outputs(repo.root, tmp_path / f"cold-{uuid.uuid4().hex}")
+        assert (got_json, got_text) == (want_json, want_text), (action, path, lines)
+        if commit and repo.git("status", "--porcelain").strip():
+            repo.commit("2026-10-20", "step")
+
+
 def test_the_delta_runs_in_a_sequence_of_edits(repo, tmp_path, built):
     """The sequence above is not the full scan in disguise: edits that keep the world run the delta."""
     ran = []
