@@ -153,7 +153,7 @@ def main() -> None:
     whole = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
     findings = sum(r.get("findings", 0) for r in m2["repositories"])
     print(f"{args.repos} repositories x {args.files} files, {findings} findings, {os.cpu_count()} CPUs\n")
-    print(f"| run | wall s | peak MB per process | against target |\n|---|---:|---:|---|")
+    print("| run | wall s | peak MB per process | against target |\n|---|---:|---:|---|")
     for name, seconds, mb, note in rows:
         print(f"| {name} | {'' if seconds is None else f'{seconds:.2f}'} | {'' if mb is None else f'{mb:.0f}'} | {note} |")
     print(f"\nlargest process of the whole bench: {whole:.0f} MB (target per worker < 300 MB)")

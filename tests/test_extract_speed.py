@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 import re
-from datetime import date, timedelta
+from datetime import date
 
 import pytest
 
@@ -16,7 +16,6 @@ import pytest
 from indexer.scan import collect as collect_module
 from indexer.git import history as history
 from indexer.cache import Cache
-from indexer.dates import epoch
 from indexer.git.discover import snapshot
 from indexer.extract.comments import comments
 from indexer.extract.references import prose, tokens

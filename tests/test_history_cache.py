@@ -291,7 +291,6 @@ def test_resolution_rows_of_old_worlds_and_old_contents_are_pruned(repo, tmp_pat
 
     repo.commit("2024-01-01", files={"README.md": "See [setup](docs/setup.md).\n", "docs/setup.md": "# s\n",
                                      "src/app.py": "import os\nfrom src import util\n", "src/util.py": "x = 1\n"})
-    cache_dir = tmp_path / "shared"
 
     def scan() -> None:
         proc = subprocess.run([sys.executable, "-m", "indexer", "scan", str(repo.root), "--now", "2026-11-01",

@@ -208,7 +208,7 @@ def recursive_merge_bomb(depth: int = 40) -> str:
 BOMBS = {
     "merge keys": merge_bomb(),
     "billion laughs": "\n".join(
-        [f"l0: &l0 [a, a, a, a, a, a, a, a, a, a]"]
+        ["l0: &l0 [a, a, a, a, a, a, a, a, a, a]"]
         + [f"l{i}: &l{i} [" + ", ".join([f"*l{i - 1}"] * 10) + "]" for i in range(1, 9)]),
     "recursive merges": recursive_merge_bomb(),
     "deep nesting": "org: " + "[" * 200_000 + "]" * 200_000 + "\n",
