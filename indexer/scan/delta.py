@@ -398,15 +398,15 @@ def _delta(root, config, now, snapshot, left_out, cache, key, base, changed, spa
         for path in noticed:
             if path not in collected.definitions:
                 definitions.pop(path, None)
-    inputs = _legacy_inputs(definitions, paths, [MigrateAsk(p, line, text, tuple(leave), tuple(toward))
-                                                 for p, line, text, leave, toward in base["asks"]],
-                            historical, config.legacy) if lookups is not None else base.get("legacy_inputs")
+    base_asks = [MigrateAsk(p, line, text, tuple(leave), tuple(toward)) for p, line, text, leave, toward in base["asks"]]
+    inputs = _legacy_inputs(definitions, paths, base_asks, historical, config.legacy) if lookups is not None \
+        else base.get("legacy_inputs")
     detected = noticed or aged or inputs != base.get("legacy_inputs") or (moved and window is None and not (
         isinstance(watch, dict) and _activities(history, watch) == watch))
     if detected:
         # the history or the day moved, or a file says something new of a path: the legacy set
         # is what detection says now, or the base is no good
-        asks = [MigrateAsk(p, line, text, tuple(leave), tuple(toward)) for p, line, text, leave, toward in base["asks"]]
+        asks = base_asks
         notices, successors = deprecation_notices(definitions, paths, historical)
         legacy = find_legacy(config.legacy, paths, history, now, asks, legacy_settings(config), notices, successors)
         vendored = set(base["vendored"])
