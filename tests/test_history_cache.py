@@ -182,7 +182,7 @@ def _damage(cache_dir, kind_suffix: str, value: str, key_part: str = "") -> None
     db = sqlite3.connect(str(cache_dir / "cache.sqlite3"))
     try:
         with db:
-            kind = "history/v3" + kind_suffix
+            kind = history._KIND + kind_suffix
             keys = [key for (key,) in db.execute("SELECT key FROM entries WHERE kind = ?", (kind,))
                     if key.endswith(key_part)]  # (keys hold NULs, which LIKE stops at)
             for key in keys:
@@ -239,9 +239,9 @@ def test_rows_of_old_heads_and_formats_are_pruned(repo, tmp_path):
         repo.git("checkout", "-q", "main")
     rows = _rows(cache_dir)
     assert not [r for r in rows if r[0].startswith("history/v2")]
-    heads = {key.split(":")[0] for kind, key in rows if kind == "history/v3"}
+    heads = {key.split(":")[0] for kind, key in rows if kind == history._KIND}
     assert len(heads) <= history._KEEP
-    assert len([r for r in rows if r[0] == "history/v3/table"]) <= 4 * 2 * history._KEEP
+    assert len([r for r in rows if r[0] == history._KIND_TABLE]) <= 4 * 2 * history._KEEP
 
 
 def test_a_scan_after_commits_from_a_patched_cache_equals_a_scan_from_scratch(repo, tmp_path):

@@ -21,7 +21,7 @@ import functools
 import posixpath
 import re
 from dataclasses import dataclass, replace
-from typing import Iterable, Mapping
+from typing import Callable, Iterable, Mapping
 
 from indexer.confine import read_inside
 from indexer.extract.references import tokens
@@ -342,7 +342,7 @@ class Resolver:
 
     @functools.cached_property
     def _working_folders(self) -> frozenset[str]:
-        return working_folders(deletion_counts(self.history), self.paths.all_files)
+        return working_folders(deletion_counts(self.history), self.paths.all_files, self.history.deleted_in)
 
     def _directory_url_page(self, path: str) -> bool:
         """A Markdown page (not an index) of a static site whose pages are served as folders."""
@@ -780,27 +780,39 @@ _WORKING_DELETED, _WORKING_PER_FILE = 50, 20
 
 
 def deletion_counts(history) -> dict[str, int]:
-    """folder -> how many files history deleted there (not renamed away), for the folders with
-    enough of them to be a working folder (`working_folders`)."""
+    """folder -> how many files history removed there and did not rename away, counting those
+    whose commit's renames were not asked for yet (`History.maybe_deleted`: no more than that,
+    and asking is a `git diff-tree` per commit), for the folders with enough of them to be a
+    working folder (`working_folders`)."""
     deleted: dict[str, int] = {}
-    for path in history.deletions():
+    for path in history.maybe_deleted():
         folder = path.rpartition("/")[0]  # (posixpath.dirname, at a third of its cost: ~50k paths)
         deleted[folder] = deleted.get(folder, 0) + 1
     return {folder: count for folder, count in deleted.items() if count >= _WORKING_DELETED}
 
 
-def working_folders(deleted: Mapping[str, int], files: Iterable[str]) -> frozenset[str]:
+def working_folders(deleted: Mapping[str, int], files: Iterable[str],
+                    exact: Callable[[list[str]], Mapping[str, int]]) -> frozenset[str]:
     """Folders that still exist where files are made and consumed all the time (`.changeset/`,
     `newsfragments/`): at least 50 files deleted there (not renamed), 20 for each file left
-    (`deleted`: `deletion_counts`). That one of their files is gone says nothing: docs describe
-    the tool's workflow."""
+    (`deleted`: `deletion_counts`, which may count files renamed away; `exact`: the true counts
+    of the folders it names, `History.deleted_in`, asked only of the folders those bounds let
+    through). That one of their files is gone says nothing: docs describe the tool's workflow."""
     left: dict[str, int] = {}
     for path in files:
         folder = posixpath.dirname(path)
         if folder in deleted:
             left[folder] = left.get(folder, 0) + 1
-    return frozenset(folder for folder, count in deleted.items()
-                     if count >= _WORKING_DELETED and folder in left and count >= _WORKING_PER_FILE * left[folder])
+
+    def working(counts: Mapping[str, int], folder: str) -> bool:
+        count = counts[folder]
+        return count >= _WORKING_DELETED and folder in left and count >= _WORKING_PER_FILE * left[folder]
+
+    candidates = sorted(folder for folder in deleted if working(deleted, folder))
+    if not candidates:
+        return frozenset()
+    counts = exact(candidates)
+    return frozenset(folder for folder in candidates if working(counts, folder))
 
 
 def _ancestors(folder: str) -> list[str]:

@@ -1,11 +1,17 @@
 """One pass over git history: activity per path, and what became of paths that are gone.
 
-`load_history` runs a single `git log --name-status -M` (newest first, at most
+`load_history` runs a single `git log --name-status --no-renames` (newest first, at most
 `MAX_COMMITS` commits, merges left out) and keeps, for every path tracked now (files and the
 folders above them), its last commit and its commit counts in the last 90 and 365 days, and,
 for every path that was renamed or deleted, the newest such event. Its output is parsed as git
 writes it; a cold scan starts it early (`prefetch`, from `indexer.scan.collect`) to run beside
 the extraction.
+
+Where a removed path went is asked of git only for the removals a scan asks about (`Renames`):
+`-M` on the whole log was 45-55% of its time on traefik and terraform, spent mostly on commits
+that moved thousands of vendored files nobody refers to. A removal by a commit that added
+nothing is a deletion; one by a commit that also added files is *pending* until asked, when
+`git diff-tree -M` of that commit says whether it was renamed, as `git log -M` would have.
 
 The result is cached per HEAD and tracked-path set (the history depends on both), the year's
 commit times kept to count again for a later `--now`. A cached history is cheap to read for
@@ -37,7 +43,7 @@ from typing import Any, Iterable, Iterator
 
 from indexer.dates import day_of, epoch
 
-HISTORY_CACHE_VERSION = 3  # keyed by HEAD and the tracked paths; rows decoded when asked for; patches over a full table
+HISTORY_CACHE_VERSION = 4  # keyed by HEAD and the tracked paths; rows decoded when asked for; patches over a full table; renames pending
 MAX_COMMITS = 20000
 RECENT_DAYS = 90
 YEAR_DAYS = 365
@@ -132,12 +138,34 @@ class History:
                 folder = posixpath.dirname(folder)
         return frozenset(folders)
 
-    def deletions(self) -> list[str]:
-        """The removed paths that were deleted, not renamed away (a cached history's rows are
-        told apart without being decoded)."""
+    def maybe_deleted(self) -> list[str]:
+        """The removed paths not known to be renamed away: the deleted ones and those whose
+        commit's renames were not asked for yet (`Renames`). Told apart without decoding a row."""
         if isinstance(self.removals, _Removals):
-            return self.removals.deleted()
+            return self.removals.maybe_deleted()
         return [path for path, removal in self.removals.items() if removal.renamed_to is None]
+
+    def deleted_in(self, folders: Iterable[str]) -> dict[str, int]:
+        """folder -> how many files history deleted directly in it, not renamed away: the
+        renames of the commits that removed them are asked for (`Renames.settle`)."""
+        wanted = set(folders)
+        inside = [path for path in self.maybe_deleted() if path.rpartition("/")[0] in wanted]
+        if isinstance(self.removals, _Removals):
+            self.removals.settle(inside)
+        counts = dict.fromkeys(wanted, 0)
+        for path in inside:
+            if self.removals[path].renamed_to is None:
+                folder = path.rpartition("/")[0]
+                counts[folder] += 1
+        return counts
+
+    def removed_when(self, path: str) -> tuple[str, int]:
+        """The commit that removed `path` last and its time, without asking where it went."""
+        if isinstance(self.removals, _Removals):
+            commit, when = self.removals.raw(path)[:2]
+            return commit, when
+        removal = self.removals[path]
+        return removal.commit, removal.time
 
     def was_removed(self, path: str) -> bool:
         """Whether history knows `path` (a file, or a folder with files) went away: a set lookup."""
@@ -172,11 +200,14 @@ class History:
         for at in range(bisect.bisect_left(paths, prefix), len(paths)):  # the paths under it, in a row
             if not paths[at].startswith(prefix):
                 break
-            inside.append(self.removals[paths[at]])
+            inside.append((paths[at], *self.removed_when(paths[at])))
         if not inside:
             return None
-        newest = max(inside, key=lambda r: r.time)
-        targets = {_new_folder(r, prefix) for r in inside if r.commit == newest.commit}
+        newest = self.removals[max(inside, key=lambda row: row[2])[0]]
+        last = [path for path, commit, _when in inside if commit == newest.commit]
+        if isinstance(self.removals, _Removals):
+            self.removals.settle(last)  # (only where the newest commit's files went: asked at once)
+        targets = {_new_folder(self.removals[path], prefix) for path in last}
         if len(targets) == 1 and None not in targets:
             return Removal(folder.rstrip("/"), newest.commit, newest.time, newest.author, targets.pop())
         return Removal(folder.rstrip("/"), newest.commit, newest.time, newest.author)
@@ -214,6 +245,76 @@ def _new_folder(removal: Removal, prefix: str) -> str | None:
     return removal.renamed_to[: -len(rest) - 1]
 
 
+class Renames:
+    """Where the files a commit removed went, found by git's rename detection (`git diff-tree
+    -M`, which pairs them with the files it added as `git log -M` does), asked once per commit and
+    kept in the cache (`_KIND_RENAMES`, by commit: what a commit renamed never changes)."""
+
+    def __init__(self, root: str, cache=None) -> None:
+        self.root, self.cache = root, cache
+        self._known: dict[str, dict[str, str]] = {}
+
+    def of(self, commit: str) -> dict[str, str]:
+        """old path -> new path, for the files `commit` renamed."""
+        self.settle([commit])
+        return self._known[commit]
+
+    def settle(self, commits: Iterable[str]) -> None:
+        wanted = [c for c in dict.fromkeys(commits) if c not in self._known]
+        if not wanted:
+            return
+        if self.cache is not None:
+            for commit, pairs in self.cache.get_many(_KIND_RENAMES, wanted).items():
+                if all(isinstance(old, str) and isinstance(new, str) for old, new in pairs.items()):
+                    self._known[commit] = pairs
+        missing = [c for c in wanted if c not in self._known]
+        if missing:
+            found = renames_in(self.root, missing)
+            self._known.update({commit: found.get(commit, {}) for commit in missing})
+            if self.cache is not None and found:
+                self.cache.put_many(_KIND_RENAMES, found)
+
+
+_KIND_RENAMES = "renames/v1"  # commit -> {old path: new path}
+
+
+def renames_in(root: str, commits: list[str]) -> dict[str, dict[str, str]]:
+    """commit -> {old path: new path} of what each commit renamed against its first parent: one
+    `git diff-tree -M --stdin` for all of them (renames only: `--diff-filter=R`). When git fails
+    (a blob this clone lacks: a partial clone, a damaged pack), each commit is asked on its own,
+    and one that fails again is left out: its removals count as deletions, and are asked again
+    by the next scan."""
+    found = _diff_renames(root, commits)
+    if found is None:
+        found = {}
+        for commit in commits if len(commits) > 1 else ():
+            found.update(_diff_renames(root, [commit]) or {})
+    return found
+
+
+def _diff_renames(root: str, commits: list[str]) -> dict[str, dict[str, str]] | None:
+    proc = subprocess.run(["git", *PACK_LIMITS, "diff-tree", "--stdin", "-r", "-z", "-M", "--diff-filter=R",
+                           "--name-status", "--no-color"], cwd=root, input=("\n".join(commits) + "\n").encode(),
+                          stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, check=False)
+    if proc.returncode != 0:
+        return None
+    found: dict[str, dict[str, str]] = {commit: {} for commit in commits}
+    pairs: dict[str, str] | None = None
+    fields = proc.stdout.split(b"\0")
+    index = 0
+    while index < len(fields):
+        field = fields[index].decode("utf-8", "surrogateescape")
+        if field.startswith("R") and pairs is not None and index + 2 < len(fields):
+            pairs[fields[index + 1].decode("utf-8", "surrogateescape")] = fields[index + 2].decode(
+                "utf-8", "surrogateescape")
+            index += 3
+            continue
+        if field.strip() in found:  # (a commit's line opens its renames; git prints none without any)
+            pairs = found[field.strip()]
+        index += 1
+    return found
+
+
 def load_history(root: str, head: str | None, now: date, tracked: Iterable[str], cache,
                  prefetched: "LogPrefetch | None" = None) -> History:
     """The history of HEAD as seen from `now`, from the cache when HEAD was seen before with the
@@ -229,25 +330,26 @@ def load_history(root: str, head: str | None, now: date, tracked: Iterable[str],
         return History()
     tracked = frozenset(tracked)
     key = f"{head}:{MAX_COMMITS}:{_tracked_digest(tracked)}"
+    renames = Renames(root, cache)
     latest = cache.get_many(_KIND_HEAD, [_LATEST]).get(_LATEST, {})
     recent = _recent_rows(latest)
     wanted = [key] + [k for k, _base in recent[:1] if k != key]
     rows = cache.get_many(_KIND, wanted)
     prefetched = prefetched.take() if prefetched is not None and prefetched.head == head else None
-    cached = _from_row(cache, key, rows.get(key))
+    cached = _from_row(cache, key, rows.get(key), renames)
     seen = cached[0].seen_from(now) if cached is not None else None
     if seen is not None:  # (a nightly run's new `now` re-counts the cached year, no new log)
         if prefetched is not None:
             _discard(*prefetched)
         return seen
     extended = None
-    if len(wanted) > 1 and (previous := _from_row(cache, wanted[1], rows.get(wanted[1]))) is not None:
+    if len(wanted) > 1 and (previous := _from_row(cache, wanted[1], rows.get(wanted[1]), renames)) is not None:
         old_head = wanted[1].split(":", 1)[0]
         if _SHA.fullmatch(old_head):
             extended = _extend(root, old_head, head, previous[0], now, tracked)
     if extended is None:
         history = read_history(root, now, tracked,
-                               _read_prefetched(*prefetched) if prefetched is not None else None)
+                               _read_prefetched(*prefetched) if prefetched is not None else None, renames)
         (row, texts), base = _full_row(history, tracked), None
     else:
         if prefetched is not None:
@@ -282,7 +384,8 @@ _KIND_HEAD = f"{_KIND}/head"  # `_LATEST`: the rows written last, newest first, 
 _LATEST = "latest"
 _KEEP = 4  # rows kept (each with its full table): other HEADs' histories are pruned
 _PATCH_MIN = 2000  # a patch may hold this many changed paths, or an eighth of the table, before a full one
-_OLD_KINDS = ("history/v1", "history/v1/head", "history/v2", "history/v2/head")  # earlier formats: pruned
+_OLD_KINDS = ("history/v1", "history/v1/head", "history/v2", "history/v2/head",
+              "history/v3", "history/v3/head", "history/v3/table")  # earlier formats: pruned
 
 
 def _tracked_digest(tracked: frozenset[str]) -> str:
@@ -303,8 +406,8 @@ def _recent_rows(latest: Any) -> list[tuple[str, str | None]]:
 # header}, its tables in four texts of kind `_KIND_TABLE` (`_PARTS`); a patch: {"base": <key of a
 # full row>, "activity": {"set": {path: row}, "drop": [path]}, "removals": {...}, "folders": [...] or
 # None (the base's and the patch's), header}. Activity rows: [last commit, author, time, total,
-# [commit times in the year before as_of]]; removal rows: [commit, time, author, renamed to or
-# None]. A row's line is decoded when its path is asked for.
+# [commit times in the year before as_of]]; removal rows: [commit, time, author, renamed to, or
+# None (deleted), or true (pending: `Renames`)]. A row's line is decoded when its path is asked for.
 
 def _full_row(history: History, tracked: frozenset[str]) -> tuple[dict[str, Any], dict[str, str]]:
     """The row of a full table, and its four texts (`_PARTS`, stored as they are: no JSON around them)."""
@@ -359,7 +462,7 @@ class _Damaged(ValueError):
     """A cached row of another shape."""
 
 
-def _from_row(cache, key: str, row: Any) -> "tuple[History, str | None, tuple[dict, dict]] | None":
+def _from_row(cache, key: str, row: Any, renames: "Renames") -> "tuple[History, str | None, tuple[dict, dict]] | None":
     """(the history, the full row it patches or None, the patch's changes); None for a row of
     another shape (a miss)."""
     if row is None:
@@ -390,7 +493,7 @@ def _from_row(cache, key: str, row: Any) -> "tuple[History, str | None, tuple[di
         if not (row["v"] == HISTORY_CACHE_VERSION and isinstance(commits, int) and isinstance(truncated, bool)
                 and isinstance(as_of, str) and len(as_of) == 10):
             raise _Damaged("header")
-        history = History(activity=_Activities(act, date.fromisoformat(as_of)), removals=_Removals(rem),
+        history = History(activity=_Activities(act, date.fromisoformat(as_of)), removals=_Removals(rem, renames),
                           commits=commits, truncated=truncated, as_of=as_of)
         history.year_times = _YearTimes(history.activity)
         tail = row["tail"].split() if row["tail"] is not None else None
@@ -510,16 +613,28 @@ class _Activities(_Rows):
 
 
 class _Removals(_Rows):
-    def deleted(self) -> list[str]:
-        """Paths whose removal renamed them nowhere: a stored line ends in `,null]` (JSON's None last)."""
+    """path -> its `Removal`; a pending row's rename is asked of `renames` when it is made."""
+
+    def __init__(self, rows: dict[str, Any], renames: "Renames") -> None:
+        super().__init__(rows)
+        self.renames = renames
+
+    def maybe_deleted(self) -> list[str]:
+        """Paths whose removal is no known rename: a stored line ends in `,null]` or `,true]`."""
         return [path for path, row in self._rows.items()
-                if (row.endswith(",null]") if isinstance(row, str) else row[3] is None)]
+                if (row.endswith((",null]", ",true]")) if isinstance(row, str) else row[3] is None or row[3] is True)]
+
+    def settle(self, paths: Iterable[str]) -> None:
+        """Ask at once for the renames of the commits that removed these `paths` (those pending)."""
+        self.renames.settle(row[0] for row in map(self.raw, paths) if row[3] is True)
 
     def _make(self, path: str, row: list) -> Removal:
         commit, when, author, renamed_to = row
         if not (isinstance(commit, str) and isinstance(when, int) and isinstance(author, str)
-                and (renamed_to is None or isinstance(renamed_to, str))):
+                and (renamed_to is None or renamed_to is True or isinstance(renamed_to, str))):
             raise _Damaged(f"history row of {path}")
+        if renamed_to is True:
+            renamed_to = self.renames.of(commit).get(path)
         return Removal(path, commit, when, author, renamed_to)
 
 
@@ -597,7 +712,8 @@ def _extend(root: str, old_head: str, head: str, old: History, now: date, tracke
     if not is_ancestor(root, old_head, head):
         return None  # (also an old head this clone does not have)
     range_log = b"".join(_log_chunks(root, f"{old_head}..{head}")) if old_head != head else b""
-    new = read_history(root, now, tracked, [range_log])
+    new = read_history(root, now, tracked, [range_log],
+                       old.removals.renames if isinstance(old.removals, _Removals) else None)
     if new.truncated:
         return None
     shas = [sha for sha, *_ in _commits([range_log])]
@@ -631,8 +747,8 @@ def _extend(root: str, old_head: str, head: str, old: History, now: date, tracke
         else:
             total = a.total
         activity[path] = changed_activity[path] = [a.last_commit, a.last_author, a.last_time, total, times]
-    for path, r in new.removals.items():
-        removals[path] = changed_removals[path] = [r.commit, r.time, r.author, r.renamed_to]
+    for path in new.removals:
+        removals[path] = changed_removals[path] = new.removals.raw(path)  # (pending renames stay pending)
     drop = old.commits + new.commits - MAX_COMMITS
     tail = _tail_of(old)
     if drop > 0:  # the window moves: its oldest commits leave it, as they would from a full read
@@ -640,7 +756,7 @@ def _extend(root: str, old_head: str, head: str, old: History, now: date, tracke
         dropped = _log_of(root, tail[len(tail) - drop:])
         tail = tail[:len(tail) - drop]
         _forget(dropped, activity, removals, changed_activity, changed_removals, now, tracked)
-    history = History(activity=_Activities(activity, now), removals=_Removals(removals),
+    history = History(activity=_Activities(activity, now), removals=_Removals(removals, new.removals.renames),
                       commits=min(old.commits + new.commits, MAX_COMMITS), truncated=old.truncated or drop > 0,
                       as_of=now.isoformat())
     history.year_times = _YearTimes(history.activity)
@@ -677,8 +793,9 @@ def _window_end(root: str, head: str, history: History, drop: int) -> tuple[str,
 
 
 def changes_of(root: str, shas: tuple[str, ...]) -> list[tuple[str, list[tuple[str, str, str | None]]]]:
-    """(sha, [(status letter, path, new path)]) of these commits, as the history's log reads them
-    (renames found), in this order: what the window's oldest commits would take with them."""
+    """(sha, [(status letter, path, None)]) of these commits, as the history's log reads them
+    (a rename as a deletion and an addition), in this order: what the window's oldest commits
+    would take with them."""
     return [(sha, changes) for sha, _when, _author, changes in _commits([_log_of(root, shas)])]
 
 
@@ -797,9 +914,10 @@ PACK_LIMITS = ("-c", "core.packedGitWindowSize=16m", "-c", "core.packedGitLimit=
 
 
 def _log_args() -> tuple[str, ...]:
-    """The history's `git log`: one commit more than is read, to know if there are more."""
+    """The history's `git log`: one commit more than is read, to know if there are more; renames
+    are found later, for the removals asked about (`Renames`)."""
     return (*PACK_LIMITS, "log", "-z", "--no-merges", "--no-color", f"--max-count={MAX_COMMITS + 1}",
-            "--format=%x01%H%x02%at%x02%an", "--name-status", "-M")
+            "--format=%x01%H%x02%at%x02%an", "--name-status", "--no-renames")
 
 
 def _read_prefetched(proc: subprocess.Popen, out) -> Iterator[bytes]:
@@ -823,12 +941,13 @@ def _discard(proc: subprocess.Popen, out) -> None:
 
 
 def read_history(root: str, now: date, tracked: frozenset[str],
-                 output: Iterable[bytes] | None = None) -> History:
-    """`output`: the log's output (`prefetch`), else `git log` runs now."""
+                 output: Iterable[bytes] | None = None, renames: "Renames | None" = None) -> History:
+    """`output`: the log's output (`prefetch`), else `git log` runs now; `renames`: where pending
+    removals are settled (by default asked of git, not kept)."""
     recent_since = epoch(now - timedelta(days=RECENT_DAYS))
     year_since = epoch(now - timedelta(days=YEAR_DAYS))
     counts: dict[str, list] = {}
-    removals: dict[str, Removal] = {}
+    removals: dict[str, list] = {}  # path -> its row (`_Removals`)
     commits = 0
     chains: dict[str, tuple[str, ...]] = {}  # path -> itself and its folders that are tracked
 
@@ -855,10 +974,13 @@ def read_history(root: str, now: date, tracked: frozenset[str],
         commits += 1
         tail.append(sha)
         touched: set[str] = set()
-        for status, old, new in changes:
+        pending: bool | None = False  # (True when this commit adds a path: a deletion beside one may be
+        for status, old, new in changes:  # a rename; None when it adds none; False: not looked yet)
             if status == "D" or status == "R":
                 if old not in removals:
-                    removals[old] = Removal(old, sha, when, author, new if status == "R" else None)
+                    if pending is False:
+                        pending = True if any(change[0] == "A" for change in changes) else None
+                    removals[old] = [sha, when, author, new if status == "R" else pending]
             touched.update(chain(new or old))
             if status == "R":
                 touched.update(chain(old))
@@ -872,7 +994,8 @@ def read_history(root: str, now: date, tracked: frozenset[str],
             if when >= year_since:
                 year_times.setdefault(path, []).append(when)
     history = History(activity={p: Activity(*row) for p, row in counts.items()},
-                      removals={p: r for p, r in removals.items() if p not in tracked},
+                      removals=_Removals({p: r for p, r in removals.items() if p not in tracked},
+                                         renames if renames is not None else Renames(root)),
                       commits=commits, truncated=truncated, as_of=now.isoformat(), year_times=year_times)
     history.tail = tuple(tail)
     return history

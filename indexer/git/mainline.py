@@ -94,8 +94,7 @@ def removals_of(history, paths: Iterable[str], exists) -> dict[str, list[tuple[s
             for at in range(bisect.bisect_left(ordered, prefix), len(ordered)):
                 if not ordered[at].startswith(prefix):
                     break
-                removal = history.removals[ordered[at]]
-                out[path].append((removal.commit, removal.time))
+                out[path].append(history.removed_when(ordered[at]))
     return out
 
 

@@ -127,8 +127,10 @@ def store_base(cache, key: str, snapshot, left_out, collected, found, memo: str,
 
     legacy_paths = sorted(item.path for item in found.legacy)
     deleted_in = deletion_counts(found.history) if found.history is not None else None
+    deleted_exact: dict[str, int] = {}
     if found.resolver is not None and deleted_in is not None:  # (the frame's working folders, counted once)
-        found.resolver.__dict__.setdefault("_working_folders", working_folders(deleted_in, found.paths.all_files))
+        found.resolver.__dict__.setdefault("_working_folders", working_folders(
+            deleted_in, found.paths.all_files, _counted(found.history, deleted_exact)))
     pointing = _pointing_rows((*found.resolved, *found.imports) if legacy_paths else (), legacy_paths)
     files = content_map(snapshot)
     lookups = encode({path: keys for path, keys in found.deps.items() if path in files})
@@ -160,6 +162,7 @@ def store_base(cache, key: str, snapshot, left_out, collected, found, memo: str,
         "frame": frame_of(found.resolver) if found.resolver is not None else None,
         "legacy_inputs": _legacy_inputs(collected.definitions, found.paths, found.asks, found.historical, declared),
         "deleted_in": deleted_in,
+        "deleted_exact": deleted_exact,
     }, separators=(",", ":"), ensure_ascii=False))
     history = found.history  # what resolution asks of it most (`History.was_removed`), read on its own
     removed = sorted(set(history.removals) | history.removed_folders) if history is not None else []
@@ -345,11 +348,15 @@ def _delta(root, config, now, snapshot, left_out, cache, key, base, changed, spa
                         lambda: _removed(cache, key, base.get("removed_head", base["head"])))
     resolver = Resolver(root, paths, history, definitions)
     deleted_in = base.get("deleted_in")  # (the base's history's: not read for the working folders)
+    deleted_exact = base.get("deleted_exact")
     if lookups is not None:
+        if renewed or not (isinstance(deleted_exact, dict) and all(isinstance(n, int) for n in deleted_exact.values())):
+            deleted_exact = {}
         if renewed:
             deleted_in = deletion_counts(history)
         if isinstance(deleted_in, dict):
-            resolver.__dict__["_working_folders"] = working_folders(deleted_in, paths.all_files)
+            resolver.__dict__["_working_folders"] = working_folders(deleted_in, paths.all_files,
+                                                                    _counted(history, deleted_exact))
         frame = frame_of(resolver)
         if frame != base["frame"]:
             finish_ageing()
@@ -495,7 +502,7 @@ def _delta(root, config, now, snapshot, left_out, cache, key, base, changed, spa
                 base["deps_files"] = base["files"]["digest"]
         if lookups is not None:  # paths came or went: what the base says of its paths and their lookups
             _move_paths(cache, key, base, lookups, resolver.deps, collected, only, deleted,
-                        history if renewed else None, removed_before, deleted_in)
+                        history if renewed else None, removed_before, deleted_in, deleted_exact)
             if inputs != base.get("legacy_inputs"):  # (the paths legacy detection reads the history of moved)
                 watch = base["legacy_watch"] = _watch(definitions, SimpleNamespace(
                     paths=paths, asks=asks, historical=historical, legacy=legacy, history=history))
@@ -533,12 +540,13 @@ def _legacy_inputs(definitions, paths, asks, historical, declared) -> str:
 
 
 def _move_paths(cache, key: str, base, text: str, deps, collected, only, deleted, history, removed_before,
-                deleted_in) -> None:
+                deleted_in, deleted_exact) -> None:
     """The base, moved to a scan whose paths differ from it: its definitions, suppressions and
     lookups (`DEPS_KIND`, its record `text`) of the files resolved again and without the deleted
     ones; after new commits that added or deleted paths (`history`), its removals (`REMOVED_KIND`,
     written again if they are not `removed_before`) and the counts of files deleted per folder
-    (`deleted_in`, as `indexer.contradictions.resolve.deletion_counts` made them)."""
+    (`deleted_in`, as `indexer.contradictions.resolve.deletion_counts` made them, and the exact
+    counts asked of the history so far, `deleted_exact`)."""
     for path in deleted:
         base["definitions"].pop(path, None)
     for path in only:
@@ -557,6 +565,8 @@ def _move_paths(cache, key: str, base, text: str, deps, collected, only, deleted
             cache.put_text(REMOVED_KIND, key, (base["head"] or "") + "\n" + "\0".join(sorted(removed)))
             base["removed_head"] = base["head"]
         base.update(removals=len(history.removals), deleted_in=deleted_in)
+    if deleted_exact is not None:
+        base["deleted_exact"] = deleted_exact
 
 
 def _check_vendored(root: str, snapshot, base, added, deleted, base_paths, collected) -> None:
@@ -757,6 +767,17 @@ def _window_after(window: Any, span: _Span, watch: Any, paths) -> list | None:
     if drop and not any(path in paths.paths for path in span.touched):
         return None  # (the window keeps some activity: "." in `watch`)
     return [min(count + len(span.commits), log.MAX_COMMITS), flags[:len(flags) - drop]]
+
+
+def _counted(history, known: dict[str, int]):
+    """`History.deleted_in` for `working_folders`: the folders `known` (the base's counts) holds
+    are answered from it, the others asked of `history` and kept in it (for the base)."""
+    def exact(folders: list[str]) -> dict[str, int]:
+        missing = [folder for folder in folders if folder not in known]
+        if missing:
+            known.update(history.deleted_in(missing))
+        return known
+    return exact
 
 
 class _Lazy:
