@@ -293,9 +293,10 @@ def renames_in(root: str, commits: list[str]) -> dict[str, dict[str, str]]:
 
 
 def _diff_renames(root: str, commits: list[str]) -> dict[str, dict[str, str]] | None:
-    proc = subprocess.run(["git", *PACK_LIMITS, "diff-tree", "--stdin", "-r", "-z", "-M", "--diff-filter=R",
-                           "--name-status", "--no-color"], cwd=root, input=("\n".join(commits) + "\n").encode(),
-                          stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, check=False)
+    from indexer.git.run import git_process
+
+    proc = git_process(root, *PACK_LIMITS, "diff-tree", "--stdin", "-r", "-z", "-M", "--diff-filter=R",
+                       "--name-status", "--no-color", input=("\n".join(commits) + "\n").encode())
     if proc.returncode != 0:
         return None
     found: dict[str, dict[str, str]] = {commit: {} for commit in commits}
