@@ -73,3 +73,28 @@ def test_a_key_is_found_whole_not_as_the_start_of_another():
     assert naming(text, {"etools"}) == set()
     many = {f"e{n}" for n in range(100)} | {"ntools"}  # (past the searched count: the record split)
     assert naming(text, many) == {"b.md"}
+
+
+LEGACY_SEGMENTS = st.sampled_from(["deploy", "deploy-old", "legacy", "api", "api-v1", "api-v2", "old",
+                                   "build.yml", "build-v1.yml", "run-old.sh", "run.sh", "x"])
+LEGACY_PATHS = st.lists(LEGACY_SEGMENTS, min_size=1, max_size=3).map("/".join)
+
+
+@settings(max_examples=300, deadline=None, derandomize=True, database=None)
+@given(st.sets(LEGACY_PATHS, min_size=1, max_size=8), st.sets(LEGACY_PATHS, max_size=3),
+       st.sets(LEGACY_PATHS, max_size=3))
+def test_legacy_candidates_moved_from_the_bases_equal_those_asked_anew(before, added, deleted):
+    """A delta after paths came or went asks legacy detection's candidates by name again only
+    where the moved files can change them (`legacy.moved_candidates`): the answer must be the
+    one asked of every path."""
+    from indexer.contradictions.legacy import moved_candidates, named_candidates
+    from indexer.scan.delta import _named_row
+
+    before = {p for p in before if not any(q.startswith(p + "/") for q in before)}
+    after = (before | added) - deleted
+    after = {p for p in after if not any(q.startswith(p + "/") for q in after)}
+    base = _named_row(named_candidates(RepoPaths(before)))
+    moved = moved_candidates(base, RepoPaths(after), after ^ before)
+    full = named_candidates(RepoPaths(after))
+    assert moved is not None
+    assert (list(moved[0].items()), sorted(moved[1])) == (list(full[0].items()), sorted(full[1]))

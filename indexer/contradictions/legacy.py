@@ -29,7 +29,7 @@ import posixpath
 import re
 from dataclasses import dataclass, field, replace
 from datetime import date, timedelta
-from typing import Callable, Iterable, Mapping
+from typing import Any, Callable, Iterable, Mapping
 
 from indexer.dates import epoch
 from indexer.git.history import History
@@ -216,23 +216,79 @@ def _asks_about(ask: MigrateAsk, path: str, successor: str | None) -> bool:
     return toward_successor and (inside or mentions) or inside and not ask.toward
 
 
-def _candidates(paths: RepoPaths, asks: list[MigrateAsk]) -> list[tuple[str, str | None]]:
-    """(folder, successor or None) for folders named like legacy, and folders asked to be left."""
+def _candidates(paths: RepoPaths, asks: list[MigrateAsk],
+                named: "tuple[dict[str, str | None], list[tuple[str, str]]] | None" = None,
+                ) -> list[tuple[str, str | None]]:
+    """(folder, successor or None) for folders named like legacy, and folders asked to be left;
+    (file, successor) for files named like legacy beside theirs. `named`: `named_candidates`
+    (a delta's, moved from its base's: `moved_candidates`)."""
     folders = paths.paths - paths.all_files
-    out: dict[str, str | None] = {}
-    for folder in sorted(folders):
-        if _TEST_DATA.search(folder):
-            continue
-        successor = _named_successor(folder, folders)
-        if successor is not None or _LEGACY_NAME.match(posixpath.basename(folder)):
-            out[folder] = successor
+    named_folders, named_files = named_candidates(paths) if named is None else named
+    out = dict(named_folders)
     for ask in asks:
         for left in ask.leave:
             if left in folders and out.get(left) is None and ask.toward:
                 out[left] = ask.toward[0]
-    for file, successor in _file_candidates(paths):
+    for file, successor in named_files:
         out.setdefault(file, successor)
     return list(out.items())
+
+
+def named_candidates(paths: RepoPaths, within: "tuple[set[str], set[str]] | None" = None,
+                     ) -> tuple[dict[str, str | None], list[tuple[str, str]]]:
+    """The candidates by name alone: folder -> successor or None (in path order), and (file,
+    successor) pairs. A folder's answer rests on its siblings, a file's on the files beside it,
+    so `within` = (parents, folders) asks only of the folders under those parents and the files
+    in those folders (`moved_candidates`). The whole answer is kept on `paths` (a scan asks it
+    of legacy detection, of the delta's base and of its watch list)."""
+    if within is None and "_legacy_named" in paths.__dict__:
+        return paths.__dict__["_legacy_named"]
+    parents, in_folders = within if within is not None else (None, None)
+    folders = paths.paths - paths.all_files
+    named: dict[str, str | None] = {}
+    for folder in sorted(folders):
+        if parents is not None and folder.rpartition("/")[0] not in parents:
+            continue
+        if _TEST_DATA.search(folder):
+            continue
+        successor = _named_successor(folder, folders)
+        if successor is not None or _LEGACY_NAME.match(posixpath.basename(folder)):
+            named[folder] = successor
+    found = named, _file_candidates(paths, in_folders)
+    if within is None:
+        paths.__dict__["_legacy_named"] = found
+    return found
+
+
+def moved_candidates(before: Any, paths: RepoPaths, moved: Iterable[str],
+                     ) -> tuple[dict[str, str | None], list[tuple[str, str]]] | None:
+    """`named_candidates(paths)` from `before` (those of the paths before the files `moved`
+    came or went, as JSON: [[[folder, successor], ...], [[file, successor], ...]]), asking
+    again only of the folders and files the moved ones can change; None for `before` of
+    another shape."""
+    try:
+        folders_before, files_before = before
+        folders_before = [(str(path), successor) for path, successor in folders_before
+                          if isinstance(path, str) and (successor is None or isinstance(successor, str))]
+        files_before = [(path, successor) for path, successor in files_before
+                        if isinstance(path, str) and isinstance(successor, str)]
+    except (TypeError, ValueError):
+        return None
+    parents: set[str] = set()  # every folder above a moved file: its children may have come or gone
+    in_folders: set[str] = set()  # the folders of the moved files
+    for path in moved:
+        folder = path.rpartition("/")[0]
+        in_folders.add(folder)
+        while folder not in parents:
+            parents.add(folder)
+            if not folder:
+                break
+            folder = folder.rpartition("/")[0]
+    named_folders, named_files = named_candidates(paths, (parents, in_folders))
+    kept = {path: successor for path, successor in folders_before if path.rpartition("/")[0] not in parents}
+    folders = dict(sorted({**kept, **named_folders}.items()))
+    files = [pair for pair in files_before if pair[0].rpartition("/")[0] not in in_folders] + named_files
+    return folders, files
 
 
 def _named_successor(folder: str, folders: frozenset[str]) -> str | None:
@@ -261,14 +317,17 @@ def _named_successor(folder: str, folders: frozenset[str]) -> str | None:
     return None
 
 
-def _file_candidates(paths: RepoPaths) -> list[tuple[str, str]]:
+def _file_candidates(paths: RepoPaths, in_folders: set[str] | None = None) -> list[tuple[str, str]]:
     """(file, successor) for files named like legacy or `-v1` beside the file that replaces them
     (`deploy-old.sh` beside `deploy.sh`, `build-v1.yml` beside `build.yml` or `build-v2.yml`).
-    A file needs its successor beside it: a name alone says too little."""
+    A file needs its successor beside it: a name alone says too little. `in_folders`: only the
+    files in these folders."""
     out = []
     by_folder: dict[str, set[str]] = {}
     for file in paths.files:
-        by_folder.setdefault(posixpath.dirname(file), set()).add(posixpath.basename(file))
+        folder, _, name = file.rpartition("/")
+        if in_folders is None or folder in in_folders:
+            by_folder.setdefault(folder, set()).add(name)
     for folder, names in by_folder.items():
         if _TEST_DATA.search(folder + "/"):
             continue

@@ -123,6 +123,7 @@ def store_base(cache, key: str, snapshot, left_out, collected, found, memo: str,
     """Keep what a delta scan needs of a complete scan at `now`: its stages' `collected` and
     `found`, and the memo key its result (and gated `--format json` text) is stored under
     (`MEMO_KIND`); `declared`: the configuration's legacy paths."""
+    from indexer.contradictions.legacy import named_candidates
     from indexer.contradictions.resolve import deletion_counts, working_folders
 
     legacy_paths = sorted(item.path for item in found.legacy)
@@ -161,6 +162,7 @@ def store_base(cache, key: str, snapshot, left_out, collected, found, memo: str,
         "todo_files": sorted(collected.todos),  # (vendored ones set aside)
         "frame": frame_of(found.resolver) if found.resolver is not None else None,
         "legacy_inputs": _legacy_inputs(collected.definitions, found.paths, found.asks, found.historical, declared),
+        "legacy_named": _named_row(named_candidates(found.paths)),
         "deleted_in": deleted_in,
         "deleted_exact": deleted_exact,
     }, separators=(",", ":"), ensure_ascii=False))
@@ -279,7 +281,8 @@ def _delta(root, config, now, snapshot, left_out, cache, key, base, changed, spa
     start = clock
     moved = span is not None
     aged = base["now"] != now.isoformat()  # (an earlier day's base: `_NOW_RULES` computed again)
-    from indexer.contradictions.legacy import deprecation_notices, find_legacy, migrate_asks, MigrateAsk
+    from indexer.contradictions.legacy import (deprecation_notices, find_legacy, migrate_asks, moved_candidates,
+                                               named_candidates, MigrateAsk)
     from indexer.contradictions.paths import RepoPaths
     from indexer.contradictions.resolve import IMPORT_KINDS, Resolver, deletion_counts, working_folders
     from indexer.contradictions.stage import Contradictions, config_file_of, historical_test, legacy_settings
@@ -406,7 +409,12 @@ def _delta(root, config, now, snapshot, left_out, cache, key, base, changed, spa
             if path not in collected.definitions:
                 definitions.pop(path, None)
     base_asks = [MigrateAsk(p, line, text, tuple(leave), tuple(toward)) for p, line, text, leave, toward in base["asks"]]
-    inputs = _legacy_inputs(definitions, paths, base_asks, historical, config.legacy) if lookups is not None \
+    named = None
+    if lookups is not None:  # (the candidates by name, from the base's: asked again where the paths moved)
+        named = moved_candidates(base.get("legacy_named"), paths, added | deleted)
+        if named is not None:
+            paths.__dict__["_legacy_named"] = named  # (`legacy.named_candidates`: this scan's whole answer)
+    inputs = _legacy_inputs(definitions, paths, base_asks, historical, config.legacy, named) if lookups is not None \
         else base.get("legacy_inputs")
     detected = noticed or aged or inputs != base.get("legacy_inputs") or (moved and window is None and not (
         isinstance(watch, dict) and _activities(history, watch) == watch))
@@ -508,6 +516,7 @@ def _delta(root, config, now, snapshot, left_out, cache, key, base, changed, spa
                     paths=paths, asks=asks, historical=historical, legacy=legacy, history=history))
                 window = None
             base["legacy_inputs"] = inputs
+            base["legacy_named"] = _named_row(named_candidates(paths))
         # the new commits only modify files and the count of removals is the base's, so the
         # removed paths are the same (the window of `MAX_COMMITS` can only drop some): their
         # list, written at `removed_head`, stands
@@ -522,14 +531,21 @@ def _delta(root, config, now, snapshot, left_out, cache, key, base, changed, spa
     return result
 
 
-def _legacy_inputs(definitions, paths, asks, historical, declared) -> str:
+def _named_row(named) -> list:
+    """`legacy.named_candidates` as the base keeps it (`legacy.moved_candidates` reads it)."""
+    folders, files = named
+    return [[[path, successor] for path, successor in folders.items()], [list(pair) for pair in files]]
+
+
+def _legacy_inputs(definitions, paths, asks, historical, declared, named=None) -> str:
     """What legacy detection reads of the paths (`indexer.contradictions.legacy.find_legacy`): its
     candidates, what files call deprecated, whether each is a file and each declared successor
     exists; a digest. A delta after paths came or went whose digest is the base's, and whose
-    history is the base's, finds what the base found without running detection."""
+    history is the base's, finds what the base found without running detection. `named`: the
+    candidates by name (`legacy.named_candidates`), when the caller has them."""
     from indexer.contradictions.legacy import _candidates, deprecation_notices
 
-    candidates = sorted(_candidates(paths, asks), key=lambda candidate: candidate[0])  # (one per path)
+    candidates = sorted(_candidates(paths, asks, named), key=lambda candidate: candidate[0])  # (one per path)
     notices, successors = deprecation_notices(definitions, paths, historical)
     notices = {path: sorted(map(repr, evidence)) for path, evidence in notices.items()}  # (in no order of the files')
     named = sorted({path for path, _ in candidates} | set(notices))
