@@ -268,7 +268,7 @@ def moved_candidates(before: Any, paths: RepoPaths, moved: Iterable[str],
     another shape."""
     try:
         folders_before, files_before = before
-        folders_before = [(str(path), successor) for path, successor in folders_before
+        folders_before = [(path, successor) for path, successor in folders_before
                           if isinstance(path, str) and (successor is None or isinstance(successor, str))]
         files_before = [(path, successor) for path, successor in files_before
                         if isinstance(path, str) and isinstance(successor, str)]
