@@ -371,3 +371,37 @@ def test_a_repository_with_a_file_name_that_is_no_utf8_scans_cold_and_warm(repo,
     assert runs[1]["summary"]["parsed"] == 0  # warm
     assert [f["rule"] for f in runs[0]["findings"]] == ["dangling-reference"]
     assert runs[0]["findings"] == runs[1]["findings"]
+
+
+def test_a_history_parsed_beside_the_extraction_equals_a_full_read(repo, tmp_path):
+    """A cold scan forks a process that runs the log and parses it while the files are
+    extracted (`LogPrefetch` with `now` and the tracked paths); what `load_history` makes of its
+    table is a full read's, now and for the next scan. Given other paths than the scan's, its
+    parse is not used. (In a process of its own: one with other threads never forks.)"""
+    _base(repo)
+    _commits(repo, 12)
+    script = f"""
+import json, subprocess, sys
+from datetime import date
+from indexer.cache import Cache
+from indexer.git import history
+root, head, now = {str(repo.root)!r}, {_head(repo)!r}, date.fromisoformat({NOW.isoformat()!r})
+tracked = frozenset(json.loads(sys.stdin.read()))
+full = history.read_history(root, now, tracked)
+for name, given in (("same", tracked), ("other", tracked - {{"README.md"}})):
+    log = history.LogPrefetch(root, head, now, lambda: given)
+    log.start()
+    forked = log._parsing is not None
+    cache = Cache({str(tmp_path)!r} + "/" + name)
+    try:
+        read = history.load_history(root, head, now, tracked, cache, log)
+        again = history.load_history(root, head, now, tracked, cache)
+    finally:
+        cache.close()
+        log.discard()
+    print(name, forked, read.to_json() == full.to_json() and read.tail == full.tail,
+          again.to_json() == full.to_json())
+"""
+    done = subprocess.run([sys.executable, "-c", script], input=json.dumps(sorted(_tracked(repo))),
+                          capture_output=True, text=True, check=True)
+    assert done.stdout.split("\n")[:2] == ["same True True True", "other True True True"], done.stdout + done.stderr

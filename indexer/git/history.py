@@ -33,13 +33,15 @@ from collections import deque
 import functools
 import hashlib
 import json
+import os
 import posixpath
 import re
+import signal
 import subprocess
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import date, timedelta
-from typing import Any, Iterable, Iterator
+from typing import Any, Callable, Iterable, Iterator
 
 from indexer.dates import day_of, epoch
 
@@ -336,12 +338,12 @@ def load_history(root: str, head: str | None, now: date, tracked: Iterable[str],
     recent = _recent_rows(latest)
     wanted = [key] + [k for k, _base in recent[:1] if k != key]
     rows = cache.get_many(_KIND, wanted)
-    prefetched = prefetched.take() if prefetched is not None and prefetched.head == head else None
+    log = prefetched if prefetched is not None and prefetched.head == head else None
     cached = _from_row(cache, key, rows.get(key), renames)
     seen = cached[0].seen_from(now) if cached is not None else None
     if seen is not None:  # (a nightly run's new `now` re-counts the cached year, no new log)
-        if prefetched is not None:
-            _discard(*prefetched)
+        if log is not None:
+            log.discard()
         return seen
     extended = None
     if len(wanted) > 1 and (previous := _from_row(cache, wanted[1], rows.get(wanted[1]), renames)) is not None:
@@ -349,12 +351,18 @@ def load_history(root: str, head: str | None, now: date, tracked: Iterable[str],
         if _SHA.fullmatch(old_head):
             extended = _extend(root, old_head, head, previous[0], now, tracked)
     if extended is None:
-        history = read_history(root, now, tracked,
-                               _read_prefetched(*prefetched) if prefetched is not None else None, renames)
-        (row, texts), base = _full_row(history, tracked), None
+        parsed = log.take_parsed(now, tracked) if log is not None else None
+        read = _from_row(cache, key, parsed[0], renames, parsed[1]) if parsed is not None else None
+        if read is not None:  # (parsed beside the extraction: read back as a cached table is)
+            history, (row, texts), base = read[0], parsed, None
+        else:
+            running = log.take() if log is not None else None
+            history = read_history(root, now, tracked, _read_prefetched(*running) if running is not None else None,
+                                   renames)
+            (row, texts), base = _full_row(history, tracked), None
     else:
-        if prefetched is not None:
-            _discard(*prefetched)
+        if log is not None:
+            log.discard()
         history, changes = extended
         _old, base, earlier = previous  # type: ignore[possibly-undefined]
         if base is None:  # the previous row was a full table: this row patches it
@@ -463,9 +471,10 @@ class _Damaged(ValueError):
     """A cached row of another shape."""
 
 
-def _from_row(cache, key: str, row: Any, renames: "Renames") -> "tuple[History, str | None, tuple[dict, dict]] | None":
+def _from_row(cache, key: str, row: Any, renames: "Renames", texts: dict[str, str] | None = None,
+              ) -> "tuple[History, str | None, tuple[dict, dict]] | None":
     """(the history, the full row it patches or None, the patch's changes); None for a row of
-    another shape (a miss)."""
+    another shape (a miss). `texts`: a full row's texts by part (`_PARTS`), when not yet stored."""
     if row is None:
         return None
     try:
@@ -473,7 +482,10 @@ def _from_row(cache, key: str, row: Any, renames: "Renames") -> "tuple[History, 
         full = row if base_key is None else cache.get_many(_KIND, [base_key]).get(base_key)
         if full is None or full["base"] is not None:
             return None
-        texts = cache.get_texts(_KIND_TABLE, _table_keys(key if base_key is None else base_key))
+        if texts is not None and base_key is None:
+            texts = {k: texts.get(part) for k, part in zip(_table_keys(key), _PARTS)}
+        else:
+            texts = cache.get_texts(_KIND_TABLE, _table_keys(key if base_key is None else base_key))
         act, rem = (_index(*(texts.get(k) for k in _table_keys(key if base_key is None else base_key)[at:at + 2]))
                     for at in (0, 2))
         folders = full["folders"]
@@ -873,21 +885,47 @@ def removed_paths(root: str) -> frozenset[str]:
 
 
 class LogPrefetch:
-    """The history's `git log` of `head`, started early into a temporary file to run beside other
-    work (a cold scan's extraction); `load_history` given it reads its output instead of running
-    its own. Owned by the scan that made it, which `discard()`s it when done (a no-op once
+    """The history's `git log` of `head`, started early to run beside other work (a cold scan's
+    extraction); `load_history` given it reads that instead of running its own. With `now` and
+    `tracked` (a function: asked only when it starts), where forking is safe, a forked process
+    runs the log and parses it too (`read_history`, and the table `load_history` stores), so that
+    the parse runs beside the extraction rather than after it; else the log alone runs, into a
+    temporary file. Owned by the scan that made it, which `discard()`s it when done (a no-op once
     taken): no process outlives the scan, and nothing is kept between scans."""
 
-    def __init__(self, root: str, head: str | None) -> None:
-        self.root, self.head = root, head
+    def __init__(self, root: str, head: str | None, now: date | None = None,
+                 tracked: Callable[[], frozenset[str]] | None = None) -> None:
+        self.root, self.head, self.now, self._tracked = root, head, now, tracked
         self._running: tuple[subprocess.Popen, Any] | None = None
+        self._parsing: tuple[int, Any, frozenset[str]] | None = None  # (process, its output, the paths it was given)
 
     def start(self) -> None:
-        if self.head is None or self._running is not None:
+        if self.head is None or self._running is not None or self._parsing is not None:
             return
         import tempfile  # (with shutil and random: a cold scan's, not every delta scan's imports)
 
+        from indexer.forking import fork_safe
+
         out = tempfile.TemporaryFile(prefix="orgmemory-history-")
+        if self.now is not None and self._tracked is not None and fork_safe():
+            tracked = self._tracked()
+            try:
+                pid = os.fork()
+            except OSError:
+                pid = None
+            if pid == 0:  # the forked process: the log, parsed and tabled; nothing else it touches
+                status = 1
+                try:
+                    history = read_history(self.root, self.now, tracked)
+                    row, texts = _full_row(history, tracked)
+                    out.write(json.dumps([row, texts], ensure_ascii=False).encode("utf-8", "surrogateescape"))
+                    out.flush()
+                    status = 0
+                finally:
+                    os._exit(status)
+            if pid is not None:
+                self._parsing = (pid, out, tracked)
+                return
         try:
             proc = subprocess.Popen(["git", *_log_args(), self.head], cwd=self.root, stdout=out,
                                     stderr=subprocess.DEVNULL, stdin=subprocess.DEVNULL)
@@ -900,10 +938,38 @@ class LogPrefetch:
         running, self._running = self._running, None
         return running
 
+    def take_parsed(self, now: date, tracked: frozenset[str]) -> tuple[dict[str, Any], dict[str, str]] | None:
+        """The forked parse's (row, texts) of a full table (`_full_row`), when it ran for this
+        `now` and these paths and ended well; None otherwise (and the caller reads the log)."""
+        parsing, self._parsing = self._parsing, None
+        if parsing is None:
+            return None
+        pid, out, given = parsing
+        try:
+            _pid, status = os.waitpid(pid, 0)
+            if status != 0 or now != self.now or tracked != given:
+                return None
+            out.seek(0)
+            row, texts = json.loads(out.read().decode("utf-8", "surrogateescape"))
+            return (row, texts) if isinstance(row, dict) and isinstance(texts, dict) else None
+        except (OSError, ValueError):
+            return None
+        finally:
+            out.close()
+
     def discard(self) -> None:
         running = self.take()
         if running is not None:
             _discard(*running)
+        parsing, self._parsing = self._parsing, None
+        if parsing is not None:
+            pid, out, _given = parsing
+            try:
+                os.kill(pid, signal.SIGKILL)
+                os.waitpid(pid, 0)
+            except OSError:
+                pass
+            out.close()
 
 
 #: git maps pack files in windows of 1 GiB up to 8 GiB by default, and every page a walk over the

@@ -19,6 +19,7 @@ from typing import Any, Callable
 from indexer.cache import Cache
 from indexer.git.discover import WORKTREE_REASONS, blob_sha, read_worktree
 from indexer.models import Reference, Snapshot, Todo
+from indexer.forking import fork_safe, usable_cpus
 from indexer.regex import lazy
 
 EXTRACTOR_VERSION = 23  # 23: a TypeScript barrel's `export ... from` read as imports; 22: "a new file X", "create X", examples throughout a file, `cd` into a run-time folder
@@ -168,7 +169,7 @@ def _extract_many(root: str, paths: list[str], markers: tuple[str, ...], max_byt
     Returns {} when the files are few, or fork is unsafe (a multi-threaded caller) or
     missing; only what was done when a worker failed (the caller extracts the rest itself).
     """
-    workers = min(_usable_cpus(), len(paths) // _CHUNK)
+    workers = min(usable_cpus(), len(paths) // _CHUNK)
     context = _fork_context() if len(paths) >= PARALLEL_MIN_FILES and workers >= 2 else None
     if context is None:
         return {}
@@ -201,7 +202,7 @@ def extract_in_workers(root: str, paths: list[str], markers: tuple[str, ...], ma
 
 def workers_possible() -> bool:
     """Whether `collect` can extract in worker processes here (fork is safe, two CPUs)."""
-    return _fork_context() is not None and _usable_cpus() >= 2
+    return _fork_context() is not None and usable_cpus() >= 2
 
 
 def _extract_chunk(task: tuple[str, list[str], tuple[str, ...], int]
@@ -215,20 +216,11 @@ def _extract_chunk(task: tuple[str, list[str], tuple[str, ...], int]
     return results
 
 
-def _usable_cpus() -> int:
-    try:
-        return len(os.sched_getaffinity(0))
-    except (AttributeError, OSError):
-        return os.cpu_count() or 1
-
-
 def _fork_context():
     """The `fork` multiprocessing context, when forking this process is safe and cheap."""
     import multiprocessing
-    import sys
-    import threading
 
-    if sys.platform != "linux" or threading.active_count() > 1:
+    if not fork_safe():
         return None
     try:
         return multiprocessing.get_context("fork")

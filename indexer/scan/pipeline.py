@@ -17,6 +17,7 @@ from indexer.checks import load_checks
 from indexer.scan.collect import VENDORED_QUIET, collect, set_aside_vendored, vendored_folders
 from indexer.contradictions.stage import attach as attach_contradictions
 from indexer.dates import epoch
+from indexer.contradictions.paths import RepoPaths
 from indexer.git.history import LogPrefetch
 from indexer.findings import Finding
 from indexer.models import Config, LineAge, Snapshot
@@ -47,7 +48,8 @@ def run_pipeline(root: str, config: Config, now: date, snapshot: Snapshot,
                  left_out: dict[str, str], cache: Cache,
                  progress: Callable[[int], None] | None, only: frozenset[str] | None):
     """Run every stage; return (findings, context)."""
-    history_log = LogPrefetch(root, snapshot.head)  # started by `collect` only on a cold run
+    history_log = LogPrefetch(root, snapshot.head, now,  # started by `collect` only on a cold run
+                              lambda: RepoPaths(snapshot.files, left_out).paths)
     try:
         return _run_stages(root, config, now, snapshot, left_out, cache, progress, only, history_log)
     finally:
