@@ -904,10 +904,10 @@ class LogPrefetch:
             return
         import tempfile  # (with shutil and random: a cold scan's, not every delta scan's imports)
 
-        from indexer.forking import fork_safe
+        from indexer.forking import fork_safe, usable_cpus
 
         out = tempfile.TemporaryFile(prefix="orgmemory-history-")
-        if self.now is not None and self._tracked is not None and fork_safe():
+        if self.now is not None and self._tracked is not None and usable_cpus() >= 2 and fork_safe():
             tracked = self._tracked()
             try:
                 pid = os.fork()
@@ -916,7 +916,7 @@ class LogPrefetch:
             if pid == 0:  # the forked process: the log, parsed and tabled; nothing else it touches
                 status = 1
                 try:
-                    history = read_history(self.root, self.now, tracked)
+                    history = read_history(self.root, self.now, tracked, _log_chunks(self.root, self.head))
                     row, texts = _full_row(history, tracked)
                     out.write(json.dumps([row, texts], ensure_ascii=False).encode("utf-8", "surrogateescape"))
                     out.flush()
