@@ -61,6 +61,17 @@ class GitRepo:
         return self.git("rev-parse", "HEAD").strip()
 
 
+def tracked_paths(root) -> frozenset[str]:
+    """What a scan passes the history: every file git tracks (the index) and the folders above them."""
+    files = subprocess.run(["git", "ls-files", "-z"], cwd=root, capture_output=True, check=True,
+                           text=True).stdout.split("\0")
+    paths: set[str] = set()
+    for name in filter(None, files):
+        parts = name.split("/")
+        paths.update("/".join(parts[:depth]) for depth in range(1, len(parts) + 1))
+    return frozenset(paths)
+
+
 @pytest.fixture
 def repo(tmp_path: Path) -> GitRepo:
     return GitRepo(tmp_path / "repo")

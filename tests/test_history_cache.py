@@ -16,6 +16,7 @@ from datetime import date
 
 import pytest
 
+from conftest import tracked_paths
 from indexer.cache import Cache
 from indexer.git import history
 
@@ -23,12 +24,7 @@ NOW = date(2026, 11, 1)
 
 
 def _tracked(repo) -> frozenset[str]:
-    """What a scan passes: every file git tracks (the index) and the folders above them."""
-    paths: set[str] = set()
-    for name in filter(None, repo.git("ls-files", "-z").split("\0")):
-        parts = name.split("/")
-        paths.update("/".join(parts[:depth]) for depth in range(1, len(parts) + 1))
-    return frozenset(paths)
+    return tracked_paths(repo.root)
 
 
 def _head(repo) -> str:

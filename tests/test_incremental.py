@@ -13,6 +13,7 @@ import subprocess
 import sys
 
 from _prime_repo import AWS_KEY, INJECTION, NOW, STANDARDS, build
+from conftest import tracked_paths
 
 TASK = "Add a page to the web frontend"
 
@@ -148,14 +149,7 @@ def test_a_nightly_scan_with_a_new_now_finds_what_a_scan_from_scratch_finds(repo
 
 # --- history: a new commit reads only OLD..NEW (issue 18) -------------------------------------
 
-def _tracked(root) -> frozenset[str]:
-    files = subprocess.run(["git", "ls-files", "-z"], cwd=root, capture_output=True, check=True,
-                           text=True).stdout.split("\0")
-    paths: set[str] = set()
-    for name in filter(None, files):
-        parts = name.split("/")
-        paths.update("/".join(parts[:depth]) for depth in range(1, len(parts) + 1))
-    return frozenset(paths)
+_tracked = tracked_paths
 
 
 def _head(repo) -> str:

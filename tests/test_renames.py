@@ -14,6 +14,7 @@ from datetime import date
 
 from click.testing import CliRunner
 
+from conftest import tracked_paths
 from indexer.cache import Cache
 from indexer.cli import cli
 from indexer.git import history
@@ -23,11 +24,7 @@ _BODY = "".join(f"line {n} of a file long enough for git to tell it by its conte
 
 
 def _tracked(repo) -> frozenset[str]:
-    paths: set[str] = set()
-    for name in filter(None, repo.git("ls-files", "-z").split("\0")):
-        parts = name.split("/")
-        paths.update("/".join(parts[:depth]) for depth in range(1, len(parts) + 1))
-    return frozenset(paths)
+    return tracked_paths(repo.root)
 
 
 def _git_log_m(repo, tracked: frozenset[str]) -> dict[str, list]:
