@@ -154,3 +154,20 @@ def test_an_area_the_root_holds_is_that_folder(repo):
         "server/proxy/cache/store.go": GO.format("TODO: use marshalTo for a consistent read of the store"),
     })
     assert shown(repo.root, "cache: Passive notification for consistent read") == ["cache/cache.go"]
+
+
+def test_a_dangling_reference_is_about_the_path_it_names(repo):
+    """click's "Run Flask's test suite in the nightly workflow": `docs/contributing.md` still names
+    `.github/workflows/test-flask.yaml`, deleted before the commit that brings it back. The finding's
+    text is only that path and its story, so its own words say nothing; what it is about is the
+    missing path, and two of the task's words are that path's name and folder. One word is no
+    more evidence there than in a file's name ("Update the nightly schedule")."""
+    repo.commit("2020-01-01", files={**UNRELATED, ".github/workflows/test-flask.yaml": "on: push\n",
+                                     ".github/workflows/tests.yaml": "on: push\n"})
+    repo.git("rm", "-q", ".github/workflows/test-flask.yaml")
+    repo.commit("2021-01-01", files={
+        "docs/contributing.md": "# Contributing\n\nThe downstream check runs from "
+                                "`.github/workflows/test-flask.yaml`.\n"})
+    assert shown(repo.root, "Run Flask's test suite in the nightly workflow") == ["docs/contributing.md"]
+    assert shown(repo.root, "Update the nightly schedule of the test workflows") == []
+    assert shown(repo.root, "Document the release checklist") == []

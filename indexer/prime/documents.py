@@ -26,7 +26,7 @@ SKIPPED_RULES = frozenset({"expired-standard"})
 SUSPICIOUS = "suspicious-instruction"
 # what the block shows of a finding (stored records are read on every prime: keep them small)
 FINDING_FIELDS = ("rule", "severity", "path", "line", "fingerprint", "message", "text", "standard",
-                  "require", "glob", "kind")
+                  "require", "glob", "kind", "target")
 _STANDARD_FIELDS = ("id", "statement", "kind", "priority", "scope", "tags", "source", "owner",
                     "added", "review_by", "file", "line")
 

@@ -46,7 +46,7 @@ from indexer.errors import OrgmemoryError
 INDEX_FILE = "prime-index.sqlite3"
 FORMAT = "prime-index/8"  # /8: low-information TODOs left out
 FRESHNESS_FORMAT = f"{FORMAT};orgmemory {__version__}"  # an upgrade invalidates older indexes
-SCHEMA_VERSION = 7  # PRAGMA user_version of a complete index; 0 marks one found damaged
+SCHEMA_VERSION = 8  # PRAGMA user_version of a complete index; 0 marks one found damaged
 # A record's searchable parts, and how many times each counts in its one searched text
 # (BM25F's weighted term frequencies: a tag says more about a record than a word of its text).
 FIELD_WEIGHTS = {"text": 1, "tags": 2, "paths": 2, "ident": 1}
