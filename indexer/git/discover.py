@@ -11,7 +11,7 @@ import hashlib
 import os
 import stat
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Iterable
+from typing import TYPE_CHECKING, Callable, Iterable
 
 from indexer.confine import is_inside
 from indexer.git.run import git_process, rev_parse, run_git
@@ -116,7 +116,8 @@ def blob_sha(data: bytes) -> str:
     return hashlib.sha1(b"blob %d\0" % len(data) + data).hexdigest()
 
 
-def read_worktree(root: str, path: str, max_bytes: int | None = None) -> tuple[bytes | None, str | None]:
+def read_worktree(root: str, path: str, max_bytes: int | None = None,
+                  inside: Callable[[str], bool] | None = None) -> tuple[bytes | None, str | None]:
     """The work-tree bytes of the tracked `path`, or None and why they were not read.
 
     Git tracks paths, not what is on disk now: a tracked file may have been replaced by a
@@ -125,8 +126,9 @@ def read_worktree(root: str, path: str, max_bytes: int | None = None) -> tuple[b
     the real path leaves the root (`indexer.confine`), `not-a-file` for anything but a regular
     file (opened non-blocking, so a FIFO cannot hang us), `too-large` above `max_bytes`
     (checked on the open file, and the read is bounded too), `unreadable` on any OSError.
+    `inside`: an `indexer.confine.Inside` of `root`, for many paths in a row.
     """
-    if not is_inside(root, path):
+    if not (inside(path) if inside is not None else is_inside(root, path)):
         return None, "outside-repository"
     try:
         descriptor = os.open(os.path.join(root, path), _OPEN_FLAGS)

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from indexer.cache import Cache
+from indexer.confine import Inside
 from indexer.git.discover import WORKTREE_REASONS, blob_sha, read_worktree
 from indexer.models import Reference, Snapshot, Todo
 from indexer.forking import fork_safe, usable_cpus
@@ -57,9 +58,10 @@ def classify(data: bytes) -> str | None:
     return None
 
 
-def read_file(root: str, path: str, max_bytes: int) -> tuple[bytes | None, str | None]:
+def read_file(root: str, path: str, max_bytes: int, inside: Callable[[str], bool] | None = None
+              ) -> tuple[bytes | None, str | None]:
     """The scannable text of a tracked file, or None and why it is skipped (see `read_worktree`)."""
-    data, reason = read_worktree(root, path, max_bytes)
+    data, reason = read_worktree(root, path, max_bytes, inside)
     reason = reason or classify(data)
     return (None, reason) if reason else (data, None)
 
@@ -89,6 +91,7 @@ def collect(snapshot: Snapshot, cache: Cache, markers: tuple[str, ...], max_byte
             on_cold()
     extracted = _extract_many(snapshot.root, missing, markers, max_bytes, progress)
     fresh: dict[str, Any] = {}
+    inside: Inside | None = None
     for path in paths:
         key = keys.get(path)
         entry = cached.get(key) if key else None
@@ -99,7 +102,8 @@ def collect(snapshot: Snapshot, cache: Cache, markers: tuple[str, ...], max_byte
             if reason not in WORKTREE_REASONS:
                 fresh[key] = entry
         elif entry is None:
-            data, reason = read_file(snapshot.root, path, max_bytes)
+            inside = inside or Inside(snapshot.root)
+            data, reason = read_file(snapshot.root, path, max_bytes, inside)
             if path in snapshot.dirty and data is not None:
                 content_sha = blob_sha(data)
                 key = _key(content_sha, path)
@@ -209,9 +213,10 @@ def _extract_chunk(task: tuple[str, list[str], tuple[str, ...], int]
                    ) -> list[tuple[dict[str, Any], str | None]]:
     """In a worker: (entry, skip reason) per path of one chunk."""
     root, paths, markers, max_bytes = task
+    inside = Inside(root)
     results = []
     for path in paths:
-        data, reason = read_file(root, path, max_bytes)
+        data, reason = read_file(root, path, max_bytes, inside)
         results.append((_entry(path, data, reason, markers), reason))
     return results
 

@@ -404,3 +404,46 @@ def test_long_words_in_an_observation_are_read_in_linear_time():
         words = _own_words(hit)
         assert time.monotonic() - started < 2
         assert {"retri", "queue"} <= words
+
+
+def test_the_folder_memo_answers_as_realpath_does(tmp_path, outside):
+    """`confine.Inside` (a folder's real path resolved once per task) against `is_inside` (every
+    component each time), on links out and in, of files and of folders, chained, and dangling."""
+    from indexer.confine import Inside, is_inside
+
+    root = tmp_path / "repo"
+    (root / "src" / "deep").mkdir(parents=True)
+    (root / "src" / "deep" / "a.py").write_text("x\n")
+    (root / "src" / "b.py").write_text("x\n")
+    os.symlink(outside / "secret.py", root / "src" / "out.py")  # a file out
+    os.symlink(outside, root / "linked")  # a folder out
+    os.symlink("deep", root / "src" / "in")  # a folder in
+    os.symlink("../out.py", root / "src" / "deep" / "chain.py")  # in, then out
+    os.symlink("b.py", root / "src" / "rel.py")  # a file in
+    os.symlink(tmp_path / "missing", root / "dangling.py")
+    paths = ["src/deep/a.py", "src/b.py", "src/out.py", "linked/secret.py", "linked/none.py",
+             "src/in/a.py", "src/in/chain.py", "src/deep/chain.py", "src/rel.py", "dangling.py",
+             "missing/file.py", "src/../src/b.py", "src/deep/../../../outside/secret.py"]
+    inside = Inside(str(root))
+    answers = {path: inside(path) for path in paths}
+    assert answers == {path: is_inside(str(root), path) for path in paths}
+    assert [path for path, ok in answers.items() if not ok] == [
+        "src/out.py", "linked/secret.py", "linked/none.py", "src/in/chain.py", "src/deep/chain.py",
+        "dangling.py", "src/deep/../../../outside/secret.py"]
+
+
+def test_a_scan_in_worker_processes_reads_nothing_through_links_out(repo, outside, tmp_path):
+    """Enough files for the extraction's worker processes (each chunk with its own folder memo):
+    a file and a folder replaced by links out are skipped, a link that stays inside is read."""
+    files = {f"pkg/m{i:03}.py": f"# TODO(by 2021-01-01): inside {i}\n" for i in range(80)}
+    repo.commit("2022-03-01", files={**files, "docs/guide.md": "# Guide\n"})
+    replace_with_link(repo.root, "pkg/m007.py", outside / "secret.py")
+    (outside / "guide.md").write_text(f"# TODO(by 2020-01-01): {SECRET}\n")
+    shutil.rmtree(repo.root / "docs")
+    os.symlink(outside, repo.root / "docs")
+    replace_with_link(repo.root, "pkg/m008.py", "m009.py")
+    data = scan_json(repo.root, tmp_path / "cache")
+    assert SECRET not in json.dumps(data)
+    assert data["summary"]["skipped"] == {"outside-repository": 1}  # (git no longer lists docs/: deleted)
+    stale = {f["path"] for f in data["findings"] if f["rule"] == "stale-todo"}
+    assert stale == set(files) - {"pkg/m007.py"}
