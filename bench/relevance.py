@@ -22,6 +22,9 @@ hooks pass the working tree's changed files. Each mode is reported in its own ro
   file still pointing at it); in a flat layout the folder-based precision counts every root file;
 * recall: over the tasks where the index held a finding in a changed file, the share where one
   of those made it into the block;
+* acted: over the tasks whose commit changed or deleted the line of a finding in a changed file
+  (the work acted on it: a TODO done, a dangling path mended), the share where one of those was
+  shown: the findings that matter most for a task, whatever words it is written in;
 * empty: the share of tasks whose block has no observation;
 * tokens: the block's tokens (median and mean).
 
@@ -94,6 +97,21 @@ def concerns(place: str, files: list[str]) -> bool:
     return place in files or folder in folders
 
 
+def acted_on(work: Path, task: dict) -> set[tuple[str, int]]:
+    """The (path, line) at the parent that the commit changed or deleted: `git diff -U0`'s old sides."""
+    diff = git(work, "diff", "-U0", "--no-color", "--no-ext-diff", task["parent"], task["commit"], "--", *task["files"])
+    out: set[tuple[str, int]] = set()
+    path = ""
+    for line in diff.splitlines():
+        if line.startswith("--- "):
+            path = line[6:] if line.startswith("--- a/") else ""
+        elif line.startswith("@@ -") and path:
+            old = line[4:].split(" ", 1)[0]
+            start, _, count = old.partition(",")
+            out.update((path, n) for n in range(int(start), int(start) + int(count or 1)))
+    return out
+
+
 def available(cache: Path, files: list[str]) -> list[dict]:
     """The prime index's observations (findings, resolutions) in one of the changed files: the
     tasks recall is counted over are those with one (kept, shortened, to study misses)."""
@@ -105,7 +123,7 @@ def available(cache: Path, files: list[str]) -> list[dict]:
                 record = json.loads(payload)
                 place = record.get("path", record.get("legacy_path"))
                 if place in files:
-                    out.append({"path": place, "rule": record.get("rule", "resolution"),
+                    out.append({"path": place, "line": record.get("line"), "rule": record.get("rule", "resolution"),
                                 "text": str(record.get("text") or record.get("message") or record.get("statement", ""))[:160]})
         finally:
             db.close()
@@ -194,7 +212,8 @@ def prime(work: Path, cache: Path, task: dict, budget: int, floor: float | None 
     return {"block": block, "seconds": elapsed, "report": report}
 
 
-def score(task: dict, block: dict, held: list[dict], report: dict | None = None) -> dict:
+def score(task: dict, block: dict, held: list[dict], report: dict | None = None,
+          touched: set[tuple[str, int]] = frozenset()) -> dict:
     floors, changed = (report or {}).get("floors", {}), (report or {}).get("changed", {})
     observations = [item for item in block["items"] if item["kind"] in ("finding", "resolution")]
 
@@ -208,7 +227,9 @@ def score(task: dict, block: dict, held: list[dict], report: dict | None = None)
 
     relevant = [item for item in observations if about(item)]
     hit = any(item.get("path", item.get("legacy_path")) in task["files"] for item in observations)
-    return {"observations": len(observations), "relevant": len(relevant), "strict": sum(map(exactly, observations)),
+    acted = sorted({(h["path"], h["line"]) for h in held if h.get("line") and (h["path"], h["line"]) in touched})
+    acted_hit = any((item.get("path"), item.get("line")) in set(acted) for item in observations)
+    return {"acted": acted, "acted_hit": acted_hit, "observations": len(observations), "relevant": len(relevant), "strict": sum(map(exactly, observations)),
             "available": bool(held), "held": held[:8],
             "hit": hit, "tokens": block["tokens"],
             "scores": [(item.get("relevance", item["score"]), about(item),
@@ -235,6 +256,8 @@ def summary(rows: list[dict]) -> dict:
         "observations": shown,
         "recall": round(sum(r["hit"] for r in with_available) / len(with_available), 3) if with_available else None,
         "recall_tasks": len(with_available),
+        "acted": (f"{sum(r['acted_hit'] for r in rows if r.get('acted'))}/{sum(bool(r.get('acted')) for r in rows)}"
+                  if any("acted" in r for r in rows) else None),
         "empty": round(sum(r["observations"] == 0 for r in rows) / len(rows), 3) if rows else None,
         "tokens_median": statistics.median(tokens) if tokens else None,
         "tokens_mean": round(statistics.mean(tokens), 1) if tokens else None,
@@ -322,13 +345,14 @@ def main() -> int:
                 print(f"  {repo['name']} {task['parent'][:8]}: not checked out ({exc.stderr.strip()[-120:]})",
                       file=sys.stderr)
                 continue
+            touched = acted_on(work, task)
             for mode in modes:
                 out = prime(work, cache, task, args.budget, 0.0001 if args.floor_sweep else None,
                             paths=mode == "paths")
                 if "error" in out:
                     print(f"  {repo['name']} {task['parent'][:8]} ({mode}): {out['error']}", file=sys.stderr)
                     continue
-                row = score(task, out["block"], available(cache, task["files"]), out.get("report"))
+                row = score(task, out["block"], available(cache, task["files"]), out.get("report"), touched)
                 rows.append({**row, "mode": mode, "repo": repo["name"], "half": half(task), "task": task["task"],
                              "commit": task["commit"], "files": task["files"], "seconds": round(out["seconds"], 2)})
         print(f"{repo['name']}: {len(tasks)} tasks in {time.perf_counter() - started:.0f} s", file=sys.stderr)
@@ -336,15 +360,15 @@ def main() -> int:
         args.json.write_text(json.dumps(rows, indent=1) + "\n")
     repos_seen = sorted({r["repo"] for r in rows})
     print(f"{len(rows)} tasks from {len(repos_seen)} repositories ({', '.join(repos_seen)}), budget {args.budget}")
-    print("| primed with | half | tasks | precision | strict | observations | recall (tasks with one available) | empty"
-          " | tokens median / mean |")
-    print("|---|---|---|---|---|---|---|---|---|")
+    print("| primed with | half | tasks | precision | strict | observations | recall (tasks with one available)"
+          " | acted on | empty | tokens median / mean |")
+    print("|---|---|---|---|---|---|---|---|---|---|")
     for mode in modes:
         for name in ("learn", "eval", "all"):
             part = [r for r in rows if r["mode"] == mode and (name == "all" or r["half"] == name)]
             s = summary(part)
             print(f"| {MODE_LABEL[mode]} | {name} | {s['tasks']} | {s['precision']} | {s['strict']} | {s['observations']}"
-                  f" | {s['recall']} ({s['recall_tasks']}) | {s['empty']} | {s['tokens_median']} / {s['tokens_mean']} |")
+                  f" | {s['recall']} ({s['recall_tasks']}) | {s['acted']} | {s['empty']} | {s['tokens_median']} / {s['tokens_mean']} |")
     if args.floor_sweep:
         # the version under test's floors, to sweep around
         from indexer.prime import select
