@@ -259,10 +259,10 @@ def _own_words(hit: Hit) -> set[str]:
 
 def _subject_words(hit: Hit) -> list[str]:
     """The words of what an observation is about: a finding's file's own name (`node_groups.tf`:
-    node, group), and a dangling reference's missing target too (`.github/workflows/test-flask.yaml`
-    in `docs/contributing.md` is about testing Flask in a workflow); a resolution's legacy path and
-    successor. A path counts by its name and its folder's (`deploy/old` and `deploy/new`: deploy,
-    old, new), not the module roots above them."""
+    node, group), and a dangling reference's missing target too (click's contributing guide
+    naming a deleted workflow file `test-flask.yaml` is about testing Flask in a workflow); a
+    resolution's legacy path and successor. A path counts by its name and its folder's
+    (`deploy/old` and `deploy/new`: deploy, old, new), not the module roots above them."""
     payload = hit.payload
     if hit.kind == "resolution":
         names = [segment for path in (payload.get("legacy_path"), payload.get("successor")) if path
