@@ -227,9 +227,9 @@ def score(task: dict, block: dict, held: list[dict], report: dict | None = None,
 
     relevant = [item for item in observations if about(item)]
     hit = any(item.get("path", item.get("legacy_path")) in task["files"] for item in observations)
-    acted = sorted({(h["path"], h["line"]) for h in held if h.get("line") and (h["path"], h["line"]) in touched})
-    acted_hit = any((item.get("path"), item.get("line")) in set(acted) for item in observations)
-    return {"acted": acted, "acted_hit": acted_hit, "observations": len(observations), "relevant": len(relevant), "strict": sum(map(exactly, observations)),
+    acted = {(h["path"], h["line"]) for h in held if h.get("line") and (h["path"], h["line"]) in touched}
+    return {"acted": sorted(acted), "acted_hit": any((item.get("path"), item.get("line")) in acted for item in observations),
+            "observations": len(observations), "relevant": len(relevant), "strict": sum(map(exactly, observations)),
             "available": bool(held), "held": held[:8],
             "hit": hit, "tokens": block["tokens"],
             "scores": [(item.get("relevance", item["score"]), about(item),
