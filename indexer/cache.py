@@ -7,7 +7,7 @@ A cache that cannot be opened or written at all (a read-only folder, a full disk
 where the file should be) is a note, never a failure: the scan runs without it.
 
 Where it lives is decided by `cache_dir_for` alone: one folder per repository under the user's
-cache directory, named by the repository's identity (its root commits) rather than by where it
+cache directory, named by the repository's identity (the root commit of HEAD's main line) rather than by where it
 is checked out, so every command (scan, prime, hooks, report, MCP), every clone and every CI
 runner that restores the folder share one cache. Every entry is keyed by content already.
 """
@@ -29,7 +29,9 @@ TAG_FILE = "CACHEDIR.TAG"
 TAG_SIGNATURE = "Signature: 8a477f597d28d172789f06886806bc55"  # https://bford.info/cachedir/
 _TAG_TEXT = (TAG_SIGNATURE + "\n# This file is a cache directory tag created by orgmemory.\n"
              "# For information about cache directory tags see https://bford.info/cachedir/\n")
-_IDENTITIES = "identities"  # <base>/identities/<checkout key>: the folder name found by `git rev-list`
+#: <base>/<_IDENTITIES>/<checkout key>: the folder name found by `git rev-list` ("-2": the main
+#: line's root; the folders "identities" remembered were named by all the root commits)
+_IDENTITIES = "identities-2"
 _known: dict[str, str] = {}  # checkout key -> folder name, in this process
 _in_use: list[str] = []  # the base `cache_dir_for` last resolved outside a work tree (`shared_file`)
 
@@ -84,10 +86,12 @@ def shared_file(name: str) -> str | None:
 
 
 def repository_key(root: str, base: str | None = None) -> str:
-    """`git-<digest>` of the root commits of HEAD, or `path-<digest>` of the checkout's path
-    when there is no commit yet (the folder moves once there is one).
+    """`git-<digest>` of the root commit of HEAD's main line (its chain of first parents), or
+    `path-<digest>` of the checkout's path when there is no commit yet (the folder moves once
+    there is one). The main line's root, not every root HEAD reaches: a history merged in from
+    another repository (a subtree merge) adds a root and must not move the cache.
 
-    `git rev-list --max-parents=0` walks the whole history (a second per million commits), so
+    The walk down the main line costs 0.1-0.4 s on long histories (rails' 46k first parents), so
     the answer is remembered per checkout (its path and its `.git`'s inode) under `base`.
     """
     checkout = _checkout_key(root)
@@ -96,10 +100,10 @@ def repository_key(root: str, base: str | None = None) -> str:
     remembered = os.path.join(base, _IDENTITIES, checkout) if base and not _in_tree(root, base) else None
     name = _read_small(remembered) if remembered else None
     if name is None:
-        roots = _root_commits(root)
-        if not roots:
+        first = _root_commit(root)
+        if not first:
             return "path-" + hashlib.sha256(root.encode("utf-8", "surrogateescape")).hexdigest()[:16]
-        name = "git-" + hashlib.sha256(" ".join(sorted(roots)).encode()).hexdigest()[:16]
+        name = "git-" + hashlib.sha256(first.encode()).hexdigest()[:16]
         if remembered:
             _remember(remembered, name)
     _known[checkout] = name
@@ -121,10 +125,10 @@ def _checkout_key(root: str) -> str:
     return hashlib.sha256(f"{root}\0{stamp}".encode("utf-8", "surrogateescape")).hexdigest()[:32]
 
 
-def _root_commits(root: str) -> list[str]:
-    from indexer.git.discover import root_commits
+def _root_commit(root: str) -> str | None:
+    from indexer.git.discover import root_commit
 
-    return root_commits(root)
+    return root_commit(root)
 
 
 def _read_small(path: str) -> str | None:

@@ -53,16 +53,18 @@ def test_parallel_and_serial_extraction_give_the_same_collection(repo, tmp_path,
     # the workers really run: every file comes back from them
     assert set(collect_module.extract_in_workers(str(repo.root), paths, MARKERS, 1_000_000)) == set(paths)
 
-    def run(cache_dir, min_files):
+    def run(cache_dir, min_files, on_todo_files=None):
         monkeypatch.setattr(collect_module, "PARALLEL_MIN_FILES", min_files)
         cache = Cache(str(cache_dir))
         try:
-            return collect_module.collect(snap, cache, MARKERS, 1_000_000)
+            return collect_module.collect(snap, cache, MARKERS, 1_000_000, on_todo_files=on_todo_files)
         finally:
             cache.close()
 
-    parallel = run(tmp_path / "parallel", 2)
+    counts: list[int] = []  # (what the scan starts its commit-graph on, as the answers come in)
+    parallel = run(tmp_path / "parallel", 2, counts.append)
     serial = run(tmp_path / "serial", 10**9)
+    assert len(counts) > 1 and counts == sorted(counts) and counts[-1] == len(serial.todos)
     assert parallel.parsed == serial.parsed == len(paths)
     for name in ("todos", "skipped", "content_sha", "references", "suppressions", "definitions"):
         assert getattr(parallel, name) == getattr(serial, name), name

@@ -69,6 +69,28 @@ def test_a_scan_in_one_clone_makes_a_scan_in_another_warm(repo, tmp_path):
     assert alone["summary"]["parsed"] > 0 and without_parsed(alone) == without_parsed(second)
 
 
+def test_a_history_merged_in_from_another_repository_keeps_the_cache(repo, tmp_path):
+    """The cache folder is named by the main line's root commit: a subtree merge of another
+    repository's history (a second root) leaves the next clone on the same folder, warm."""
+    build(repo)
+    shared = tmp_path / "shared"
+    scan_json(clone(repo, tmp_path, "before"), "--cache-dir", str(shared))
+    other = tmp_path / "other"
+    subprocess.run(["git", "init", "-q", "-b", "main", str(other)], check=True)
+    (other / "lib.py").write_text("VALUE = 1\n")
+    subprocess.run(["git", "add", "-A"], cwd=other, check=True)
+    subprocess.run(["git", "commit", "-q", "-m", "other root"], cwd=other, check=True,
+                   env=dict(os.environ, GIT_AUTHOR_DATE="2026-09-01T12:00:00", GIT_COMMITTER_DATE="2026-09-01T12:00:00"))
+    repo.git("fetch", "-q", str(other), "main")
+    repo.git("merge", "-q", "--allow-unrelated-histories", "-m", "merge the other repository", "FETCH_HEAD",
+             when="2026-09-02")
+    assert len(repo.git("rev-list", "--max-parents=0", "HEAD").split()) == 2
+    after = scan_json(clone(repo, tmp_path, "after"), "--cache-dir", str(shared))
+    assert [p.name for p in shared.iterdir() if p.name.startswith("git-")] == [
+        next(p.name for p in shared.iterdir() if p.name.startswith("git-"))]
+    assert after["summary"]["parsed"] == 1  # the merged-in file alone: the rest came from the cache
+
+
 def test_a_warm_json_scan_writes_back_the_gated_text(repo):
     """The memo keeps the `--format json` text as the gate made it: secrets and instructions
     found in the repository are withheld on a hit exactly as on the scan that computed it."""

@@ -214,16 +214,17 @@ def links_branch(root: str, state: GitState | None = None, branch: str | None = 
     return "" if branch in DEFAULT_BRANCHES else branch
 
 
-def root_commits(root: str) -> list[str]:
-    """The parentless commits HEAD descends from (a repository's identity across clones); none
-    when git cannot tell (no commit, no such folder, git missing)."""
+def root_commit(root: str) -> str | None:
+    """The root commit of HEAD's chain of first parents (a repository's identity across
+    clones); None when git cannot tell (no commit, no such folder, git missing)."""
     from indexer.errors import OrgmemoryError
 
     try:
-        proc = git_process(root, "rev-list", "--max-parents=0", "HEAD", "--")
+        proc = git_process(root, "rev-list", "--first-parent", "--max-parents=0", "HEAD", "--")
     except (OSError, OrgmemoryError):
-        return []
-    return proc.stdout.decode("ascii", "replace").split() if proc.returncode == 0 else []
+        return None
+    found = proc.stdout.decode("ascii", "replace").split() if proc.returncode == 0 else []
+    return found[-1] if found else None
 
 
 def may_be_tracked(root: str, relative: str) -> bool:

@@ -68,11 +68,14 @@ def read_file(root: str, path: str, max_bytes: int, inside: Callable[[str], bool
 
 def collect(snapshot: Snapshot, cache: Cache, markers: tuple[str, ...], max_bytes: int,
             progress: Callable[[int], None] | None = None,
-            only: frozenset[str] | None = None, on_cold: Callable[[], None] | None = None) -> Collected:
+            only: frozenset[str] | None = None, on_cold: Callable[[], None] | None = None,
+            on_todo_files: Callable[[int], None] | None = None) -> Collected:
     """Extract from every tracked file, or from `only` those (a pre-commit run's staged files).
 
     The files the cache does not know are extracted in worker processes when there are many
     (`_extract_many`); the result is the same as extracting them one by one here.
+    `on_todo_files(n)`: called as the workers' answers come in, with how many of the files
+    extracted so far hold a TODO (the scan starts its commit-graph once they are enough).
     """
     from indexer.extract.rows import restore
 
@@ -89,7 +92,7 @@ def collect(snapshot: Snapshot, cache: Cache, markers: tuple[str, ...], max_byte
         # starts the history's `git log`, `indexer.git.history.LogPrefetch`).
         if on_cold is not None:
             on_cold()
-    extracted = _extract_many(snapshot.root, missing, markers, max_bytes, progress)
+    extracted = _extract_many(snapshot.root, missing, markers, max_bytes, progress, on_todo_files)
     fresh: dict[str, Any] = {}
     inside: Inside | None = None
     for path in paths:
@@ -165,7 +168,9 @@ _CHUNK = 16
 
 
 def _extract_many(root: str, paths: list[str], markers: tuple[str, ...], max_bytes: int,
-                  progress: Callable[[int], None] | None) -> dict[str, tuple[dict[str, Any], str | None]]:
+                  progress: Callable[[int], None] | None,
+                  on_todo_files: Callable[[int], None] | None = None,
+                  ) -> dict[str, tuple[dict[str, Any], str | None]]:
     """path -> (cache entry, skip reason) of clean files, extracted by worker processes.
 
     Extraction is pure (bytes and file name in, JSON-ready entry out), so the workers give
@@ -185,13 +190,19 @@ def _extract_many(root: str, paths: list[str], markers: tuple[str, ...], max_byt
 
     chunks = [paths[start:start + _CHUNK] for start in range(0, len(paths), _CHUNK)]
     out: dict[str, tuple[dict[str, Any], str | None]] = {}
+    todo_files = 0
     try:
         with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
             tasks = [(root, chunk, markers, max_bytes) for chunk in chunks]
+            # (every worker is forked by the first task `map` submits: a thread `on_todo_files`
+            # starts is never copied into one)
             for chunk, results in zip(chunks, pool.map(_extract_chunk, tasks)):
                 out.update(zip(chunk, results))
                 if progress:
                     progress(len(chunk))
+                if on_todo_files:
+                    todo_files += sum(1 for entry, _ in results if entry.get("todos"))
+                    on_todo_files(todo_files)
     except (OSError, BrokenProcessPool):  # no process to be had, or a worker was killed
         pass
     return out

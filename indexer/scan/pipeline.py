@@ -59,7 +59,7 @@ def run_pipeline(root: str, config: Config, now: date, snapshot: Snapshot,
 def _run_stages(root, config, now, snapshot, left_out, cache, progress, only, history_log):
     clock = time.perf_counter()
     collected = collect(snapshot, cache, config.scan.markers, config.scan.max_file_bytes, progress, only,
-                        on_cold=history_log.start)
+                        on_cold=history_log.start, on_todo_files=_graph_when_needed(root, config, now, snapshot, cache))
     report_vendored = config.scan.vendored == "report"
     set_aside_vendored(collected, root, snapshot.files, report=report_vendored)
     ctx = ScanContext(root=root, config=config, now=now, snapshot=snapshot, collected=collected,
@@ -84,6 +84,28 @@ def _run_stages(root, config, now, snapshot, left_out, cache, progress, only, hi
         findings = [f for f in findings if f.path in only]
     findings.sort(key=lambda f: (f.path, f.line or 0, f.rule, f.message))
     return findings, ctx
+
+
+def _graph_when_needed(root: str, config: Config, now: date, snapshot: Snapshot, cache: Cache
+                       ) -> Callable[[int], None]:
+    """`collect`'s `on_todo_files`: once a cold extraction has found as many files with TODOs
+    as make the ageing write its commit-graph (`age_stage.GRAPH_MIN_FILES`), start writing it,
+    beside the rest of the extraction and the history's log, rather than after them (the graph
+    is written once per cache and HEAD; the ageing then finds it written or being written). On
+    a long history the graph takes seconds, and the blames wait for it."""
+    def seen(todo_files: int) -> None:
+        if todo_files >= age_stage.GRAPH_MIN_FILES and snapshot.head is not None:
+            age_stage.commit_graph(root, cache.directory, snapshot.head, True, _stale_cutoff(config, now))
+
+    return seen
+
+
+def _stale_cutoff(config: Config, now: date) -> int:
+    """stale-todo's cutoff: lines older than it are stale by age, and their messages give the
+    exact date (`age_stage.OriginPrefetch`); the scan's own when the rule is off."""
+    rule = settings_for(config).get("stale-todo")
+    days = rule.options["stale_after"] if rule is not None and rule.enabled else config.scan.stale_after_days
+    return epoch(now - timedelta(days=days))
 
 
 def _lap(ctx: ScanContext, stage: str, since: float) -> float:
@@ -119,8 +141,7 @@ def start_ageing(ctx: ScanContext) -> Callable[[], dict[str, dict[int, LineAge]]
     # the check asks), so that it runs beside the contradictions stage, not after it
     exact = age_stage.OriginPrefetch(ctx.root, ctx.cache, ctx.snapshot.head,
                                      {path: [t.line for t in todos] for path, todos in ctx.collected.todos.items()},
-                                     ctx.snapshot.dirty,
-                                     epoch(ctx.now - timedelta(days=rule.options["stale_after"])), shallow)
+                                     ctx.snapshot.dirty, _stale_cutoff(ctx.config, ctx.now), shallow)
     finish_ageing = ages.start(ctx.root, shallow, exact.aged, dirty, head_key)
 
     def finish() -> dict[str, dict[int, LineAge]]:
