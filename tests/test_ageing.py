@@ -11,6 +11,8 @@ import json
 import subprocess
 from datetime import date, datetime, timedelta, timezone
 
+import pytest
+
 from indexer.dates import epoch
 from indexer.extract.todos import extract_todos
 from indexer.git import blame as age
@@ -203,6 +205,27 @@ def test_filters_only_for_recent_commits_keep_the_exact_dates(repo, tmp_path, mo
     chain = list(tmp_path.rglob("git-commit-graph/info/commit-graphs/commit-graph-chain"))
     assert len(chain) == 1 and len(chain[0].read_text().split()) == 2  # the base layer, and the filtered one
     assert {found[("old/o0.py", 3)][1], found[("old/o3.py", 1)][1]} == {"2010-06-01", "2008-03-01"}
+
+
+def test_only_the_projects_own_todo_files_make_a_cold_scan_write_the_commit_graph(repo, tmp_path, monkeypatch):
+    """The scan starts the graph while it extracts, once enough files with TODOs are found, but
+    counts only those the ageing will blame: vendored files (set aside before it) do not count."""
+    from indexer.scan.collect import workers_possible
+
+    if not workers_possible():
+        pytest.skip("the graph starts early only beside worker processes (fork and two CPUs)")
+    count = age.GRAPH_MIN_FILES + 2
+    repo.commit("2019-05-01", files={**{f"vendor/lib{i}/x.py": f"# TODO: theirs {i}\nx = {i}\n" for i in range(count)},
+                                     **{f"src/m{i}.py": f"x = {i}\n" for i in range(20)},
+                                     "src/own.py": "# TODO: ours\nx = 0\n"})
+    monkeypatch.setenv("ORGMEMORY_CACHE_DIR", str(tmp_path / "vendored"))
+    assert set(_stale_by_age(str(repo.root), "2026-01-01")) == {("src/own.py", 1)}
+    assert not list((tmp_path / "vendored").rglob("git-commit-graph/info/commit-graphs/commit-graph-chain"))
+    repo.git("mv", "vendor", "lib")  # the same files, the project's own now
+    repo.commit("2019-06-01")
+    monkeypatch.setenv("ORGMEMORY_CACHE_DIR", str(tmp_path / "own"))
+    assert len(_stale_by_age(str(repo.root), "2026-01-01")) == count + 1
+    assert list((tmp_path / "own").rglob("git-commit-graph/info/commit-graphs/commit-graph-chain"))
 
 
 def test_a_repository_with_its_own_commit_graph_gets_none_in_the_cache(repo, tmp_path, monkeypatch):

@@ -69,13 +69,14 @@ def read_file(root: str, path: str, max_bytes: int, inside: Callable[[str], bool
 def collect(snapshot: Snapshot, cache: Cache, markers: tuple[str, ...], max_bytes: int,
             progress: Callable[[int], None] | None = None,
             only: frozenset[str] | None = None, on_cold: Callable[[], None] | None = None,
-            on_todo_files: Callable[[int], None] | None = None) -> Collected:
+            on_todo_files: Callable[[list[str]], None] | None = None) -> Collected:
     """Extract from every tracked file, or from `only` those (a pre-commit run's staged files).
 
     The files the cache does not know are extracted in worker processes when there are many
     (`_extract_many`); the result is the same as extracting them one by one here.
-    `on_todo_files(n)`: called as the workers' answers come in, with how many of the files
-    extracted so far hold a TODO (the scan starts its commit-graph once they are enough).
+    `on_todo_files(paths)`: called as the workers' answers come in, with those of each chunk's
+    files that hold a TODO and are not generated (the scan starts its commit-graph once they
+    are enough).
     """
     from indexer.extract.rows import restore
 
@@ -169,7 +170,7 @@ _CHUNK = 16
 
 def _extract_many(root: str, paths: list[str], markers: tuple[str, ...], max_bytes: int,
                   progress: Callable[[int], None] | None,
-                  on_todo_files: Callable[[int], None] | None = None,
+                  on_todo_files: Callable[[list[str]], None] | None = None,
                   ) -> dict[str, tuple[dict[str, Any], str | None]]:
     """path -> (cache entry, skip reason) of clean files, extracted by worker processes.
 
@@ -190,7 +191,6 @@ def _extract_many(root: str, paths: list[str], markers: tuple[str, ...], max_byt
 
     chunks = [paths[start:start + _CHUNK] for start in range(0, len(paths), _CHUNK)]
     out: dict[str, tuple[dict[str, Any], str | None]] = {}
-    todo_files = 0
     try:
         with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
             tasks = [(root, chunk, markers, max_bytes) for chunk in chunks]
@@ -201,8 +201,8 @@ def _extract_many(root: str, paths: list[str], markers: tuple[str, ...], max_byt
                 if progress:
                     progress(len(chunk))
                 if on_todo_files:
-                    todo_files += sum(1 for entry, _ in results if entry.get("todos"))
-                    on_todo_files(todo_files)
+                    on_todo_files([path for path, (entry, _) in zip(chunk, results)
+                                   if entry.get("todos") and not entry.get("generated")])
     except (OSError, BrokenProcessPool):  # no process to be had, or a worker was killed
         pass
     return out

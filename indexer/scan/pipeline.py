@@ -14,7 +14,8 @@ from typing import Callable, TypeVar
 from indexer.git import blame as age_stage
 from indexer.cache import Cache
 from indexer.checks import load_checks
-from indexer.scan.collect import VENDORED_QUIET, collect, set_aside_vendored, vendored_folders
+from indexer.scan.collect import (VENDORED_QUIET, classify_vendored, collect, set_aside_vendored,
+                                   vendored_folders)
 from indexer.contradictions.stage import attach as attach_contradictions
 from indexer.dates import epoch
 from indexer.contradictions.paths import RepoPaths
@@ -87,14 +88,28 @@ def _run_stages(root, config, now, snapshot, left_out, cache, progress, only, hi
 
 
 def _graph_when_needed(root: str, config: Config, now: date, snapshot: Snapshot, cache: Cache
-                       ) -> Callable[[int], None]:
-    """`collect`'s `on_todo_files`: once a cold extraction has found as many files with TODOs
-    as make the ageing write its commit-graph (`age_stage.GRAPH_MIN_FILES`), start writing it,
-    beside the rest of the extraction and the history's log, rather than after them (the graph
-    is written once per cache and HEAD; the ageing then finds it written or being written). On
-    a long history the graph takes seconds, and the blames wait for it."""
-    def seen(todo_files: int) -> None:
-        if todo_files >= age_stage.GRAPH_MIN_FILES and snapshot.head is not None:
+                       ) -> Callable[[list[str]], None]:
+    """`collect`'s `on_todo_files`: once a cold extraction has found as many files of the
+    project's own with TODOs (vendored ones are set aside before the ageing) as make the ageing
+    write its commit-graph (`age_stage.GRAPH_MIN_FILES`), start writing it, beside the rest of
+    the extraction and the history's log, rather than after them (the graph is written once per
+    cache and HEAD; the ageing then finds it written or being written). On a long history the
+    graph takes seconds, and the blames wait for it."""
+    found: set[str] = set()
+    vendored: dict[str, str] | None = None  # (classified once, when the files found are enough)
+    started = False
+
+    def seen(paths: list[str]) -> None:
+        nonlocal started, vendored
+        if started or snapshot.head is None:
+            return
+        found.update(paths)
+        if len(found) < age_stage.GRAPH_MIN_FILES:
+            return
+        if vendored is None:
+            vendored = {} if config.scan.vendored == "report" else classify_vendored(root, snapshot.files)
+        if len(found - vendored.keys()) >= age_stage.GRAPH_MIN_FILES:
+            started = True
             age_stage.commit_graph(root, cache.directory, snapshot.head, True, _stale_cutoff(config, now))
 
     return seen
