@@ -30,8 +30,9 @@ TAG_SIGNATURE = "Signature: 8a477f597d28d172789f06886806bc55"  # https://bford.i
 _TAG_TEXT = (TAG_SIGNATURE + "\n# This file is a cache directory tag created by orgmemory.\n"
              "# For information about cache directory tags see https://bford.info/cachedir/\n")
 #: <base>/<_IDENTITIES>/<checkout key>: the folder name found by `git rev-list` ("-2": the main
-#: line's root; the folders "identities" remembered were named by all the root commits)
+#: line's root; the folders `_EARLIER_IDENTITIES` remembered were named by all the root commits)
 _IDENTITIES = "identities-2"
+_EARLIER_IDENTITIES = "identities"
 _known: dict[str, str] = {}  # checkout key -> folder name, in this process
 _in_use: list[str] = []  # the base `cache_dir_for` last resolved outside a work tree (`shared_file`)
 
@@ -105,9 +106,32 @@ def repository_key(root: str, base: str | None = None) -> str:
             return "path-" + hashlib.sha256(root.encode("utf-8", "surrogateescape")).hexdigest()[:16]
         name = "git-" + hashlib.sha256(first.encode()).hexdigest()[:16]
         if remembered:
+            _adopt_earlier_folder(base, checkout, name)
             _remember(remembered, name)
     _known[checkout] = name
     return name
+
+
+def _adopt_earlier_folder(base: str, checkout: str, name: str) -> None:
+    """Rename the folder this checkout used when folders were named by every root commit (what
+    `_EARLIER_IDENTITIES` remembered for it) to `name`, when no folder has that name yet: its
+    entries are keyed by content and stay good, so the upgrade costs no cold scan and leaves no
+    folder behind. Anything else (no such record, a folder already there, a concurrent scan
+    that renamed it first) leaves things as they are."""
+    record = os.path.join(base, _EARLIER_IDENTITIES, checkout)
+    earlier = _read_small(record)
+    if earlier is None or earlier == name:
+        return
+    source, target = os.path.join(base, earlier), os.path.join(base, name)
+    if os.path.isdir(source) and not os.path.islink(source) and not os.path.lexists(target):
+        try:
+            os.rename(source, target)
+        except OSError:
+            return
+    try:
+        os.remove(record)
+    except OSError:
+        pass
 
 
 def _user_cache_dir() -> str:

@@ -91,6 +91,25 @@ def test_a_history_merged_in_from_another_repository_keeps_the_cache(repo, tmp_p
     assert after["summary"]["parsed"] == 1  # the merged-in file alone: the rest came from the cache
 
 
+def test_the_folder_an_earlier_version_named_is_adopted(repo, tmp_path):
+    """A checkout whose cache folder an earlier version named by every root commit (and
+    remembered under `identities/`) keeps its cache: the folder is renamed, the scan is warm."""
+    from indexer.cache import _checkout_key
+
+    build(repo)
+    shared = tmp_path / "shared"
+    first = scan_json(repo.root, "--cache-dir", str(shared))
+    [folder] = [p for p in shared.iterdir() if p.name.startswith("git-")]
+    folder.rename(shared / "git-0123456789abcdef")  # as the earlier version left it
+    shutil.rmtree(shared / "identities-2")
+    (shared / "identities").mkdir()
+    (shared / "identities" / _checkout_key(str(repo.root))).write_text("git-0123456789abcdef\n")
+    again = scan_json(repo.root, "--cache-dir", str(shared))
+    assert again["summary"]["parsed"] == 0 and without_parsed(again) == without_parsed(first)
+    assert sorted(p.name for p in shared.iterdir() if p.name.startswith("git-")) == [folder.name]
+    assert not list((shared / "identities").iterdir())
+
+
 def test_a_warm_json_scan_writes_back_the_gated_text(repo):
     """The memo keeps the `--format json` text as the gate made it: secrets and instructions
     found in the repository are withheld on a hit exactly as on the scan that computed it."""
