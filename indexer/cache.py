@@ -7,9 +7,10 @@ A cache that cannot be opened or written at all (a read-only folder, a full disk
 where the file should be) is a note, never a failure: the scan runs without it.
 
 Where it lives is decided by `cache_dir_for` alone: one folder per repository under the user's
-cache directory, named by the repository's identity (the root commit of HEAD's main line) rather than by where it
-is checked out, so every command (scan, prime, hooks, report, MCP), every clone and every CI
-runner that restores the folder share one cache. Every entry is keyed by content already.
+cache directory, named by the repository's identity (the root commit of HEAD's main line)
+rather than by where it is checked out, so every command (scan, prime, hooks, report, MCP),
+every clone and every CI runner that restores the folder share one cache. Every entry is keyed
+by content already.
 """
 from __future__ import annotations
 
