@@ -8,6 +8,7 @@ on a branch, commits dated out of order, a work-tree edit.
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 from datetime import date, datetime, timedelta, timezone
 
@@ -205,6 +206,39 @@ def test_filters_only_for_recent_commits_keep_the_exact_dates(repo, tmp_path, mo
     chain = list(tmp_path.rglob("git-commit-graph/info/commit-graphs/commit-graph-chain"))
     assert len(chain) == 1 and len(chain[0].read_text().split()) == 2  # the base layer, and the filtered one
     assert {found[("old/o0.py", 3)][1], found[("old/o3.py", 1)][1]} == {"2010-06-01", "2008-03-01"}
+
+
+def test_a_merge_that_changes_a_file_reuses_its_old_lines_exact_dates(repo, tmp_path, monkeypatch):
+    """A pull request's merge changes a file with an old TODO elsewhere in it: the scan after it
+    (`--since HEAD~1`, the cache of the scan before it) blames the file's window again, but its
+    old line's exact date is the one blamed from the same boundary before: no whole-history
+    blame, and still what one `git blame` from HEAD says."""
+    repo.commit("2019-03-01", files={"lib/f.py": "# TODO: an old one\nx = 1\n", "lib/g.py": "# FIXME: g\n",
+                                     "lib/h.py": "# XXX: h\n"})
+    repo.commit("2025-06-01", files={"docs/a.md": "a\n"})
+    repo.commit("2026-08-01", files={"docs/b.md": "b\n"})
+    repo.git("checkout", "-q", "-b", "feature")
+    repo.commit("2026-09-01", files={"lib/f.py": "# TODO: an old one\nx = 1\ny = 2\n"})
+    repo.git("checkout", "-q", "main")
+    repo.commit("2026-09-15", files={"docs/c.md": "c\n"})
+    repo.git("merge", "-q", "--no-edit", "--no-ff", "feature", when="2026-10-01")
+    root = str(repo.root)
+    monkeypatch.setenv("ORGMEMORY_CACHE_DIR", str(tmp_path / "cache"))
+    repo.git("checkout", "-q", "HEAD~1")
+    assert ("lib/f.py", 1) in _stale_by_age(root, "2026-11-01")  # the scan before the merge
+    repo.git("checkout", "-q", "main")
+    trace = tmp_path / "trace.json"
+    proc = subprocess.run(["orgmemory", "scan", root, "--now", "2026-11-01", "--format", "json", "--fail-on", "never",
+                           "--since", "HEAD~1"], capture_output=True, text=True,
+                          env={**os.environ, "GIT_TRACE2_EVENT": str(trace)})
+    assert proc.returncode == 0, proc.stderr
+    blames = [event["argv"] for event in map(json.loads, trace.read_text().splitlines())
+              if event["event"] == "start" and "blame" in event["argv"]]
+    assert blames and all(any(arg.startswith("--since") for arg in argv) for argv in blames)  # the window's only
+    after = _stale_by_age(root, "2026-11-01")  # (the same result, from the memo the delta stored)
+    assert after[("lib/f.py", 1)] == _blame_from_head(root, "lib/f.py", 1)
+    monkeypatch.setenv("ORGMEMORY_CACHE_DIR", str(tmp_path / "from-scratch"))
+    assert _stale_by_age(root, "2026-11-01") == after
 
 
 def test_only_the_projects_own_todo_files_make_a_cold_scan_write_the_commit_graph(repo, tmp_path, monkeypatch):

@@ -14,6 +14,7 @@ import sys
 from datetime import date, timedelta
 
 from indexer.contradictions.explain import EXPLAIN_KIND
+from indexer.git.blame import BOUNDARY_ORIGIN_KIND
 from indexer.scan import retention
 from indexer.scan.inputs import MEMO_KIND
 
@@ -90,6 +91,10 @@ def test_many_heads_and_days_keep_the_cache_bounded(repo, tmp_path):
     first, last = (_shas(repo, _version(n)) for n in (0, 17))
     for kind, kept in shas.items():
         assert last <= kept and not first & kept, kind
+    # the exact dates blamed from each day's boundary (a new one every day: 18 x 20 rows) were
+    # swept too
+    at_boundary = rows.get(BOUNDARY_ORIGIN_KIND, [])
+    assert at_boundary and len(at_boundary) < FILES * 12
     # the file reuses the pages of what was pruned: three times the scans, not three times the size
     assert os.path.getsize(cache_file) < 2 * size
 

@@ -591,6 +591,12 @@ class Origin(NamedTuple):
 
 
 ORIGIN_CACHE_KIND = "origin/v1"
+#: The exact origin of a line blamed from where an ageing blame stopped (`_exact_origins`), keyed
+#: `{boundary commit}:{line there}:{path there}`, which alone decide blame's answer: a file whose
+#: blob changed keeps its old lines' boundary, so the scan after a commit (a delta scan, `scan
+#: --since`, with the same cutoff) finds what the scan before it blamed, merges included. Swept
+#: whole by each sweep of the cache (`indexer.scan.retention`: the key holds no content SHA).
+BOUNDARY_ORIGIN_KIND = "origin-at/v1"
 
 
 def line_origins(root: str, path: str, lines: Iterable[int], rev: str | None = "HEAD",
@@ -808,6 +814,8 @@ class OriginPrefetch:
         to_blame = {path for (path, _), key in self.keys.items() if key not in self.known}
         self.graph = commit_graph(root, getattr(cache, "directory", None), head, len(to_blame) >= GRAPH_MIN_FILES,
                                   cutoff)
+        self.at_boundary = _boundary_origins(cache, to_blame)  # (read here: the cache is this thread's)
+        self.new_at_boundary: dict[str, Origin] = {}
         self._lock = threading.Lock()
         self._pool: ThreadPoolExecutor | None = None
         self._futures: dict[str, Any] = {}
@@ -824,7 +832,7 @@ class OriginPrefetch:
             if self._pool is None:
                 self._pool = _executor(max(2, (os.cpu_count() or 2) * 2))
             self._futures[path] = self._pool.submit(_exact_origins, self.root, path, lines, ages, self.head,
-                                                    self.shallow, self.graph)
+                                                    self.shallow, self.graph, self.at_boundary)
 
     def finish(self) -> None:
         with self._lock:
@@ -833,23 +841,43 @@ class OriginPrefetch:
         if pool is not None:
             pool.shutdown(wait=True)
         new: dict[str, Any] = {}
+        at_boundary: dict[str, Any] = {}
         for path, future in futures.items():
-            for line, origin in future.result().items():
+            found, blamed = future.result()
+            for line, origin in found.items():
                 if (path, line) in self.keys:
                     new[self.keys[(path, line)]] = origin._asdict()
+            at_boundary.update((key, origin._asdict()) for key, origin in blamed.items())
         if new:
             self.cache.put_many(ORIGIN_CACHE_KIND, new)
+        if at_boundary:
+            self.cache.put_many(BOUNDARY_ORIGIN_KIND, at_boundary)
+
+
+def _boundary_origins(cache: Any, paths: Iterable[str]) -> dict[str, Origin]:
+    """The rows of `BOUNDARY_ORIGIN_KIND` whose path is one of `paths`."""
+    paths = set(paths)
+    if not paths or not hasattr(cache, "keys_between"):
+        return {}
+    keys = [key for key in cache.keys_between(BOUNDARY_ORIGIN_KIND, "0", "g") if key.split(":", 2)[-1] in paths]
+    rows = cache.get_many(BOUNDARY_ORIGIN_KIND, keys) if keys else {}
+    return {key: Origin(**{f: value[f] for f in Origin._fields}) for key, value in rows.items()
+            if all(isinstance(value.get(f), str) for f in Origin._fields)}
 
 
 def _exact_origins(root: str, path: str, lines: list[int], ages: Mapping[int, LineAge], head: str,
-                   shallow_commits: frozenset[str], graph: GraphEnv | None = None) -> dict[int, Origin]:
+                   shallow_commits: frozenset[str], graph: GraphEnv | None = None,
+                   at_boundary: Mapping[str, Origin] = {}) -> tuple[dict[int, Origin], dict[str, Origin]]:
     """`line_origins(root, path, lines, head)`, with less walking where the ageing blame (of a
     file whose work tree is its blob at HEAD) already walked the window: a line it dated is
     that blame's answer as it stands (the walk from HEAD to it is the same walk), and a boundary
-    line is blamed from where the walk stopped (`Aged.boundaries`), one blame per boundary."""
+    line is blamed from where the walk stopped (`Aged.boundaries`), one blame per boundary,
+    unless `at_boundary` (`BOUNDARY_ORIGIN_KIND`'s rows) has the answer. Returns line -> origin,
+    and the answers blamed from a boundary, by `BOUNDARY_ORIGIN_KIND`'s key."""
     fresh = isinstance(ages, Aged)  # (not a cached row: that blame may have been of another HEAD)
     boundaries = ages.boundaries if fresh else {}
     out: dict[int, Origin] = {}
+    blamed: dict[str, Origin] = {}
     rest: list[int] = []
     groups: dict[tuple[str, str], list[tuple[int, int]]] = {}
     for line in lines:
@@ -858,7 +886,10 @@ def _exact_origins(root: str, path: str, lines: list[int], ages: Mapping[int, Li
             out[line] = _origin(age)
         elif line in boundaries:
             commit, orig, there = boundaries[line]
-            groups.setdefault((commit, there), []).append((orig, line))
+            if (known := at_boundary.get(f"{commit}:{orig}:{there}")) is not None:
+                out[line] = known
+            else:
+                groups.setdefault((commit, there), []).append((orig, line))
         else:
             rest.append(line)
     env = graph() if graph and (groups or rest) else None
@@ -866,10 +897,10 @@ def _exact_origins(root: str, path: str, lines: list[int], ages: Mapping[int, Li
         found = line_origins(root, there, [orig for orig, _ in pairs], commit, shallow_commits, env)
         for orig, line in pairs:
             if orig in found:
-                out[line] = found[orig]
+                out[line] = blamed[f"{commit}:{orig}:{there}"] = found[orig]
     if rest:
         out.update(line_origins(root, path, rest, head, shallow_commits, env))
-    return out
+    return out, blamed
 
 
 def older_than(age: LineAge, cutoff: int) -> bool:

@@ -38,9 +38,10 @@ KEEP_BASES = 3
 #: Per-file kinds by the start of their name, and where their key holds the content SHA (or
 #: HEAD, for the priming block's origins): the part before the first ':' (`first`) or after
 #: the last (`last`). blob: `{sha}:{file name}`; origin and shown origins: `{sha}:{path}:{line}`;
-#: ages: `{path}:{sha}`.
-PER_FILE = (("blob/", "first"), ("origin/", "first"), ("prime-shown-origins/", "first"),
-            ("age/", "last"), ("prime-age/", "last"), ("report-age/", "last"))
+#: ages: `{path}:{sha}`; origins at a boundary: `{commit}:{line}:{path}`, a commit that is no
+#: content SHA, so each sweep deletes them all.
+PER_FILE = (("blob/", "first"), ("origin/", "first"), ("origin-at/", "first"),
+            ("prime-shown-origins/", "first"), ("age/", "last"), ("prime-age/", "last"), ("report-age/", "last"))
 
 
 def record(cache: Cache, result: str, base: str | None, tree: Iterable[str]) -> None:
