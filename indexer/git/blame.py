@@ -599,6 +599,10 @@ ORIGIN_CACHE_KIND = "origin/v1"
 BOUNDARY_ORIGIN_KIND = "origin-at/v1"
 
 
+def _boundary_key(commit: str, line: int, path: str) -> str:
+    return f"{commit}:{line}:{path}"
+
+
 def line_origins(root: str, path: str, lines: Iterable[int], rev: str | None = "HEAD",
                  shallow_commits: frozenset[str] = frozenset(), env: dict[str, str] | None = None,
                  ) -> dict[int, Origin]:
@@ -815,7 +819,6 @@ class OriginPrefetch:
         self.graph = commit_graph(root, getattr(cache, "directory", None), head, len(to_blame) >= GRAPH_MIN_FILES,
                                   cutoff)
         self.at_boundary = _boundary_origins(cache, to_blame)  # (read here: the cache is this thread's)
-        self.new_at_boundary: dict[str, Origin] = {}
         self._lock = threading.Lock()
         self._pool: ThreadPoolExecutor | None = None
         self._futures: dict[str, Any] = {}
@@ -855,7 +858,7 @@ class OriginPrefetch:
 
 
 def _boundary_origins(cache: Any, paths: Iterable[str]) -> dict[str, Origin]:
-    """The rows of `BOUNDARY_ORIGIN_KIND` whose path is one of `paths`."""
+    """The rows of `BOUNDARY_ORIGIN_KIND` whose path is one of `paths` (`_boundary_key`'s last part)."""
     paths = set(paths)
     if not paths or not hasattr(cache, "keys_between"):
         return {}
@@ -886,7 +889,7 @@ def _exact_origins(root: str, path: str, lines: list[int], ages: Mapping[int, Li
             out[line] = _origin(age)
         elif line in boundaries:
             commit, orig, there = boundaries[line]
-            if (known := at_boundary.get(f"{commit}:{orig}:{there}")) is not None:
+            if (known := at_boundary.get(_boundary_key(commit, orig, there))) is not None:
                 out[line] = known
             else:
                 groups.setdefault((commit, there), []).append((orig, line))
@@ -897,7 +900,7 @@ def _exact_origins(root: str, path: str, lines: list[int], ages: Mapping[int, Li
         found = line_origins(root, there, [orig for orig, _ in pairs], commit, shallow_commits, env)
         for orig, line in pairs:
             if orig in found:
-                out[line] = blamed[f"{commit}:{orig}:{there}"] = found[orig]
+                out[line] = blamed[_boundary_key(commit, orig, there)] = found[orig]
     if rest:
         out.update(line_origins(root, path, rest, head, shallow_commits, env))
     return out, blamed
