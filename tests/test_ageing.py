@@ -210,8 +210,8 @@ def test_filters_only_for_recent_commits_keep_the_exact_dates(repo, tmp_path, mo
 
 def test_a_merge_that_changes_a_file_reuses_its_old_lines_exact_dates(repo, tmp_path, monkeypatch):
     """A pull request's merge changes a file with an old TODO elsewhere in it: the scan after it
-    (`--since HEAD~1`, the cache of the scan before it) blames the file's window again, but its
-    old line's exact date is the one blamed from the same boundary before: no whole-history
+    (`--since HEAD~1`, the cache of the scan before it) blames the file's window again (at HEAD's
+    commit, one file alone included), but its old line's exact date is the one blamed from the same boundary before: no whole-history
     blame, and still what one `git blame` from HEAD says."""
     repo.commit("2019-03-01", files={"lib/f.py": "# TODO: an old one\nx = 1\n", "lib/g.py": "# FIXME: g\n",
                                      "lib/h.py": "# XXX: h\n"})
@@ -235,6 +235,8 @@ def test_a_merge_that_changes_a_file_reuses_its_old_lines_exact_dates(repo, tmp_
     blames = [event["argv"] for event in map(json.loads, trace.read_text().splitlines())
               if event["event"] == "start" and "blame" in event["argv"]]
     assert blames and all(any(arg.startswith("--since") for arg in argv) for argv in blames)  # the window's only
+    # blamed at HEAD's commit, where the cache's commit-graph serves the walk (not the work tree)
+    assert all(repo.git("rev-parse", "HEAD").strip() in argv for argv in blames)
     after = _stale_by_age(root, "2026-11-01")  # (the same result, from the memo the delta stored)
     assert after[("lib/f.py", 1)] == _blame_from_head(root, "lib/f.py", 1)
     monkeypatch.setenv("ORGMEMORY_CACHE_DIR", str(tmp_path / "from-scratch"))

@@ -53,8 +53,8 @@ _UNCOMMITTED = "0" * 40
 #: than the clock makes it the boundary (every line "uncommitted"). Near or past the clock,
 #: every file is blamed as it is.
 _CLOCK_MARGIN = 3600
-#: Fewer files than this to blame are blamed as they are: reading the window's history would
-#: cost more than it saves.
+#: Fewer files than this to blame are all blamed, without reading the window's history first
+#: (it would cost more than it saves); still at HEAD's commit, where the commit-graph serves them.
 _PLAN_MIN_FILES = 3
 
 #: `on_aged(path, line -> age)`: a file's ages are known (see `start_blaming`).
@@ -303,9 +303,10 @@ def start_blaming(root: str, requests: Mapping[str, Iterable[int]], since: int |
     requests = {path: sorted(set(lines)) for path, lines in requests.items()}
     untouched: dict[str, dict[int, LineAge]] = {}
     head: str | None = None
-    if since is not None and len(requests) >= _PLAN_MIN_FILES and since < time.time() - _CLOCK_MARGIN:
+    if since is not None and since < time.time() - _CLOCK_MARGIN:
         head, blobs = _head_blobs(root, requests)
-        touched = _touched_since(root, head, since) if head is not None else None
+        touched = _touched_since(root, head, since) if head is not None and len(requests) >= _PLAN_MIN_FILES \
+            else None
         if touched is not None:
             for path, lines in requests.items():
                 if path not in touched and _is_head_blob(root, path, blobs.get(path), lines):
