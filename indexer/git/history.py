@@ -859,7 +859,7 @@ def commit_days(root: str, paths: Iterable[str]) -> list[tuple[str, list[str]]]:
     """(author day YYYY-MM-DD, files touched among `paths`) per commit reachable from HEAD."""
     from indexer.git.run import run_git
 
-    out = run_git(root, "log", "--format=%x00%ad", "--date=short", "--name-only", "--no-renames",
+    out = run_git(root, *PACK_LIMITS, "log", "--format=%x00%ad", "--date=short", "--name-only", "--no-renames",
                   "HEAD", "--", *(f":(literal){p}" for p in paths), check=False)
     commits = []
     for record in out.decode("utf-8", "replace").split("\0")[1:]:
@@ -874,8 +874,8 @@ def removed_paths(root: str) -> frozenset[str]:
     `git log` of its own, for when `load_history` did not see the whole history."""
     from indexer.git.run import run_git
 
-    out = run_git(root, "log", "--format=", "--name-only", "--diff-filter=DR", "--no-renames", "HEAD",
-                  check=False)
+    out = run_git(root, *PACK_LIMITS, "log", "--format=", "--name-only", "--diff-filter=DR", "--no-renames",
+                  "HEAD", check=False)
     paths: set[str] = set()
     for line in out.decode("utf-8", "replace").splitlines():
         if line:
