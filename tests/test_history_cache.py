@@ -126,22 +126,78 @@ def test_a_moving_window_from_the_cache_equals_a_full_read(repo, tmp_path, monke
         assert _load(repo, cache_dir) == full
 
 
-def test_a_merged_branch_with_older_commits_falls_back_to_a_full_read(repo, tmp_path):
+def _merge_older_branch(repo, old_head: str) -> None:
+    """A branch from before `old_head`, with commits dated before the main line's newest (a pull
+    request merged late): one changes a file whose change on the main line is dated later, one
+    deletes a path the main line deleted later; the main line moves on, then merges it."""
+    repo.git("checkout", "-q", "-b", "late", old_head + "~1")
+    repo.commit("2025-05-01", files={"src/app.py": "x = 0\n", "src/late.py": "l\n"})
+    repo.git("rm", "-q", "gone.txt", "old/a.py")
+    repo.commit("2025-05-02", message="drop gone.txt and a on the branch")
+    repo.git("checkout", "-q", "main")
+    repo.commit("2026-03-01", files={"docs/setup.md": "# setup, again\n"})
+    repo.git("merge", "-q", "--no-ff", "-m", "merge late", "late", when="2026-09-05")
+
+
+def test_a_merged_branch_with_older_commits_is_extended_as_a_full_read_gives(repo, tmp_path):
+    """The whole log interleaves the branch's older commits with the cached ones: each row's
+    newest commit is taken by its place in that log (src/app.py's stays the main line's, and
+    gone.txt's removal the main line's later one), not by being new."""
     _base(repo)
     cache_dir = tmp_path / "cache"
     old_head = _head(repo)
     old = _load(repo, cache_dir)
+    _merge_older_branch(repo, old_head)
+    full = _full(repo)
+    extended = history.extended_history(str(repo.root), old_head, _head(repo), old, NOW, _tracked(repo))
+    assert extended == full
+    assert full.activity["src/app.py"].last_day.isoformat() == "2025-06-01"  # the main line's, not the branch's
+    assert full.removals["gone.txt"].time > full.removals["old/a.py"].time  # (the main line's, 2025-07-01)
+    assert _load(repo, cache_dir) == full
+    assert "old/a.py" in _load(repo, cache_dir).removals
+
+
+def test_an_interleaved_merge_in_a_moving_window_equals_a_full_read(repo, tmp_path, monkeypatch):
+    """More commits than the log holds, and a merged branch interleaved: what leaves the window,
+    and its kept end for the next extension, come from the whole log's order."""
+    monkeypatch.setattr(history, "MAX_COMMITS", 6)
+    monkeypatch.setattr(history, "_TAIL", 3)
+    _base(repo)
+    _commits(repo, 4)
+    cache_dir = tmp_path / "cache"
+    old = _load(repo, cache_dir)
+    old_head = _head(repo)
     repo.git("checkout", "-q", "-b", "late", old_head + "~1")
-    repo.commit("2025-06-15", files={"src/late.py": "l\n"})
-    repo.git("rm", "-q", "old/a.py")
-    repo.commit("2025-06-16", message="drop a on the branch")
+    repo.commit("2026-01-20", files={"src/late.py": "l\n"})
     repo.git("checkout", "-q", "main")
-    _commits(repo, 2)
+    _commits(repo, 1, start=20)
     repo.git("merge", "-q", "--no-ff", "-m", "merge late", "late", when="2026-09-05")
-    # the whole log interleaves the branch's older commits with the cached ones: not extended
+    full = _full(repo)
+    assert full.truncated
+    assert history.extended_history(str(repo.root), old_head, _head(repo), old, NOW, _tracked(repo)) == full
+    assert _load(repo, cache_dir) == full
+    _commits(repo, 2, start=30)  # (extended again from the row the merge's extension wrote)
+    assert _load(repo, cache_dir) == _full(repo)
+
+
+def test_a_merge_that_moves_old_commits_in_the_log_falls_back_to_a_full_read(repo, tmp_path):
+    """A commit dated before its parent (clock skew) is listed after commits it is newer than in
+    git's order; a merged branch that reaches that parent another way lists it earlier, so the
+    old commits' own order moves: no extension, a full read."""
+    repo.commit("2023-01-10", files={"a.txt": "a\n", "src/app.py": "x = 1\n"})
+    repo.commit("2025-03-01", files={"src/app.py": "x = 2\n"})
+    parent = _head(repo)
+    repo.commit("2024-01-01", files={"src/app.py": "x = 3\n"})  # (dated before its parent)
+    repo.commit("2025-07-01", files={"a.txt": "b\n"})
+    cache_dir = tmp_path / "cache"
+    old_head = _head(repo)
+    old = _load(repo, cache_dir)
+    repo.git("checkout", "-q", "-b", "late", parent)
+    repo.commit("2025-04-01", files={"src/late.py": "l\n"})
+    repo.git("checkout", "-q", "main")
+    repo.git("merge", "-q", "--no-ff", "-m", "merge late", "late", when="2026-09-05")
     assert history.extended_history(str(repo.root), old_head, _head(repo), old, NOW, _tracked(repo)) is None
     assert _load(repo, cache_dir) == _full(repo)
-    assert "old/a.py" in _load(repo, cache_dir).removals
 
 
 def test_a_later_now_counts_the_cached_year_again(repo, tmp_path):

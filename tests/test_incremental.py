@@ -252,13 +252,14 @@ def test_history_falls_back_to_a_full_read_when_extending_would_differ(repo):
 
     now = date(2026, 11, 1)
     old_head = _base(repo)
-    # a branch whose commit is older than the old HEAD's: the whole log interleaves it
+    # a branch whose commit is older than the old HEAD's: the whole log interleaves it, and the
+    # extension takes each commit's place in that log (`tests/test_history_cache.py`)
     repo.git("checkout", "-q", "-b", "late", old_head + "~1")
     repo.commit("2025-06-15", files={"src/late.py": "l\n"})
     repo.git("checkout", "-q", "main")
     repo.git("merge", "-q", "--no-ff", "-m", "merge late", "late", when="2026-09-05")
     full, extended = _full_and_extended(repo, old_head, now)
-    assert extended is None
+    assert extended == full
     # a path tracked again that history had seen deleted: its old commits count
     repo2_old = _head(repo)
     repo.commit("2026-10-01", files={"gone.txt": "back\n"})

@@ -18,7 +18,9 @@ commit times kept to count again for a later `--now`. A cached history is cheap 
 what a scan asks of it: the paths of each table are read at once, a path's row is decoded when
 that path is asked for (`_Rows`). After new commits, the history of the HEAD seen last is
 extended with the log of `OLD..NEW` only (`extended_history`), when that gives exactly what a
-full read gives, and stored as a patch (the rows those commits changed) over the last full table;
+full read gives (a merged branch's older commits, which the whole log lists among the old ones,
+included: each row's newest commit is then taken by its place in that log, `_interleaved`), and
+stored as a patch (the rows those commits changed) over the last full table;
 when the window of `MAX_COMMITS` moves, the commits leaving it are named by the window's kept
 end (`tail`), not found by walking it. Rows are data (JSON and text), never code; a row of
 another shape is a miss; only the last few HEADs' rows are kept.
@@ -349,7 +351,7 @@ def load_history(root: str, head: str | None, now: date, tracked: Iterable[str],
     if len(wanted) > 1 and (previous := _from_row(cache, wanted[1], rows.get(wanted[1]), renames)) is not None:
         old_head = wanted[1].split(":", 1)[0]
         if _SHA.fullmatch(old_head):
-            extended = _extend(root, old_head, head, previous[0], now, tracked)
+            extended = _extend(root, old_head, head, previous[0], now, tracked, getattr(cache, "directory", None))
     if extended is None:
         parsed = log.take_parsed(now, tracked) if log is not None else None
         read = _from_row(cache, key, parsed[0], renames, parsed[1]) if parsed is not None else None
@@ -706,18 +708,19 @@ def extended_history(root: str, old_head: str, head: str, old: History, now: dat
                      tracked: frozenset[str]) -> History | None:
     """`read_history` of `head`, from `old` (the history of `old_head`) and the log of
     `old_head..head` only; None when that would not give exactly what a full read gives: `old_head`
-    is no ancestor of `head`, the new commits are more than the log holds, the whole log would not list the new commits
-    first (a merged branch with commits older than `old_head`'s), a path tracked now went away
-    before (its old commits were not counted), or a path went away without a commit of its own
-    (in a merge)."""
+    is no ancestor of `head`, the new commits are more than the log holds, the whole log would list
+    them among the old ones in another order than their own log's, or the old ones in another order
+    than `old_head`'s log (`_interleaved`), a path tracked now went away before (its old commits
+    were not counted), or a path went away without a commit of its own (in a merge)."""
     extended = _extend(root, old_head, head, old, now, tracked)
     return extended[0] if extended is not None else None
 
 
-def _extend(root: str, old_head: str, head: str, old: History, now: date, tracked: frozenset[str]
-            ) -> "tuple[History, tuple[dict[str, Any], dict[str, Any]]] | None":
+def _extend(root: str, old_head: str, head: str, old: History, now: date, tracked: frozenset[str],
+            graph_dir: str | None = None) -> "tuple[History, tuple[dict[str, Any], dict[str, Any]]] | None":
     """`extended_history`, and the rows it changed (path -> new row, or None when gone) in the
-    activity and the removals: what a patch of the cached row holds."""
+    activity and the removals: what a patch of the cached row holds. `graph_dir`: the cache
+    folder whose commit-graph serves `_interleaved`'s walks."""
     from indexer.git.run import is_ancestor, run_git
 
     if old.seen_from(now) is None:
@@ -730,10 +733,16 @@ def _extend(root: str, old_head: str, head: str, old: History, now: date, tracke
     if new.truncated:
         return None
     shas = [sha for sha, *_ in _commits([range_log])]
-    if shas:  # the whole log's first commits must be exactly these, in this order
+    # the whole log's first commits are mostly exactly these, in this order; else (a merged branch
+    # with commits older than the main line's newest) the place of every commit in it
+    order: list[str] | None = None
+    if shas:
         first = run_git(root, "rev-list", "--no-merges", f"--max-count={len(shas)}", head, check=False)
         if first.decode("ascii", "replace").split() != shas:
-            return None
+            order = _interleaved(root, old_head, head, shas, old.commits, graph_dir)
+            if order is None:
+                return None
+    place = {sha: at for at, sha in enumerate(order)} if order is not None else {}
     old_removed, old_folders = old.removals, old.removed_folders
     for path in tracked:
         if path not in old.activity and (path in old_removed or path in old_folders):
@@ -752,19 +761,34 @@ def _extend(root: str, old_head: str, head: str, old: History, now: date, tracke
     for path, a in new.activity.items():
         times = list(new.year_times.get(path, ()))
         row = activity.get(path)
+        last = [a.last_commit, a.last_author, a.last_time]
         if row is not None:
             if isinstance(row, str):
                 row = json.loads(row)
             times += [t for t in row[4] if t >= year_since]
             total = a.total + row[3]
+            if place and place.get(row[0], len(place)) < place[a.last_commit]:  # (its old last commit first)
+                last = row[:3]
         else:
             total = a.total
-        activity[path] = changed_activity[path] = [a.last_commit, a.last_author, a.last_time, total, times]
+        times.sort(reverse=True)
+        activity[path] = changed_activity[path] = [*last, total, times]
     for path in new.removals:
-        removals[path] = changed_removals[path] = new.removals.raw(path)  # (pending renames stay pending)
+        row = new.removals.raw(path)  # (pending renames stay pending)
+        if place and path in removals:
+            before = removals[path]
+            before = json.loads(before) if isinstance(before, str) else before
+            if place.get(before[0], len(place)) < place[row[0]]:
+                continue
+        removals[path] = changed_removals[path] = row
     drop = old.commits + new.commits - MAX_COMMITS
     tail = _tail_of(old)
-    if drop > 0:  # the window moves: its oldest commits leave it, as they would from a full read
+    if order is not None:  # the window's order is known whole: what leaves it, and its new end
+        window, dropped = order[:MAX_COMMITS], tuple(order[MAX_COMMITS:])
+        if dropped:
+            _forget(_log_of(root, dropped), activity, removals, changed_activity, changed_removals, now, tracked)
+        tail = tuple(window[-_TAIL:])
+    elif drop > 0:  # the window moves: its oldest commits leave it, as they would from a full read
         tail = _window_end(root, old_head, old, drop)
         dropped = _log_of(root, tail[len(tail) - drop:])
         tail = tail[:len(tail) - drop]
@@ -773,7 +797,7 @@ def _extend(root: str, old_head: str, head: str, old: History, now: date, tracke
                       commits=min(old.commits + new.commits, MAX_COMMITS), truncated=old.truncated or drop > 0,
                       as_of=now.isoformat())
     history.year_times = _YearTimes(history.activity)
-    if drop <= 0 and tail is not None and old.commits < _TAIL:  # (a window of fewer commits: all of them)
+    if order is None and drop <= 0 and tail is not None and old.commits < _TAIL:  # (a window of fewer commits: all)
         tail = (tuple(shas) + tail)[-_TAIL:]
     history.tail = tail
     if any(r is None for r in changed_removals.values()):
@@ -784,6 +808,33 @@ def _extend(root: str, old_head: str, head: str, old: History, now: date, tracke
 
 
 _TAIL = 1000  # the window's last commits, kept with a history: the ones a moving window drops first
+
+
+def _interleaved(root: str, old_head: str, head: str, new: list[str], count: int, graph_dir: str | None
+                 ) -> list[str] | None:
+    """The first `count + len(new)` commits of `head`'s log (`count`: the commits of `old_head`'s
+    window; `new`: those of `old_head..head`, as their own log lists them), when that log lists
+    the new commits in their own order, each inside the window of `MAX_COMMITS`, and the old
+    ones exactly as `old_head`'s log does: then a history extended by the new commits, each row's
+    newest commit taken by its place in this list, is what a full read gives. None otherwise
+    (commit dates out of order can move old commits too). Two walks of commits alone, no diffs:
+    0.05 s each on moby's 57k commits with the scan's commit-graph, against 1.2 s for the
+    history's whole log."""
+    from indexer.git.blame import commit_graph
+    from indexer.git.run import git_process
+
+    env = commit_graph(root, graph_dir, head, False)()
+    after, before = (git_process(root, "rev-list", "--no-merges", f"--max-count={limit}", rev, "--", env=env)
+                     for rev, limit in ((head, count + len(new)), (old_head, count)))
+    if after.returncode != 0 or before.returncode != 0:
+        return None
+    order = after.stdout.decode("ascii", "replace").split()
+    fresh = set(new)
+    if [sha for sha in order if sha in fresh] != new or any(sha in fresh for sha in order[MAX_COMMITS:]):
+        return None
+    if [sha for sha in order if sha not in fresh] != before.stdout.decode("ascii", "replace").split():
+        return None
+    return order
 
 
 def _tail_of(history: History) -> tuple[str, ...] | None:
@@ -1060,6 +1111,8 @@ def read_history(root: str, now: date, tracked: frozenset[str],
             row[5] += 1
             if when >= year_since:
                 year_times.setdefault(path, []).append(when)
+    for times in year_times.values():  # newest first: the order an extension by a merged branch's
+        times.sort(reverse=True)  # older commits (`_extend`) gives too, whatever the log's order
     history = History(activity={p: Activity(*row) for p, row in counts.items()},
                       removals=_Removals({p: r for p, r in removals.items() if p not in tracked},
                                          renames if renames is not None else Renames(root)),

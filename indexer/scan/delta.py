@@ -766,8 +766,8 @@ def _window_after(window: Any, span: _Span, watch: Any, paths) -> list | None:
     """The base's `_window` once the new commits of `span` are in the history, when what the
     base keeps of the history (its removals, the watched paths' activities: `_watch`) provably
     stands: no new commit touched a watched path (they only modify files: `_commits_since`), they
-    come first in HEAD's log (as the history's extension asks), and the commits they push out
-    of the window are flagged harmless. None otherwise: the history is read."""
+    come first in HEAD's log (so what they push out of the window is its last commits), and those
+    are flagged harmless. None otherwise: the history is read (and extended, `load_history`)."""
     from indexer.git import history as log
 
     if not (isinstance(window, list) and len(window) == 2 and isinstance(window[0], int)
