@@ -247,6 +247,21 @@ def test_a_vendored_file_edited_since_the_record_stays_set_aside_when_paths_move
     assert_same_as_cold(repo, tmp_path, built, delta=True)
 
 
+def test_a_file_of_the_project_s_own_added_beside_vendored_ones_runs_the_full_scan(repo, tmp_path, built):
+    """`third/` holds only a file `.gitattributes` marks vendored: a folder set aside whole. A file
+    of the project's own added there makes it a mixed folder, which the delta does not follow: the
+    full scan runs. One added elsewhere keeps the delta."""
+    repo.commit("2026-10-20", "vendor", files={".gitattributes": "third/x.js linguist-vendored\n",
+                                               "third/x.js": "// TODO: upstream this\n"})
+    assert_same_as_cold(repo, tmp_path, built, delta=None)
+    repo.commit("2026-10-21", "own", files={"third/own.py": "# TODO: ours\n"})
+    proc = run_scan(repo.root, built, "--format", "json", "-v")
+    assert "full scan: a path added or removed changed which folders are all vendored" in proc.stderr
+    assert_same_as_cold(repo, tmp_path, built, delta=False)
+    repo.commit("2026-10-22", "more", files={"docs/more.md": "# More\n"})
+    assert_same_as_cold(repo, tmp_path, built, delta=True)
+
+
 def test_a_record_of_lookups_another_scan_wrote_since_is_not_used(repo, tmp_path, naming):
     """The base names its record of lookups by digest: a record that is not the one it was
     written with (a concurrent scan's, a damaged row) makes the full scan run, not a wrong delta."""
