@@ -23,7 +23,8 @@ def test_whole_history_logs_bound_git_s_pack_memory(repo, tmp_path, monkeypatch)
     root = str(repo.root)
     trace = tmp_path / "trace.json"
     monkeypatch.setenv("GIT_TRACE2_EVENT", str(trace))
-    assert "old/tool.sh" in history.removed_paths(root)
+    assert history.removed_paths(root, ["old/tool.sh", "old", "src"], repo.git("rev-parse", "HEAD").strip()) \
+        == {"old/tool.sh", "old"}
     assert history.commit_days(root, ["src/a.py"]) == [("2019-03-01", ["src/a.py"])]
     proc = subprocess.run(["orgmemory", "scan", root, "--now", "2026-11-01", "--format", "json", "--fail-on", "never",
                            "--cache-dir", str(tmp_path / "cache")], capture_output=True, text=True, env=os.environ)

@@ -9,6 +9,7 @@ full read, is the oracle throughout.
 from __future__ import annotations
 
 import json
+import os
 import sqlite3
 import subprocess
 import sys
@@ -457,3 +458,37 @@ for name, given in (("same", tracked), ("other", tracked - {{"README.md"}})):
     done = subprocess.run([sys.executable, "-c", script], input=json.dumps(sorted(_tracked(repo))),
                           capture_output=True, text=True, check=True)
     assert done.stdout.split("\n")[:2] == ["same True True True", "other True True True"], done.stdout + done.stderr
+
+
+def _windowed_scan(root, cache, now: str, window: int, env=None) -> dict:
+    """The real CLI's JSON report, with a history window of `window` commits."""
+    code = (f"from indexer.git import history; history.MAX_COMMITS = {window}; "
+            "from indexer.cli import main; main()")
+    proc = subprocess.run([sys.executable, "-c", code, "scan", str(root), "--now", now, "--cache-dir", str(cache),
+                           "--format", "json", "--fail-on", "never"], capture_output=True, text=True, env=env)
+    assert proc.returncode == 0, proc.stderr
+    return json.loads(proc.stdout)
+
+
+def test_a_path_removed_before_the_window_is_asked_of_git_once_per_head(repo, tmp_path):
+    """A history longer than the window does not say a TODO's path was removed long ago: git is
+    asked for that path alone (the whole history's removals took 1.6 s on moby), the answer kept
+    per HEAD, so the next day's scan asks nothing; the finding is the one a whole window gives."""
+    repo.commit("2019-03-01", files={"scripts/old.sh": "echo\n", "src/a.py": "# TODO: drop once scripts/old.sh is gone\n"})
+    repo.git("rm", "-q", "scripts/old.sh")
+    repo.commit("2019-06-01", "drop old.sh")
+    for day in ("2020-01-01", "2020-02-01", "2020-03-01"):
+        repo.commit(day, files={"src/b.py": f"# {day}\n"})
+
+    def missing(report):
+        return [f["missing_paths"] for f in report["findings"] if f["rule"] == "stale-todo"]
+
+    whole = _windowed_scan(repo.root, tmp_path / "whole", "2026-11-01", 20000)
+    assert missing(whole) == [["scripts/old.sh"]]
+    assert missing(_windowed_scan(repo.root, tmp_path / "cache", "2026-11-01", 2)) == missing(whole)
+    trace = tmp_path / "trace.json"
+    later = _windowed_scan(repo.root, tmp_path / "cache", "2026-11-02", 2, {**os.environ, "GIT_TRACE2_EVENT": str(trace)})
+    assert missing(later) == missing(whole)
+    asked = [e["argv"] for e in map(json.loads, trace.read_text().splitlines())
+             if e["event"] == "start" and "--diff-filter=DR" in e["argv"]]
+    assert asked == []

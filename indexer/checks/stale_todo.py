@@ -74,16 +74,17 @@ def _gone_paths(ctx) -> dict[tuple[str, str], bool]:
     referring folder and the root, and removed in history from HEAD's main line (a path deleted
     only in a history merged in from another root was never this repository's:
     `indexer.git.mainline`, one `git log` for every TODO's candidates)."""
-    candidates: dict[tuple[str, str], list[str]] = {}
+    absent: dict[tuple[str, str], list[str]] = {}
     for referrer, todos in ctx.collected.todos.items():
         for named in {p for todo in todos for p in todo.paths}:
             found = [posixpath.normpath(posixpath.join(posixpath.dirname(referrer), named)),
                      posixpath.normpath(named)]
             found = [c.rstrip("/") for c in found if not c.startswith("..")]
             if found and not any(ctx.path_exists(c) for c in found):
-                removed = [c for c in found if c in ctx.removed_paths]
-                if removed:
-                    candidates[(referrer, named)] = removed
+                absent[(referrer, named)] = found
+    removed = ctx.removed({c for found in absent.values() for c in found}) if absent else frozenset()
+    candidates = {key: [c for c in found if c in removed] for key, found in absent.items()}
+    candidates = {key: found for key, found in candidates.items() if found}
     if not candidates:
         return {}
     from indexer.git.mainline import removals_of, touched

@@ -920,19 +920,44 @@ def commit_days(root: str, paths: Iterable[str]) -> list[tuple[str, list[str]]]:
     return commits
 
 
-def removed_paths(root: str) -> frozenset[str]:
-    """Every path (and folder of one) a commit in HEAD's history deleted or renamed away: one
-    `git log` of its own, for when `load_history` did not see the whole history."""
-    from indexer.git.run import run_git
+REMOVED_KIND = "removed-paths/v1"  # key: HEAD; value: {path: whether a commit of its history removed it}
 
-    out = run_git(root, *PACK_LIMITS, "log", "--format=", "--name-only", "--diff-filter=DR", "--no-renames",
-                  "HEAD", check=False)
-    paths: set[str] = set()
-    for line in out.decode("utf-8", "replace").splitlines():
-        if line:
-            parts = line.split("/")
-            paths.update("/".join(parts[:depth]) for depth in range(1, len(parts) + 1))
-    return frozenset(paths)
+
+def removed_paths(root: str, paths: Iterable[str], head: str, cache=None) -> frozenset[str]:
+    """Those of `paths` (files or folders) that a commit in `head`'s whole history deleted or
+    renamed away, themselves or a file under them: for when `load_history` did not see the whole
+    history. One `git log` limited to the paths not answered yet (its pathspecs taken literally,
+    read from stdin), with the scan's commit-graph when there is one; the answers kept per HEAD in
+    `cache`. (The whole history's removals unlimited: 1.6 s on moby's 57k commits; its four paths:
+    0.26 s, and none on the next day's scan.)"""
+    from indexer.git.blame import commit_graph
+    from indexer.git.run import git_process
+
+    wanted = sorted({p.strip("/") for p in paths} - {""})
+    if not wanted:
+        return frozenset()
+    known: dict[str, bool] = {}
+    if cache is not None:
+        row = cache.get_many(REMOVED_KIND, [head]).get(head)
+        if isinstance(row, dict):
+            known = {p: v for p, v in row.items() if isinstance(p, str) and isinstance(v, bool)}
+    ask = [p for p in wanted if p not in known and "\n" not in p]
+    if ask:
+        env = commit_graph(root, getattr(cache, "directory", None), head, False)()
+        stdin = (head + "\n--\n" + "".join(f":(literal){p}\n" for p in ask)).encode("utf-8", "surrogateescape")
+        proc = git_process(root, *PACK_LIMITS, "log", "--format=", "--name-only", "-z", "--diff-filter=DR",
+                           "--no-renames", "--stdin", input=stdin, env=env)
+        if proc.returncode != 0:
+            return frozenset()
+        gone: set[str] = set()
+        for name in proc.stdout.split(b"\0"):
+            parts = name.strip(b"\n").decode("utf-8", "surrogateescape").split("/")
+            gone.update("/".join(parts[:depth]) for depth in range(1, len(parts) + 1) if parts[0])
+        known.update({p: p in gone for p in ask})
+        if cache is not None:
+            cache.put_many(REMOVED_KIND, {head: known})
+            cache.prune(REMOVED_KIND, keep=[head])
+    return frozenset(p for p in wanted if known.get(p))
 
 
 class LogPrefetch:

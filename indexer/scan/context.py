@@ -5,7 +5,7 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass, field
 from datetime import date, timedelta
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Iterable
 
 from indexer.cache import Cache
 from indexer.dates import epoch
@@ -55,16 +55,16 @@ class ScanContext:
                 paths.add("/".join(parts[:depth]))
         return frozenset(paths)
 
-    @functools.cached_property
-    def removed_paths(self) -> frozenset[str]:
-        """Every path a commit in HEAD's history deleted or renamed away.
+    def removed(self, paths: Iterable[str]) -> frozenset[str]:
+        """Those of `paths` that a commit in HEAD's history deleted or renamed away.
 
-        Read off the contradictions stage's history pass when it saw the whole history; one
-        `git log` of its own otherwise.
+        Read off the contradictions stage's history pass when it saw the whole history; else
+        asked of git for these paths (`indexer.git.history.removed_paths`, kept per HEAD).
         """
         history = self.contradictions.history if self.contradictions is not None else None
         if history is not None and not history.truncated:
-            return frozenset(history.removals) | history.removed_folders
+            gone = frozenset(history.removals) | history.removed_folders
+            return frozenset(path for path in paths if path in gone)
         if self.snapshot.head is None:
             return frozenset()
-        return removed_paths(self.root)
+        return removed_paths(self.root, paths, self.snapshot.head, self.cache)
