@@ -365,6 +365,15 @@ class Cache:
             return {}
         return found
 
+    def get_flags(self, kind: str, key: str) -> dict[str, bool]:
+        """The row `key` of `kind` as {name: yes or no}, what a per-HEAD cache of answers about
+        paths keeps (`indexer.git.mainline`, `indexer.git.history.removed_paths`); {} when it
+        is missing, entries of another shape left out."""
+        row = self.get_many(kind, [key]).get(key)
+        if not isinstance(row, dict):
+            return {}
+        return {name: value for name, value in row.items() if isinstance(name, str) and isinstance(value, bool)}
+
     def get_text(self, kind: str, key: str) -> str | None:
         """One value stored by `put_text`, as it was written."""
         try:

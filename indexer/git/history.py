@@ -936,11 +936,7 @@ def removed_paths(root: str, paths: Iterable[str], head: str, cache=None) -> fro
     wanted = sorted({p.strip("/") for p in paths} - {""})
     if not wanted:
         return frozenset()
-    known: dict[str, bool] = {}
-    if cache is not None:
-        row = cache.get_many(REMOVED_KIND, [head]).get(head)
-        if isinstance(row, dict):
-            known = {p: v for p, v in row.items() if isinstance(p, str) and isinstance(v, bool)}
+    known = cache.get_flags(REMOVED_KIND, head) if cache is not None else {}
     ask = [p for p in wanted if p not in known and "\n" not in p]
     if ask:
         env = commit_graph(root, getattr(cache, "directory", None), head, False)()

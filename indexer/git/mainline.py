@@ -52,11 +52,7 @@ def touched(root: str, paths: Iterable[str], head: str | None = None, cache=None
         head = proc.stdout.decode("ascii", "replace").strip() if proc.returncode == 0 else None
     if not wanted or head is None:
         return frozenset()
-    known: dict[str, bool] = {}
-    if cache is not None:
-        row = cache.get_many(CACHE_KIND, [head]).get(head)
-        if isinstance(row, dict):
-            known = {p: v for p, v in row.items() if isinstance(p, str) and isinstance(v, bool)}
+    known = cache.get_flags(CACHE_KIND, head) if cache is not None else {}
     ask = [p for p in wanted if p not in known]
     if ask:
         hints = removals(ask) if removals is not None else {}
