@@ -1,7 +1,8 @@
-"""Every `git log` that walks HEAD's whole history bounds the memory git maps pack files with
-(`indexer.git.history.PACK_LIMITS`, or the main line's own limits): with git's defaults, the
-walk for the paths ever removed peaked at 361 MB on moby (57k commits), 76 MB with them, the
-same output. Each such command is checked as the scan, the history and the report run it."""
+"""Every `git log` that walks HEAD's whole history, and every `git blame`, bounds the memory git
+maps pack files with (`indexer.git.history.PACK_LIMITS`, or the main line's own limits): with
+git's defaults, the walk for the paths ever removed peaked at 361 MB on moby (57k commits), 76 MB
+with them, the same output; an exact-date blame on git/git 234 MB, 100 MB with them. Each such
+command is checked as the scan, the history and the report run it."""
 from __future__ import annotations
 
 import json
@@ -11,12 +12,12 @@ import subprocess
 from indexer.git import history
 
 
-def _logs(trace) -> list[list[str]]:
+def _walks(trace) -> list[list[str]]:
     starts = [event["argv"] for event in map(json.loads, trace.read_text().splitlines()) if event["event"] == "start"]
-    return [argv for argv in starts if "log" in argv and not any(".." in arg for arg in argv)]
+    return [argv for argv in starts if ("log" in argv and not any(".." in arg for arg in argv)) or "blame" in argv]
 
 
-def test_whole_history_logs_bound_git_s_pack_memory(repo, tmp_path, monkeypatch):
+def test_history_walks_and_blames_bound_git_s_pack_memory(repo, tmp_path, monkeypatch):
     repo.commit("2019-03-01", files={"old/tool.sh": "echo old\n", "src/a.py": "# TODO: move off old/tool.sh\n"})
     repo.git("rm", "-q", "-r", "old")
     repo.commit("2020-03-01", files={"README.md": "Run `old/tool.sh`.\n"})
@@ -29,6 +30,7 @@ def test_whole_history_logs_bound_git_s_pack_memory(repo, tmp_path, monkeypatch)
     proc = subprocess.run(["orgmemory", "scan", root, "--now", "2026-11-01", "--format", "json", "--fail-on", "never",
                            "--cache-dir", str(tmp_path / "cache")], capture_output=True, text=True, env=os.environ)
     assert proc.returncode == 0, proc.stderr
-    logs = _logs(trace)
-    assert len(logs) >= 3  # (the two above, and the scan's history)
-    assert all(any(arg.startswith("core.packedGitLimit=") for arg in argv) for argv in logs), logs
+    walks = _walks(trace)
+    assert sum("blame" in argv for argv in walks) >= 2  # (the TODO's window, then its exact date)
+    assert len(walks) >= 5  # (and the two above, and the scan's history)
+    assert all(any(arg.startswith("core.packedGitLimit=") for arg in argv) for argv in walks), walks

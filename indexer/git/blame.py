@@ -206,7 +206,7 @@ def blame_lines(root: str, path: str, lines: Iterable[int], since: int | None,
     wanted = sorted(set(lines))
     if not wanted:
         return {}
-    args = ["blame", "--porcelain", "--root", "--no-ignore-revs-file"]
+    args = [*PACK_LIMITS, "blame", "--porcelain", "--root", "--no-ignore-revs-file"]
     if since is not None:
         args.append(f"--since={since}")
     for line in wanted:
@@ -614,7 +614,7 @@ def line_origins(root: str, path: str, lines: Iterable[int], rev: str | None = "
     wanted = sorted({line for line in lines if line >= 1})
     if not wanted or not path or path.startswith("-"):
         return {}
-    args = ["-c", "core.hooksPath=/dev/null", "blame", "--porcelain", "--root", "--no-ignore-revs-file"]
+    args = [*PACK_LIMITS, "-c", "core.hooksPath=/dev/null", "blame", "--porcelain", "--root", "--no-ignore-revs-file"]
     for line in wanted:
         args += ["-L", f"{line},{line}"]
     if rev:
