@@ -359,12 +359,17 @@ def set_aside_vendored(collected: Collected, root: str, paths, report: bool = Fa
     collected.set_aside = {"files": len(collected.vendored), "todos": todos, "references": references}
 
 
-def vendored_folders(vendored: dict[str, str], paths) -> frozenset[str]:
-    """Folders every tracked file of which is vendored or generated."""
+def vendored_folders(vendored, paths, among: set[str] | None = None) -> frozenset[str]:
+    """Folders every tracked file of which is vendored or generated (`among`: of these folders
+    alone, reading only the paths under them)."""
     mixed: set[str] = set()
     candidates: set[str] = set()
+    under = tuple(folder + "/" for folder in among) if among is not None else ""
     for path in paths:
+        if not path.startswith(under):
+            continue
         parts = path.split("/")
         folders = ("/".join(parts[:depth]) for depth in range(1, len(parts)))
-        (candidates if path in vendored else mixed).update(folders)
+        (candidates if path in vendored else mixed).update(
+            folders if among is None else (folder for folder in folders if folder in among))
     return frozenset(candidates - mixed)

@@ -589,7 +589,7 @@ def _check_vendored(root: str, snapshot, base, added, deleted, base_paths, colle
     """`Fallback` when the paths added or deleted change which files are set aside as vendored or
     generated (`indexer.scan.collect.classify_vendored`, `vendored_folders`): a new file that is
     one, a library's license file, a folder no longer all vendored."""
-    from indexer.scan.collect import _LIBRARY_FOLDERS, classify_vendored
+    from indexer.scan.collect import _LIBRARY_FOLDERS, classify_vendored, vendored_folders
 
     if any(path.startswith(_LIBRARY_FOLDERS) for path in added | deleted):
         raise Fallback(f"{min(p for p in added | deleted if p.startswith(_LIBRARY_FOLDERS))}: a path added or "
@@ -601,20 +601,8 @@ def _check_vendored(root: str, snapshot, base, added, deleted, base_paths, colle
     # (only the folders above a path added or removed can change; moby's 13k files: 50 -> 5 ms)
     folders = {folder for path in added | deleted for folder in _folders_of(path)}
     vendored = frozenset(base["vendored"])
-    if folders and _vendored_only(folders, vendored, snapshot.files) != _vendored_only(folders, vendored, base_paths):
+    if folders and vendored_folders(vendored, snapshot.files, folders) != vendored_folders(vendored, base_paths, folders):
         raise Fallback("a path added or removed changed which folders are all vendored")
-
-
-def _vendored_only(folders: set[str], vendored: frozenset[str], paths) -> set[str]:
-    """Those of `folders` that hold a `vendored` file among `paths` and no other: what
-    `indexer.scan.collect.vendored_folders` says of them."""
-    prefixes = tuple(folder + "/" for folder in folders)
-    holding: set[str] = set()
-    mixed: set[str] = set()
-    for path in paths:
-        if path.startswith(prefixes):
-            (holding if path in vendored else mixed).update(f for f in _folders_of(path) if f in folders)
-    return holding - mixed
 
 
 def _folders_of(path: str) -> list[str]:
