@@ -263,6 +263,24 @@ def test_a_damaged_or_foreign_row_is_a_miss(repo, tmp_path, kind_suffix, key_par
     assert _load(repo, cache_dir) == _full(repo)
 
 
+def test_a_row_damaged_inside_is_read_whole_when_extended(repo, tmp_path):
+    """The rows of a cached table are decoded when asked for: a row of another shape met while a
+    merged branch's commits extend the history makes the log be read whole, not a traceback."""
+    _base(repo)
+    cache_dir = tmp_path / "cache"
+    old_head = _head(repo)
+    _load(repo, cache_dir)
+    db = sqlite3.connect(str(cache_dir / "cache.sqlite3"))
+    with db:
+        for key, value in db.execute("SELECT key, value FROM entries WHERE kind = ?", (history._KIND + "/table",)).fetchall():
+            if key.endswith("activity-rows") or key.endswith("removal-rows"):
+                db.execute("UPDATE entries SET value = ? WHERE kind = ? AND key = ?",
+                           ("\n".join('[["x"]]' for _ in value.split("\n")), history._KIND + "/table", key))
+    db.close()
+    _merge_older_branch(repo, old_head)
+    assert _load(repo, cache_dir) == _full(repo)
+
+
 def test_a_damaged_patch_base_is_a_miss(repo, tmp_path):
     _base(repo)
     cache_dir = tmp_path / "cache"

@@ -351,7 +351,10 @@ def load_history(root: str, head: str | None, now: date, tracked: Iterable[str],
     if len(wanted) > 1 and (previous := _from_row(cache, wanted[1], rows.get(wanted[1]), renames)) is not None:
         old_head = wanted[1].split(":", 1)[0]
         if _SHA.fullmatch(old_head):
-            extended = _extend(root, old_head, head, previous[0], now, tracked, getattr(cache, "directory", None))
+            try:
+                extended = _extend(root, old_head, head, previous[0], now, tracked, getattr(cache, "directory", None))
+            except (KeyError, TypeError, ValueError, IndexError, AttributeError):
+                extended = None  # (a row of another shape, decoded only now: the log is read whole)
     if extended is None:
         parsed = log.take_parsed(now, tracked) if log is not None else None
         read = _from_row(cache, key, parsed[0], renames, parsed[1]) if parsed is not None else None
