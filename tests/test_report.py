@@ -391,6 +391,21 @@ def test_todo_age_histogram_by_year_with_numbers_as_text(page):
     assert len(svg.find_all("rect", **{"class": "fresh"})) == 1
 
 
+def test_the_todo_age_histogram_sets_vendored_code_aside_as_the_scan_does(repo, tmp_path):
+    """Third-party TODOs (moby's 1,429 in vendored Go modules, each file blamed over its whole
+    history: 60 s of its report) are not the project's: counted only with `scan.vendored: report`."""
+    repo.commit("2021-05-01", files={"app/main.py": "# TODO: ours\n",
+                                     "vendor/lib/x.go": "// TODO: theirs\n// TODO: theirs too\n"})
+
+    def counted(name: str) -> int:
+        built = report_data.build_report(str(repo.root), date.fromisoformat(NOW), cache_dir=str(tmp_path / name))
+        return built["todo_ages"]["total"]
+
+    assert counted("default") == 1
+    repo.commit("2021-05-02", files={".orgmemory.yaml": "version: 1\nscan:\n  vendored: report\n"})
+    assert counted("report") == 3
+
+
 def test_findings_are_dated_by_blame_and_sortable_by_age_and_severity(page):
     doc = dom(page)
     table = doc.find("table", id="findings-table")
