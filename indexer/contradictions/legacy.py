@@ -245,13 +245,16 @@ def named_candidates(paths: RepoPaths, within: "tuple[set[str], set[str]] | None
         return paths.__dict__["_legacy_named"]
     parents, in_folders = within if within is not None else (None, None)
     folders = paths.paths - paths.all_files
+    children: dict[str, list[str]] = {}  # parent -> its folders: a versioned folder's siblings
+    for folder in folders:
+        children.setdefault(posixpath.dirname(folder), []).append(folder)
     named: dict[str, str | None] = {}
     for folder in sorted(folders):
         if parents is not None and folder.rpartition("/")[0] not in parents:
             continue
         if _TEST_DATA.search(folder):
             continue
-        successor = _named_successor(folder, folders)
+        successor = _named_successor(folder, folders, children)
         if successor is not None or _LEGACY_NAME.match(posixpath.basename(folder)):
             named[folder] = successor
     found = named, _file_candidates(paths, in_folders)
@@ -291,8 +294,9 @@ def moved_candidates(before: Any, paths: RepoPaths, moved: Iterable[str],
     return folders, files
 
 
-def _named_successor(folder: str, folders: frozenset[str]) -> str | None:
-    """The sibling a legacy-named or versioned folder gives way to, if there is one."""
+def _named_successor(folder: str, folders: frozenset[str], children: Mapping[str, list[str]]) -> str | None:
+    """The sibling a legacy-named or versioned folder gives way to, if there is one
+    (`children`: parent -> the folders in it)."""
     parent, name = posixpath.split(folder)
     legacy = _LEGACY_NAME.match(name)
     if legacy:
@@ -306,9 +310,8 @@ def _named_successor(folder: str, folders: frozenset[str]) -> str | None:
     version = _VERSION.match(name)
     if version:
         stem, sep, number = version.group("stem"), version.group("sep"), int(version.group("number"))
-        newer = [(int(m.group("number")), sibling) for sibling in folders
-                 if posixpath.dirname(sibling) == parent
-                 and (m := _VERSION.match(posixpath.basename(sibling)))
+        newer = [(int(m.group("number")), sibling) for sibling in children.get(parent, ())
+                 if (m := _VERSION.match(posixpath.basename(sibling)))
                  and m.group("stem") == stem and m.group("sep") == sep and int(m.group("number")) > number]
         if newer:
             return max(newer)[1]
