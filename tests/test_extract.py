@@ -483,11 +483,35 @@ GO_AND_JAVA_TRAPS = [
      '}\n'),
 ]
 
+PYTHON_TRAPS = [
+    # (path, source, whether the scanner reads it): a `#` or a marker in every kind of literal
+    ("pkg/quotes.py",
+     'def f():\n'
+     '    """A docstring.\n'
+     '    # TODO: inside it, not a comment\n'
+     '    "quoted" and \\""" still open\n'
+     '    """\n'
+     "    a = '# FIXME: in a string'  # XXX: after it\n"
+     '    b = r"\\"# HACK: raw, still a string"  # TODO: a comment\n'
+     "    c = \'\'\'one # FIXME: line\'\'\' + \"\"  # HACK: after an empty string\n"
+     '    d = "continued \\\n# XXX: on the next line"\n'
+     '    e = f"{a!r:>{10}} {{# TODO: doubled braces}}"  # FIXME: after an f-string\n'
+     '    return b"#" + u\'#\'  # TODO: bytes and unicode\n', True),
+    ("pkg/nested.py",  # Python 3.12: a replacement field holds the string's own quote
+     'x = f"{d["#"]}"  # TODO: after it\n'
+     '# FIXME: last\n', False),
+    ("pkg/open.py",  # an unterminated docstring: the grammar decides
+     '# TODO: first\n'
+     '"""never closed\n'
+     '# FIXME: inside\n', False),
+    ("pkg/bom.py", '\ufeff# TODO: after a byte-order mark\n', False),
+]
 
-@pytest.mark.parametrize("path,source", GO_AND_JAVA_TRAPS)
-def test_go_and_java_comments_are_the_grammars(path, source):
-    """Go and Java files are read by a scanner first and by the grammar when they do not lex
-    cleanly: either way, the comments (and so the TODOs) are the grammar's."""
+
+@pytest.mark.parametrize("path,source", GO_AND_JAVA_TRAPS + [trap[:2] for trap in PYTHON_TRAPS])
+def test_go_java_and_python_comments_are_the_grammars(path, source):
+    """Go, Java and Python files are read by a scanner first and by the grammar when they do
+    not lex cleanly: either way, the comments (and so the TODOs) are the grammar's."""
     from indexer.extract import comments as reading
 
     language = language_for(path, b"")
@@ -498,6 +522,18 @@ def test_go_and_java_comments_are_the_grammars(path, source):
     assert scanned == parsed
     assert found(path, source) == [(c.start_line + i, m) for c in parsed for i, line in enumerate(c.lines)
                                    for m in MARKERS if line.lstrip(" */").startswith(m)]
+
+
+@pytest.mark.parametrize("path,source,scanned", PYTHON_TRAPS)
+def test_python_files_that_lex_cleanly_are_not_parsed(path, source, scanned):
+    from indexer.extract import comments as reading
+
+    assert (reading._python_comments(source.encode(), None) is not None) == scanned
+
+
+def test_python_traps_find_the_comments_a_reader_sees():
+    assert found("pkg/quotes.py", PYTHON_TRAPS[0][1]) == [(6, "XXX"), (7, "TODO"), (8, "HACK"), (11, "FIXME"),
+                                                         (12, "TODO")]
 
 
 def test_go_traps_find_the_comments_a_reader_sees():

@@ -4,9 +4,9 @@ Grammar languages are parsed with tree-sitter; one query per language captures t
 nodes and the embedded code (HTML `<script>`, Markdown `html_block`, Makefile recipes), which is
 parsed again with its own grammar restricted to the captured ranges. Lexer languages use the
 small lexers at the bottom of this module, and so does a grammar language whose file does not
-parse when the table names a `lexer_on_error` (templated YAML). Go and Java files go to an
-exact scanner first (`_SCANNERS`: their comments are lexical), and to the grammar only when the
-file does not lex cleanly: the same comments, without the parse.
+parse when the table names a `lexer_on_error` (templated YAML). Go, Java and Python files go to
+an exact scanner first (`_SCANNERS`: their comments are lexical), and to the grammar only when
+the file does not lex cleanly: the same comments, without the parse.
 
 tree-sitter is imported on first use and each grammar is loaded once per process. `Language`
 and `Query` objects are shared; `Parser`s are kept per thread, since parsing embedded code sets
@@ -391,6 +391,48 @@ _JAVA_TOKENS = lazy(rb'(?P<string>"(?:[^"\\\n]|\\[^\n])*"|\'(?:[^\'\\\n]|\\[^\n]
                     rb"|//[^\n]*|/\*.*?\*/|(?P<open>[\"'`]|/\*)", re.S)
 
 
+#: Python's likewise: `#` to the end of the line, outside string literals. A literal's prefix
+#: (r, b, u, f) does not change where it ends (a raw string's backslash still escapes its quote).
+#: An unclosed literal, a short one over a line end, or an f-string whose braces do not balance
+#: (Python 3.12 lets a replacement field hold the string's own quote, and a `#` comment when
+#: it spans lines) does not lex cleanly here, so such a file goes to the grammar. The same
+#: comments as the grammar's on 16,151 files (sqlalchemy, the dev set, the standard library;
+#: 30 more did not lex cleanly), for a third to a quarter of the time.
+_PYTHON_TOKENS = lazy(rb'(?P<string>"""[^"\\]*(?:(?:\\.|"(?!""))[^"\\]*)*"""'
+                      rb"|'''[^'\\]*(?:(?:\\.|'(?!''))[^'\\]*)*'''"
+                      rb'|"(?!"")[^"\\\n]*(?:\\.[^"\\\n]*)*"'
+                      rb"|'(?!'')[^'\\\n]*(?:\\.[^'\\\n]*)*')"
+                      rb"|#[^\n]*|(?P<open>[\"'])", re.S)
+_BRACES = lazy(rb"[{}]")
+
+
+def _python_comments(data: bytes, needles: tuple[bytes, ...] | None) -> list[Comment] | None:
+    return _scanned(_PYTHON_TOKENS, data, needles, _balanced_if_formatted)
+
+
+def _balanced_if_formatted(data: bytes, match: re.Match[bytes]) -> bool:
+    """Whether a literal is not an f-string (or t-string), or one whose replacement fields
+    close within it (see `_PYTHON_TOKENS`)."""
+    prefix = data[max(match.start() - 2, 0):match.start()].lower()
+    if b"f" not in prefix and b"t" not in prefix:
+        return True
+    text = match.group()
+    depth, skip = 0, -1
+    for brace in _BRACES.finditer(text):
+        at = brace.start()
+        if at == skip:
+            continue
+        if depth == 0 and text[at + 1:at + 2] == brace.group():
+            skip = at + 1  # `{{` or `}}` outside a field: an escaped brace
+        elif brace.group() == b"{":
+            depth += 1
+        elif depth == 0:
+            return False
+        else:
+            depth -= 1
+    return depth == 0
+
+
 def _go_comments(data: bytes, needles: tuple[bytes, ...] | None) -> list[Comment] | None:
     """Go's comments holding one of `needles` (all with None), or None when the file does not
     lex cleanly (see `_GO_TOKENS`)."""
@@ -403,7 +445,10 @@ def _java_comments(data: bytes, needles: tuple[bytes, ...] | None) -> list[Comme
     return _scanned(_JAVA_TOKENS, data, needles)
 
 
-def _scanned(tokens: re.Pattern[bytes], data: bytes, needles: tuple[bytes, ...] | None) -> list[Comment] | None:
+def _scanned(tokens: re.Pattern[bytes], data: bytes, needles: tuple[bytes, ...] | None,
+             clean: Callable[[bytes, re.Match[bytes]], bool] | None = None) -> list[Comment] | None:
+    """The comments `tokens` finds, or None when the file does not lex cleanly: a match in
+    group `open`, or a literal (group `string`) that `clean` rejects."""
     if data.startswith(b"\xef\xbb\xbf"):
         return None
     found: list[Comment] = []
@@ -411,6 +456,8 @@ def _scanned(tokens: re.Pattern[bytes], data: bytes, needles: tuple[bytes, ...] 
     for match in tokens.finditer(data):
         kind = match.lastgroup  # "string", "open", or None for a comment (it has no group)
         if kind == "string":
+            if clean is not None and not clean(data, match):
+                return None
             continue
         if kind == "open":
             return None
@@ -426,6 +473,7 @@ def _scanned(tokens: re.Pattern[bytes], data: bytes, needles: tuple[bytes, ...] 
 _SCANNERS: dict[str, Callable[[bytes, tuple[bytes, ...] | None], list[Comment] | None]] = {
     "go": _go_comments,
     "java": _java_comments,
+    "python": _python_comments,
 }
 
 _LEXERS: dict[str, Callable[[bytes], Iterable[Comment]]] = {
