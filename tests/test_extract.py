@@ -553,3 +553,19 @@ def test_the_marker_prefilter_answers_as_a_search_of_the_whole_file(data):
 
     needles, _pattern, shape = _marker_search(("TODO", "FIXME", "XXX", "HACK"))
     assert _holds_marker(data, needles, shape) == (shape.search(data) is not None)
+
+
+def test_prose_signals_are_read_in_docs_that_never_say_deprecated():
+    """A doc without the word "deprecated" is read only for its "`X` replaced by `Y`" lines;
+    one with it still has its "Deprecated" heading's list and its status cells read."""
+    from indexer.extract.deprecation import Signal, extract_deprecations
+
+    plain = (b"# Tools\n\n## Legacy\n\n- `oldtool`\n\n`oldtool` has been replaced by `newtool`.\n"
+             b"| `old-chart` | retired |\n`newer` supersedes `older`\n")
+    assert extract_deprecations("docs/tools.md", plain) == [
+        Signal(7, "prose", "oldtool", "newtool", "`oldtool` has been replaced by `newtool`."),
+        Signal(9, "prose", "older", "newer", "`newer` supersedes `older`")]
+    listed = plain.replace(b"## Legacy", b"## Deprecated").replace(b"retired", b"Deprecated")
+    assert [(s.line, s.kind, s.subject) for s in extract_deprecations("docs/tools.md", listed)] == [
+        (5, "listed-deprecated", "oldtool"), (7, "prose", "oldtool"), (8, "listed-deprecated", "old-chart"),
+        (9, "prose", "older")]

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import posixpath
 import re
+from itertools import islice
 from typing import NamedTuple
 from indexer.regex import lazy
 
@@ -97,8 +98,9 @@ def _doc_signals(lines: list[str], name: str) -> list[Signal]:
     out: list[Signal] = []
     readme = name.startswith("readme")
     subject = "./" if readme else "."
-    body = [(i, line) for i, line in enumerate(lines, 1) if line.strip() and not line.startswith(("---", "#", "orphan:", "=", ":"))
-            and not re.fullmatch(r"[=\-~^]{3,}", line.strip())]
+    body = list(islice(((i, line) for i, line in enumerate(lines, 1)
+                        if line.strip() and not line.startswith(("---", "#", "orphan:", "=", ":"))
+                        and not re.fullmatch(r"[=\-~^]{3,}", line.strip())), _MAX_STUB_LINES + 1))
     if len(body) <= _MAX_STUB_LINES:
         moved = next(((i, line) for i, line in body if _MOVED.search(line)), None)
         if moved:
@@ -108,17 +110,22 @@ def _doc_signals(lines: list[str], name: str) -> list[Signal]:
             if _README_NOTICE.match(line.lstrip("#> *_")):
                 out.append(Signal(i, "self-deprecated", "./", "", line.strip()))
                 break
+    # Without the word, no heading or status cell says deprecated: only `_IN_FAVOUR`'s lines
+    # (each holds a code span) can speak, and headings need not be followed.
+    listing = any("deprecated" in line.lower() for line in lines)
     heading_deprecated = False
     for i, line in enumerate(lines, 1):
+        if not listing:
+            if "`" in line:
+                out += _in_favour(i, line)
+            continue
         nxt = lines[i] if i < len(lines) else ""
         heading = _HEADING.match(line) or (_HEADING.match(line + "\n" + nxt) if nxt else None)
         if heading and (heading.group("md") or heading.group("rst")):
             title = heading.group("md") or heading.group("rst")
             heading_deprecated = bool(re.fullmatch(r"(?i)\W*deprecated(?:\s+\w+){0,2}\W*", title))
             continue
-        for match in _IN_FAVOUR.finditer(line):
-            old, new = match.group("old") or match.group("old2"), match.group("new") or match.group("new2")
-            out.append(Signal(i, "prose", old, new.rstrip("."), line.strip()))
+        out += _in_favour(i, line)
         row = _TABLE_FIRST_CELL.match(line) or _LIST_ITEM.match(line)
         if row is None or re.fullmatch(r"[-:| ]+", line.strip()):
             continue
@@ -126,6 +133,15 @@ def _doc_signals(lines: list[str], name: str) -> list[Signal]:
                                   and not _DEPRECATED_WORD.search(row.group("name"))):
             if row.group("name").lower() not in ("name", "package", "collector", "module", "description"):
                 out.append(Signal(i, "listed-deprecated", row.group("name"), "", line.strip()))
+    return out
+
+
+def _in_favour(i: int, line: str) -> list[Signal]:
+    """The `prose` signals of line `i`: "`X` is deprecated in favour of `Y`" and the like."""
+    out = []
+    for match in _IN_FAVOUR.finditer(line):
+        old, new = match.group("old") or match.group("old2"), match.group("new") or match.group("new2")
+        out.append(Signal(i, "prose", old, new.rstrip("."), line.strip()))
     return out
 
 
