@@ -544,6 +544,29 @@ def test_since_reads_the_history_only_when_the_window_drops_what_the_base_keeps(
     assert "full scan: the history's removals changed" in said
 
 
+@pytest.mark.parametrize("full", [False, True])
+def test_since_after_merging_a_branch_of_older_commits_reads_the_history_only_when_the_window_is_full(
+        repo, tmp_path, full):
+    """A pull request merged late: its commits are dated before the main line's newest, so HEAD's
+    log lists them after it. While the window holds every commit, their place in it changes
+    nothing the base keeps, and the history is not read; when the window is full (as many
+    commits as the main line has), what they push out is not its last commits, and it is."""
+    build(repo)
+    repo.git("checkout", "-q", "-b", "late")
+    repo.commit("2026-09-20", "late work", files={"docs/late.md": "Late notes: see docs/missing-late.md.\n"})
+    repo.git("checkout", "-q", "main")
+    repo.commit("2026-10-01", "main moves on", files={"docs/main.md": "Main notes.\n"})
+    cache = tmp_path / "warm"
+    window = int(repo.git("rev-list", "--count", "--no-merges", "HEAD")) if full else 20000
+    run_windowed(repo.root, cache, window, "--format", "json")
+    repo.git("merge", "-q", "--no-ff", "-m", "merge late", "late", when="2026-10-02")
+    got_json, got_text, said = windowed_outputs(repo.root, cache, window, "--since", "HEAD~1")
+    want_json, want_text, _ = windowed_outputs(repo.root, tmp_path / "cold", window, "--since", "HEAD~1")
+    assert (got_json, got_text) == (want_json, want_text)
+    assert "docs/missing-late.md" in got_json
+    assert ("the history not read" in said) is not full, said
+
+
 def test_since_reads_the_history_when_a_new_commit_touches_a_legacy_candidate_s_successor(repo, tmp_path):
     """lib/legacy beside lib/v2, both quiet since 2022: no legacy path. A new commit to lib/v2
     (a folder legacy detection watches: a candidate's successor) makes lib/legacy legacy; the

@@ -765,19 +765,23 @@ def _window(root: str, history, watch: dict[str, Any]) -> list | None:
 def _window_after(window: Any, span: _Span, watch: Any, paths) -> list | None:
     """The base's `_window` once the new commits of `span` are in the history, when what the
     base keeps of the history (its removals, the watched paths' activities: `_watch`) provably
-    stands: no new commit touched a watched path (they only modify files: `_commits_since`), they
-    come first in HEAD's log (so what they push out of the window is its last commits), and those
-    are flagged harmless. None otherwise: the history is read (and extended, `load_history`)."""
+    stands: no new commit touched a watched path (they only modify files: `_commits_since`), and
+    the window holds every commit still, or they come first in HEAD's log (so what they push out
+    of the window is its last commits) and those are flagged harmless. A merged branch's commits
+    older than the main line's newest come later in the log (`indexer.git.history._interleaved`):
+    they need a window with room. None otherwise: the history is read (and extended, `load_history`)."""
     from indexer.git import history as log
 
     if not (isinstance(window, list) and len(window) == 2 and isinstance(window[0], int)
             and isinstance(window[1], str) and isinstance(watch, dict) and watch.get(".") is True):
         return None
     watched = [path for path in watch if path != "."]
-    if not span.first or any(_under(path, watched) for path in span.touched):
+    if any(_under(path, watched) for path in span.touched):
         return None
     count, flags = window
     drop = max(count + len(span.commits) - log.MAX_COMMITS, 0)
+    if drop and not span.first:
+        return None
     if drop > len(flags) or "1" in flags[len(flags) - drop:]:
         return None
     if drop and not any(path in paths.paths for path in span.touched):
