@@ -510,3 +510,37 @@ def test_a_path_removed_before_the_window_is_asked_of_git_once_per_head(repo, tm
     asked = [e["argv"] for e in map(json.loads, trace.read_text().splitlines())
              if e["event"] == "start" and "--diff-filter=DR" in e["argv"]]
     assert asked == []
+
+
+def test_a_new_head_asks_git_about_removed_paths_only_in_its_new_commits(repo, tmp_path, monkeypatch):
+    """The answers kept for the last HEAD carry to a HEAD that descends from it: a path removed
+    then stays removed, one that was not is looked up in the new commits alone, and only a path
+    never asked walks the whole history. A HEAD off another line starts over. Each answer is
+    the one a fresh cache gives."""
+    from indexer.git import run
+
+    repo.commit("2019-03-01", files={"scripts/old.sh": "echo\n", "docs/later.md": "x\n", "src/a.py": "a\n"})
+    repo.git("rm", "-q", "scripts/old.sh")
+    first = repo.commit("2019-06-01", "drop old.sh")
+    repo.git("rm", "-q", "docs/later.md")
+    repo.commit("2020-01-01", "drop later.md")
+    second = repo.commit("2020-02-01", files={"src/b.py": "b\n"})
+    stdins: list[str] = []
+    real = run.git_process
+    monkeypatch.setattr(run, "git_process", lambda root, *args, input=None, env=None: (
+        stdins.append(input.decode()) if input is not None and "--diff-filter=DR" in args else None,
+        real(root, *args, input=input, env=env))[1])
+    root, asked = str(repo.root), ["scripts/old.sh", "docs/later.md", "src"]
+    cache = Cache(str(tmp_path / "cache"))
+    assert history.removed_paths(root, asked, first, cache) == {"scripts/old.sh"}
+    stdins.clear()
+    assert history.removed_paths(root, [*asked, "tools/new"], second, cache) == {"scripts/old.sh", "docs/later.md"}
+    assert stdins == [f"^{first}\n{second}\n--\n:(literal)docs/later.md\n:(literal)src\n",
+                      f"{second}\n--\n:(literal)tools/new\n"]
+    assert history.removed_paths(root, [*asked, "tools/new"], second, Cache(str(tmp_path / "fresh"))) \
+        == {"scripts/old.sh", "docs/later.md"}
+    repo.git("checkout", "-q", "-b", "side", first)
+    side = repo.commit("2020-03-01", files={"src/c.py": "c\n"})
+    stdins.clear()
+    assert history.removed_paths(root, asked, side, cache) == {"scripts/old.sh"}
+    assert stdins == [f"{side}\n--\n:(literal)docs/later.md\n:(literal)scripts/old.sh\n:(literal)src\n"]
