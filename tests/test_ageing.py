@@ -179,6 +179,35 @@ def test_exact_dates_are_blames_from_head_on_a_merge_history(repo, tmp_path, mon
     assert list((tmp_path / "a").rglob("git-commit-graph/info/commit-graphs/commit-graph-chain"))
 
 
+def test_a_later_head_adds_a_layer_to_the_commit_graph_of_an_earlier_one(repo, tmp_path, monkeypatch):
+    """The scan at a HEAD that descends from the graph's adds one layer, of the new commits, and
+    leaves the old layers as they are (writing moby's whole graph took 2.5 s of a nightly scan);
+    a HEAD off another line gets a graph written whole. The exact dates stay `git blame`'s."""
+    _merge_history(repo)
+    _many_touched(repo)
+    root = str(repo.root)
+    monkeypatch.setenv("ORGMEMORY_CACHE_DIR", str(tmp_path / "cache"))
+    _stale_by_age(root, "2026-01-01")
+
+    def chain() -> list[str]:
+        return next(tmp_path.rglob("git-commit-graph/info/commit-graphs/commit-graph-chain")).read_text().split()
+
+    def blamed_again(day: str) -> None:  # (every many/ file changed: its exact dates are blamed again)
+        repo.commit(day, files={f"many/m{i}.py": f"# TODO: old {i}\nx = {i + 1}\n# FIXME: new\ny = {day}\n"
+                                for i in range(1, age.GRAPH_MIN_FILES + 2)})
+        found = _stale_by_age(root, "2026-11-01")
+        assert ("many/m5.py", 1) in found
+        for (path, line), dated in found.items():
+            assert dated == _blame_from_head(root, path, line), (path, line)
+
+    first = chain()
+    blamed_again("2026-02-01")
+    assert chain()[:-1] == first and len(chain()) == len(first) + 1
+    repo.git("checkout", "-q", "-b", "other", "HEAD~2")
+    blamed_again("2026-03-01")
+    assert chain()[0] not in first
+
+
 def test_filters_only_for_recent_commits_keep_the_exact_dates(repo, tmp_path, monkeypatch):
     """Commits from more than `FILTER_SPAN` before the stale cutoff go into a base layer of the
     graph without changed-path filters; blames that walk into it (lines written in 2008-2012,

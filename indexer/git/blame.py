@@ -24,6 +24,7 @@ TODO at all; only a repository without a first commit has lines of unknown age.
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import threading
 import time
@@ -144,16 +145,25 @@ def _graph_env(folder: str) -> dict[str, str]:
     return {"GIT_ALTERNATE_OBJECT_DIRECTORIES": f"{others}:{folder}" if others else folder}
 
 
+#: A graph of an earlier HEAD that this one descends from gets one more layer, of the new
+#: commits with filters (on moby, 57k commits: ~0.1 s, against 2.5 s for the whole graph); with
+#: this many layers already, the graph is written whole again.
+_MAX_LAYERS = 32
+
+
 def _write_graph(root: str, folder: str, head: str, env: dict[str, str], filters_from: int | None) -> bool:
-    """Write the graph of `head`'s history: a base layer, without filters, of the history of the
-    first-parent commit before `filters_from` (none when there is no such commit), then a layer
-    of the rest with filters. The graph of an earlier HEAD is removed first."""
+    """Write the graph of `head`'s history: one more layer on the graph of an earlier HEAD
+    (`_MAX_LAYERS`), or a base layer, without filters, of the history of the first-parent
+    commit before `filters_from` (none when there is no such commit), then a layer of the rest
+    with filters. The graph of an earlier HEAD is removed first."""
     own = git_process(root, "rev-parse", "--git-path", "objects/info/commit-graph",
                       "--git-path", "objects/info/commit-graphs")
     if own.returncode != 0:
         return False
     if any(os.path.exists(os.path.join(root, line)) for line in own.stdout.decode("utf-8", "replace").splitlines()):
         return False  # git reads the repository's own graph; ours would never be read
+    if _add_layer(root, folder, head, env):
+        return True
     import shutil
 
     try:
@@ -180,6 +190,34 @@ def _write_graph(root: str, folder: str, head: str, env: dict[str, str], filters
             return False
     if not os.path.isfile(os.path.join(folder, _CHAIN)):
         return False
+    _write_head(folder, head)
+    return True
+
+
+def _add_layer(root: str, folder: str, head: str, env: dict[str, str]) -> bool:
+    """Add the commits of `head`'s history that the graph lacks, as one layer with filters, when
+    the graph is of an earlier HEAD `head` descends from (a graph holds facts about commits:
+    one of more commits than a HEAD's history serves it as well). False otherwise."""
+    from indexer.git.run import is_ancestor
+
+    earlier = _read(os.path.join(folder, "HEAD")) or ""
+    layers = (_read(os.path.join(folder, _CHAIN), 65 * _MAX_LAYERS) or "").split()
+    if not (_SHA.fullmatch(earlier) and 0 < len(layers) < _MAX_LAYERS and is_ancestor(root, earlier, head)):
+        return False
+    proc = git_process(root, *PACK_LIMITS, "commit-graph", "write", "--split=no-merge", "--stdin-commits",
+                       "--changed-paths", "--no-progress", "--object-dir", folder, input=f"{head}\n".encode("ascii"),
+                       env=env)
+    if proc.returncode != 0:
+        return False
+    _write_head(folder, head)
+    return True
+
+
+_SHA = re.compile(r"[0-9a-f]{40}|[0-9a-f]{64}")
+
+
+def _write_head(folder: str, head: str) -> None:
+    """Record the HEAD whose history the graph holds."""
     try:
         temporary = os.path.join(folder, f"HEAD.{os.getpid()}.{threading.get_ident()}")
         with open(temporary, "w", encoding="ascii") as fh:
@@ -187,13 +225,12 @@ def _write_graph(root: str, folder: str, head: str, env: dict[str, str], filters
         os.replace(temporary, os.path.join(folder, "HEAD"))
     except OSError:
         pass
-    return True
 
 
-def _read(path: str) -> str | None:
+def _read(path: str, limit: int = 100) -> str | None:
     try:
         with open(path, encoding="ascii", errors="replace") as fh:
-            return fh.read(100).strip()
+            return fh.read(limit).strip()
     except OSError:
         return None
 
