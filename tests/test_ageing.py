@@ -179,6 +179,24 @@ def test_exact_dates_are_blames_from_head_on_a_merge_history(repo, tmp_path, mon
     assert list((tmp_path / "a").rglob("git-commit-graph/info/commit-graphs/commit-graph-chain"))
 
 
+def test_a_revert_s_lines_are_dated_by_the_revert_not_by_the_cached_ages_of_the_same_bytes(repo, tmp_path, monkeypatch):
+    """A revert brings back bytes the cache holds ages (and exact dates) for, from a history in
+    which their lines were old. The scan after it, a delta from the scan before, blames the
+    files the new commits changed, and says what a cold scan and `git blame` say: the TODO was
+    last changed by the revert, and is not stale."""
+    root = str(repo.root)
+    repo.commit("2019-01-01", files={"a.py": "# TODO: one\n", "b.py": "# TODO: other\n"})
+    monkeypatch.setenv("ORGMEMORY_CACHE_DIR", str(tmp_path / "warm"))
+    assert ("a.py", 1) in _stale_by_age(root, "2026-11-01")
+    repo.commit("2026-10-01", files={"a.py": "# TODO: two\n"})
+    assert ("a.py", 1) not in _stale_by_age(root, "2026-11-01")
+    repo.commit("2026-10-15", "revert", files={"a.py": "# TODO: one\n"})
+    warm = _stale_by_age(root, "2026-11-01")
+    monkeypatch.setenv("ORGMEMORY_CACHE_DIR", str(tmp_path / "cold"))
+    assert warm == _stale_by_age(root, "2026-11-01")
+    assert ("a.py", 1) not in warm and ("b.py", 1) in warm
+
+
 def test_a_later_head_adds_a_layer_to_the_commit_graph_of_an_earlier_one(repo, tmp_path, monkeypatch):
     """The scan at a HEAD that descends from the graph's adds one layer, of the new commits, and
     leaves the old layers as they are (writing moby's whole graph took 2.5 s of a nightly scan);

@@ -507,12 +507,15 @@ class CachedAges:
     `keys` maps a path to its cache key (path and content SHA; a path without one is blamed and
     not kept). A cached file answers when it holds every asked line and, with a cutoff, each
     age `decides` it. Rows with uncommitted or unknown lines are never kept: their age changes.
+    The files of `recommitted` are blamed whatever the cache holds, and their rows written anew
+    (see `indexer.scan.pipeline.start_ageing`).
     """
 
     def __init__(self, cache, kind: str, keys: Mapping[str, str], requests: Mapping[str, Iterable[int]],
-                 since: int | None) -> None:
+                 since: int | None, recommitted: frozenset[str] = frozenset()) -> None:
         self.cache, self.kind, self.keys, self.since = cache, kind, keys, since
-        cached = cache.get_many(kind, keys.values())
+        self.recommitted = recommitted
+        cached = cache.get_many(kind, [key for path, key in keys.items() if path not in recommitted])
         self.ages: dict[str, dict[int, LineAge]] = {}  # answered from the cache
         self.missing: dict[str, list[int]] = {}  # to blame
         for path, lines in requests.items():
@@ -564,7 +567,7 @@ class CachedAges:
         since = self.since
         if since is not None and since >= time.time() - _CLOCK_MARGIN:
             return {}
-        paths = [path for path in dirty if path in self.missing]
+        paths = [path for path in dirty if path in self.missing and path not in self.recommitted]
         if not paths:
             return {}
         _, blobs = _head_blobs(root, paths)
@@ -844,14 +847,16 @@ class OriginPrefetch:
     the same answers. Files whose work tree differs from HEAD are left to that call."""
 
     def __init__(self, root: str, cache: Any, head: str, requests: Mapping[str, Iterable[int]],
-                 dirty: Iterable[str], cutoff: int, shallow_commits: frozenset[str] = frozenset()) -> None:
+                 dirty: Iterable[str], cutoff: int, shallow_commits: frozenset[str] = frozenset(),
+                 recommitted: frozenset[str] = frozenset()) -> None:
         self.root, self.cache, self.head, self.cutoff, self.shallow = root, cache, head, cutoff, shallow_commits
         skip = set(dirty)
         clean = [path for path in requests if path not in skip]
         _, blobs = _head_blobs(root, clean) if clean else (None, {})
         self.keys = {(path, int(line)): f"{blobs[path]}:{path}:{int(line)}"
                      for path in clean if path in blobs for line in requests[path] if int(line) >= 1}
-        cached = cache.get_many(ORIGIN_CACHE_KIND, self.keys.values()) if self.keys else {}
+        trusted = [key for (path, _), key in self.keys.items() if path not in recommitted]  # (see `CachedAges`)
+        cached = cache.get_many(ORIGIN_CACHE_KIND, trusted) if trusted else {}
         self.known = frozenset(cached)
         to_blame = {path for (path, _), key in self.keys.items() if key not in self.known}
         self.graph = commit_graph(root, getattr(cache, "directory", None), head, len(to_blame) >= GRAPH_MIN_FILES,

@@ -337,7 +337,7 @@ def _delta(root, config, now, snapshot, left_out, cache, key, base, changed, spa
         snapshot, cache, config.scan.markers, config.scan.max_file_bytes, None,
         frozenset(base["todo_files"]) - only - deleted))) if aged else ctx
     clock = _lap(ctx, "delta: read the base, extract the changed files", clock)
-    finish_ageing = start_ageing(dated)
+    finish_ageing = start_ageing(dated, span.touched if span is not None else frozenset())
     watch = base.get("legacy_watch")
     window = _window_after(base.get("window"), span, watch, paths) if moved and not aged else None
     if moved and (window is None or renewed):  # extended by the new commits (and cached for the next scan)

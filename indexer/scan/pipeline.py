@@ -130,16 +130,19 @@ def _lap(ctx: ScanContext, stage: str, since: float) -> float:
     return now
 
 
-def start_ageing(ctx: ScanContext) -> Callable[[], dict[str, dict[int, LineAge]]]:
+def start_ageing(ctx: ScanContext, recommitted: frozenset[str] = frozenset()) -> Callable[[], dict[str, dict[int, LineAge]]]:
     """Start blaming every TODO line that the cached ages cannot decide.
 
     git works in child processes while this process builds the contradictions (which never
-    read ages); the returned function waits, caches and returns the ages.
+    read ages); the returned function waits, caches and returns the ages. `recommitted`: the
+    files new commits changed since the scan the cache knows (a delta's); their lines are
+    blamed, not read from rows of the same content, which another history may have written
+    (a revert brings back bytes whose lines blame dates to the revert).
     """
     keys = {path: f"{path}:{ctx.collected.content_sha[path]}" for path in ctx.collected.todos}
     ages = age_stage.CachedAges(ctx.cache, f"age/v{AGE_CACHE_VERSION}", keys,
                                 {path: [t.line for t in todos] for path, todos in ctx.collected.todos.items()},
-                                ctx.cutoff)
+                                ctx.cutoff, recommitted)
     if not ages.missing:
         return lambda: ages.ages
     shallow = age_stage.shallow_commits(ctx.root) if ctx.snapshot.shallow else frozenset()
@@ -156,7 +159,7 @@ def start_ageing(ctx: ScanContext) -> Callable[[], dict[str, dict[int, LineAge]]
     # the check asks), so that it runs beside the contradictions stage, not after it
     exact = age_stage.OriginPrefetch(ctx.root, ctx.cache, ctx.snapshot.head,
                                      {path: [t.line for t in todos] for path, todos in ctx.collected.todos.items()},
-                                     ctx.snapshot.dirty, _stale_cutoff(ctx.config, ctx.now), shallow)
+                                     ctx.snapshot.dirty, _stale_cutoff(ctx.config, ctx.now), shallow, recommitted)
     finish_ageing = ages.start(ctx.root, shallow, exact.aged, dirty, head_key)
 
     def finish() -> dict[str, dict[int, LineAge]]:
