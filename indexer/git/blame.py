@@ -24,7 +24,6 @@ TODO at all; only a repository without a first commit has lines of unknown age.
 from __future__ import annotations
 
 import os
-import re
 import subprocess
 import threading
 import time
@@ -33,7 +32,7 @@ from datetime import datetime, timezone
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, NamedTuple
 
 from indexer.errors import OrgmemoryError
-from indexer.git.history import PACK_LIMITS
+from indexer.git.history import FULL_SHA, PACK_LIMITS
 from indexer.git.run import git_process
 from indexer.models import LineAge
 
@@ -202,7 +201,7 @@ def _add_layer(root: str, folder: str, head: str, env: dict[str, str]) -> bool:
 
     earlier = _read(os.path.join(folder, "HEAD")) or ""
     layers = (_read(os.path.join(folder, _CHAIN), 65 * _MAX_LAYERS) or "").split()
-    if not (_SHA.fullmatch(earlier) and 0 < len(layers) < _MAX_LAYERS and is_ancestor(root, earlier, head)):
+    if not (FULL_SHA.fullmatch(earlier) and 0 < len(layers) < _MAX_LAYERS and is_ancestor(root, earlier, head)):
         return False
     proc = git_process(root, *PACK_LIMITS, "commit-graph", "write", "--split=no-merge", "--stdin-commits",
                        "--changed-paths", "--no-progress", "--object-dir", folder, input=f"{head}\n".encode("ascii"),
@@ -212,8 +211,6 @@ def _add_layer(root: str, folder: str, head: str, env: dict[str, str]) -> bool:
     _write_head(folder, head)
     return True
 
-
-_SHA = re.compile(r"[0-9a-f]{40}|[0-9a-f]{64}")
 
 
 def _write_head(folder: str, head: str) -> None:

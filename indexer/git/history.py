@@ -350,7 +350,7 @@ def load_history(root: str, head: str | None, now: date, tracked: Iterable[str],
     extended = None
     if len(wanted) > 1 and (previous := _from_row(cache, wanted[1], rows.get(wanted[1]), renames)) is not None:
         old_head = wanted[1].split(":", 1)[0]
-        if _SHA.fullmatch(old_head):
+        if FULL_SHA.fullmatch(old_head):
             try:
                 extended = _extend(root, old_head, head, previous[0], now, tracked, getattr(cache, "directory", None))
             except (KeyError, TypeError, ValueError, IndexError, AttributeError):
@@ -392,7 +392,7 @@ def load_history(root: str, head: str | None, now: date, tracked: Iterable[str],
     return history
 
 
-_SHA = re.compile(r"[0-9a-f]{40}|[0-9a-f]{64}")
+FULL_SHA = re.compile(r"[0-9a-f]{40}|[0-9a-f]{64}")
 _KIND = f"history/v{HISTORY_CACHE_VERSION}"
 _KIND_HEAD = f"{_KIND}/head"  # `_LATEST`: the rows written last, newest first, with the full table each patches
 _LATEST = "latest"
@@ -515,7 +515,7 @@ def _from_row(cache, key: str, row: Any, renames: "Renames", texts: dict[str, st
                           commits=commits, truncated=truncated, as_of=as_of)
         history.year_times = _YearTimes(history.activity)
         tail = row["tail"].split() if row["tail"] is not None else None
-        if tail is not None and not all(_SHA.fullmatch(sha) for sha in tail):
+        if tail is not None and not all(FULL_SHA.fullmatch(sha) for sha in tail):
             raise _Damaged("tail")
         history.tail = tuple(tail) if tail is not None else None
         folder_set = frozenset(folders)
@@ -965,7 +965,7 @@ def _earlier_answers(root: str, cache, head: str) -> tuple[str, dict[str, bool]]
     from indexer.git.run import is_ancestor
 
     for earlier in cache.keys_between(REMOVED_KIND, "0", "g"):
-        if earlier != head and re.fullmatch(r"[0-9a-f]{40}|[0-9a-f]{64}", earlier) and is_ancestor(root, earlier, head):
+        if earlier != head and FULL_SHA.fullmatch(earlier) and is_ancestor(root, earlier, head):
             return earlier, cache.get_flags(REMOVED_KIND, earlier)
     return "", {}
 
