@@ -362,6 +362,19 @@ def set_aside_vendored(collected: Collected, root: str, paths, report: bool = Fa
 def vendored_folders(vendored, paths, among: set[str] | None = None) -> frozenset[str]:
     """Folders every tracked file of which is vendored or generated (`among`: of these folders
     alone, reading only the paths under them)."""
+    candidates, mixed = _folders_by_kind(vendored, paths, among)
+    return frozenset(candidates - mixed)
+
+
+def folders_all_vendored(vendored, paths, among: set[str]) -> dict[str, bool]:
+    """folder -> whether every tracked file under it is vendored or generated, for the folders of
+    `among` that hold a path."""
+    candidates, mixed = _folders_by_kind(vendored, paths, among)
+    return {folder: folder not in mixed for folder in candidates | mixed}
+
+
+def _folders_by_kind(vendored, paths, among: set[str] | None) -> tuple[set[str], set[str]]:
+    """(the folders holding a vendored or generated file, those holding another file)."""
     mixed: set[str] = set()
     candidates: set[str] = set()
     under = tuple(folder + "/" for folder in among) if among is not None else ""
@@ -372,4 +385,4 @@ def vendored_folders(vendored, paths, among: set[str] | None = None) -> frozense
         folders = ("/".join(parts[:depth]) for depth in range(1, len(parts)))
         (candidates if path in vendored else mixed).update(
             folders if among is None else (folder for folder in folders if folder in among))
-    return frozenset(candidates - mixed)
+    return candidates, mixed

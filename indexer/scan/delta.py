@@ -25,8 +25,9 @@ says why), whenever C or D could change the world or the base cannot be trusted:
 changed, added or deleted, a migrate ask or a reference into a legacy path in C that differs
 from the base's (or in D at all), a file at or in a legacy path, `.gitignore`/`.gitattributes`/
 the standards file, a new identity of the repository (go.mod, package.json, pyproject.toml at
-the root), a vendored, generated or skipped file (or one added), a path that changes what
-every file is resolved against (a docs or package root, a site, a working folder: the
+the root), a skipped file (or one added), a path added or deleted in a folder of libraries or
+that changes which folders are all vendored (vendored and generated files added or deleted are
+set aside as the full scan sets them aside), a path that changes what every file is resolved against (a docs or package root, a site, a working folder: the
 resolution's frame), a HEAD that does not descend from the base's, a legacy set that moved.
 A delta after new commits becomes the base; one after work-tree edits leaves the base as it
 is (the change is measured from the complete scan of HEAD). After new commits, legacy
@@ -251,8 +252,6 @@ def try_delta(root: str, config, now, snapshot, left_out, cache, key: str, progr
     if (changed | deleted).intersection(base["skipped"]):
         raise Fallback(f"{min((changed | deleted).intersection(base['skipped']))} was skipped")
     for path in sorted(deleted):
-        if path in base["vendored"] or path in base["generated"]:
-            raise Fallback(f"{path} was deleted, and it was vendored or generated")
         if path in base["pointing"] or path in base["ask_files"]:
             raise Fallback(f"{path} was deleted, and it pointed into a legacy path or asked to migrate")
         defs = base["definitions"].get(path)
@@ -263,7 +262,8 @@ def try_delta(root: str, config, now, snapshot, left_out, cache, key: str, progr
         base["files"] = {"digest": base["files"]["digest"], "patch": patch} \
             if len(patch) <= _FILES_PATCH and not deleted else None  # (written again, with the base)
     return _delta(root, config, now, snapshot, left_out, cache, key, base, changed, span, progress, clock, memo,
-                  current, {path: base_files[path] for path in changed.intersection(base["vendored"])}, deleted,
+                  current, {path: base_files[path] for path in (changed | deleted).intersection(base["vendored"])},
+                  deleted,
                   frozenset(base_files), listed)
 
 
@@ -275,8 +275,8 @@ def _most_changed(current) -> int:
 
 def _delta(root, config, now, snapshot, left_out, cache, key, base, changed, span, progress, clock, memo, current,
            vendored, deleted, base_paths, listed):
-    """(`vendored`: the changed files that are vendored or generated, with their base's content SHA;
-    `deleted`: the base's paths gone; `base_paths`: the base's files; `listed`: the files row
+    """(`vendored`: the changed and deleted files that are vendored or generated, with their base's
+    content SHA; `deleted`: the base's paths gone; `base_paths`: the base's files; `listed`: the files row
     its record of lookups was written with, None if it is not the base's.)"""
     start = clock
     moved = span is not None
@@ -318,10 +318,14 @@ def _delta(root, config, now, snapshot, left_out, cache, key, base, changed, spa
                         progress(len(only)) if progress else None, only)
     if collected.skipped:
         raise Fallback("a changed file is skipped now")
-    if any((path in collected.generated) != (path in base["generated"]) for path in only):
+    if any((path in collected.generated) != (path in base["generated"]) for path in only - added):
         raise Fallback("a changed file's generated-code header came or went")
+    # the files set aside as vendored or generated now (a dependency bump adds and deletes some)
+    aside_now = frozenset(base["vendored"])
     if added or deleted:
-        _check_vendored(root, snapshot, base, added, deleted, base_paths, collected)
+        new = _check_vendored(root, snapshot, base, added, deleted, base_paths, collected)
+        aside_now = (aside_now - deleted) | new
+        vendored = {**vendored, **dict.fromkeys(new)}  # (no base content: nothing to take back)
     quiet = bool(vendored) and config.scan.vendored != "report"  # (else they are files like any other)
     set_aside = _set_aside(cache, config, collected, vendored) if quiet else {}
     definitions = base["definitions"]
@@ -424,10 +428,9 @@ def _delta(root, config, now, snapshot, left_out, cache, key, base, changed, spa
         asks = base_asks
         notices, successors = deprecation_notices(definitions, paths, historical)
         legacy = find_legacy(config.legacy, paths, history, now, asks, legacy_settings(config), notices, successors)
-        vendored = set(base["vendored"])
-        if vendored and config.scan.vendored != "report":  # as `indexer.contradictions.stage.attach` does
-            folders = vendored_folders(vendored, snapshot.files)
-            legacy = [item for item in legacy if item.declared or (item.path not in vendored and item.path not in folders)]
+        if aside_now and config.scan.vendored != "report":  # as `indexer.contradictions.stage.attach` does
+            folders = vendored_folders(aside_now, snapshot.files)
+            legacy = [item for item in legacy if item.declared or (item.path not in aside_now and item.path not in folders)]
         if _legacy_state(legacy) != base["legacy_state"]:
             finish_ageing()
             raise Fallback("the legacy set changed with the paths added or removed"
@@ -464,9 +467,9 @@ def _delta(root, config, now, snapshot, left_out, cache, key, base, changed, spa
                                     None, frozenset(elsewhere) & snapshot.files.keys()).suppressions)
     fresh = apply_suppressions([*fresh, *tree], suppressions)
     if quiet:  # nothing reported in third-party or generated code (as `indexer.scan.pipeline`)
-        folders = vendored_folders(base["vendored"], snapshot.files)
-        aside = set(base["vendored"])
-        fresh = [f for f in fresh if f.rule not in VENDORED_QUIET or (f.path not in aside and f.path not in folders)]
+        named = {f.path for f in fresh if f.rule in VENDORED_QUIET and f.path not in aside_now}
+        folders = vendored_folders(aside_now, snapshot.files, named)  # (of those a finding names: a legacy folder)
+        fresh = [f for f in fresh if f.rule not in VENDORED_QUIET or (f.path not in aside_now and f.path not in folders)]
     stored = cache.get_text(MEMO_KIND, base["memo"])  # the base's result, and its gated `--format json` text
     if stored is None:
         raise Fallback("no base (the result it names is gone)")
@@ -488,7 +491,8 @@ def _delta(root, config, now, snapshot, left_out, cache, key, base, changed, spa
     result = ScanResult(
         root=root, head=snapshot.head, now=now, findings=tuple(f for f, _ in pairs), files=len(snapshot.files),
         parsed=collected.parsed, skipped=previous.skipped, notes=previous.notes,
-        set_aside={name: count + set_aside.get(name, 0) for name, count in previous.set_aside.items()}, resolutions=previous.resolutions, memory=config,
+        set_aside=_set_aside_counts(previous.set_aside, set_aside, aside_now) if quiet else previous.set_aside,
+        resolutions=previous.resolutions, memory=config,
         timings=ctx.timings)
     out = result.to_json()
     gated = {name: [g for _, g in pairs] if name == "findings" else
@@ -503,7 +507,9 @@ def _delta(root, config, now, snapshot, left_out, cache, key, base, changed, spa
     # next scan's change is what differs from it.
     if moved and memo is not None and not cache.warnings:
         base.update(head=snapshot.head, memo=memo, now=now.isoformat(),
-                    todo_files=sorted(set(base["todo_files"]).difference(only, deleted).union(collected.todos)))
+                    todo_files=sorted(set(base["todo_files"]).difference(only, deleted).union(collected.todos)),
+                    vendored=sorted(aside_now),
+                    generated=sorted(set(base["generated"]).difference(deleted).union(collected.generated & added)))
         if base["files"] is None:  # (many files differ from the stored row, or some are gone: written again)
             base["files"] = _store_files(cache, key, current)
             if lookups is not None:  # (the record of lookups is read against it: `_move_paths`)
@@ -585,24 +591,31 @@ def _move_paths(cache, key: str, base, text: str, deps, collected, only, deleted
         base["deleted_exact"] = deleted_exact
 
 
-def _check_vendored(root: str, snapshot, base, added, deleted, base_paths, collected) -> None:
-    """`Fallback` when the paths added or deleted change which files are set aside as vendored or
-    generated (`indexer.scan.collect.classify_vendored`, `vendored_folders`): a new file that is
-    one, a library's license file, a folder no longer all vendored."""
-    from indexer.scan.collect import _LIBRARY_FOLDERS, classify_vendored, vendored_folders
+def _check_vendored(root: str, snapshot, base, added, deleted, base_paths, collected) -> frozenset[str]:
+    """The paths added that are vendored or generated (`indexer.scan.collect.classify_vendored`):
+    set aside as the full scan sets them aside. `Fallback` when the paths added or deleted change
+    what the base's result was filtered by: a library's license file (which makes its folder
+    vendored), or a folder of the base's no longer all vendored, or now all vendored
+    (`vendored_folders`). Only a file of the project's own added or deleted can do the last two;
+    a folder that is new, as a dependency bump's new module is, or gone, filters nothing the
+    base reported."""
+    from indexer.scan.collect import _LIBRARY_FOLDERS, classify_vendored, folders_all_vendored
 
     if any(path.startswith(_LIBRARY_FOLDERS) for path in added | deleted):
         raise Fallback(f"{min(p for p in added | deleted if p.startswith(_LIBRARY_FOLDERS))}: a path added or "
                        "removed in a folder of libraries")
     attributes = [p for p in snapshot.files if p == ".gitattributes" or p.endswith("/.gitattributes")]
-    aside = set(classify_vendored(root, sorted(added) + attributes, collected.generated)) & added if added else set()
-    if aside:
-        raise Fallback(f"{min(aside)} was added, and it is vendored or generated")
-    # (only the folders above a path added or removed can change; moby's 13k files: 50 -> 5 ms)
-    folders = {folder for path in added | deleted for folder in _folders_of(path)}
+    new = frozenset(classify_vendored(root, sorted(added) + attributes, collected.generated)) & added if added \
+        else frozenset()
     vendored = frozenset(base["vendored"])
-    if folders and vendored_folders(vendored, snapshot.files, folders) != vendored_folders(vendored, base_paths, folders):
-        raise Fallback("a path added or removed changed which folders are all vendored")
+    # (only the folders above them can change; moby's 13k files: 50 -> 5 ms)
+    folders = {folder for path in (added - new) | (deleted - vendored) for folder in _folders_of(path)}
+    if folders:
+        before = folders_all_vendored(vendored, base_paths, folders)
+        after = folders_all_vendored((vendored - deleted) | new, snapshot.files, folders)
+        if any(after.get(folder, every) != every for folder, every in before.items()):
+            raise Fallback("a path added or removed changed which folders are all vendored")
+    return new
 
 
 def _folders_of(path: str) -> list[str]:
@@ -639,21 +652,31 @@ def _concerned(cache, key: str, base, listed, base_paths, paths, current, histor
     return text, (naming(text, keys) & current.keys()) | moved, removed_before
 
 
-def _set_aside(cache, config, collected, vendored: dict[str, str]) -> dict[str, int]:
+def _set_aside(cache, config, collected, vendored: dict[str, str | None]) -> dict[str, int]:
     """Set the changed vendored files' TODOs and references aside, as the full scan does
     (`indexer.scan.collect.set_aside_vendored`): taken out of `collected`; what the counts of the
-    base's result move by (their base content's entry is the cached extraction of it)."""
+    base's result move by (their base content's entry is the cached extraction of it; an added
+    file has none, a deleted one no TODOs or references now)."""
     from indexer.scan.collect import _key, blob_kind
 
-    keys = {path: _key(sha, path) for path, sha in vendored.items()}
+    keys = {path: _key(sha, path) for path, sha in vendored.items() if sha is not None}
     entries = cache.get_many(blob_kind(config.scan.markers, config.scan.max_file_bytes), keys.values())
     if len(entries) != len(set(keys.values())):
-        raise Fallback(f"{min(vendored)} was vendored or generated, and its base's extraction is gone")
+        raise Fallback(f"{min(keys)} was vendored or generated, and its base's extraction is gone")
     todos = references = 0
-    for path, key in keys.items():
-        todos += len(collected.todos.pop(path, ())) - len(entries[key].get("todos") or ())
-        references += len(collected.references.pop(path, ())) - len(entries[key].get("refs") or ())
+    for path in vendored:
+        entry = entries[keys[path]] if path in keys else {}
+        todos += len(collected.todos.pop(path, ())) - len(entry.get("todos") or ())
+        references += len(collected.references.pop(path, ())) - len(entry.get("refs") or ())
     return {"todos": todos, "references": references}
+
+
+def _set_aside_counts(previous: dict[str, int], moved: dict[str, int], aside: frozenset[str]) -> dict[str, int]:
+    """The result's counts of what is set aside (`Collected.set_aside`): the base's, moved by the
+    changed files'; none when no file is vendored or generated now, as a full scan says."""
+    if not aside:
+        return {}
+    return {"files": len(aside), **{name: previous.get(name, 0) + moved[name] for name in ("todos", "references")}}
 
 
 def _with_todo_files(collected, others):
