@@ -27,8 +27,9 @@ from the base's (or in D at all), a file at or in a legacy path, `.gitignore`/`.
 the standards file, a new identity of the repository (go.mod, package.json, pyproject.toml at
 the root), a skipped file (or one added), a path added or deleted in a folder of libraries or
 that changes which folders are all vendored (vendored and generated files added or deleted are
-set aside as the full scan sets them aside), a path that changes what every file is resolved against (a docs or package root, a site, a working folder: the
-resolution's frame), a HEAD that does not descend from the base's, a legacy set that moved.
+set aside as the full scan sets them aside), a path that changes what every file is resolved
+against (a docs or package root, a site, a working folder: the resolution's frame), a HEAD
+that does not descend from the base's, a legacy set that moved.
 A delta after new commits becomes the base; one after work-tree edits leaves the base as it
 is (the change is measured from the complete scan of HEAD). After new commits, legacy
 detection runs again only when a path it reads the history of (`_watch`: its candidates, their
@@ -430,7 +431,8 @@ def _delta(root, config, now, snapshot, left_out, cache, key, base, changed, spa
         legacy = find_legacy(config.legacy, paths, history, now, asks, legacy_settings(config), notices, successors)
         if aside_now and config.scan.vendored != "report":  # as `indexer.contradictions.stage.attach` does
             folders = vendored_folders(aside_now, snapshot.files)
-            legacy = [item for item in legacy if item.declared or (item.path not in aside_now and item.path not in folders)]
+            legacy = [item for item in legacy
+                      if item.declared or (item.path not in aside_now and item.path not in folders)]
         if _legacy_state(legacy) != base["legacy_state"]:
             finish_ageing()
             raise Fallback("the legacy set changed with the paths added or removed"
@@ -469,7 +471,8 @@ def _delta(root, config, now, snapshot, left_out, cache, key, base, changed, spa
     if quiet:  # nothing reported in third-party or generated code (as `indexer.scan.pipeline`)
         named = {f.path for f in fresh if f.rule in VENDORED_QUIET and f.path not in aside_now}
         folders = vendored_folders(aside_now, snapshot.files, named)  # (of those a finding names: a legacy folder)
-        fresh = [f for f in fresh if f.rule not in VENDORED_QUIET or (f.path not in aside_now and f.path not in folders)]
+        fresh = [f for f in fresh
+                 if f.rule not in VENDORED_QUIET or (f.path not in aside_now and f.path not in folders)]
     stored = cache.get_text(MEMO_KIND, base["memo"])  # the base's result, and its gated `--format json` text
     if stored is None:
         raise Fallback("no base (the result it names is gone)")
