@@ -86,7 +86,10 @@ EDITS = {
     "remove a TODO": ("src/app.py", "import os\n\nprint(os.getcwd())\n", True),
     "edit a TODO": ("src/app.py", "# TODO: tidy this module and its tests\nimport os\n\nprint(os.getcwd())\n", True),
     "edit a TODO that asks to migrate": ("scripts/build.sh", "#!/usr/bin/env bash\n# TODO: drop the retry now\necho build\n",
-                                         False),
+                                         True),
+    "a line above a TODO that asks to migrate": (
+        "scripts/build.sh", "#!/usr/bin/env bash\nset -e\n# TODO: drop the retry once the package mirror is fixed\n"
+        "echo build\n", True),
     "a dangling reference": ("docs/guide.md", "# Guide\n\nRun `make build` first.\nSee scripts/gone.sh.\n", True),
     "a dangling command": ("docs/guide.md", "# Guide\n\nRun `make deploy` first.\n", True),
     "a reference to a legacy path": ("docs/guide.md", "# Guide\n\nUse deploy/old/run.sh.\n", False),
@@ -285,6 +288,35 @@ def test_a_generated_file_added_by_the_new_commits_is_known_generated_to_the_nex
     repo.commit("2026-10-21", "own it", files={"src/models.go": generated.split("\n", 1)[1]})
     assert_same_as_cold(repo, tmp_path, built, "--since", "HEAD~1", delta=False)
     assert_same_as_cold(repo, tmp_path, built, delta=None)
+
+
+def test_a_migrate_ask_that_makes_a_folder_legacy_runs_the_full_scan(repo, tmp_path):
+    """A migrate ask that came, went or moved runs legacy detection again with it; when that moves
+    the legacy set (`tools/legacy/`, named like legacy, gets a comment asking to remove it), the
+    full scan runs."""
+    warm = scanned(repo, tmp_path, {"tools/legacy/sync.sh": "#!/bin/sh\necho sync\n"})
+    repo.commit("2026-10-20", "ask", files={"tools/legacy/sync.sh": "#!/bin/sh\n# TODO: remove this script once sync lands\necho sync\n"})
+    proc = run_scan(repo.root, warm, "--format", "json", "-v", "--since", "HEAD~1")
+    assert "full scan: the legacy set changed with a migrate ask" in proc.stderr
+    assert ("tools/legacy", "legacy-path") in {(f["path"], f["rule"]) for f in json.loads(run_scan(
+        repo.root, tmp_path / "cold", "--format", "json").stdout)["findings"]}
+    assert_same_as_cold(repo, tmp_path, warm, "--since", "HEAD~1", delta=None)
+
+
+def test_a_migrate_ask_that_names_a_new_candidate_is_watched_by_the_moved_base(repo, tmp_path):
+    """An ask to move off `tools/gen` toward `tools/next` makes `tools/gen` a candidate that does not
+    reach the threshold (both quiet since 2022): the delta runs, and the base it moves to watches
+    both paths, so the commit that makes `tools/next` live runs detection, which now finds it."""
+    warm = scanned(repo, tmp_path, {"tools/gen/run.sh": "echo gen\n", "tools/next/run.sh": "echo next\n"})
+    repo.commit("2026-10-20", "ask", files={
+        "src/app.py": "# TODO: tidy this module\n# TODO: migrate off tools/gen to tools/next\nimport os\n"})
+    assert_same_as_cold(repo, tmp_path, warm, "--since", "HEAD~1", delta=True)
+    repo.commit("2026-10-21", "live", files={"tools/next/run.sh": "echo next, live\n"})
+    proc = run_scan(repo.root, warm, "--format", "json", "-v", "--since", "HEAD~1")
+    assert "full scan: the legacy set changed with the history" in proc.stderr
+    assert ("tools/gen", "legacy-path") in {(f["path"], f["rule"]) for f in json.loads(run_scan(
+        repo.root, tmp_path / "cold", "--format", "json").stdout)["findings"]}
+    assert_same_as_cold(repo, tmp_path, warm, "--since", "HEAD~1", delta=None)
 
 
 def test_a_record_of_lookups_another_scan_wrote_since_is_not_used(repo, tmp_path, naming):

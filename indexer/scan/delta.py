@@ -387,10 +387,11 @@ def _delta(root, config, now, snapshot, left_out, cache, key, base, changed, spa
         resolver.deps.setdefault(path, set()).update(keys)
     resolved = resolver._without_ignored(resolved)
     # what legacy detection and "still pointing at it" read of the changed files, as the base had it
+    # (a migrate ask that came, went or moved a line: detection runs again with it, below)
     asks = [[a.path, a.line, a.text, list(a.leave), list(a.toward)] for a in migrate_asks(collected.todos, resolved)]
-    if asks != [row for row in base["asks"] if row[0] in only]:
-        finish_ageing()
-        raise Fallback("a migrate ask changed")
+    asked = asks != [row for row in base["asks"] if row[0] in only]
+    if asked:
+        asks = sorted([row for row in base["asks"] if row[0] not in only] + asks, key=lambda row: (row[0], row[1]))
     pointing = _pointing_rows((*resolved, *imports), legacy_paths)
     if any(pointing.get(path) != base["pointing"].get(path) for path in only):
         finish_ageing()
@@ -413,29 +414,31 @@ def _delta(root, config, now, snapshot, left_out, cache, key, base, changed, spa
         for path in noticed:
             if path not in collected.definitions:
                 definitions.pop(path, None)
-    base_asks = [MigrateAsk(p, line, text, tuple(leave), tuple(toward)) for p, line, text, leave, toward in base["asks"]]
+    base_asks = [MigrateAsk(p, line, text, tuple(leave), tuple(toward))
+                 for p, line, text, leave, toward in (asks if asked else base["asks"])]
     named = None
     if lookups is not None:  # (the candidates by name, from the base's: asked again where the paths moved)
         named = moved_candidates(base.get("legacy_named"), paths, added | deleted)
         if named is not None:
             paths.__dict__["_legacy_named"] = named  # (`legacy.named_candidates`: this scan's whole answer)
-    inputs = _legacy_inputs(definitions, paths, base_asks, historical, config.legacy, named) if lookups is not None \
-        else base.get("legacy_inputs")
-    detected = noticed or aged or inputs != base.get("legacy_inputs") or (moved and window is None and not (
+    inputs = _legacy_inputs(definitions, paths, base_asks, historical, config.legacy, named) \
+        if lookups is not None or asked else base.get("legacy_inputs")
+    detected = noticed or aged or asked or inputs != base.get("legacy_inputs") or (moved and window is None and not (
         isinstance(watch, dict) and _activities(history, watch) == watch))
     if detected:
         # the history or the day moved, or a file says something new of a path: the legacy set
         # is what detection says now, or the base is no good
-        asks = base_asks
         notices, successors = deprecation_notices(definitions, paths, historical)
-        legacy = find_legacy(config.legacy, paths, history, now, asks, legacy_settings(config), notices, successors)
+        legacy = find_legacy(config.legacy, paths, history, now, base_asks, legacy_settings(config), notices,
+                             successors)
         if aside_now and config.scan.vendored != "report":  # as `indexer.contradictions.stage.attach` does
             folders = vendored_folders(aside_now, snapshot.files)
             legacy = [item for item in legacy
                       if item.declared or (item.path not in aside_now and item.path not in folders)]
         if _legacy_state(legacy) != base["legacy_state"]:
             finish_ageing()
-            raise Fallback("the legacy set changed with the paths added or removed"
+            raise Fallback("the legacy set changed with a migrate ask" if asked else
+                           "the legacy set changed with the paths added or removed"
                            if inputs != base.get("legacy_inputs") else
                            "the legacy set changed with the history" if moved else
                            f"the legacy set changed with what {noticed[0]} says is deprecated" if noticed else
@@ -520,12 +523,14 @@ def _delta(root, config, now, snapshot, left_out, cache, key, base, changed, spa
         if lookups is not None:  # paths came or went: what the base says of its paths and their lookups
             _move_paths(cache, key, base, lookups, resolver.deps, collected, only, deleted,
                         history if renewed else None, removed_before, deleted_in, deleted_exact)
-            if inputs != base.get("legacy_inputs"):  # (the paths legacy detection reads the history of moved)
-                watch = base["legacy_watch"] = _watch(definitions, SimpleNamespace(
-                    paths=paths, asks=asks, historical=historical, legacy=legacy, history=history))
-                window = None
-            base["legacy_inputs"] = inputs
             base["legacy_named"] = _named_row(named_candidates(paths))
+        if inputs != base.get("legacy_inputs"):  # (the paths legacy detection reads the history of moved)
+            watch = base["legacy_watch"] = _watch(definitions, SimpleNamespace(
+                paths=paths, asks=base_asks, historical=historical, legacy=legacy, history=history))
+            window = None
+            base["legacy_inputs"] = inputs
+        if asked:
+            base.update(asks=asks, ask_files=sorted({row[0] for row in asks}))
         # the new commits only modify files and the count of removals is the base's, so the
         # removed paths are the same (the window of `MAX_COMMITS` can only drop some): their
         # list, written at `removed_head`, stands
