@@ -319,6 +319,20 @@ def test_a_migrate_ask_that_names_a_new_candidate_is_watched_by_the_moved_base(r
     assert_same_as_cold(repo, tmp_path, warm, "--since", "HEAD~1", delta=None)
 
 
+def test_a_path_added_resolves_again_only_the_files_changed_since_the_last_path_moved(repo, tmp_path, naming):
+    """A path added resolves again every file changed since the record of lookups was written
+    (its lookups may be stale); after that, the record is as fresh as the files, so the next path
+    added does not resolve the same files again."""
+    repo.commit("2026-10-20", "edit", files={"docs/guide.md": "# Guide\n\nSee scripts/build.sh.\n"})
+    concerned = []
+    for step, path in enumerate(("docs/one.md", "docs/two.md")):
+        repo.commit(f"2026-10-2{step + 1}", "add", files={path: "# New\n"})
+        proc = run_scan(repo.root, naming, "--format", "json", "-v", "--since", "HEAD~1")
+        concerned.append(re.search(r"delta: the files a path added or removed concerns \((\d+)\)", proc.stderr)[1])
+    assert concerned == ["2", "1"]  # (docs/guide.md and the added file, then the added file alone)
+    assert_same_as_cold(repo, tmp_path, naming, delta=None)
+
+
 def test_a_record_of_lookups_another_scan_wrote_since_is_not_used(repo, tmp_path, naming):
     """The base names its record of lookups by digest: a record that is not the one it was
     written with (a concurrent scan's, a damaged row) makes the full scan run, not a wrong delta."""
@@ -581,7 +595,8 @@ def test_since_reads_the_history_only_when_the_window_drops_what_the_base_keeps(
     """After new commits that only modify files no legacy detection watches, the history is the
     base's and is not read, unless the window of `MAX_COMMITS` pushes out a commit that removed a
     path or touched a watched one: here the deletion of tools/release.sh, which docs/notes.md
-    names (while the deletion is in the window, the reference says it was deleted; after, not)."""
+    names (while the deletion is in the window, the reference says it was deleted; after, not).
+    Then the delta reads the removed paths again, as after a commit that deletes one."""
     build(repo)
     repo.commit("2026-09-02", "tools", files={"tools/release.sh": "#!/usr/bin/env bash\necho release\n"})
     repo.git("rm", "-q", "tools/release.sh")
@@ -598,7 +613,7 @@ def test_since_reads_the_history_only_when_the_window_drops_what_the_base_keeps(
         assert (got_json, got_text) == (want_json, want_text)
         assert ("the history not read" in said) is kept, said
         assert (deleted in got_json) is kept  # (the dropped deletion changes the answer: a skip would not)
-    assert "full scan: the history's removals changed" in said
+    assert "full scan" not in said and "delta: the files a path added or removed concerns" in said, said
 
 
 @pytest.mark.parametrize("full", [False, True])

@@ -204,6 +204,12 @@ class Fallback(Exception):
     """Why this scan cannot be computed from the base: the full pipeline runs (`scan -v` says why)."""
 
 
+class _Removals(Exception):
+    """The history's window of `MAX_COMMITS` moved past a removal: the delta runs again reading the
+    removed paths, as after new commits that delete one (the first run's extraction, ages and
+    history are in the cache by then)."""
+
+
 def try_delta(root: str, config, now, snapshot, left_out, cache, key: str, progress=None, memo: str | None = None):
     """The result of this scan computed from the stored base; `Fallback` (why not) otherwise.
     `memo`: the key the caller stores this scan's whole result under (`MEMO_KIND`); after new
@@ -262,10 +268,14 @@ def try_delta(root: str, config, now, snapshot, left_out, cache, key: str, progr
         patch = {path: sha for path, sha in current.items() if stored_files.get(path) != sha}
         base["files"] = {"digest": base["files"]["digest"], "patch": patch} \
             if len(patch) <= _FILES_PATCH and not deleted else None  # (written again, with the base)
-    return _delta(root, config, now, snapshot, left_out, cache, key, base, changed, span, progress, clock, memo,
-                  current, {path: base_files[path] for path in (changed | deleted).intersection(base["vendored"])},
-                  deleted,
-                  frozenset(base_files), listed)
+    vendored = {path: base_files[path] for path in (changed | deleted).intersection(base["vendored"])}
+    try:
+        return _delta(root, config, now, snapshot, left_out, cache, key, base, changed, span, progress, clock, memo,
+                      current, vendored, deleted, frozenset(base_files), listed)
+    except _Removals:
+        return _delta(root, config, now, snapshot, left_out, cache, key, base, changed, span, progress,
+                      time.perf_counter(), memo, current, vendored, deleted, frozenset(base_files), listed,
+                      removals_moved=True)
 
 
 def _most_changed(current) -> int:
@@ -275,10 +285,11 @@ def _most_changed(current) -> int:
 
 
 def _delta(root, config, now, snapshot, left_out, cache, key, base, changed, span, progress, clock, memo, current,
-           vendored, deleted, base_paths, listed):
+           vendored, deleted, base_paths, listed, removals_moved=False):
     """(`vendored`: the changed and deleted files that are vendored or generated, with their base's
     content SHA; `deleted`: the base's paths gone; `base_paths`: the base's files; `listed`: the files row
-    its record of lookups was written with, None if it is not the base's.)"""
+    its record of lookups was written with, None if it is not the base's; `removals_moved`: the
+    history's window moved past a removal, `_Removals`.)"""
     start = clock
     moved = span is not None
     aged = base["now"] != now.isoformat()  # (an earlier day's base: `_NOW_RULES` computed again)
@@ -298,7 +309,8 @@ def _delta(root, config, now, snapshot, left_out, cache, key, base, changed, spa
 
     paths = RepoPaths(snapshot.files, left_out)
     added = frozenset(changed - base_paths)
-    renewed = moved and bool(span.deleted)  # (new commits deleted a path: the history's removals are read)
+    # (new commits deleted a path, or the window moved past one: the history's removals are read)
+    renewed = moved and (bool(span.deleted) or removals_moved)
     history = load_history(root, snapshot.head, now, paths.paths, cache) if renewed else None
     lookups = None  # the base's record of its files' lookups (`indexer.contradictions.deps`), when paths moved
     if added or deleted or renewed:
@@ -336,7 +348,7 @@ def _delta(root, config, now, snapshot, left_out, cache, key, base, changed, spa
     ctx = ScanContext(root=root, config=config, now=now, snapshot=snapshot, collected=collected,
                       ages={}, cache=cache, notes=list(config.notes), left_out=left_out)
     if lookups is not None:
-        ctx.timings["delta: the files a path added or removed concerns"] = concerning
+        ctx.timings[f"delta: the files a path added or removed concerns ({len(concerned)})"] = concerning
     # the changed files, and on a later day every file with a TODO (the base's others, as cached)
     dated = replace(ctx, collected=_with_todo_files(collected, collect(
         snapshot, cache, config.scan.markers, config.scan.max_file_bytes, None,
@@ -349,7 +361,9 @@ def _delta(root, config, now, snapshot, left_out, cache, key, base, changed, spa
         history = history or load_history(root, snapshot.head, now, paths.paths, cache)
         if len(history.removals) != base["removals"] and not renewed:  # the new commits only modify
             finish_ageing()  # files, so a window that moved past a removal is the one way they can differ
-            raise Fallback("the history's removals changed")
+            if not isinstance(base.get("frame"), dict):
+                raise Fallback("the history's removals changed, and the base is of an earlier version")
+            raise _Removals()
     else:  # the base's own history (or, after commits that left it as it was, HEAD's): read only
         # if a changed file's references need it
         history = _Lazy(lambda: load_history(root, snapshot.head, now, paths.paths, cache),
@@ -516,7 +530,11 @@ def _delta(root, config, now, snapshot, left_out, cache, key, base, changed, spa
                     todo_files=sorted(set(base["todo_files"]).difference(only, deleted).union(collected.todos)),
                     vendored=sorted(aside_now),
                     generated=sorted(set(base["generated"]).difference(deleted).union(collected.generated & added)))
-        if base["files"] is None:  # (many files differ from the stored row, or some are gone: written again)
+        # the files row is written again when many files differ from it or some are gone, and when
+        # paths moved: every file differing from it was resolved again here (`_concerned`), so the
+        # record of lookups is as fresh as the files, and the next path moved need not resolve
+        # again every file a commit changed since the last full scan
+        if base["files"] is None or lookups is not None and base["files"]["patch"]:
             base["files"] = _store_files(cache, key, current)
             if lookups is not None:  # (the record of lookups is read against it: `_move_paths`)
                 base["deps_files"] = base["files"]["digest"]
