@@ -333,6 +333,21 @@ def test_a_path_added_resolves_again_only_the_files_changed_since_the_last_path_
     assert_same_as_cold(repo, tmp_path, naming, delta=None)
 
 
+def test_what_new_commits_say_is_deprecated_runs_legacy_detection_again(repo, tmp_path):
+    """A commit that changes what a file says is deprecated runs detection again with it. A
+    vendored package's own `// Deprecated:` (a path set aside) leaves the legacy set as it was:
+    the delta goes on; a package of the project's own that says it moves the set: the full scan."""
+    warm = scanned(repo, tmp_path, {"vendor/example.com/old/old.go": "package old\n", "src/client.go": "package src\n"})
+    repo.commit("2026-10-20", "bump", files={"vendor/example.com/old/old.go": "// Deprecated: use new.\npackage old\n"})
+    assert_same_as_cold(repo, tmp_path, warm, "--since", "HEAD~1", delta=True)
+    repo.commit("2026-10-21", "own", files={"src/client.go": "// Deprecated: use package auth.\npackage src\n"})
+    proc = run_scan(repo.root, warm, "--format", "json", "-v", "--since", "HEAD~1")
+    assert "full scan: the legacy set changed with what src/client.go says is deprecated" in proc.stderr
+    assert_same_as_cold(repo, tmp_path, warm, "--since", "HEAD~1", delta=None)
+    assert ("src/client.go", "legacy-path") in {(f["path"], f["rule"]) for f in json.loads(run_scan(
+        repo.root, tmp_path / "cold", "--format", "json").stdout)["findings"]}
+
+
 def test_a_record_of_lookups_another_scan_wrote_since_is_not_used(repo, tmp_path, naming):
     """The base names its record of lookups by digest: a record that is not the one it was
     written with (a concurrent scan's, a damaged row) makes the full scan run, not a wrong delta."""

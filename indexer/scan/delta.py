@@ -20,16 +20,19 @@ touched (their lines' ages moved). When paths came or went (in the work tree or 
 commits, whose removals the history then says), C also holds the files whose resolutions
 rest on a lookup whose answer moved (`indexer.contradictions.deps`: the base keeps every
 file's lookups), and legacy detection runs again only if what it reads of the paths moved
-(`_legacy_inputs`). It raises `Fallback`, and the caller runs the full pipeline (`scan -v`
-says why), whenever C or D could change the world or the base cannot be trusted: a definition
-changed, added or deleted, a migrate ask or a reference into a legacy path in C that differs
-from the base's (or in D at all), a file at or in a legacy path, `.gitignore`/`.gitattributes`/
+(`_legacy_inputs`). It runs again too when a migrate ask in C, or what C says is deprecated,
+differs from the base's; the delta goes on if the legacy set is the base's. It raises
+`Fallback`, and the caller runs the full pipeline (`scan -v` says why), whenever C or D could
+change the world or the base cannot be trusted: a definition changed, added or deleted, a
+reference into a legacy path in C that differs from the base's (or a migrate ask or such a
+reference in D at all), a legacy set that moved, a file at or in a legacy path, `.gitignore`/`.gitattributes`/
 the standards file, a new identity of the repository (go.mod, package.json, pyproject.toml at
 the root), a skipped file (or one added), a path added or deleted in a folder of libraries or
 that changes which folders are all vendored (vendored and generated files added or deleted are
 set aside as the full scan sets them aside), a path that changes what every file is resolved
 against (a docs or package root, a site, a working folder: the resolution's frame), a HEAD
-that does not descend from the base's, a legacy set that moved.
+that does not descend from the base's. A window of the history that moves past a removal
+reads the removed paths again, as new commits that delete one do (`_Removals`).
 A delta after new commits becomes the base; one after work-tree edits leaves the base as it
 is (the change is measured from the complete scan of HEAD). After new commits, legacy
 detection runs again only when a path it reads the history of (`_watch`: its candidates, their
@@ -342,8 +345,8 @@ def _delta(root, config, now, snapshot, left_out, cache, key, base, changed, spa
     quiet = bool(vendored) and config.scan.vendored != "report"  # (else they are files like any other)
     set_aside = _set_aside(cache, config, collected, vendored) if quiet else {}
     definitions = base["definitions"]
-    if any(_plain(resolved_against(collected.definitions.get(path))) != _plain(resolved_against(definitions.get(path)))
-           for path in only):
+    if any(_plain(resolved_against(collected.definitions.get(path)) or None)
+           != _plain(resolved_against(definitions.get(path)) or None) for path in only):  # (deprecations alone: {})
         raise Fallback("a definition changed (a make target, a script, a route...)")
     ctx = ScanContext(root=root, config=config, now=now, snapshot=snapshot, collected=collected,
                       ages={}, cache=cache, notes=list(config.notes), left_out=left_out)
@@ -419,9 +422,6 @@ def _delta(root, config, now, snapshot, left_out, cache, key, base, changed, spa
     # edit above them: a new CHANGELOG entry); legacy detection reads it only as notices
     noticed = [path for path in sorted(only) if _said(definitions, path, paths, historical)
                != _said(collected.definitions, path, paths, historical)]
-    if noticed and moved:
-        finish_ageing()  # (the base would move with paths watched that `_watch` did not name)
-        raise Fallback(f"{noticed[0]}: what it says is deprecated changed with the new commits")
     if noticed:  # (then the legacy set must be the base's; its evidence quotes their lines)
         definitions = {**definitions, **{path: collected.definitions[path] for path in noticed
                                          if path in collected.definitions}}
@@ -436,7 +436,7 @@ def _delta(root, config, now, snapshot, left_out, cache, key, base, changed, spa
         if named is not None:
             paths.__dict__["_legacy_named"] = named  # (`legacy.named_candidates`: this scan's whole answer)
     inputs = _legacy_inputs(definitions, paths, base_asks, historical, config.legacy, named) \
-        if lookups is not None or asked else base.get("legacy_inputs")
+        if lookups is not None or asked or noticed else base.get("legacy_inputs")
     detected = noticed or aged or asked or inputs != base.get("legacy_inputs") or (moved and window is None and not (
         isinstance(watch, dict) and _activities(history, watch) == watch))
     if detected:
@@ -451,12 +451,10 @@ def _delta(root, config, now, snapshot, left_out, cache, key, base, changed, spa
                       if item.declared or (item.path not in aside_now and item.path not in folders)]
         if _legacy_state(legacy) != base["legacy_state"]:
             finish_ageing()
-            raise Fallback("the legacy set changed with a migrate ask" if asked else
-                           "the legacy set changed with the paths added or removed"
-                           if inputs != base.get("legacy_inputs") else
-                           "the legacy set changed with the history" if moved else
-                           f"the legacy set changed with what {noticed[0]} says is deprecated" if noticed else
-                           "the legacy set changed with --now")
+            raise Fallback("the legacy set changed with " + (
+                "a migrate ask" if asked else f"what {noticed[0]} says is deprecated" if noticed else
+                "the paths added or removed" if lookups is not None and inputs != base.get("legacy_inputs") else
+                "the history" if moved else "--now"))
         clock = _lap(ctx, "delta: legacy detection", clock)
     elif moved and window is not None:
         clock = _lap(ctx, "delta: legacy detection skipped (no path it reads moved: the history not read)", clock)
@@ -549,6 +547,11 @@ def _delta(root, config, now, snapshot, left_out, cache, key, base, changed, spa
             base["legacy_inputs"] = inputs
         if asked:
             base.update(asks=asks, ask_files=sorted({row[0] for row in asks}))
+        for path in noticed:  # (with paths moved, `_move_paths` has done it)
+            if path in definitions:
+                base["definitions"][path] = definitions[path]
+            else:
+                base["definitions"].pop(path, None)
         # the new commits only modify files and the count of removals is the base's, so the
         # removed paths are the same (the window of `MAX_COMMITS` can only drop some): their
         # list, written at `removed_head`, stands
