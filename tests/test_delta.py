@@ -110,7 +110,7 @@ EDITS = {
     "a Makefile target": ("Makefile", "build:\n\techo build\n", False),
     "a Makefile recipe, its targets unchanged": ("Makefile", "build:\n\techo build again\ntest:\n\techo test\n", True),
     "a standard's subject": ("deploy/new/run.sh", "#!/usr/bin/env bash\necho new\n", True),
-    ".gitignore": (".gitignore", "build/\ndist/\n", False),
+    ".gitignore": (".gitignore", "build/\ndist/\n", False),  # (every path looked for: deploy/old's files too)
     "a vendored file": ("vendor/lib/x.js", "// TODO: upstream soon\n", True),
     "the standards file": (".orgmemory.yaml", None, None),
     "a file in a legacy folder": ("deploy/old/run.sh", "#!/usr/bin/env bash\necho older\n", False),
@@ -188,6 +188,7 @@ PATH_CHANGES = {  # name -> (git commands, whether the delta runs)
     "a vendored file is added": ([("write", "vendor/lib/y.js", "// TODO: upstream too // orgmemory: ignore[stale-todo]\n"
                                                                 "// See docs/gone.md.\n")], True),
     "a vendored file is deleted, the last one": ([("rm", "vendor/lib/x.js")], True),
+    "a .gitignore that ignores a path a doc names is added": ([("write", "scripts/.gitignore", "warm.sh\n")], True),
     "a vendored module is added in a new folder": (  # (a dependency bump in a Go repository)
         [("write", "vendor/example.com/y/y.go", "package y\n// TODO: upstream\n// See scripts/warm.sh.\n"),
          ("write", "vendor/example.com/y/LICENSE", "MIT\n")], True),

@@ -7,7 +7,7 @@ import posixpath
 
 from hypothesis import given, settings, strategies as st
 
-from indexer.contradictions.deps import changed_keys, decode, encode, naming
+from indexer.contradictions.deps import changed_keys, decode, encode, naming, naming_under
 from indexer.contradictions.paths import RepoPaths
 
 SEGMENTS = st.sampled_from(["a", "b", "docs", "x.py", "x", "y.md", "index.md", "b.py", "pyproject.toml"])
@@ -73,6 +73,15 @@ def test_a_key_is_found_whole_not_as_the_start_of_another():
     assert naming(text, {"etools"}) == set()
     many = {f"e{n}" for n in range(100)} | {"ntools"}  # (past the searched count: the record split)
     assert naming(text, many) == {"b.md"}
+
+
+def test_keys_under_a_folder_are_found_by_their_beginning_and_never_in_a_record_s_path():
+    """What a `.gitignore` changed concerns: the files that looked for a path under its folder."""
+    text = encode({"README.md": {"edocs/setup.md"}, "docs/a.md": {"etools/x"}, "edocs/b.md": {"ntools"},
+                   "c.md": {"edocsx"}})
+    assert naming_under(text, "edocs/") == {"README.md"}  # (not `edocs/b.md`, a path; not `edocsx`)
+    assert naming_under(text, "e") == {"README.md", "docs/a.md", "c.md"}
+    assert naming(text, {"edocs/b.md"}) == set()  # (a record's path is no key)
 
 
 LEGACY_SEGMENTS = st.sampled_from(["deploy", "deploy-old", "legacy", "api", "api-v1", "api-v2", "old",

@@ -64,17 +64,28 @@ def naming(text: str, changed: set[str]) -> set[str]:
     in the text (a few changed keys, a record of megabytes), or the record split."""
     if len(changed) > _SEARCHED:
         return {path for path, keys in decode(text).items() if not changed.isdisjoint(keys)}
+    return set().union(*(_files_with(text, key, whole=True) for key in changed))
+
+
+def naming_under(text: str, prefix: str) -> set[str]:
+    """The files of the record `text` (`encode`) with a key that begins with `prefix` (`e` and a
+    folder: the paths looked for under it, which a `.gitignore` there may ignore)."""
+    return _files_with(text, prefix, whole=False)
+
+
+def _files_with(text: str, key: str, whole: bool) -> set[str]:
+    """The files of the record `text` with the key `key` (`whole`) or one beginning with it."""
     out: set[str] = set()
-    for key in changed:
-        needle = _FIELD + key
-        at = text.find(needle)
-        while at >= 0:
-            end = at + len(needle)
-            if end == len(text) or text[end] == _FIELD:  # (the whole key, not one it begins)
-                start = text.rfind(_RECORD, 0, at)
-                start = 0 if start < 0 else start + len(_RECORD)
-                out.add(text[start:text.find(_FIELD, start)])
-            at = text.find(needle, end)
+    needle = _FIELD + key
+    at = text.find(needle)
+    while at >= 0:
+        end = at + len(needle)
+        # (a key, not a record's path after its `_RECORD`; the whole key, not one it begins)
+        if text[at - 1] != _FIELD and (not whole or end == len(text) or text[end] == _FIELD):
+            start = text.rfind(_RECORD, 0, at)
+            start = 0 if start < 0 else start + len(_RECORD)
+            out.add(text[start:text.find(_FIELD, start)])
+        at = text.find(needle, end)
     return out
 
 

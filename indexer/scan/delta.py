@@ -25,9 +25,10 @@ differs from the base's; the delta goes on if the legacy set is the base's. It r
 `Fallback`, and the caller runs the full pipeline (`scan -v` says why), whenever C or D could
 change the world or the base cannot be trusted: a definition changed, added or deleted, a
 reference into a legacy path in C that differs from the base's (or a migrate ask or such a
-reference in D at all), a legacy set that moved, a file at or in a legacy path, `.gitignore`/`.gitattributes`/
-the standards file, a new identity of the repository (go.mod, package.json, pyproject.toml at
-the root), a skipped file (or one added), a path added or deleted in a folder of libraries or
+reference in D at all), a legacy set that moved, a file at or in a legacy path,
+`.gitattributes`, `.gitmodules` or the standards file (a `.gitignore` changed concerns the
+files that looked for a path under its folder), a new identity of the repository (go.mod,
+package.json, pyproject.toml at the root), a skipped file (or one added), a path added or deleted in a folder of libraries or
 that changes which folders are all vendored (vendored and generated files added or deleted are
 set aside as the full scan sets them aside), a path that changes what every file is resolved
 against (a docs or package root, a site, a working folder: the resolution's frame), a HEAD
@@ -78,8 +79,9 @@ _NOW_RULES = frozenset({"stale-todo", "expired-standard"})
 #: More changed files than this (or than a tenth of the repository) and the full pipeline runs:
 #: it is then no slower, and the base is rewritten.
 MAX_CHANGED = 200
-#: Files that feed the world wherever they are (ignore rules, attributes, the standards file).
-_GLOBAL_NAMES = frozenset({".gitignore", ".gitattributes", ".gitmodules", *CONFIG_NAMES})
+#: Files that feed the world wherever they are (attributes, submodules, the standards file). A
+#: `.gitignore` changed concerns the files that looked for a path under its folder (`_concerned`).
+_GLOBAL_NAMES = frozenset({".gitattributes", ".gitmodules", *CONFIG_NAMES})
 #: Files at the root that the repository's identity is read from (`Resolver.identities`).
 _ROOT_GLOBAL = frozenset({"go.mod", "package.json", "pyproject.toml"})
 
@@ -316,16 +318,20 @@ def _delta(root, config, now, snapshot, left_out, cache, key, base, changed, spa
     renewed = moved and (bool(span.deleted) or removals_moved)
     history = load_history(root, snapshot.head, now, paths.paths, cache) if renewed else None
     lookups = None  # the base's record of its files' lookups (`indexer.contradictions.deps`), when paths moved
-    if added or deleted or renewed:
+    # (the folders whose ignore rules changed: a path looked for under them may be ignored now, or no longer)
+    ignores = {posixpath.dirname(path) for path in changed | deleted if posixpath.basename(path) == ".gitignore"}
+    if added or deleted or renewed or ignores:
         lookups, concerned, removed_before = _concerned(cache, key, base, listed, base_paths, paths, current, history,
-                                                        span.deleted if renewed else ())
+                                                        span.deleted if renewed else (), ignores)
         changed = changed | concerned
         # (a vendored one is set aside as a changed one is; its content is the base's)
         vendored = {**{path: current[path] for path in concerned.intersection(base["vendored"])}, **vendored}
         if len(changed) + len(deleted) > _most_changed(current):
             raise Fallback(f"{len(changed) + len(deleted)} files changed or concerned by a path added or removed")
-        if any(posixpath.basename(path) in _GLOBAL_NAMES or _under(path, base["legacy"]) for path in concerned):
-            raise Fallback(f"{min(concerned)} names a path added or removed, and is read by every file's scan"
+        global_ = sorted(path for path in concerned
+                         if posixpath.basename(path) in _GLOBAL_NAMES or _under(path, base["legacy"]))
+        if global_:
+            raise Fallback(f"{global_[0]} names a path added or removed, and is read by every file's scan"
                            " or lies in a legacy path")
         concerning = time.perf_counter() - clock  # (the lap is written once the context is made)
         clock += concerning
@@ -656,13 +662,14 @@ def _folders_of(path: str) -> list[str]:
     return out
 
 
-def _concerned(cache, key: str, base, listed, base_paths, paths, current, history, removed_again):
+def _concerned(cache, key: str, base, listed, base_paths, paths, current, history, removed_again, ignores=()):
     """(the base's record of every file's lookups; the files whose answers a path added or
     removed, or a removal the new commits made, may change, `indexer.contradictions.deps`, and
     those whose content differs from the files row the record was written with, `listed`; the
     base's removed paths, when the new commits' `history` is read; `removed_again`: the paths
-    they deleted, whose last removal moved even where they were removed before)."""
-    from indexer.contradictions.deps import changed_keys, naming
+    they deleted, whose last removal moved even where they were removed before; `ignores`: the
+    folders whose `.gitignore` changed, under which every path a file looked for concerns it)."""
+    from indexer.contradictions.deps import changed_keys, naming, naming_under
 
     text = cache.get_text(DEPS_KIND, key) if listed is not None else None
     if text is None or _digest(text) != base.get("deps_digest"):
@@ -678,7 +685,9 @@ def _concerned(cache, key: str, base, listed, base_paths, paths, current, histor
         removed_after = set(history.removals) | history.removed_folders
     keys = changed_keys(base_paths, paths, removed_before, removed_after, removed_again)
     moved = {path for path, sha in current.items() if listed.get(path) != sha}
-    return text, (naming(text, keys) & current.keys()) | moved, removed_before
+    concerned = naming(text, keys).union(*(naming_under(text, "e" + (folder + "/" if folder else ""))
+                                           for folder in ignores))  # (what `git check-ignore` was asked)
+    return text, (concerned & current.keys()) | moved, removed_before
 
 
 def _set_aside(cache, config, collected, vendored: dict[str, str | None]) -> dict[str, int]:
