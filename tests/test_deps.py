@@ -8,7 +8,7 @@ import posixpath
 from hypothesis import given, settings, strategies as st
 
 from indexer.contradictions.deps import changed_keys, decode, encode, naming, naming_under
-from indexer.contradictions.paths import RepoPaths
+from indexer.contradictions.paths import RepoPaths, stem_of
 
 SEGMENTS = st.sampled_from(["a", "b", "docs", "x.py", "x", "y.md", "index.md", "b.py", "pyproject.toml"])
 PATHS = st.lists(SEGMENTS, min_size=1, max_size=4).map("/".join)
@@ -107,3 +107,9 @@ def test_legacy_candidates_moved_from_the_bases_equal_those_asked_anew(before, a
     full = named_candidates(RepoPaths(after))
     assert moved is not None
     assert (list(moved[0].items()), sorted(moved[1])) == (list(full[0].items()), sorted(full[1]))
+
+
+@given(st.text(alphabet="a.b", max_size=6))
+def test_a_file_name_s_stem_is_splitext_s(name):
+    """`stem_of`, which `RepoPaths.files_stemmed` keys every file by: leading dots start no extension."""
+    assert stem_of(name) == posixpath.splitext(name)[0]

@@ -98,7 +98,7 @@ class RepoPaths:
         """Base name without its extension -> the files of that stem."""
         out: dict[str, list[str]] = {}
         for path in self.all_files:
-            out.setdefault(posixpath.splitext(posixpath.basename(path))[0], []).append(path)
+            out.setdefault(stem_of(path.rpartition("/")[2]), []).append(path)
         return out
 
     @functools.cached_property
@@ -190,3 +190,10 @@ class RepoPaths:
             if not folder:
                 return out
             folder = posixpath.dirname(folder)
+
+
+def stem_of(name: str) -> str:
+    """`posixpath.splitext(name)[0]` for a base name, without its generality (13k files of moby:
+    a third of the time): a name's leading dots start no extension."""
+    dot = name.rfind(".")
+    return name[:dot] if dot > 0 and name[:dot].strip(".") else name
