@@ -28,12 +28,13 @@ reference into a legacy path in C that differs from the base's (or a migrate ask
 reference in D at all), a legacy set that moved, a file at or in a legacy path,
 `.gitattributes`, `.gitmodules` or the standards file (a `.gitignore` changed concerns the
 files that looked for a path under its folder), a new identity of the repository (go.mod,
-package.json, pyproject.toml at the root), a skipped file (or one added), a path added or deleted in a folder of libraries or
-that changes which folders are all vendored (vendored and generated files added or deleted are
-set aside as the full scan sets them aside), a path that changes what every file is resolved
-against (a docs or package root, a site, a working folder: the resolution's frame), a HEAD
-that does not descend from the base's. A window of the history that moves past a removal
-reads the removed paths again, as new commits that delete one do (`_Removals`).
+package.json, pyproject.toml at the root), a skipped file (or one added), a path added or
+deleted in a folder of libraries or that changes which folders are all vendored (vendored and
+generated files added or deleted are set aside as the full scan sets them aside), a path that
+changes what every file is resolved against (a docs or package root, a site, a working folder:
+the resolution's frame), a HEAD that does not descend from the base's. A window of the history
+that moves past a removal reads the removed paths again, as new commits that delete one do
+(`_Removals`).
 A delta after new commits becomes the base; one after work-tree edits leaves the base as it
 is (the change is measured from the complete scan of HEAD). After new commits, legacy
 detection runs again only when a path it reads the history of (`_watch`: its candidates, their
