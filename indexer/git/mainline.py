@@ -17,7 +17,9 @@ line never had walk the whole chain (rails, 46k first-parent commits: ~1 CPU-s).
 no Bloom filter for several pathspecs, and that walk costs the chain's length times the paths':
 git/git's 11 paths (24k first-parent commits, a root folder of 500 entries) took 3-4 CPU-s.
 With the scan's commit-graph it walks the chain in windows instead, each for the paths still
-unseen (`_walk_chain`). The answers are cached per HEAD.
+unseen (`_walk_chain`). The answers are cached per HEAD, and carry over to a HEAD whose chain
+holds a kept one (the scan after new commits on the main line): a path it touched is touched,
+and one it did not is looked for in the new commits alone (`_carried`).
 """
 from __future__ import annotations
 
@@ -26,7 +28,7 @@ import os
 import subprocess
 from typing import Callable, Iterable, Mapping
 
-from indexer.git.history import PACK_LIMITS
+from indexer.git.history import FULL_SHA, PACK_LIMITS
 from indexer.git.run import git_process
 
 #: The walk reads two trees a commit: with the history's limits (`PACK_LIMITS`) it peaked at 127 MB
@@ -53,7 +55,15 @@ def touched(root: str, paths: Iterable[str], head: str | None = None, cache=None
     if not wanted or head is None:
         return frozenset()
     known = cache.get_flags(CACHE_KIND, head) if cache is not None else {}
+    stored = len(known)
     ask = [p for p in wanted if p not in known]
+    if ask and cache is not None:
+        earlier, answers = _carried(root, cache, head)
+        carried = [p for p in ask if p in answers]
+        seen = _walk(root, head, [p for p in carried if not answers[p]], exclude=earlier) if carried else None
+        if seen is not None:
+            known.update({p: answers[p] or p in seen for p in carried})
+            ask = [p for p in ask if p not in known]
     if ask:
         hints = removals(ask) if removals is not None else {}
         hinted = {p: hints[p] for p in ask if hints.get(p)}
@@ -66,10 +76,25 @@ def touched(root: str, paths: Iterable[str], head: str | None = None, cache=None
         if seen is None:  # git failed (a broken repository): every candidate keeps its history
             return frozenset(wanted)
         known.update({p: p in seen for p in ask})
-        if cache is not None:
-            cache.put_many(CACHE_KIND, {head: known})
-            _prune(cache, head)
+    if cache is not None and len(known) > stored:
+        cache.put_many(CACHE_KIND, {head: known})
+        _prune(cache, head)
     return frozenset(p for p in wanted if known[p])
+
+
+def _carried(root: str, cache, head: str) -> tuple[str, dict[str, bool]]:
+    """A HEAD whose answers `cache` keeps and which lies on `head`'s first-parent chain, and those
+    answers; else ("", {}). Its chain is then `head`'s without the commits since: `rev-list
+    --first-parent head ^earlier` stops at it exactly when it is on the chain (the last commit
+    listed has it as first parent), and lists only the commits since."""
+    for earlier in _kept_heads(cache):
+        if earlier == head:
+            continue
+        proc = git_process(root, "rev-list", "--first-parent", "--parents", head, f"^{earlier}")
+        last = proc.stdout.decode("ascii", "replace").strip().rpartition("\n")[2].split()
+        if proc.returncode == 0 and last[1:2] == [earlier]:
+            return earlier, cache.get_flags(CACHE_KIND, earlier)
+    return "", {}
 
 
 def removals_of(history, paths: Iterable[str], exists) -> dict[str, list[tuple[str, int]]]:
@@ -189,12 +214,18 @@ def _walk(root: str, head: str, paths: list[str], env: dict[str, str] | None = N
     return seen
 
 
+def _kept_heads(cache) -> list[str]:
+    """The HEADs whose answers are kept, the last one asked first."""
+    row = cache.get_many(CACHE_KIND + "/heads", ["heads"]).get("heads", {})  # (a row is a JSON object)
+    order = row.get("order")
+    return [h for h in order if isinstance(h, str) and FULL_SHA.fullmatch(h)] if isinstance(order, list) else []
+
+
 def _prune(cache, head: str) -> None:
     """Keep the answers of the last `_KEEP` HEADs (a delta scan after each commit adds one)."""
-    order = cache.get_many(CACHE_KIND + "/heads", ["heads"]).get("heads")
-    heads = [h for h in order if isinstance(h, str)] if isinstance(order, list) else []
+    heads = _kept_heads(cache)
     if heads[:1] == [head]:
         return
     heads = [head] + [h for h in heads if h != head][:_KEEP - 1]
-    cache.put_many(CACHE_KIND + "/heads", {"heads": heads})
+    cache.put_many(CACHE_KIND + "/heads", {"heads": {"order": heads}})
     cache.prune(CACHE_KIND, keep=heads)

@@ -378,7 +378,7 @@ def _delta(root, config, now, snapshot, left_out, cache, key, base, changed, spa
         # if a changed file's references need it
         history = _Lazy(lambda: load_history(root, snapshot.head, now, paths.paths, cache),
                         lambda: _removed(cache, key, base.get("removed_head", base["head"])))
-    resolver = Resolver(root, paths, history, definitions)
+    resolver = Resolver(root, paths, history, definitions, snapshot.head, cache)
     deleted_in = base.get("deleted_in")  # (the base's history's: not read for the working folders)
     deleted_exact = base.get("deleted_exact")
     if lookups is not None:
