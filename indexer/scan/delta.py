@@ -410,6 +410,7 @@ def _delta(root, config, now, snapshot, left_out, cache, key, base, changed, spa
             keys |= more
         resolver.deps.setdefault(path, set()).update(keys)
     resolved = resolver._without_ignored(resolved)
+    clock = _lap(ctx, "delta: the history (if it moved), the changed files' references resolved", clock)
     # what legacy detection and "still pointing at it" read of the changed files, as the base had it
     # (a migrate ask that came, went or moved a line: detection runs again with it, below)
     asks = [[a.path, a.line, a.text, list(a.leave), list(a.toward)] for a in migrate_asks(collected.todos, resolved)]
