@@ -353,6 +353,22 @@ def test_what_new_commits_say_is_deprecated_runs_legacy_detection_again(repo, tm
         repo, tmp_path, warm, "the legacy set changed with what src/client.go says is deprecated", "src/client.go")
 
 
+def test_a_path_deleted_in_the_work_tree_is_told_by_its_earlier_removal(repo, tmp_path):
+    """scripts/warm.sh was deleted once and added back: the base's list of removed paths leaves it
+    out (it was tracked then). Deleted again in the work tree, a doc that names it says what a cold
+    scan says: when it was deleted before."""
+    build(repo)
+    repo.commit(STALE, "more", files={**LEGACY_EXTRA, **NAMING, "scripts/warm.sh": "echo warm\n"})
+    repo.git("rm", "-q", "scripts/warm.sh")
+    repo.commit("2024-05-01", "drop warm.sh")
+    repo.commit("2024-06-01", "warm.sh back", files={"scripts/warm.sh": "echo warm again\n"})
+    warm = tmp_path / "warm"
+    run_scan(repo.root, warm, "--format", "json")
+    repo.git("rm", "-q", "scripts/warm.sh")
+    assert_same_as_cold(repo, tmp_path, warm, delta=True)
+    assert "was deleted in" in run_scan(repo.root, warm, "--format", "json").stdout
+
+
 def test_a_record_of_lookups_another_scan_wrote_since_is_not_used(repo, tmp_path, naming):
     """The base names its record of lookups by digest: a record that is not the one it was
     written with (a concurrent scan's, a damaged row) makes the full scan run, not a wrong delta."""

@@ -377,7 +377,8 @@ def _delta(root, config, now, snapshot, left_out, cache, key, base, changed, spa
     else:  # the base's own history (or, after commits that left it as it was, HEAD's): read only
         # if a changed file's references need it
         history = _Lazy(lambda: load_history(root, snapshot.head, now, paths.paths, cache),
-                        lambda: _removed(cache, key, base.get("removed_head", base["head"])))
+                        lambda: _removed(cache, key, base.get("removed_head", base["head"])),
+                        {gone for path in deleted for gone in (path, *_folders_of(path)) if gone not in paths.paths})
     resolver = Resolver(root, paths, history, definitions, snapshot.head, cache)
     deleted_in = base.get("deleted_in")  # (the base's history's: not read for the working folders)
     deleted_exact = base.get("deleted_exact")
@@ -870,15 +871,20 @@ def _counted(history, known: dict[str, int]):
 
 class _Lazy:
     """The history, read from the cache on first use (a 5 MB row on a 36k-commit repository);
-    `was_removed`, what resolving a missing path asks, from the base's list of removed paths."""
+    `was_removed`, what resolving a missing path asks, from the base's list of removed paths. That
+    list leaves out the removals of paths tracked then (the history keeps those of the paths gone
+    alone): for `gone`, the paths deleted since and the folders they leave, the history is read."""
 
-    def __init__(self, load, removed) -> None:
+    def __init__(self, load, removed, gone: set[str] | frozenset[str] = frozenset()) -> None:
         self._load = load
         self._read_removed = removed
+        self._gone = gone
         self._value = None
         self._removed: _Sorted | None = None
 
     def was_removed(self, path: str) -> bool:
+        if path in self._gone:
+            return self.__getattr__("was_removed")(path)
         if self._removed is None and self._value is None:
             self._removed = self._read_removed()
         if self._removed is None:
