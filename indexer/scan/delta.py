@@ -346,7 +346,7 @@ def _delta(root, config, now, snapshot, left_out, cache, key, base, changed, spa
     # the files set aside as vendored or generated now (a dependency bump adds and deletes some)
     aside_now = frozenset(base["vendored"])
     if added or deleted:
-        new = _check_vendored(root, snapshot, base, added, deleted, base_paths, collected)
+        new = _check_vendored(root, snapshot, aside_now, added, deleted, base_paths, collected)
         aside_now = (aside_now - deleted) | new
         vendored = {**vendored, **dict.fromkeys(new)}  # (no base content: nothing to take back)
     quiet = bool(vendored) and config.scan.vendored != "report"  # (else they are files like any other)
@@ -634,9 +634,10 @@ def _move_paths(cache, key: str, base, text: str, deps, collected, only, deleted
         base["deleted_exact"] = deleted_exact
 
 
-def _check_vendored(root: str, snapshot, base, added, deleted, base_paths, collected) -> frozenset[str]:
-    """The paths added that are vendored or generated (`indexer.scan.collect.classify_vendored`):
-    set aside as the full scan sets them aside. `Fallback` when the paths added or deleted change
+def _check_vendored(root: str, snapshot, vendored: frozenset[str], added, deleted, base_paths,
+                    collected) -> frozenset[str]:
+    """The paths added that are vendored or generated (`indexer.scan.collect.classify_vendored`),
+    beside the base's `vendored`: set aside as the full scan sets them aside. `Fallback` when the paths added or deleted change
     what the base's result was filtered by: a library's license file (which makes its folder
     vendored), or a folder of the base's no longer all vendored, or now all vendored
     (`vendored_folders`). Only a file of the project's own added or deleted can do the last two;
@@ -650,7 +651,6 @@ def _check_vendored(root: str, snapshot, base, added, deleted, base_paths, colle
     attributes = [p for p in snapshot.files if p == ".gitattributes" or p.endswith("/.gitattributes")]
     new = frozenset(classify_vendored(root, sorted(added) + attributes, collected.generated)) & added if added \
         else frozenset()
-    vendored = frozenset(base["vendored"])
     # (only the folders above them can change; moby's 13k files: 50 -> 5 ms)
     folders = {folder for path in (added - new) | (deleted - vendored) for folder in _folders_of(path)}
     if folders:
