@@ -305,7 +305,7 @@ def _delta(root, config, now, snapshot, left_out, cache, key, base, changed, spa
     from indexer.contradictions.resolve import IMPORT_KINDS, Resolver, deletion_counts, working_folders
     from indexer.contradictions.stage import Contradictions, config_file_of, historical_test, legacy_settings
     from indexer.checks import load_checks
-    from indexer.git.history import load_history
+    from indexer.git.history import load_history, removed_paths
     from indexer.scan.collect import VENDORED_QUIET, collect, vendored_folders
     from indexer.scan.pipeline import ScanContext, _lap, start_ageing
     from indexer.scan.inputs import MEMO_KIND
@@ -378,7 +378,8 @@ def _delta(root, config, now, snapshot, left_out, cache, key, base, changed, spa
         # if a changed file's references need it
         history = _Lazy(lambda: load_history(root, snapshot.head, now, paths.paths, cache),
                         lambda: _removed(cache, key, base.get("removed_head", base["head"])),
-                        {gone for path in deleted for gone in (path, *_folders_of(path)) if gone not in paths.paths})
+                        {gone for path in deleted for gone in (path, *_folders_of(path)) if gone not in paths.paths},
+                        lambda gone: removed_paths(root, gone, snapshot.head, cache) if snapshot.head else frozenset())
     resolver = Resolver(root, paths, history, definitions, snapshot.head, cache)
     deleted_in = base.get("deleted_in")  # (the base's history's: not read for the working folders)
     deleted_exact = base.get("deleted_exact")
@@ -873,17 +874,27 @@ class _Lazy:
     """The history, read from the cache on first use (a 5 MB row on a 36k-commit repository);
     `was_removed`, what resolving a missing path asks, from the base's list of removed paths. That
     list leaves out the removals of paths tracked then (the history keeps those of the paths gone
-    alone): for `gone`, the paths deleted since and the folders they leave, the history is read."""
+    alone): for `gone`, the paths deleted since and the folders they leave, git is asked whether
+    the whole history removed them (`ever_removed`: mostly not, and then no history is read; a
+    file a doc names deleted in rails' work tree: 1.6 -> 0.45 s), and the history is read for
+    those it did."""
 
-    def __init__(self, load, removed, gone: set[str] | frozenset[str] = frozenset()) -> None:
+    def __init__(self, load, removed, gone: set[str] | frozenset[str] = frozenset(),
+                 ever_removed: Callable[[list[str]], frozenset[str]] | None = None) -> None:
         self._load = load
         self._read_removed = removed
         self._gone = gone
+        self._ever_removed = ever_removed
+        self._gone_removed: frozenset[str] | None = None
         self._value = None
         self._removed: _Sorted | None = None
 
     def was_removed(self, path: str) -> bool:
         if path in self._gone:
+            if self._gone_removed is None:
+                self._gone_removed = self._ever_removed(sorted(self._gone)) if self._ever_removed else None
+            if self._gone_removed is not None and path not in self._gone_removed:
+                return False
             return self.__getattr__("was_removed")(path)
         if self._removed is None and self._value is None:
             self._removed = self._read_removed()
