@@ -202,6 +202,21 @@ def test_since_rejects_an_unknown_revision_before_scanning(repo):
     assert result.exit_code == 2 and "--since no-such-ref: not a commit" in result.stderr
 
 
+def test_since_says_what_git_failed_on_when_the_ref_is_a_commit(repo):
+    """A clone that lacks a blob (a snapshot without its large files, a damaged pack) and has
+    that file deleted in its work tree: the diff fails, and the error says so, where it said
+    the commit was none."""
+    repo.commit("2021-01-01", files={"a.py": "x = 1\n", "big.bin": "large\n"})
+    repo.commit("2021-02-01", files={"a.py": "x = 2\n"})
+    blob = repo.git("rev-parse", "HEAD:big.bin").strip()
+    os.remove(repo.root / ".git" / "objects" / blob[:2] / blob[2:])
+    os.remove(repo.root / "big.bin")
+    result = invoke("scan", str(repo.root), "--since", "HEAD~1")
+    assert result.exit_code == 2, result.output
+    assert result.stderr.count("\n") == 1 and "Traceback" not in result.stderr
+    assert f"--since HEAD~1: git diff failed: fatal: unable to read {blob}" in result.stderr
+
+
 def test_parse_diff_reads_new_side_ranges_and_ignores_look_alike_content():
     diff = (b"diff --git a/x.py b/x.py\nindex 1..2 100644\n--- a/x.py\n+++ b/x.py\n"
             b"@@ -1,0 +2,3 @@\n+++ this added line starts with two pluses\n+b\n+c\n"
