@@ -369,6 +369,29 @@ def test_a_path_deleted_in_the_work_tree_is_told_by_its_earlier_removal(repo, tm
     assert "was deleted in" in run_scan(repo.root, warm, "--format", "json").stdout
 
 
+def test_a_working_folder_s_bounds_asked_again_when_a_file_there_moves_what_it_needs(repo, tmp_path):
+    """The base keeps, per folder, the bounds of its deleted files as far as they were asked (a
+    folder needs 50 deleted and 20 per file left): 60 notes consumed one by one beside another
+    file, one note left, bound to at least 56 once 50 were known. Two notes added need 60: the
+    bounds say neither, so the delta asks the history again (60: still a working folder, and
+    the delta goes on); one more needs 80 (no longer one: the full scan)."""
+    build(repo)
+    repo.commit(STALE, "notes", files={**{f"notes/n{i}.md": f"note {i}\n" for i in range(60)},
+                                       "notes/keep.md": "kept\n",
+                                       "docs/flow.md": "Each change adds a file like `notes/n0.md`.\n"})
+    for i in range(60):
+        repo.git("rm", "-q", f"notes/n{i}.md")
+        repo.commit(f"2023-{1 + i // 28:02d}-{1 + i % 28:02d}", f"consume {i}", files={f"log/{i}.txt": f"{i}\n"})
+    warm = tmp_path / "warm"
+    run_scan(repo.root, warm, "--format", "json")
+    repo.commit("2026-10-20", "two notes", files={"notes/a.md": "a\n", "notes/b.md": "b\n"})
+    assert_same_as_cold(repo, tmp_path, warm, delta=True)
+    repo.commit("2026-10-21", "a third", files={"notes/c.md": "c\n"})
+    assert_same_as_cold(repo, tmp_path, warm, delta=False)
+    got = json.loads(run_scan(repo.root, warm, "--format", "json").stdout)
+    assert ("docs/flow.md", "dangling-reference") in {(f["path"], f["rule"]) for f in got["findings"]}
+
+
 def test_a_record_of_lookups_another_scan_wrote_since_is_not_used(repo, tmp_path, naming):
     """The base names its record of lookups by digest: a record that is not the one it was
     written with (a concurrent scan's, a damaged row) makes the full scan run, not a wrong delta."""

@@ -21,7 +21,7 @@ import functools
 import posixpath
 import re
 from dataclasses import dataclass, replace
-from typing import Callable, Iterable, Mapping
+from typing import Callable, Iterable, Mapping, Sequence
 
 from indexer.confine import read_inside
 from indexer.extract.references import tokens
@@ -792,27 +792,25 @@ def deletion_counts(history) -> dict[str, int]:
 
 
 def working_folders(deleted: Mapping[str, int], files: Iterable[str],
-                    exact: Callable[[list[str]], Mapping[str, int]]) -> frozenset[str]:
+                    bounds: Callable[[dict[str, int]], Mapping[str, Sequence[int]]]) -> frozenset[str]:
     """Folders that still exist where files are made and consumed all the time (`.changeset/`,
     `newsfragments/`): at least 50 files deleted there (not renamed), 20 for each file left
-    (`deleted`: `deletion_counts`, which may count files renamed away; `exact`: the true counts
-    of the folders it names, `History.deleted_in`, asked only of the folders those bounds let
-    through). That one of their files is gone says nothing: docs describe the tool's workflow."""
+    (`deleted`: `deletion_counts`, which may count files renamed away; `bounds`: given the
+    folders that bound lets through and the count each needs, (at least, at most) the files
+    deleted there, on one side of it, `History.deleted_in`). That one of their files is gone
+    says nothing: docs describe the tool's workflow."""
     left: dict[str, int] = {}
     for path in files:
         folder = posixpath.dirname(path)
         if folder in deleted:
             left[folder] = left.get(folder, 0) + 1
-
-    def working(counts: Mapping[str, int], folder: str) -> bool:
-        count = counts[folder]
-        return count >= _WORKING_DELETED and folder in left and count >= _WORKING_PER_FILE * left[folder]
-
-    candidates = sorted(folder for folder in deleted if working(deleted, folder))
-    if not candidates:
+    needed = {folder: max(_WORKING_DELETED, _WORKING_PER_FILE * left[folder]) for folder in sorted(deleted)
+              if folder in left}
+    needed = {folder: count for folder, count in needed.items() if deleted[folder] >= count}
+    if not needed:
         return frozenset()
-    counts = exact(candidates)
-    return frozenset(folder for folder in candidates if working(counts, folder))
+    known = bounds(needed)
+    return frozenset(folder for folder, count in needed.items() if known[folder][0] >= count)
 
 
 def _ancestors(folder: str) -> list[str]:

@@ -149,19 +149,41 @@ class History:
             return self.removals.maybe_deleted()
         return [path for path, removal in self.removals.items() if removal.renamed_to is None]
 
-    def deleted_in(self, folders: Iterable[str]) -> dict[str, int]:
-        """folder -> how many files history deleted directly in it, not renamed away: the
-        renames of the commits that removed them are asked for (`Renames.settle`)."""
-        wanted = set(folders)
-        inside = [path for path in self.maybe_deleted() if path.rpartition("/")[0] in wanted]
-        if isinstance(self.removals, _Removals):
-            self.removals.settle(inside)
-        counts = dict.fromkeys(wanted, 0)
-        for path in inside:
-            if self.removals[path].renamed_to is None:
-                folder = path.rpartition("/")[0]
-                counts[folder] += 1
-        return counts
+    def deleted_in(self, needed: Mapping[str, int]) -> dict[str, tuple[int, int]]:
+        """folder -> (at least, at most) how many files history deleted directly in it, not
+        renamed away, known well enough to tell whether that is `needed[folder]` or more: the
+        renames of the commits that removed them are asked for (`Renames`) until the two bounds
+        are on one side of it, the commits that removed the most files there first. On
+        virtualenv a folder of wheels replaced in 92 commits asked them all (`git diff-tree
+        -M` over binaries, 1.4 s of a 1.8 s cold scan) to learn what a third of them tells."""
+        inside: dict[str, list[str]] = {folder: [] for folder in needed}
+        for path in self.maybe_deleted():
+            folder = path.rpartition("/")[0]
+            if folder in inside:
+                inside[folder].append(path)
+        return {folder: self._deleted_bounds(paths, needed[folder]) for folder, paths in inside.items()}
+
+    def _deleted_bounds(self, paths: list[str], needed: int) -> tuple[int, int]:
+        if not isinstance(self.removals, _Removals):
+            deleted = sum(self.removals[path].renamed_to is None for path in paths)
+            return deleted, deleted
+        pending: dict[str, list[str]] = {}  # commit -> the paths it removed, renamed or not
+        for path in paths:
+            row = self.removals.raw(path)
+            if row[3] is True:
+                pending.setdefault(row[0], []).append(path)
+        renames = self.removals.renames
+        renames.settle(pending, ask=False)  # (what the cache knows first: it costs nothing)
+        order = sorted(pending, key=lambda commit: (not renames.knows(commit), -len(pending[commit]), commit))
+        low, high = len(paths) - sum(map(len, pending.values())), len(paths)
+        while order and low < needed <= high:
+            chunk, order = order[:_ASK_AT_ONCE], order[_ASK_AT_ONCE:]
+            renames.settle(chunk)
+            for commit in chunk:
+                went = renames.of(commit)
+                renamed = sum(path in went for path in pending[commit])
+                low, high = low + len(pending[commit]) - renamed, high - renamed
+        return low, high
 
     def removed_when(self, path: str) -> tuple[str, int]:
         """The commit that removed `path` last and its time, without asking where it went."""
@@ -263,7 +285,11 @@ class Renames:
         self.settle([commit])
         return self._known[commit]
 
-    def settle(self, commits: Iterable[str]) -> None:
+    def knows(self, commit: str) -> bool:
+        return commit in self._known
+
+    def settle(self, commits: Iterable[str], ask: bool = True) -> None:
+        """Learn the renames of `commits`: from the cache, and (`ask`) from git for the rest."""
         wanted = [c for c in dict.fromkeys(commits) if c not in self._known]
         if not wanted:
             return
@@ -272,7 +298,7 @@ class Renames:
                 if all(isinstance(old, str) and isinstance(new, str) for old, new in pairs.items()):
                     self._known[commit] = pairs
         missing = [c for c in wanted if c not in self._known]
-        if missing:
+        if missing and ask:
             found = renames_in(self.root, missing)
             self._known.update({commit: found.get(commit, {}) for commit in missing})
             if self.cache is not None and found:
@@ -280,6 +306,8 @@ class Renames:
 
 
 _KIND_RENAMES = "renames/v1"  # commit -> {old path: new path}
+#: Commits asked at once (one `git diff-tree --stdin`) while bounding a folder's deletions.
+_ASK_AT_ONCE = 8
 
 
 def renames_in(root: str, commits: list[str]) -> dict[str, dict[str, str]]:
@@ -287,8 +315,17 @@ def renames_in(root: str, commits: list[str]) -> dict[str, dict[str, str]]:
     `git diff-tree -M --stdin` for all of them (renames only: `--diff-filter=R`). When git fails
     (a blob this clone lacks: a partial clone, a damaged pack), each commit is asked on its own,
     and one that fails again is left out: its removals count as deletions, and are asked again
-    by the next scan."""
-    found = _diff_renames(root, commits)
+    by the next scan. Split over two processes when there are a few commits: the rename
+    detection of large blobs (wheels, archives) is CPU work, 20-40 ms a commit."""
+    halves = [commits[:len(commits) // 2], commits[len(commits) // 2:]] if len(commits) >= 4 else [commits]
+    if len(halves) > 1 and (os.cpu_count() or 1) > 1:
+        from concurrent.futures import ThreadPoolExecutor
+
+        with ThreadPoolExecutor(len(halves)) as pool:
+            parts = list(pool.map(lambda half: _diff_renames(root, half), halves))
+        found = None if None in parts else {commit: pairs for part in parts for commit, pairs in part.items()}
+    else:
+        found = _diff_renames(root, commits)
     if found is None:
         found = {}
         for commit in commits if len(commits) > 1 else ():

@@ -136,10 +136,10 @@ def store_base(cache, key: str, snapshot, left_out, collected, found, memo: str,
 
     legacy_paths = sorted(item.path for item in found.legacy)
     deleted_in = deletion_counts(found.history) if found.history is not None else None
-    deleted_exact: dict[str, int] = {}
+    deleted_bounds: dict[str, list[int]] = {}
     if found.resolver is not None and deleted_in is not None:  # (the frame's working folders, counted once)
         found.resolver.__dict__.setdefault("_working_folders", working_folders(
-            deleted_in, found.paths.all_files, _counted(found.history, deleted_exact)))
+            deleted_in, found.paths.all_files, _counted(found.history, deleted_bounds)))
     pointing = _pointing_rows((*found.resolved, *found.imports) if legacy_paths else (), legacy_paths)
     files = content_map(snapshot)
     lookups = encode({path: keys for path, keys in found.deps.items() if path in files})
@@ -172,7 +172,7 @@ def store_base(cache, key: str, snapshot, left_out, collected, found, memo: str,
         "legacy_inputs": _legacy_inputs(collected.definitions, found.paths, found.asks, found.historical, declared),
         "legacy_named": _named_row(named_candidates(found.paths)),
         "deleted_in": deleted_in,
-        "deleted_exact": deleted_exact,
+        "deleted_bounds": deleted_bounds,
     }, separators=(",", ":"), ensure_ascii=False))
     history = found.history  # what resolution asks of it most (`History.was_removed`), read on its own
     removed = sorted(set(history.removals) | history.removed_folders) if history is not None else []
@@ -382,15 +382,15 @@ def _delta(root, config, now, snapshot, left_out, cache, key, base, changed, spa
                         lambda gone: removed_paths(root, gone, snapshot.head, cache) if snapshot.head else frozenset())
     resolver = Resolver(root, paths, history, definitions, snapshot.head, cache)
     deleted_in = base.get("deleted_in")  # (the base's history's: not read for the working folders)
-    deleted_exact = base.get("deleted_exact")
+    deleted_bounds = base.get("deleted_bounds")
     if lookups is not None:
-        if renewed or not (isinstance(deleted_exact, dict) and all(isinstance(n, int) for n in deleted_exact.values())):
-            deleted_exact = {}
+        if renewed or not (isinstance(deleted_bounds, dict) and all(_is_bounds(b) for b in deleted_bounds.values())):
+            deleted_bounds = {}
         if renewed:
             deleted_in = deletion_counts(history)
         if isinstance(deleted_in, dict):
             resolver.__dict__["_working_folders"] = working_folders(deleted_in, paths.all_files,
-                                                                    _counted(history, deleted_exact))
+                                                                    _counted(history, deleted_bounds))
         frame = frame_of(resolver)
         if frame != base["frame"]:
             finish_ageing()
@@ -553,7 +553,7 @@ def _delta(root, config, now, snapshot, left_out, cache, key, base, changed, spa
                 base["deps_files"] = base["files"]["digest"]
         if lookups is not None:  # paths came or went: what the base says of its paths and their lookups
             _move_paths(cache, key, base, lookups, resolver.deps, collected, only, deleted,
-                        history if renewed else None, removed_before, deleted_in, deleted_exact)
+                        history if renewed else None, removed_before, deleted_in, deleted_bounds)
             base["legacy_named"] = _named_row(named_candidates(paths))
         if inputs != base.get("legacy_inputs"):  # (the paths legacy detection reads the history of moved)
             watch = base["legacy_watch"] = _watch(definitions, SimpleNamespace(
@@ -606,13 +606,13 @@ def _legacy_inputs(definitions, paths, asks, historical, declared, named=None) -
 
 
 def _move_paths(cache, key: str, base, text: str, deps, collected, only, deleted, history, removed_before,
-                deleted_in, deleted_exact) -> None:
+                deleted_in, deleted_bounds) -> None:
     """The base, moved to a scan whose paths differ from it: its definitions, suppressions and
     lookups (`DEPS_KIND`, its record `text`) of the files resolved again and without the deleted
     ones; after new commits that added or deleted paths (`history`), its removals (`REMOVED_KIND`,
     written again if they are not `removed_before`) and the counts of files deleted per folder
     (`deleted_in`, as `indexer.contradictions.resolve.deletion_counts` made them, and the exact
-    counts asked of the history so far, `deleted_exact`)."""
+    bounds asked of the history so far, `deleted_bounds`)."""
     for path in deleted:
         base["definitions"].pop(path, None)
     for path in only:
@@ -631,8 +631,8 @@ def _move_paths(cache, key: str, base, text: str, deps, collected, only, deleted
             cache.put_text(REMOVED_KIND, key, (base["head"] or "") + "\n" + "\0".join(sorted(removed)))
             base["removed_head"] = base["head"]
         base.update(removals=len(history.removals), deleted_in=deleted_in)
-    if deleted_exact is not None:
-        base["deleted_exact"] = deleted_exact
+    if deleted_bounds is not None:
+        base["deleted_bounds"] = deleted_bounds
 
 
 def _check_vendored(root: str, snapshot, vendored: frozenset[str], added, deleted, base_paths,
@@ -859,15 +859,22 @@ def _window_after(window: Any, span: _Span, watch: Any, paths) -> list | None:
     return [min(count + len(span.commits), log.MAX_COMMITS), flags[:len(flags) - drop]]
 
 
-def _counted(history, known: dict[str, int]):
-    """`History.deleted_in` for `working_folders`: the folders `known` (the base's counts) holds
-    are answered from it, the others asked of `history` and kept in it (for the base)."""
-    def exact(folders: list[str]) -> dict[str, int]:
-        missing = [folder for folder in folders if folder not in known]
+def _counted(history, known: dict[str, list[int]]):
+    """`History.deleted_in` for `working_folders`: a folder whose bounds in `known` (the base's)
+    tell its needed count is answered from them, the others asked of `history` and kept in
+    `known` (for the base)."""
+    def bounds(needed: dict[str, int]) -> dict[str, list[int]]:
+        missing = {folder: count for folder, count in needed.items()
+                   if folder not in known or known[folder][0] < count <= known[folder][1]}
         if missing:
-            known.update(history.deleted_in(missing))
+            known.update((folder, list(pair)) for folder, pair in history.deleted_in(missing).items())
         return known
-    return exact
+    return bounds
+
+
+def _is_bounds(value) -> bool:
+    return isinstance(value, list) and len(value) == 2 and all(isinstance(n, int) for n in value) \
+        and value[0] <= value[1]
 
 
 class _Lazy:
