@@ -139,6 +139,21 @@ def commit_graph(root: str, directory: str | None, head: str | None, build: bool
         return wait
 
 
+#: glibc's malloc for `git blame`: each revision's blob and diff arrays are large allocations
+#: that glibc maps and unmaps, or trims off the heap, and the kernel zeroes their pages again for
+#: the next revision: a third of an exact-date blame's CPU on sqlalchemy's 6,700-line modules.
+#: Large allocations from the heap, and up to 128 MB of it kept when freed: those 124 blames
+#: 5.0 -> 4.1 CPU-s with the same output, the cold scan 8% faster (git/git 3%, etcd the same),
+#: its peak unchanged. Other C libraries ignore the variable; one the user set is left alone.
+_BLAME_MALLOC = {"GLIBC_TUNABLES": "glibc.malloc.mmap_threshold=33554432:glibc.malloc.trim_threshold=134217728"}
+
+
+def _blame_env(env: dict[str, str] | None) -> dict[str, str] | None:
+    if "GLIBC_TUNABLES" in os.environ:
+        return env
+    return {**_BLAME_MALLOC, **(env or {})}
+
+
 def _graph_env(folder: str) -> dict[str, str]:
     others = os.environ.get("GIT_ALTERNATE_OBJECT_DIRECTORIES")
     return {"GIT_ALTERNATE_OBJECT_DIRECTORIES": f"{others}:{folder}" if others else folder}
@@ -245,7 +260,7 @@ def blame_lines(root: str, path: str, lines: Iterable[int], since: int | None,
         args.append(f"--since={since}")
     for line in wanted:
         args += ["-L", f"{line},{line}"]
-    proc = git_process(root, *args, *((rev,) if rev else ()), "--", path, env=env)
+    proc = git_process(root, *args, *((rev,) if rev else ()), "--", path, env=_blame_env(env))
     if proc.returncode != 0:
         if git_process(root, "rev-parse", "--verify", "--quiet", "HEAD").returncode != 0:
             return {line: LineAge(line=line, unknown=True) for line in wanted}  # no commit yet
@@ -656,7 +671,7 @@ def line_origins(root: str, path: str, lines: Iterable[int], rev: str | None = "
         args += ["-L", f"{line},{line}"]
     if rev:
         args.append(rev)
-    proc = git_process(root, *args, "--", path, env=env)
+    proc = git_process(root, *args, "--", path, env=_blame_env(env))
     if proc.returncode != 0:
         return {}
     return {line: _origin(age) for line, age in parse_porcelain(proc.stdout, shallow_commits).items()
