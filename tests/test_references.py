@@ -633,3 +633,36 @@ def test_python_and_go_imports_are_found_as_a_whole_file_search_finds_them(langu
     pattern = code._IMPORTS[language][0]
     assert [m.span() for m in code._import_matches(pattern, text, language)] == \
         [m.span() for m in pattern.finditer(text)]
+
+
+def test_a_myst_project_s_labels_and_toctree_options_are_no_paths(repo):
+    """black's MyST docs: a toctree's options in a YAML block between `---` lines, and links to
+    labels a page defines (`(labels/policy)=` above a heading) whose names hold a `/`. Neither
+    is a path (47 false findings on black); a link to a label nobody defines still is one."""
+    repo.commit("2024-01-10", files={
+        "docs/conf.py": "extensions = ['myst_parser']\n",
+        "docs/index.md": "# Docs\n\n```{toctree}\n---\nhidden:\nmaxdepth: 2\n---\n\nguide\n```\n",
+        "docs/guide.md": "# Guide\n\n(labels/policy)=\n\n## Policy\n\nStable.\n",
+        "docs/other.md": "See the [policy](labels/policy), and [what is gone](labels/gone).\n",
+    })
+    assert found(scan(repo.root), "dangling-reference") == {
+        ("docs/other.md", 1): "labels/gone does not exist (no docs/labels/gone)"}
+
+
+def test_a_shell_session_s_output_is_no_claim_but_what_make_echoes_is(repo):
+    """Under a prompt, the lines that follow are the command's output: black's docs show
+    `black src/` printing `error: cannot parse: src/black_primer/cli.py`, a path of the
+    reader's project that happens to be one this repository deleted. Under `$ make ...` they
+    are the recipe's commands make echoes (traefik's guide: a `docker build` of a folder deleted
+    since). A `bash` block is a script, prompts or not."""
+    repo.commit("2020-01-10", files={"src/tool/cli.py": "x = 1\n", "script/image/Dockerfile": "FROM scratch\n",
+                                     "scripts/old.sh": "echo old\n",
+                                     "Makefile": "docs-verify:\n\t@./verify.sh\n", "verify.sh": "true\n"})
+    repo.git("rm", "-q", "-r", "src/tool/cli.py", "script/image", "scripts/old.sh")
+    repo.commit("2021-03-01", files={"docs/usage.md": (
+        "Check a folder:\n\n```console\n$ tool src/\nerror: cannot parse: src/tool/cli.py:5:6\n"
+        "reformatted src/tool/cli.py\n```\n\n"
+        "Verify the docs:\n\n```console\n$ make docs-verify\ndocker build -t verify ./script/image\n```\n\n"
+        "Or run the script:\n\n```bash\n# the old way\n./scripts/old.sh\n```\n"),
+        "docs/usage.rst": "Usage\n=====\n\n.. code-block:: console\n\n   $ tool src/\n   reformatted src/tool/cli.py\n"})
+    assert set(found(scan(repo.root), "dangling-reference")) == {("docs/usage.md", 13), ("docs/usage.md", 20)}

@@ -68,6 +68,16 @@ def test_blame_is_per_line_not_per_file(repo):
     assert set(stale(scan(repo.root))) == {("a.py", 1)}
 
 
+def test_a_comment_in_test_data_is_data_under_test_not_a_task(repo):
+    """black's `tests/data/cases/comments.py` is a formatter's input, Go's `testdata/` a
+    tool's: their old FIXMEs are what the tests feed in. A test's own TODO is still one."""
+    old = "# FIXME: Some comment about why this function is crap but still in production.\nx = 1\n"
+    repo.commit("2019-01-01", files={"tests/data/cases/comments.py": old, "pkg/lint/testdata/src/a/a.go":
+                                     "package a\n\n// TODO(x): the analyzer reports this\n",
+                                     "tests/test_format.py": "# TODO: cover the slow path\n", "src/app.py": old})
+    assert set(stale(scan(repo.root))) == {("tests/test_format.py", 1), ("src/app.py", 1)}
+
+
 def test_exact_date_shown_within_the_cutoff_and_for_lines_stale_by_age(repo):
     repo.commit("2020-01-01", files={"a.py": "# TODO: ancient\n"})
     repo.commit("2026-06-01", files={"a.py": "# TODO: ancient\n# TODO(2026-07-01): middle\n"})

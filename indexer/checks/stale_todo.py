@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import posixpath
+import re
 from datetime import timedelta
 from typing import Iterator
 
@@ -13,6 +14,9 @@ from indexer.rulepack import RuleSettings
 
 RULE = "stale-todo"
 SCOPE = "file"  # a TODO's findings: its line, its age, the paths it names (`indexer.checks.Check`)
+#: A test-data folder holds the tests' inputs: a comment in them is data under test (black's
+#: `tests/data/cases/comments.py`, a formatter's input; Go's `testdata/`), not a task.
+TEST_DATA = re.compile(r"(?:^|/)(?:testdata|test_data|__fixtures__|fixtures|tests?/data)/")
 
 
 def check(ctx, rule: RuleSettings) -> Iterator[Finding]:
@@ -21,6 +25,8 @@ def check(ctx, rule: RuleSettings) -> Iterator[Finding]:
     pending: list[tuple[Todo, LineAge, list[str], list[str | None], list[str]]] = []
     gone = _gone_paths(ctx)
     for path, todos in ctx.collected.todos.items():
+        if TEST_DATA.search(path):
+            continue
         ages = ctx.ages.get(path, {})
         for todo in todos:
             age = ages.get(todo.line) or LineAge(line=todo.line, unknown=True)

@@ -485,7 +485,8 @@ class Resolver:
             return Resolved(reference, NOT_A_CLAIM, why="a glob")
         if tokens.is_placeholder(word):
             return Resolved(reference, NOT_A_CLAIM, why="a placeholder")
-        if reference.kind == "md-link" and "/" not in word and not tokens.has_file_extension(word) \
+        if reference.kind == "md-link" and not tokens.has_file_extension(word) \
+                and ("/" not in word or word in self._myst_labels) \
                 and self.paths.sphinx_root_of(reference.path) is not None:
             return Resolved(reference, NOT_A_CLAIM, why="a MyST cross-reference label")
         if reference.kind == "md-link" and _PLACEHOLDER_LINK.fullmatch(word):
@@ -572,6 +573,12 @@ class Resolver:
 
     def _is_route(self, url: str) -> bool:
         return url.rstrip("/").removesuffix(".html") in self._routes
+
+    @functools.cached_property
+    def _myst_labels(self) -> frozenset[str]:
+        """The labels Markdown pages define (`(name)=`): a link to one that holds a `/` (black's
+        `[policy](labels/stability-policy)`) is a cross-reference too, not a path."""
+        return frozenset(label for definitions in self.definitions.values() for label in definitions.get("labels", ()))
 
     @functools.cached_property
     def _routes(self) -> frozenset[str]:

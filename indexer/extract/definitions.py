@@ -1,4 +1,5 @@
-"""What a file defines that references may name: make targets, package scripts, site routes.
+"""What a file defines that references may name: make targets, package scripts, site routes,
+MyST labels (`(name)=` above a heading, which `[text](name)` links to in a Sphinx project).
 
 A Sphinx `conf.py` that uses intersphinx is noted too: there, a `:doc:` that names no local
 document may name one of another project.
@@ -19,6 +20,7 @@ _MAKE_RULE = lazy(r"^([^\t#=:\s][^#=:]*?)\s*::?(?!=)", re.M)
 _FRONT_MATTER_ROUTE = lazy(r"^(permalink|redirect_from|aliases|slug|url)\s*:\s*(.*)$")
 _LIST_ITEM = lazy(r"^\s+-\s+(.+)$")
 _GO_MODULE = lazy(r"^module\s+(\S+)", re.M)
+_MYST_TARGET = lazy(rb"^\((?P<label>[^()\s]+)\)=[ \t]*\r?$", re.M)
 
 
 def extract_definitions(path: str, data: bytes) -> dict[str, list[str]]:
@@ -34,9 +36,17 @@ def extract_definitions(path: str, data: bytes) -> dict[str, list[str]]:
     if base == "go.mod":
         module = _GO_MODULE.search(data.decode("utf-8", "replace"))
         return {"go-module": [module.group(1)]} if module else {}
-    if extension in (".md", ".markdown", ".mdx", ".html", ".htm") and data.startswith(b"---"):
-        routes = _front_matter_routes(data.decode("utf-8", "replace"))
-        return {"routes": routes} if routes else {}
+    if extension in (".md", ".markdown", ".mdx", ".html", ".htm"):
+        found: dict[str, list[str]] = {}
+        if data.startswith(b"---"):
+            routes = _front_matter_routes(data.decode("utf-8", "replace"))
+            if routes:
+                found["routes"] = routes
+        if extension in (".md", ".markdown") and b")=" in data:
+            labels = sorted({m.group("label").decode("utf-8", "replace") for m in _MYST_TARGET.finditer(data)})
+            if labels:
+                found["labels"] = labels
+        return found
     return {}
 
 

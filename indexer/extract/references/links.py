@@ -8,7 +8,10 @@ from indexer.regex import lazy
 #: Code-block languages read as shell commands, and as configuration.
 SHELL_LANGUAGES = frozenset({"", "sh", "bash", "shell", "console", "zsh", "fish", "shell-session",
                              "sh-session", "shellsession", "powershell", "ps1", "ps", "bat", "cmd",
-                             "terminal", "session"})
+                             "terminal", "session", "pwsh-session", "ps1con"})
+#: Shell languages of a transcript: commands after prompts, then what they printed (`ShellSession`).
+SESSION_LANGUAGES = frozenset({"console", "shell-session", "sh-session", "shellsession", "terminal", "session",
+                               "pwsh-session", "ps1con"})
 CONFIG_LANGUAGES = frozenset({"yaml", "yml", "json", "jsonc", "toml", "ini", "cfg", "dockerfile",
                               "docker", "make", "makefile", "properties", "env", "dotenv"})
 _SCHEME = lazy(r"^[A-Za-z][A-Za-z0-9+.-]*:")

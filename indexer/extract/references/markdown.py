@@ -6,10 +6,10 @@ language are examples and are skipped; config blocks (YAML, JSON, ...) are read 
 from __future__ import annotations
 
 from indexer.extract.references.found import Found
-from indexer.extract.references.links import CONFIG_LANGUAGES, SHELL_LANGUAGES, link_target
+from indexer.extract.references.links import CONFIG_LANGUAGES, SESSION_LANGUAGES, SHELL_LANGUAGES, link_target
 from indexer.extract.references.prose import lead_in
 from indexer.extract.references.rst import toctree_entry
-from indexer.extract.references.shell import _REDIRECT
+from indexer.extract.references.shell import _REDIRECT, ShellSession
 from indexer.regex import lazy
 
 #: A fence at any indentation: inside a list item it is indented by the item's marker (`*   ```ruby`).
@@ -31,6 +31,7 @@ def extract(found: Found) -> None:
     fence: str | None = None
     fence_kind = ""
     fence_lead: str | None = None
+    session: ShellSession | None = None
     in_comment = False
     index = _after_front_matter(lines)
     while index < len(lines):
@@ -41,7 +42,7 @@ def extract(found: Found) -> None:
                     and not line.strip()[len(opener.group(1)):].strip():
                 fence = None
             else:
-                _code_block_line(found, index, line, fence_kind, fence_lead)
+                _code_block_line(found, index, line, fence_kind, fence_lead, session)
         elif in_comment:
             end = line.find("-->")
             found.words(index, line if end < 0 else line[:end], "comment")
@@ -52,6 +53,7 @@ def extract(found: Found) -> None:
                           else "shell" if language in SHELL_LANGUAGES
                           else "config" if language in CONFIG_LANGUAGES else "")
             fence_lead = lead_in(lines, index) or None
+            session = ShellSession() if language in SESSION_LANGUAGES else None
         else:
             in_comment = _prose_line(found, index, line)
         index += 1
@@ -65,13 +67,16 @@ def _after_front_matter(lines: list[str]) -> int:
     return 0
 
 
-def _code_block_line(found: Found, index: int, line: str, kind: str, lead: str | None) -> None:
+def _code_block_line(found: Found, index: int, line: str, kind: str, lead: str | None,
+                     session: ShellSession | None) -> None:
     """A line of a fenced block; the paragraph before the block is its references' sentence."""
     if not kind:
         return
     if kind == "toctree":  # MyST ```{toctree}
         toctree_entry(found, index, line)
     elif kind == "shell":
+        if session is not None and session.is_output(line):
+            return
         prompt = _PROMPT.match(line)
         text = line[prompt.end():] if prompt else line
         offset = len(line) - len(text)

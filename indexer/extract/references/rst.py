@@ -11,8 +11,9 @@ import re
 from typing import NamedTuple
 
 from indexer.extract.references.found import Found
-from indexer.extract.references.links import CONFIG_LANGUAGES, SHELL_LANGUAGES, link_target
+from indexer.extract.references.links import CONFIG_LANGUAGES, SESSION_LANGUAGES, SHELL_LANGUAGES, link_target
 from indexer.extract.references.prose import lead_in
+from indexer.extract.references.shell import ShellSession
 from indexer.regex import lazy
 
 _DIRECTIVE = lazy(r"^(\s*)\.\.\s+([\w:+-]+)::\s*(.*)$")
@@ -37,6 +38,7 @@ class _Block(NamedTuple):
     kind: str  # shell | config | skip | literal | comment | options
     indent: int  # of the line that opened it: deeper lines belong to the block
     lead: str = ""  # the paragraph before it ("For example:"), the sentence of its references
+    session: ShellSession | None = None  # (a transcript's, `console`: which of its lines are output)
 
 
 def extract(found: Found) -> None:
@@ -90,7 +92,8 @@ def _directive(found: Found, index: int, match: re.Match) -> _Block | None:
         language = argument.split()[0].lower() if argument else ""
         lead = lead_in(found.lines, index)
         if language in SHELL_LANGUAGES or name in ("prompt", "console"):
-            return _Block("shell", indent, lead)
+            session = language in SESSION_LANGUAGES or name in ("prompt", "console")
+            return _Block("shell", indent, lead, ShellSession() if session else None)
         return _Block("config" if language in CONFIG_LANGUAGES else "skip", indent, lead)
     if name in ("csv-table", "raw", "list-table", "table"):
         return _Block("options", indent)
@@ -114,6 +117,8 @@ def _block_line(found: Found, index: int, line: str, block: _Block) -> None:
     elif kind == "options":
         _prose(found, index, line)
     elif kind == "shell" and not line.lstrip().startswith(":"):
+        if block.session is not None and block.session.is_output(line):
+            return
         prompt = _PROMPT.match(line)
         offset = prompt.end() if prompt else 0
         found.commands(index, line[offset:], offset)
@@ -187,8 +192,9 @@ _TOCTREE_ENTRY = lazy(r"^\s*(?:[^<>]*<)?(?P<target>[^\s<>:*?]+)>?\s*$")
 
 def toctree_entry(found: Found, index: int, line: str) -> None:
     """A `toctree` entry (`page`, `Title <page>`), reST or MyST: a document name, like `:doc:`.
-    Options (`:maxdepth:`), `self`, URLs and globs are not documents."""
-    if line.lstrip().startswith(":"):
+    Options (`:maxdepth:`, or MyST's YAML block of them between `---` lines), `self`, URLs and
+    globs are not documents."""
+    if line.lstrip().startswith(":") or line.strip() == "---":
         return
     entry = _TOCTREE_ENTRY.match(line)
     if entry and entry.group("target") != "self" and "://" not in line:

@@ -18,6 +18,38 @@ from indexer.extract.references.found import Found
 from indexer.extract.references.tokens import clean, is_variable, path_words
 from indexer.regex import lazy
 
+#: A prompt that opens a session's command (`$ make`, `(venv) $ pip`, `PS C:\\> ./build.ps1`); not `#`
+#: or `>`, which begin a script's comments and its continued lines as often.
+_SESSION_PROMPT = lazy(r"^\s*(?:\$|PS[^>]*>|\(\w+\)\s*\$)\s+")
+_MAKE = lazy(r"(?:g?make|mingw32-make)(?:\s|$)")
+
+
+class ShellSession:
+    """A transcript (a `console` code block) read line by line (`is_output` of each). Once a
+    line opened with a prompt, a line without one that does not continue the command before it
+    (`\\`) is that command's output: `error: cannot parse: src/black_primer/cli.py:5:6` under
+    `$ black src/` tells what a run printed on the reader's files, not which paths this
+    repository has. Under `$ make ...` it is a recipe line make echoes, read as the command it
+    is (a `docker build` of a folder deleted since). A transcript without prompts is read as a
+    script, and a `bash` block is one whatever its prompts (`$ npm ci` above `./tools/cut.sh
+    1.0` is two commands)."""
+
+    def __init__(self) -> None:
+        self.prompted = False
+        self.continued = False
+        self.echoing = False
+
+    def is_output(self, line: str) -> bool:
+        prompt = _SESSION_PROMPT.match(line)
+        if prompt is None and self.prompted and not self.continued:
+            return not self.echoing
+        if prompt is not None:
+            self.prompted = True
+            self.echoing = _MAKE.match(line, prompt.end()) is not None
+        self.continued = line.rstrip().endswith("\\")
+        return False
+
+
 _SEPARATOR = lazy(r"&&|\|\||;|\|")
 _LEADING = lazy(r"^\s*(?:(?:sudo|exec|time|env|command|nohup)\s+|[A-Za-z_]\w*=\S*\s+)*")
 _GUARD = lazy(r"^(?:rm|rmdir|unlink|shred)\b|^(?:\[\[?|test)\s+!?\s*-[a-zA-Z]\s|^if\s+\[\[?\s")
