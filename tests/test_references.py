@@ -666,3 +666,16 @@ def test_a_shell_session_s_output_is_no_claim_but_what_make_echoes_is(repo):
         "Or run the script:\n\n```bash\n# the old way\n./scripts/old.sh\n```\n"),
         "docs/usage.rst": "Usage\n=====\n\n.. code-block:: console\n\n   $ tool src/\n   reformatted src/tool/cli.py\n"})
     assert set(found(scan(repo.root), "dangling-reference")) == {("docs/usage.md", 13), ("docs/usage.md", 20)}
+
+
+def test_a_comment_in_a_shell_block_is_no_command(repo):
+    """pydantic's contributing guide: `# Checkout a new branch and make your changes` above the
+    commands, `# ... make sure it builds` beside one. English "make" in a script's comment named
+    six make targets that do not exist; the commands themselves are still read."""
+    repo.commit("2024-01-10", files={
+        "Makefile": "docs:\n\techo docs\n",
+        "docs/contributing.md": "```bash\n# Checkout a new branch and make your changes\ngit switch -c topic\n"
+                                "make docs  # if you changed the docs, make sure it builds\nmake lint\n```\n",
+    })
+    assert found(scan(repo.root), "dangling-command") == {
+        ("docs/contributing.md", 5): "`make lint`: no Makefile has a target lint"}

@@ -9,7 +9,7 @@ from indexer.extract.references.found import Found
 from indexer.extract.references.links import CONFIG_LANGUAGES, SESSION_LANGUAGES, SHELL_LANGUAGES, link_target
 from indexer.extract.references.prose import lead_in
 from indexer.extract.references.rst import toctree_entry
-from indexer.extract.references.shell import _REDIRECT, ShellSession
+from indexer.extract.references.shell import _REDIRECT, ShellSession, split_comment
 from indexer.regex import lazy
 
 #: A fence at any indentation: inside a list item it is indented by the item's marker (`*   ```ruby`).
@@ -77,9 +77,15 @@ def _code_block_line(found: Found, index: int, line: str, kind: str, lead: str |
     elif kind == "shell":
         if session is not None and session.is_output(line):
             return
+        if session is None and line.lstrip().startswith("#"):  # (a script's comment; a transcript's root prompt)
+            found.words(index, line, "comment")
+            return
         prompt = _PROMPT.match(line)
         text = line[prompt.end():] if prompt else line
         offset = len(line) - len(text)
+        text, comment_at = split_comment(text)  # "make docs  # and make sure it builds": one command
+        if comment_at is not None:
+            found.words(index, line[offset + comment_at:], "comment", offset + comment_at)
         found.commands(index, text, offset)
         if ">" in text:  # `curl ... > docs/about.md` creates the file it names
             text = _REDIRECT.sub(lambda m: " " * len(m.group()), text)
