@@ -679,3 +679,15 @@ def test_a_comment_in_a_shell_block_is_no_command(repo):
     })
     assert found(scan(repo.root), "dangling-command") == {
         ("docs/contributing.md", 5): "`make lint`: no Makefile has a target lint"}
+
+
+def test_a_hugo_site_configured_by_config_toml_serves_its_pages_as_urls(repo):
+    """minikube's `site/` is a Hugo site from before `hugo.toml` (`config.toml` beside `content/`
+    and `layouts/`): `/docs/handbook/pushing/` is a page's URL, not a path (`config.toml` alone
+    is a name many tools use)."""
+    repo.commit("2024-01-10", files={
+        "site/config.toml": "baseURL = '/'\n",
+        "site/layouts/index.html": "<html></html>\n",
+        "site/content/en/docs/handbook/pushing.md": "# Pushing\n\nSee [the cache](/docs/handbook/pushing/#cache).\n",
+    })
+    assert found(scan(repo.root), "dangling-reference") == {}

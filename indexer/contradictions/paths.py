@@ -19,6 +19,9 @@ _BUILT_SITE_MARKERS = ("searchindex.js", ".buildinfo", "search_index.json", "obj
 _SITE_MARKERS = ("_config.yml", "_config.yaml", "mkdocs.yml", "mkdocs.yaml", "hugo.toml",
                  "hugo.yaml", "docusaurus.config.js", "docusaurus.config.ts", "book.toml",
                  "astro.config.mjs", "conf.py")
+#: Hugo's configuration before `hugo.toml`: a site root where `content/` and `layouts/`, `themes/`
+#: or `archetypes/` lie beside it (minikube's `site/config.toml`); alone, a name many tools use.
+_HUGO_CONFIGS = ("config.toml", "config.yaml", "config.yml")
 #: A package's own manifest: paths in its code and docs are often relative to its folder.
 PACKAGE_MANIFESTS = frozenset({"package.json", "pyproject.toml", "setup.py", "setup.cfg", "go.mod",
                                 "Cargo.toml", "pom.xml", "build.gradle", "build.gradle.kts", "Chart.yaml"})
@@ -158,6 +161,9 @@ class RepoPaths:
     def site_roots(self) -> tuple[str, ...]:
         """Folders of static-site and docs generators, whose `/x` links are site URLs."""
         roots = {posixpath.dirname(p) for p in self._ending(_SITE_MARKERS) if posixpath.basename(p) in _SITE_MARKERS}
+        roots |= {folder for p in self._ending(_HUGO_CONFIGS) if posixpath.basename(p) in _HUGO_CONFIGS
+                  and self.exists(posixpath.join(folder := posixpath.dirname(p), "content"))
+                  and any(self.exists(posixpath.join(folder, part)) for part in ("layouts", "themes", "archetypes"))}
         roots |= {posixpath.dirname(posixpath.dirname(p)) for p in self.files  # VitePress
                   if ".vitepress/config." in p and posixpath.basename(posixpath.dirname(p)) == ".vitepress"
                   and posixpath.basename(p).startswith("config.")}
