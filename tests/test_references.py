@@ -691,3 +691,41 @@ def test_a_hugo_site_configured_by_config_toml_serves_its_pages_as_urls(repo):
         "site/content/en/docs/handbook/pushing.md": "# Pushing\n\nSee [the cache](/docs/handbook/pushing/#cache).\n",
     })
     assert found(scan(repo.root), "dangling-reference") == {}
+
+
+def test_a_ci_job_that_checks_out_another_repository_works_in_it(repo):
+    """pydantic's third-party tests: a job checks out polar (no `path:`), then this repository
+    at `path: pydantic-latest`; its `working-directory: ./server` is polar's. A job that checks
+    this repository out, or the other one into a folder of its own, still names ours."""
+    workflow = """jobs:
+  test-polar:
+    runs-on: ubuntu-latest
+    steps:
+      - name: Checkout polar
+        uses: actions/checkout@v4
+        with:
+          repository: polarsource/polar
+      - uses: actions/checkout@v4
+        with:
+          path: pydantic-latest
+      - run: ./scripts/setup.sh
+        working-directory: ./server
+  test-own:
+    steps:
+    - uses: actions/checkout@v4
+      with:
+        repository: ${{ github.repository }}
+    - run: make test
+      working-directory: ./missing
+  test-beside:
+    steps:
+      - uses: actions/checkout@v4
+        with:
+          repository: other/tool
+          path: tool
+      - run: make test
+        working-directory: ./gone
+"""
+    repo.commit("2024-01-10", files={".github/workflows/third-party.yml": workflow, "README.md": "# x\n"})
+    assert set(found(scan(repo.root), "dangling-reference")) == {
+        (".github/workflows/third-party.yml", 20), (".github/workflows/third-party.yml", 28)}

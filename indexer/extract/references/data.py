@@ -28,7 +28,11 @@ def yaml_file(found: Found) -> None:
     block: tuple[str, int, bool] | None = None  # (key, indent, is a list) of `key: |` or `key:` + items
     base = _mkdocs_docs_dir(found)
     shell: ShellReader | None = None
+    foreign = _other_workspace_lines(found.lines) if _WORKFLOW.search(found.path) else frozenset()
     for index, line in enumerate(found.lines):
+        if index in foreign:
+            block = shell = None
+            continue
         stripped = line.strip()
         indent = len(line) - len(line.lstrip())
         if block is not None and stripped and indent <= block[1] and not (
@@ -71,6 +75,52 @@ def yaml_file(found: Found) -> None:
             continue  # another project's file, a URL, GitLab's own template: not this repository's
         elif key not in ("uses", "image", "url", "homepage", "repository"):
             _value(found, index, code, start, "config", base)
+
+
+_WORKFLOW = lazy(r"(?:^|/)\.github/workflows/[^/]+\.ya?ml$")
+_STEP_KEY = lazy(r"^\s*(?:-\s+)?([\w-]+)\s*:\s*(.*?)\s*$")
+
+
+def _other_workspace_lines(lines: list[str]) -> frozenset[int]:
+    """The lines of a GitHub Actions job after a step that checks another repository out into
+    the workspace (`actions/checkout` with `repository:` and no `path:`): the job's later steps
+    run in that repository, their `working-directory: ./server` and `run:` paths are its
+    (pydantic's third-party tests check out polar, langchain and others, then this repository
+    at `path: pydantic-latest`). A checkout of this repository without `path:` ends it."""
+    out: set[int] = set()
+    steps_at: int | None = None  # the indent of the `steps:` key whose items are being read
+    step: dict[str, str] = {}
+    step_end = 0
+    foreign = False
+
+    def close(until: int) -> None:
+        nonlocal foreign
+        if "uses" in step and "actions/checkout" in step["uses"] and "path" not in step:
+            foreign = bool(step.get("repository")) and "github.repository" not in step["repository"]
+        if foreign:
+            out.update(range(step_end, until))
+
+    for index, line in enumerate(lines):
+        stripped = line.strip()
+        if not stripped or stripped.startswith("#"):
+            continue
+        indent = len(line) - len(line.lstrip())
+        if steps_at is not None and (indent < steps_at or indent == steps_at and not stripped.startswith("-")):
+            close(index)
+            steps_at, step, foreign = None, {}, False
+        if steps_at is None:
+            if stripped == "steps:":
+                steps_at, step, step_end = indent, {}, index + 1
+            continue
+        if stripped.startswith("-") and indent <= steps_at + 2 and indent >= steps_at:
+            close(index)  # (a new step: the one before it decides what follows)
+            step, step_end = {}, index
+        pair = _STEP_KEY.match(line)
+        if pair:
+            step.setdefault(pair.group(1), pair.group(2).strip("'\""))
+    if steps_at is not None:
+        close(len(lines))
+    return frozenset(out)
 
 
 def _value(found: Found, index: int, line: str, start: int, kind: str, base: str = "") -> None:
