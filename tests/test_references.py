@@ -729,3 +729,14 @@ def test_a_ci_job_that_checks_out_another_repository_works_in_it(repo):
     repo.commit("2024-01-10", files={".github/workflows/third-party.yml": workflow, "README.md": "# x\n"})
     assert set(found(scan(repo.root), "dangling-reference")) == {
         (".github/workflows/third-party.yml", 20), (".github/workflows/third-party.yml", 28)}
+
+
+def test_a_path_a_shell_block_only_deletes_is_no_claim(repo):
+    """minikube's translation guide shows `make clean` echoing `rm -f pkg/.../assets.go`: files
+    the build generates and `clean` deletes, as a script's `rm -f` already is no claim."""
+    repo.commit("2024-01-10", files={
+        "Makefile": "clean:\n\trm -f pkg/assets/assets.go\n", "pkg/assets/other.go": "package assets\n",
+        "docs/translations.md": "```\n~/minikube$ make clean\nrm -f pkg/assets/assets.go\n```\n"
+                                "And keep `pkg/assets/gone.go` in mind.\n",
+    })
+    assert set(found(scan(repo.root), "dangling-reference")) == {("docs/translations.md", 5)}

@@ -9,7 +9,7 @@ from indexer.extract.references.found import Found
 from indexer.extract.references.links import CONFIG_LANGUAGES, SESSION_LANGUAGES, SHELL_LANGUAGES, link_target
 from indexer.extract.references.prose import lead_in
 from indexer.extract.references.rst import toctree_entry
-from indexer.extract.references.shell import _REDIRECT, ShellSession, split_comment
+from indexer.extract.references.shell import _GUARD, _REDIRECT, ShellSession, split_comment
 from indexer.regex import lazy
 
 #: A fence at any indentation: inside a list item it is indented by the item's marker (`*   ```ruby`).
@@ -86,6 +86,8 @@ def _code_block_line(found: Found, index: int, line: str, kind: str, lead: str |
         text, comment_at = split_comment(text)  # "make docs  # and make sure it builds": one command
         if comment_at is not None:
             found.words(index, line[offset + comment_at:], "comment", offset + comment_at)
+        if _GUARD.match(text.lstrip()):  # `rm -f pkg/assets.go`: what `make clean` deletes, no claim
+            return
         found.commands(index, text, offset)
         if ">" in text:  # `curl ... > docs/about.md` creates the file it names
             text = _REDIRECT.sub(lambda m: " " * len(m.group()), text)
