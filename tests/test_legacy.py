@@ -251,3 +251,14 @@ def test_a_file_named_for_archives_is_about_them_not_legacy(repo):
     repo.commit("2026-10-01", files={"Documentation/git.adoc": "= git\n\nnew\n", "deploy/deploy.sh": "echo new2\n"})
     legacy = {path for path, _ in by_rule(scan(repo.root), "legacy-path")}
     assert legacy == {"deploy/deploy-old.sh"}
+
+
+def test_a_release_note_fragment_that_says_moved_is_no_moved_page(repo):
+    """nomad's `.changelog/28110.txt`: "... after being moved to a different node pool", a note
+    about the product in a folder of release notes, read as a short page that says it moved.
+    The same three lines as a page of its own still are one."""
+    note = "```release-note:bug\nauth: Fixed a bug where nodes could not sync after being moved to another pool\n```\n"
+    repo.commit("2024-01-10", files={".changelog/28110.txt": note, "newsfragments/12.bugfix.md": note,
+                                     "docs/old.md": "# Old\n\nThis page has moved to install.md.\n",
+                                     "docs/install.md": "# Install\n"})
+    assert set(by_rule(scan(repo.root), "legacy-path")) == {("docs/old.md", None)}

@@ -70,12 +70,15 @@ def test_blame_is_per_line_not_per_file(repo):
 
 def test_a_comment_in_test_data_is_data_under_test_not_a_task(repo):
     """black's `tests/data/cases/comments.py` is a formatter's input, Go's `testdata/` a
-    tool's: their old FIXMEs are what the tests feed in. A test's own TODO is still one."""
+    tool's: their old FIXMEs are what the tests feed in. A test's own TODO is still one, and so
+    is one in a package that makes fixtures (moby's `internal/testutil/fixtures/`)."""
     old = "# FIXME: Some comment about why this function is crap but still in production.\nx = 1\n"
     repo.commit("2019-01-01", files={"tests/data/cases/comments.py": old, "pkg/lint/testdata/src/a/a.go":
                                      "package a\n\n// TODO(x): the analyzer reports this\n",
-                                     "tests/test_format.py": "# TODO: cover the slow path\n", "src/app.py": old})
-    assert set(stale(scan(repo.root))) == {("tests/test_format.py", 1), ("src/app.py", 1)}
+                                     "tests/test_format.py": "# TODO: cover the slow path\n", "src/app.py": old,
+                                     "internal/testutil/fixtures/load/frozen.go": "package load\n\n// TODO: load less\n"})
+    assert set(stale(scan(repo.root))) == {("tests/test_format.py", 1), ("src/app.py", 1),
+                                           ("internal/testutil/fixtures/load/frozen.go", 3)}
 
 
 def test_exact_date_shown_within_the_cutoff_and_for_lines_stale_by_age(repo):

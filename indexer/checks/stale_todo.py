@@ -15,8 +15,9 @@ from indexer.rulepack import RuleSettings
 RULE = "stale-todo"
 SCOPE = "file"  # a TODO's findings: its line, its age, the paths it names (`indexer.checks.Check`)
 #: A test-data folder holds the tests' inputs: a comment in them is data under test (black's
-#: `tests/data/cases/comments.py`, a formatter's input; Go's `testdata/`), not a task.
-TEST_DATA = re.compile(r"(?:^|/)(?:testdata|test_data|__fixtures__|fixtures|tests?/data)/")
+#: `tests/data/cases/comments.py`, a formatter's input; Go's `testdata/`), not a task. (A
+#: `fixtures/` package elsewhere is code that makes them: moby's `internal/testutil/fixtures/`.)
+TEST_DATA = re.compile(r"(?:^|/)(?:testdata|test_data|__fixtures__|tests?/(?:data|fixtures))/")
 
 
 def check(ctx, rule: RuleSettings) -> Iterator[Finding]:

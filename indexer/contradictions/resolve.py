@@ -69,6 +69,9 @@ _INTERPOLATIONS = ("#{", "${", "{{", "<%")
 GNU_STANDARD_TARGETS = frozenset({"all", "install", "uninstall", "clean", "distclean", "check",
                                   "dist", "install-strip", "installcheck", "maintainer-clean"})
 #: `[#123](url)`, `[x](link)`, `post.url`: a template's placeholder, not a file.
+#: `client/config.Config`, `helper/testlog.HCLogger`: a Go package's import path and one of its
+#: exported names (nomad's comments and contributing guide), not a file with an extension.
+_GO_QUALIFIED = lazy(r"(?:^|/)[a-z][a-z0-9_]*\.[A-Z][A-Za-z0-9_]*[a-z][A-Za-z0-9_]*$")
 _PLACEHOLDER_LINK = lazy(r"(?i)(?:[\w.]+\.)?(?:url|uri|link|href|path|target|todo|tbd|xxx)"
                          r"|(?-i:[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)")  # a template's `ENGLISH_VERSION_URL`
 #: A repository named in a project's metadata: `module github.com/o/n`, `"url": "git+https://github.com/o/n.git"`,
@@ -489,6 +492,8 @@ class Resolver:
                 and ("/" not in word or word in self._myst_labels) \
                 and self.paths.sphinx_root_of(reference.path) is not None:
             return Resolved(reference, NOT_A_CLAIM, why="a MyST cross-reference label")
+        if reference.kind not in STRONG_KINDS and _GO_QUALIFIED.search(word):
+            return Resolved(reference, NOT_A_CLAIM, why="a Go package's exported name (package.Name)")
         if reference.kind == "md-link" and _PLACEHOLDER_LINK.fullmatch(word):
             return Resolved(reference, NOT_A_CLAIM, why="a placeholder link target")
         if reference.kind == "sphinx-doc" and self._other_projects_document(reference):

@@ -39,6 +39,10 @@ class Signal(NamedTuple):
 
 
 _DOCS = (".md", ".markdown", ".rst", ".txt", ".adoc", ".mdx")
+#: Folders of release-note fragments (go-changelog, towncrier, changesets, reno, antsibull): each
+#: file tells what a change did to the product, never that the file itself moved or is deprecated.
+_RELEASE_NOTES = lazy(r"(?:^|/)(?:\.changelog|changelog\.d|\.changes|newsfragments|\.changeset|"
+                      r"changelogs/fragments|releasenotes/notes)/")
 _MOVED = lazy(r"(?i)\b(?:(?:has|have|had)\s+(?:been\s+)?moved|was\s+moved|were\s+moved|moved)\s+(?:to|into)\b"
               r"|\bthis\s+(?:page|document|project|repository|folder|directory)\s+(?:has\s+)?moved\b")
 _GO_PACKAGE_DEPRECATED = lazy(r"^//\s*(?:Deprecated:|Package\s+\w+\s+is\s+deprecated\b)")
@@ -62,6 +66,8 @@ _MAX_STUB_LINES = 12
 
 
 def extract_deprecations(path: str, data: bytes) -> list[Signal]:
+    if _RELEASE_NOTES.search(path):  # (a note about the product: "nodes ... moved to a different pool")
+        return []
     if b"eprecat" not in data and b"DEPRECAT" not in data and b"oved" not in data and b"eplace" not in data:
         return []
     text = data.decode("utf-8", "replace")

@@ -23,7 +23,7 @@ from indexer.models import Reference, Snapshot, Todo
 from indexer.forking import fork_safe, usable_cpus
 from indexer.regex import lazy
 
-EXTRACTOR_VERSION = 27  # 27: a Markdown shell line that only deletes (`rm -f x`) names no claim; 26: a GitHub Actions job's steps after a checkout of another repository into the workspace are that repository's; 25: a comment in a Markdown shell block (`# ... make sure ...`) read as a comment, not commands; 24: MyST labels (`(name)=`) among a page's definitions, a MyST toctree's `---` option fences, a shell session's output lines skipped; 23: a TypeScript barrel's `export ... from` read as imports; 22: "a new file X", "create X", examples throughout a file, `cd` into a run-time folder
+EXTRACTOR_VERSION = 28  # 28: release-note fragments (`.changelog/`, `newsfragments/`) give no deprecation signals; 27: a Markdown shell line that only deletes (`rm -f x`) names no claim; 26: a GitHub Actions job's steps after a checkout of another repository into the workspace are that repository's; 25: a comment in a Markdown shell block (`# ... make sure ...`) read as a comment, not commands; 24: MyST labels (`(name)=`) among a page's definitions, a MyST toctree's `---` option fences, a shell session's output lines skipped; 23: a TypeScript barrel's `export ... from` read as imports; 22: "a new file X", "create X", examples throughout a file, `cd` into a run-time folder
 #: Lines longer than this many bytes are read as empty by every extractor. Human-written lines
 #: are far shorter (minified code and data blobs are not); several readers (tree-sitter's rst
 #: scanner, the Markdown link and code-span patterns, the AsciiDoc cross-reference pattern,
