@@ -754,3 +754,17 @@ def test_a_go_package_s_exported_name_is_no_path(repo):
         "contributing/testing.md": "Log through `helper/testlog.HCLogger`.\n",
     })
     assert set(found(scan(repo.root), "dangling-reference")) == {("client/consul/consul.go", 4)}
+
+
+def test_a_module_imported_without_its_suffix_from_a_page_or_component_exists(repo):
+    """vite's docs: a VitePress page's `<script setup>` and a `.vue` component import
+    `./_data/acknowledgements.data`, which the bundler finds as `acknowledgements.data.ts`. An
+    import of a module that is not there at all is still one."""
+    repo.commit("2024-01-10", files={
+        "docs/_data/acknowledgements.data.ts": "export const data = []\n",
+        "docs/acknowledgements.md": "<script setup>\nimport { data } from './_data/acknowledgements.data'\n"
+                                    "import { other } from './_data/gone.data'\n</script>\n\n# Thanks\n",
+        "docs/.vitepress/theme/Blog.vue": "<script setup>\nimport { data } from '../../_data/acknowledgements.data'\n"
+                                          "</script>\n",
+    })
+    assert set(found(scan(repo.root), "dangling-reference")) == {("docs/acknowledgements.md", 3)}

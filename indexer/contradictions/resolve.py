@@ -42,6 +42,9 @@ IMPORT_KINDS = frozenset({"import", "js-import", "go-import"})
 _DOC_SUFFIXES = (".rst", ".txt", ".md", ".markdown", ".mdx", ".adoc", ".html")
 _LISTING_AT_LEAST = 4  # entries a tree listing needs before the share of them that exist says whose it is
 _INDEXES = ("index.md", "README.md", "index.rst", "index.html", "_index.md", "index.mdx", "readme.md")
+#: A module specifier in a line read as text (a `.vue` component, a VitePress page's `<script
+#: setup>`): `from './_data/blog.data'` names `blog.data.ts`, as the bundler resolves it.
+_JS_IMPORT = lazy(r"\bfrom\s+['\"]|\bimport\s*\(\s*['\"]|\brequire\s*\(\s*['\"]")
 _JS_SUFFIXES = (".js", ".ts", ".tsx", ".jsx", ".mjs", ".cjs", ".json", ".vue", ".svelte", ".d.ts")
 _TEST_FILE = lazy(r"(?:^|/)(?:tests?|t|spec|specs|__tests__|testdata|test_data|fixtures|testing)/"
                   r"|(?:^|/)(?:test_[^/]*|[^/]*[-_]tests?\.\w+|[^/]*\.(?:test|spec)\.\w+|conftest\.py"
@@ -364,8 +367,10 @@ class Resolver:
             if candidate != ".." and not candidate.startswith("../"):
                 pairs.setdefault(candidate, base)
         template = _template_suffix(reference.path)
+        imported = reference.kind not in STRONG_KINDS and _JS_IMPORT.search(reference.text) is not None
         for candidate in pairs:
-            for variant in self._variants(reference.kind, candidate) + ([candidate + template] if template else []):
+            for variant in self._variants(reference.kind, candidate) + ([candidate + template] if template else []) \
+                    + ([candidate + suffix for suffix in _JS_SUFFIXES] if imported else []):
                 if self.paths.exists(variant):
                     return Resolved(reference, EXISTS, variant if variant != "." else "")
         if not pairs:
