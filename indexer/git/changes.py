@@ -59,7 +59,9 @@ def start_changed_lines(root: str, ref: str, dirty: Collection[str] | None = Non
         procs = [finish() for finish in diffs]
         for proc in procs:
             if proc.returncode != 0:  # (REF is a commit: git says what else failed, a blob it lacks)
-                said = " ".join(proc.stderr.decode("utf-8", "replace").split()[-40:])[-300:]
+                from indexer.text.quote import safe_text  # (git's words may quote a path of the repository)
+
+                said = safe_text(" ".join(proc.stderr.decode("utf-8", "replace").split()[-40:])[-300:])
                 raise OrgmemoryError(f"--since {ref}: git diff failed: {said or 'no reason given'}")
         changes = parse_diff(procs[0].stdout)
         if split:  # HEAD's tree said what REF..HEAD changed; the work tree says it for these paths

@@ -46,6 +46,7 @@ from datetime import date, timedelta
 from typing import Any, Callable, Iterable, Iterator
 
 from indexer.dates import day_of, epoch
+from indexer.forking import usable_cpus
 
 HISTORY_CACHE_VERSION = 4  # keyed by HEAD and the tracked paths; rows decoded when asked for; patches over a full table; renames pending
 MAX_COMMITS = 20000
@@ -318,7 +319,7 @@ def renames_in(root: str, commits: list[str]) -> dict[str, dict[str, str]]:
     by the next scan. Split over two processes when there are a few commits: the rename
     detection of large blobs (wheels, archives) is CPU work, 20-40 ms a commit."""
     halves = [commits[:len(commits) // 2], commits[len(commits) // 2:]] if len(commits) >= 4 else [commits]
-    if len(halves) > 1 and (os.cpu_count() or 1) > 1:
+    if len(halves) > 1 and usable_cpus() > 1:
         from concurrent.futures import ThreadPoolExecutor
 
         with ThreadPoolExecutor(len(halves)) as pool:
@@ -1044,7 +1045,7 @@ class LogPrefetch:
             return
         import tempfile  # (with shutil and random: a cold scan's, not every delta scan's imports)
 
-        from indexer.forking import fork_safe, usable_cpus
+        from indexer.forking import fork_safe
 
         out = tempfile.TemporaryFile(prefix="orgmemory-history-")
         if self.now is not None and self._tracked is not None and usable_cpus() >= 2 and fork_safe():
