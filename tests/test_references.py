@@ -768,3 +768,18 @@ def test_a_module_imported_without_its_suffix_from_a_page_or_component_exists(re
                                           "</script>\n",
     })
     assert set(found(scan(repo.root), "dangling-reference")) == {("docs/acknowledgements.md", 3)}
+
+
+def test_an_antora_module_s_xrefs_are_named_from_its_pages(repo):
+    """rubocop's docs are an Antora component (`docs/antora.yml`): `xref:usage/caching.adoc[]`
+    in `modules/ROOT/nav.adoc` or in any page names `modules/ROOT/pages/usage/caching.adoc`, and
+    `image:` names a file of the module's `images/`. A page that is not there is still missing."""
+    repo.commit("2024-01-10", files={
+        "docs/antora.yml": "name: rubocop\nversion: ~\nnav:\n- modules/ROOT/nav.adoc\n",
+        "docs/modules/ROOT/nav.adoc": "* xref:index.adoc[Home]\n* xref:usage/caching.adoc[Caching]\n",
+        "docs/modules/ROOT/pages/index.adoc": "= Home\n",
+        "docs/modules/ROOT/pages/usage/caching.adoc": "= Caching\n\nSee xref:index.adoc[] and image:logo.png[].\n"
+                                                      "Also xref:usage/gone.adoc[].\n",
+        "docs/modules/ROOT/images/logo.png": "png\n",
+    })
+    assert set(found(scan(repo.root), "dangling-reference")) == {("docs/modules/ROOT/pages/usage/caching.adoc", 4)}

@@ -298,6 +298,8 @@ class Resolver:
             if not target.startswith("../") and self._directory_url_page(reference.path):
                 return [folder, *self._site_asset_bases, *beside]  # a theme's files are laid over the pages at build
             return [folder, *beside]
+        if kind == "adoc-link" and (module := self._antora_module(reference.path)):
+            return [posixpath.join(module, "pages"), posixpath.join(module, "images"), folder]
         if kind in ("rst-link", "adoc-include", "adoc-link", "config-extends", "make-include",
                     "manifest-include", "go-replace"):
             return [folder]
@@ -382,6 +384,20 @@ class Resolver:
         if linked:
             return Resolved(reference, NOT_A_CLAIM, linked, why=f"through the tracked link {linked}")
         return self._missing(reference, word, pairs)
+
+    def _antora_module(self, path: str) -> str | None:
+        """The Antora module a page lies in (`docs/modules/ROOT/`, under a folder holding
+        `antora.yml`), whose `xref:` targets are named from its `pages/` and `image:` targets
+        from its `images/`, wherever the page is (rubocop's `nav.adoc` and pages: 82 false)."""
+        at = path.find("modules/")
+        while at >= 0:
+            if at == 0 or path[at - 1] == "/":
+                component, rest = path[:at], path[at + len("modules/"):]
+                name = rest.split("/", 1)[0]
+                if "/" in rest and self.paths.exists(component + "antora.yml"):
+                    return f"{component}modules/{name}"
+            at = path.find("modules/", at + 1)
+        return None
 
     def _rdoc_output(self, reference: Reference, relative: str) -> str | None:
         """RDoc publishes every file it documents at `files/<path>` (`files/x/README_rdoc.html` for
