@@ -4,7 +4,10 @@ on every push does). Says, per commit, whether the delta ran or why the full sca
 long it took; then, per outcome, how often and the median against the warm scan; and whether the
 last commit's scan from that cache says what a scan into an empty cache says.
 
-    python bench/ci_walk.py REPO [COUNT] [--now YYYY-MM-DD]
+    python bench/ci_walk.py REPO [COUNT] [--now YYYY-MM-DD] [--each]
+
+`--each` also scans every commit with `--since` its parent into an empty cache and says whether
+the two reports differ (the delta's output against a cold scan's, step by step; untimed).
 
 REPO is a clone with history (`bench/real/checkout.py`); it is cloned again (shared objects) into
 a temporary folder. One cold scan fills the cache at the oldest commit; each commit is timed once
@@ -30,6 +33,7 @@ def main() -> None:
     parser.add_argument("repo")
     parser.add_argument("count", type=int, nargs="?", default=30)
     parser.add_argument("--now", default="2026-11-01")
+    parser.add_argument("--each", action="store_true", help="compare every step with a cold scan")
     args = parser.parse_args()
     source = os.path.abspath(args.repo)
     commits = git(source, "rev-list", "--first-parent", f"--max-count={args.count + 1}", "HEAD").split()[::-1]
@@ -39,17 +43,24 @@ def main() -> None:
     git(work, "checkout", "-q", "--detach", commits[0])
     scan(work, cache, args.now)
     outcomes: dict[str, list[float]] = collections.defaultdict(list)
+    differing = 0
     for parent, sha in zip(commits, commits[1:]):
         git(work, "checkout", "-q", "--detach", sha)
         seconds, proc = scan(work, cache, args.now, "--since", parent, "-v")
         outcome = why(proc)
         outcomes[outcome].append(seconds)
+        if args.each:
+            shutil.rmtree(top / "cold", ignore_errors=True)
+            cold = scan(work, top / "cold", args.now, "--since", parent)[1]
+            differing += report(proc) != report(cold)
+            outcome += "" if report(proc) == report(cold) else "  DIFFERS FROM A COLD SCAN"
         print(f"{sha[:10]}  {seconds:5.2f} s  {outcome[:100]}", flush=True)
     warm = statistics.median(scan(work, cache, args.now)[0] for _ in range(3))
     same = report(scan(work, cache, args.now)[1]) == report(scan(work, top / "cold", args.now)[1])
     shutil.rmtree(top, ignore_errors=True)
     print(f"\n{os.path.basename(source)}: {len(commits) - 1} commits, warm {warm:.3f} s; "
-          f"the last one's scan the same as a cold scan: {same}")
+          f"the last one's scan the same as a cold scan: {same}"
+          + (f"; steps that differ from a cold scan: {differing}" if args.each else ""))
     for outcome, times in sorted(outcomes.items(), key=lambda item: -len(item[1])):
         median = statistics.median(times)
         print(f"  {len(times):3d} x  median {median:.2f} s ({median / warm:.1f}x warm)  {outcome[:90]}")
