@@ -76,10 +76,13 @@ class AgeingError(OrgmemoryError):
 #: written into the repository; a repository with a commit-graph of its own (which git reads
 #: first) is left as it is.
 GRAPH_FOLDER = "git-commit-graph"
-#: Fewer files than this to blame use the graph that is there, if any, and write none: writing
-#: it costs about what 35-45 whole-history blames save (on terraform, and both grow with the
-#: history's length).
-GRAPH_MIN_FILES = 40
+#: Fewer files than this to blame use the graph that is there, if any, and write none. Both the
+#: write and what it saves grow with the history's length; the write starts beside the
+#: extraction (`indexer.scan.pipeline`), so it is paid in CPU more than in time. In CPU it once
+#: took 35-45 whole-history blames on terraform to pay; since the filters cover only recent
+#: commits it takes fewer. Cold scans, `farm-bench -n 3`, this against 40: rubocop (38 files,
+#: 17k commits) wall 0.78 and CPU 0.80; a graph for 9 files (jekyll, 12k commits) cost 8%.
+GRAPH_MIN_FILES = 20
 #: Bloom filters are computed only for the commits of the last FILTER_SPAN seconds before the
 #: stale cutoff (and later); older commits are in a base layer without filters. A filter costs
 #: one whole-tree diff of its commit, once; it saves one path-limited diff per blame that walks
