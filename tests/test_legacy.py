@@ -262,3 +262,32 @@ def test_a_release_note_fragment_that_says_moved_is_no_moved_page(repo):
                                      "docs/old.md": "# Old\n\nThis page has moved to install.md.\n",
                                      "docs/install.md": "# Install\n"})
     assert set(by_rule(scan(repo.root), "legacy-path")) == {("docs/old.md", None)}
+
+
+def test_a_word_named_file_beside_a_quiet_newer_one_is_about_its_word(repo):
+    """rails' `oid/legacy_point.rb` beside `oid/point.rb`, rubocop's `deprecated_attribute_assignment.rb`
+    cop beside `attribute_assignment.rb`: both quiet for years, the plain one changed last. Each
+    is about what its name says; a version (`payments-v1` beside `payments`) still says which is
+    the newer (tests/test_legacy_heldout.py), and a live plain one still does."""
+    repo.commit("2021-03-01", files={
+        "lib/oid/legacy_point.rb": "class LegacyPoint; end\n", "lib/oid/point.rb": "class Point; end\n",
+        "lib/cop/deprecated_attribute_assignment.rb": "class DeprecatedAttributeAssignment; end\n",
+        "lib/cop/attribute_assignment.rb": "class AttributeAssignment; end\n",
+        "tools/deploy-old.sh": "echo old\n", "tools/deploy.sh": "echo new\n",
+    })
+    repo.commit("2022-04-04", files={"lib/oid/point.rb": "class Point; def x; end; end\n",
+                                     "lib/cop/attribute_assignment.rb": "class AttributeAssignment; def x; end; end\n"})
+    repo.commit("2026-09-01", files={"tools/deploy.sh": "echo newer\n"})
+    assert {path for path, _ in by_rule(scan(repo.root), "legacy-path")} == {"tools/deploy-old.sh"}
+
+
+def test_a_value_replaced_in_prose_is_no_word_on_a_file_of_that_name(repo):
+    """rails' upgrade guide: "`:all` replaces `true`, `:none` replaces `false`" is about option
+    values, not `arel/nodes/true.rb`; "`scripts/deploy` replaces `deploy-legacy`" still is."""
+    repo.commit("2024-01-10", files={
+        "lib/nodes/true.rb": "class True; end\n", "lib/nodes/false.rb": "class False; end\n",
+        "bin/deploy-legacy": "echo old\n", "scripts/deploy": "echo new\n",
+        "guides/upgrading.md": "# Upgrading\n\nReplace the old values (`:all` replaces `true`, `:none` replaces `false`).\n\n"
+                               "`scripts/deploy` replaces `deploy-legacy`.\n",
+    })
+    assert {path for path, _ in by_rule(scan(repo.root), "legacy-path")} == {"bin/deploy-legacy"}

@@ -8,7 +8,8 @@ up to `min_confidence`:
 | evidence | weight |
 |---|---|
 | a legacy-like name | 0.35 |
-| a successor beside it (`tools/release` for `tools/old-release`) that is live, or that changed after it | 0.2 |
+| a successor beside it (`tools/release` for `tools/old-release`) that is live | 0.2 |
+| ... or, both quiet, one that changed after it: a version (`payments-v1`) 0.2, a word 0.1 |
 | no commits for `stale_after` while the successor had commits within `active_within` | 0.25 |
 | a comment asking to migrate off or remove it (each further one +0.05, up to two) | 0.3 |
 | the path says it is deprecated (Go `// Deprecated:`, module-level DeprecationWarning, top-level `@Deprecated`, npm/Helm `deprecated`, a README notice) | 0.6 |
@@ -38,7 +39,7 @@ from indexer.contradictions.paths import RepoPaths
 from indexer.contradictions.resolve import EXISTS, Resolved
 from indexer.regex import lazy
 
-WEIGHTS = {"name": 0.35, "successor": 0.2, "activity": 0.25, "migrate-comment": 0.3,
+WEIGHTS = {"name": 0.35, "successor": 0.2, "successor-newer": 0.1, "activity": 0.25, "migrate-comment": 0.3,
            "deprecation-notice": 0.6, "moved-stub": 0.6, "listed-deprecated": 0.5, "prose": 0.5}
 #: Evidence kinds read from what files say (`indexer.extract.deprecation`), strong enough alone.
 NOTICE_KINDS = {"self-deprecated": "deprecation-notice", "moved-stub": "moved-stub",
@@ -169,8 +170,14 @@ def _with_evidence(legacy: Legacy, evidence: list[Evidence], paths: RepoPaths, h
                                      date=theirs.last_day.isoformat() if theirs else None,
                                      author=theirs.last_author if theirs else None))
         elif theirs is not None and mine is not None and theirs.last_time > mine.last_time:
-            # both quiet now, but the successor is the one that changed last: still the newer one
-            evidence.append(Evidence(kind="successor", summary=f"successor {successor} changed after it"
+            # both quiet now, but the successor is the one that changed last: the newer one. A
+            # version says so (`payments-v1` beside `payments`); a word may be what the file is
+            # about (rails' `oid/legacy_point.rb` beside `oid/point.rb`, rubocop's
+            # `deprecated_attribute_assignment.rb` cop beside `attribute_assignment.rb`): with a
+            # name alone, two old files side by side
+            versioned = _VERSION.match(posixpath.splitext(posixpath.basename(legacy.path))[0]) is not None
+            evidence.append(Evidence(kind="successor" if versioned else "successor-newer",
+                                     summary=f"successor {successor} changed after it"
                                      f" (last commit {theirs.last_day.isoformat()})",
                                      path=successor, commit=theirs.last_commit,
                                      date=theirs.last_day.isoformat(), author=theirs.last_author))
@@ -401,11 +408,13 @@ def deprecation_notices(definitions: Mapping[str, Mapping[str, list[str]]], path
 
 
 _DOC_SUFFIXES = ("", ".md", ".rst", ".txt", ".adoc", ".mdx")
-#: Names too common to stand for one path when a list says they are deprecated (an option, a key).
+#: Names too common to stand for one path when a list says they are deprecated (an option, a key),
+#: and values ("`:all` replaces `true`" in rails' upgrade guide is no word on `arel/nodes/true.rb`).
 _GENERIC_NAMES = frozenset({"config", "configs", "settings", "utils", "util", "lib", "libs", "common", "core",
                             "api", "main", "index", "src", "test", "tests", "docs", "doc", "app", "cli",
                             "server", "client", "options", "default", "defaults", "types", "internal",
-                            "build", "scripts", "tools", "examples", "example", "data", "init", "setup"})
+                            "build", "scripts", "tools", "examples", "example", "data", "init", "setup",
+                            "true", "false", "null", "none", "nil", "undefined", "yes", "no", "on", "off"})
 
 
 def _successor_named(name: str, file: str, paths: RepoPaths) -> str | None:
