@@ -783,3 +783,95 @@ def test_an_antora_module_s_xrefs_are_named_from_its_pages(repo):
         "docs/modules/ROOT/images/logo.png": "png\n",
     })
     assert set(found(scan(repo.root), "dangling-reference")) == {("docs/modules/ROOT/pages/usage/caching.adoc", 4)}
+
+
+def test_make_includes_resolve_from_the_folder_make_runs_in(repo):
+    repo.commit("2025-01-10", files={
+        "Makefile": "include ./hack/ci/ci.mk\n",
+        "hack/ci/ci.mk": "include ./hack/ci/images.mk\ninclude ./hack/ci/gone.mk\n",
+        "hack/ci/images.mk": "IMAGES = a b\n",
+    })
+    assert set(found(scan(repo.root), "dangling-reference")) == {("hack/ci/ci.mk", 2)}
+
+
+def test_paths_in_a_doc_comments_example_section_are_the_readers():
+    ruby = ("module Naming\n"
+            "  # Flags files not named in snake_case; see docs/naming.md.\n"
+            "  #\n"
+            "  # @example\n"
+            "  #   # bad\n"
+            "  #   lib/layoutManager.rb\n"
+            "  #\n"
+            "  #   # good\n"
+            "  #   lib/layout_manager.rb\n"
+            "  # @see docs/rules.md\n"
+            "  class FileName; end\n"
+            "  # lib/after.rb is read too\n"
+            "end\n")
+    assert {target for _line, target, _kind in kinds("lib/naming/file_name.rb", ruby)} == {
+        "docs/naming.md", "docs/rules.md", "lib/after.rb"}
+    js = ("/**\n * Reads the settings; docs/config.md has the format.\n * @example\n"
+          " * readConfig('config/app.json')\n * @param {string} path - docs/params.md\n */\n"
+          "@example('tests/data/a.json')  // see tests/data/README.md\nfunction readConfig(path) {}\n")
+    assert {target for _line, target, _kind in kinds("src/read.js", js)} == {
+        "docs/config.md", "docs/params.md", "tests/data/a.json", "tests/data/README.md"}  # (a string in code)
+
+
+def test_a_path_given_as_the_readers_file_claims_nothing_though_one_was_removed_here(repo):
+    repo.commit("2024-01-10", files={".github/workflows/pr.yml": "on: push\n", "ci/lint.sh": "true\n"})
+    os.remove(repo.root / ".github/workflows/pr.yml")
+    os.remove(repo.root / "ci/lint.sh")
+    repo.commit("2025-03-01", files={
+        "docs/actions.md": "# In CI\n\n- copy this yaml to your workflow file, for example `.github/workflows/pr.yml`:\n\n"
+                           "Our own checks, for example `ci/lint.sh`, run on every push.\n",
+    })
+    assert set(found(scan(repo.root), "dangling-reference")) == {("docs/actions.md", 5)}
+
+
+def test_markdown_code_spans_bind_before_links():
+    text = ("The bracket form would be `hash&.[](key)` or `<img src=\"logo.png\">`.\n"
+            "See [`the guide`](docs/guide.md).\n")
+    assert kinds("relnotes/v1.md", text) == {(2, "docs/guide.md", "md-link")}
+
+
+def test_asciidoc_console_transcripts_read_commands_not_output():
+    text = ("[source,console]\n----\n$ rubocop --report-unused-todo-entries\n\n"
+            "1 unused todo entry found:\n  Style/ClassVars: lib/fixed_file.rb\n$ ./bin/check lib/app.rb\n----\n\n"
+            "[source,sh]\n----\n$ npm ci\n./tools/cut.sh 1.0\n----\n")
+    assert {(line, target) for line, target, _kind in kinds("docs/usage.adoc", text)} == {
+        (7, "./bin/check"), (7, "lib/app.rb"), (13, "./tools/cut.sh")}
+
+
+def test_shell_downloads_name_their_file_after_the_url():
+    text = ("#!/bin/sh\n"
+            'curl -fsSLO "https://dl.k8s.io/release/$(curl -sL https://dl.k8s.io/stable.txt)/bin/linux/amd64/kubectl"\n'
+            "sudo install ./kubectl /usr/local/bin/kubectl\n"
+            "wget https://example.com/tools/helm.tar.gz?raw=1\n"
+            "tar -xzf ./helm.tar.gz\n"
+            "curl -sL https://example.com/get/tool -o out.txt\n"
+            "./tool --version\n")
+    assert kinds("hack/install.sh", text) == {(7, "./tool", "shell")}
+
+
+def test_a_ci_job_that_checks_this_repository_out_into_a_folder_names_it_from_there(repo):
+    """poetry's plugin tests check this repository out at `path: poetry` and another beside it:
+    `uses: ./poetry/.github/actions/bootstrap` is this repository's action, the other checkout's
+    `working-directory:` and `run:` paths are not its."""
+    workflow = """jobs:
+  plugin:
+    steps:
+      - uses: actions/checkout@v4
+        with:
+          path: poetry
+      - uses: ./poetry/.github/actions/bootstrap
+      - uses: ./poetry/.github/actions/gone
+      - uses: actions/checkout@v4
+        with:
+          path: plugin
+          repository: python-poetry/plugin
+      - run: poetry add ../poetry && ./scripts/test.sh
+        working-directory: plugin
+"""
+    repo.commit("2024-01-10", files={".github/workflows/plugin.yml": workflow,
+                                     ".github/actions/bootstrap/action.yml": "runs: {using: composite, steps: []}\n"})
+    assert set(found(scan(repo.root), "dangling-reference")) == {(".github/workflows/plugin.yml", 8)}

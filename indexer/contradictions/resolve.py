@@ -82,9 +82,12 @@ _PLACEHOLDER_LINK = lazy(r"(?i)(?:[\w.]+\.)?(?:url|uri|link|href|path|target|tod
 _PROJECT_URL = lazy(r"(?:^module\s+|[\"'](?:git\+)?(?:https?://|ssh://git@|git@)?)"
                     r"(github\.com|gitlab\.com|codeberg\.org|bitbucket\.org)[:/]([\w.-]+)/([\w.-]+?)"
                     r"(?:\.git)?(?=[/\"'\s#]|$)", re.M)
-#: The sentence places its paths in another repository (history here says nothing about them).
-_OTHER_REPOSITORY = lazy(r"(?i)\b(?:in|of|from)\s+the\s+(?!same\b|this\b|our\b)[\w.-]+\s+repo(?:sitory)?\b"
-                         r"|\b(?:another|other|upstream|external|separate)\s+(?:repo(?:sitory)?|project)\b")
+#: The sentence places its paths in another repository, or in the reader's own files ("copy this
+#: to your workflow file, for example `.github/workflows/pr.yml`"): history here says nothing
+#: about them, a file of that name this repository once had included.
+_SOMEONE_ELSES = lazy(r"(?i)\b(?:in|of|from)\s+the\s+(?!same\b|this\b|our\b)[\w.-]+\s+repo(?:sitory)?\b"
+                      r"|\b(?:another|other|upstream|external|separate)\s+(?:repo(?:sitory)?|project)\b"
+                      r"|\byour\s+(?:own\s+)?(?:\w+\s+)?(?:file|project|repo|repository)\b")
 
 
 @dataclass(frozen=True)
@@ -300,8 +303,12 @@ class Resolver:
             return [folder, *beside]
         if kind == "adoc-link" and (module := self._antora_module(reference.path)):
             return [posixpath.join(module, "pages"), posixpath.join(module, "images"), folder]
-        if kind in ("rst-link", "adoc-include", "adoc-link", "config-extends", "make-include",
-                    "manifest-include", "go-replace"):
+        if kind == "make-include":
+            # make reads an `include` from the folder it runs in: a fragment's own folder when run
+            # there, else a folder above it whose makefile includes it (minikube's root `Makefile`
+            # includes `hack/prow/prow.mk`, which includes `./hack/prow/prow_images.mk`)
+            return _ancestors(folder)
+        if kind in ("rst-link", "adoc-include", "adoc-link", "config-extends", "manifest-include", "go-replace"):
             return [folder]
         bases = [folder, "", *self.paths.package_bases(reference.path)]
         if reference.base:
@@ -441,8 +448,8 @@ class Resolver:
         candidates = list(pairs)
         removed = [v for c in candidates for v in self._variants(reference.kind, c)
                    if self._was_removed(v)]
-        if reference.kind not in STRONG_KINDS and reference.example and _OTHER_REPOSITORY.search(reference.text):
-            return Resolved(reference, NOT_A_CLAIM, why="said to be another repository's")
+        if reference.kind not in STRONG_KINDS and reference.example and _SOMEONE_ELSES.search(reference.text):
+            return Resolved(reference, NOT_A_CLAIM, why="said to be another repository's, or the reader's")
         if removed and reference.kind in ("shell", "config") and reference.example:
             # a code block the doc gives as the reader's (its lead-in says so): the reader's
             # `./requirements.txt` in a Dockerfile example, whatever this repository once had. (A

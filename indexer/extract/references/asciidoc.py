@@ -3,7 +3,8 @@ from __future__ import annotations
 
 
 from indexer.extract.references.found import Found
-from indexer.extract.references.links import link_target
+from indexer.extract.references.links import SESSION_LANGUAGES, link_target
+from indexer.extract.references.shell import ShellSession
 from indexer.regex import lazy
 
 _INCLUDE = lazy(r"^(?:include|image|video|audio)::([^\[\s]+)\[")
@@ -19,6 +20,7 @@ def extract(found: Found) -> None:
     delimiter: str | None = None
     block_kind = ""
     style = ""
+    session: ShellSession | None = None  # a `[source,console]` transcript's: which lines are output
     for index, line in enumerate(found.lines):
         fence = _DELIMITER.match(line)
         if delimiter is not None:
@@ -27,6 +29,8 @@ def extract(found: Found) -> None:
             elif block_kind == "comment":
                 found.words(index, line, "comment")
             elif block_kind == "shell":
+                if session is not None and session.is_output(line):
+                    continue
                 found.commands(index, line.lstrip("$ "), 0)
                 found.words(index, line, "shell")
             continue
@@ -34,6 +38,7 @@ def extract(found: Found) -> None:
             delimiter = fence.group(1)
             block_kind = ("comment" if delimiter.startswith("/")
                           else "shell" if delimiter.startswith("-") and style in _SHELL else "")
+            session = ShellSession() if block_kind == "shell" and style in SESSION_LANGUAGES else None
             continue
         source = _SOURCE_STYLE.match(line)
         if source and line.rstrip().endswith("]"):

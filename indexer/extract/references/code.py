@@ -100,6 +100,8 @@ def extract(found: Found, text: str, language: str) -> None:
         offset = text.rfind("\n", 0, counted_to) + 1
         for column, word in path_words(line):
             place = placer.place(offset + column, line, column)
+            if place == "comment" and _in_example_section(found.lines, index):
+                continue
             if place and (index, word) not in imported:
                 sentence = _comment_sentence(found.lines, index, column, syntax) if place == "comment" else None
                 found.add(index, word, place, column, sentence=sentence)
@@ -135,6 +137,28 @@ def _python_paths(found: Found) -> None:
             if match.group(2).startswith("/"):
                 continue
             found.add(index, match.group(2), "code-path", match.start(2), judge=False)
+
+
+#: A doc comment's line: its leaders (`#`, `//`, `///`, `*` of a `/** */` block) and what follows.
+_DOC_LINE = lazy(r"^\s*(?:#+|/{2,}!?|/?\*+)\s?(.*)$")
+#: A tag of a documentation comment (YARD, JSDoc, PHPDoc): `@example` and what ends its section.
+_DOC_TAG = lazy(r"^@(\w+)")
+_EXAMPLE_REACH = 80  # lines looked back for the tag a comment line's section starts with
+
+
+def _in_example_section(lines: list[str], index: int) -> bool:
+    """Whether line `index` lies in the `@example` section of a documentation comment (YARD,
+    JSDoc, PHPDoc): from the tag to the next tag or the comment's end, code that shows a use,
+    whose paths are the reader's (rubocop documents each cop with `lib/layoutManager.rb` as the
+    file name it flags). Read back over the comment's lines to the tag that opens the section."""
+    for at in range(index, max(index - _EXAMPLE_REACH, -1), -1):
+        line = lines[at]
+        if not line.lstrip().startswith(("#", "//", "*", "/*")):
+            return False  # not a comment's line, or the comment ended above: no tag opened the section
+        tag = _DOC_TAG.match(_DOC_LINE.match(line).group(1))
+        if tag is not None:
+            return tag.group(1) == "example"
+    return False
 
 
 def _comment_sentence(lines: list[str], index: int, column: int, syntax: Syntax) -> str | None:

@@ -28,10 +28,12 @@ def yaml_file(found: Found) -> None:
     block: tuple[str, int, bool] | None = None  # (key, indent, is a list) of `key: |` or `key:` + items
     base = _mkdocs_docs_dir(found)
     shell: ShellReader | None = None
-    foreign = _other_workspace_lines(found.lines) if _WORKFLOW.search(found.path) else frozenset()
+    foreign = _other_workspace_lines(found.lines) if _WORKFLOW.search(found.path) else {}
     for index, line in enumerate(found.lines):
         if index in foreign:
             block = shell = None
+            if foreign[index]:
+                _in_checkout(found, index, line, foreign[index])
             continue
         stripped = line.strip()
         indent = len(line) - len(line.lstrip())
@@ -81,24 +83,35 @@ _WORKFLOW = lazy(r"(?:^|/)\.github/workflows/[^/]+\.ya?ml$")
 _STEP_KEY = lazy(r"^\s*(?:-\s+)?([\w-]+)\s*:\s*(.*?)\s*$")
 
 
-def _other_workspace_lines(lines: list[str]) -> frozenset[int]:
-    """The lines of a GitHub Actions job after a step that checks another repository out into
-    the workspace (`actions/checkout` with `repository:` and no `path:`): the job's later steps
-    run in that repository, their `working-directory: ./server` and `run:` paths are its
-    (pydantic's third-party tests check out polar, langchain and others, then this repository
-    at `path: pydantic-latest`). A checkout of this repository without `path:` ends it."""
-    out: set[int] = set()
+def _other_workspace_lines(lines: list[str]) -> dict[int, str]:
+    """The lines of a GitHub Actions job whose workspace is not this repository, each with the
+    folder this repository was checked out into there ("" when it was not). After a step that
+    checks another repository out into the workspace (`actions/checkout` with `repository:` and
+    no `path:`) the job's later steps run in that repository: their `working-directory: ./server`
+    and `run:` paths are its (pydantic's third-party tests check out polar, then this repository
+    at `path: pydantic-latest`). After a checkout of this repository at `path: poetry`, the
+    workspace holds it under `poetry/`: `uses: ./poetry/.github/actions/x` is its `.github/actions/x`,
+    and the rest is the workspace's (poetry's `poetry-plugin-export` checkout beside it). A
+    checkout of this repository without `path:` ends both."""
+    out: dict[int, str] = {}
     steps_at: int | None = None  # the indent of the `steps:` key whose items are being read
     step: dict[str, str] = {}
     step_end = 0
     foreign = False
+    ours_at = ""  # where this repository lies in the workspace, when not at its root
 
     def close(until: int) -> None:
-        nonlocal foreign
-        if "uses" in step and "actions/checkout" in step["uses"] and "path" not in step:
-            foreign = bool(step.get("repository")) and "github.repository" not in step["repository"]
+        nonlocal foreign, ours_at
+        if "uses" in step and "actions/checkout" in step["uses"]:
+            ours = not step.get("repository") or "github.repository" in step["repository"]
+            path = step.get("path", "").strip("/")
+            if ours:
+                path = posixpath.normpath(path.removeprefix("./")) if path else ""
+                foreign, ours_at = bool(path) and path != ".", path if path != "." else ""
+            elif not path:
+                foreign = True
         if foreign:
-            out.update(range(step_end, until))
+            out.update(dict.fromkeys(range(step_end, until), ours_at))
 
     for index, line in enumerate(lines):
         stripped = line.strip()
@@ -107,7 +120,7 @@ def _other_workspace_lines(lines: list[str]) -> frozenset[int]:
         indent = len(line) - len(line.lstrip())
         if steps_at is not None and (indent < steps_at or indent == steps_at and not stripped.startswith("-")):
             close(index)
-            steps_at, step, foreign = None, {}, False
+            steps_at, step, foreign, ours_at = None, {}, False, ""
         if steps_at is None:
             if stripped == "steps:":
                 steps_at, step, step_end = indent, {}, index + 1
@@ -120,7 +133,21 @@ def _other_workspace_lines(lines: list[str]) -> frozenset[int]:
             step.setdefault(pair.group(1), pair.group(2).strip("'\""))
     if steps_at is not None:
         close(len(lines))
-    return frozenset(out)
+    return out
+
+
+def _in_checkout(found: Found, index: int, line: str, ours_at: str) -> None:
+    """A workflow line run where this repository lies at `ours_at/` in the workspace: its
+    `uses: ./ours_at/...` and `working-directory: ours_at/...`, as paths of this repository."""
+    pair = _YAML_KEY.match(split_comment(line)[0])
+    if not pair or pair.group(3).lower() not in ("uses", "working-directory"):
+        return
+    value = pair.group(4).rstrip().strip("'\"").split("@")[0]
+    path = posixpath.normpath(value)
+    if path == ours_at or path.startswith(ours_at + "/"):
+        inside = path[len(ours_at) + 1:] or "."
+        kind = "ci-uses" if pair.group(3).lower() == "uses" else "ci-workdir"
+        found.add(index, "./" + inside if kind == "ci-uses" else inside, kind, pair.start(4))
 
 
 def _value(found: Found, index: int, line: str, start: int, kind: str, base: str = "") -> None:

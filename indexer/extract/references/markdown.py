@@ -116,7 +116,15 @@ def _prose_line(found: Found, index: int, line: str) -> bool:
         found.words(index, match.group(1), "comment", match.start(1))
         mask(match.start(), match.end())
     opens_comment = comment and "-->" not in line[line.rfind("<!--"):]
+    # code spans bind before links: `hash&.[](key)` is code, `` [`x`](a.md) `` a link
+    spans = [match.span() for match in _CODE_SPAN.finditer("".join(masked))] if "`" in line else []
+
+    def in_code(at: int) -> bool:
+        return any(start <= at < end for start, end in spans)
+
     for match in _LINK.finditer(line) if "](" in line else ():
+        if spans and in_code(match.start()):
+            continue
         target = link_target(match.group(1))
         if target:
             found.add(index, target, "md-link", match.start(1), paragraphs=True)
@@ -132,6 +140,8 @@ def _prose_line(found: Found, index: int, line: str) -> bool:
             found.add(index, target, "md-link", definition.start(1), paragraphs=True)
         mask(definition.start(1), definition.end(1))
     for match in _HTML_ATTRIBUTE.finditer(line) if "href" in line or "src" in line else ():
+        if spans and in_code(match.start()):
+            continue
         target = link_target(match.group(1))
         if target:
             found.add(index, target, "md-link", match.start(1), paragraphs=True)

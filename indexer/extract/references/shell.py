@@ -55,6 +55,9 @@ _LEADING = lazy(r"^\s*(?:(?:sudo|exec|time|env|command|nohup)\s+|[A-Za-z_]\w*=\S
 _GUARD = lazy(r"^(?:rm|rmdir|unlink|shred)\b|^(?:\[\[?|test)\s+!?\s*-[a-zA-Z]\s|^if\s+\[\[?\s")
 _CREATES_ALL = lazy(r"^(?:mkdir|touch|tee|virtualenv|truncate)\b")
 _CREATES_LAST = lazy(r"^(?:cp|mv|ln|rsync|install|git\s+clone|python3?\s+-m\s+venv)\b")
+#: A download into the current folder under the URL's last name: `curl -LO URL` (`-O`, in any
+#: cluster of short options, or `--remote-name`) and `wget URL`.
+_DOWNLOAD = lazy(r"^(?:curl\b(?=.*\s(?:-[a-zA-Z]*O[a-zA-Z]*|--remote-name(?:-all)?)(?:\s|$))|wget\b)")
 _FIND_PATTERN = lazy(r"\s-(?:i?path|i?wholename|i?name|i?regex)\s+(\S+)")
 _OUTPUT_OPTION = lazy(r"(?:^|\s)(?:-o|-O|--output(?:-document)?|-d|--directory|--target-directory)[\s=]+([^\s;&|]+)")
 _REDIRECT = lazy(r"(?<![<>])(?:\d|&)?>>?\|?\s*([^\s;&|)<>]+)")
@@ -150,6 +153,13 @@ class ShellReader:
                 created.append((match.start(1), match.group(1)))
             if command.lstrip().startswith("find "):  # `find . -path ./vendor -prune`: a pattern
                 columns.update(c for m in _FIND_PATTERN.finditer(command) for c in (m.start(1), m.start(1) + 1))
+        if "://" in command and _DOWNLOAD.match(command):  # the file is named after its URL
+            for match in _WORD.finditer(command):
+                url = match.group().strip("'\"")
+                if "://" in url:
+                    name = url.split("?", 1)[0].split("#", 1)[0].rpartition("/")[2].strip("'\"")
+                    if name:
+                        self.created.add(name)
         if ">" in command:  # and every redirection holds one
             for match in _REDIRECT.finditer(command):
                 created.append((match.start(1), match.group(1)))
