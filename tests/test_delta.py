@@ -9,6 +9,7 @@ stages when it ran, which is how the tests know the fast path is not the full on
 from __future__ import annotations
 
 import json
+import os
 import random
 import re
 import shutil
@@ -740,3 +741,21 @@ def test_a_complete_scan_prunes_the_bases_of_earlier_formats(repo, tmp_path):
     assert not kinds & {"scan-base/v2", "scan-base-removed/v2", "scan-base/v3", "scan-base-files/v1",
                         "resolved/v1", "resolved-imports/v1"}
     assert {"scan-base/v4", "scan-base-files/v2", "scan-base-removed/v4"} <= kinds
+
+
+def test_a_symlink_pointed_elsewhere_falls_back_to_the_full_scan(repo, tmp_path):
+    """A page read through a symlink resolves from the link's folder too; pointing the link at
+    another page moves no path and changes no content the base knows, so the delta would keep
+    the first page's answers: it steps aside."""
+    repo.write("src/rules/fqcn.md", "# fqcn\n\nFixed by [--fix](../autofix.md).\n")
+    repo.write("src/rules/other.md", "# other\n\nSee [it](../autofix.md).\n")
+    repo.write("docs/autofix.md", "# Autofix\n")
+    (repo.root / "docs/rules").mkdir(parents=True)
+    os.symlink("../../src/rules/fqcn.md", repo.root / "docs/rules/page.md")
+    repo.commit(STALE)
+    warm = tmp_path / "warm"
+    run_scan(repo.root, warm, "--format", "json")
+    os.remove(repo.root / "docs/rules/page.md")
+    os.symlink("../../src/rules/other.md", repo.root / "docs/rules/page.md")
+    repo.commit("2026-10-01")
+    assert_same_as_cold(repo, tmp_path, warm, delta=False)

@@ -875,3 +875,18 @@ def test_a_ci_job_that_checks_this_repository_out_into_a_folder_names_it_from_th
     repo.commit("2024-01-10", files={".github/workflows/plugin.yml": workflow,
                                      ".github/actions/bootstrap/action.yml": "runs: {using: composite, steps: []}\n"})
     assert set(found(scan(repo.root), "dangling-reference")) == {(".github/workflows/plugin.yml", 8)}
+
+
+def test_a_page_a_docs_folder_links_to_resolves_from_the_link_too(repo):
+    """ansible-lint's `docs/rules/fqcn.md` is a symlink to `src/ansiblelint/rules/fqcn.md`, whose
+    `../autofix.md` is the docs' `docs/autofix.md` as the docs build reads it. A link out of the
+    repository is not followed, and gives no folder."""
+    repo.write("src/rules/fqcn.md", "# fqcn\n\nFixed by [--fix](../autofix.md).\n\nSee [gone](../gone.md).\n")
+    repo.write("src/rules/other.md", "# other\n\nSee [autofix](../autofix.md).\n")
+    repo.write("docs/autofix.md", "# Autofix\n")
+    (repo.root / "docs/rules").mkdir()
+    os.symlink("../../src/rules/fqcn.md", repo.root / "docs/rules/fqcn.md")
+    os.symlink("/etc/passwd", repo.root / "docs/rules/other.md")
+    os.symlink("../../../outside/other.md", repo.root / "docs/rules/elsewhere.md")
+    repo.commit("2024-01-10")
+    assert set(found(scan(repo.root), "dangling-reference")) == {("src/rules/fqcn.md", 5), ("src/rules/other.md", 3)}

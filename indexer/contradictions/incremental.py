@@ -134,4 +134,5 @@ def _world(resolver: Resolver, ctx, history) -> str:
     part([sorted(history.removals), history.truncated])
     part({path: resolved_against(defs) for path, defs in ctx.collected.definitions.items()})
     part([resolver.remote(), links_branch(resolver.root, branch=resolver.branch)])
+    part(resolver.link_targets_by_path)  # (a page read through a symlink resolves from there too)
     return digest.hexdigest()[:32]

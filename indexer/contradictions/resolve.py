@@ -18,6 +18,7 @@ Imports are resolved to say which module they name; a missing module is never a 
 from __future__ import annotations
 
 import functools
+import os
 import posixpath
 import re
 from dataclasses import dataclass, replace
@@ -295,12 +296,13 @@ class Resolver:
         if kind == "md-link" and target.startswith("../") and self._directory_url_page(reference.path):
             # MkDocs/Hugo-style directory URLs serve `guide/page.md` at `guide/page/`: raw HTML
             # in it resolves one folder deeper than the source file
-            return [folder, posixpath.join(folder, posixpath.splitext(posixpath.basename(reference.path))[0])]
+            return [folder, posixpath.join(folder, posixpath.splitext(posixpath.basename(reference.path))[0]),
+                    *self._linked_folders(reference.path)]
         if kind == "md-link":
             beside = [posixpath.normpath(posixpath.join(assets, inside)) for assets, inside in self._assets_beside(folder)]
             if not target.startswith("../") and self._directory_url_page(reference.path):
                 return [folder, *self._site_asset_bases, *beside]  # a theme's files are laid over the pages at build
-            return [folder, *beside]
+            return [folder, *beside, *self._linked_folders(reference.path)]
         if kind == "adoc-link" and (module := self._antora_module(reference.path)):
             return [posixpath.join(module, "pages"), posixpath.join(module, "images"), folder]
         if kind == "make-include":
@@ -315,6 +317,17 @@ class Resolver:
             bases += [posixpath.normpath(posixpath.join(folder, reference.base)),
                       posixpath.normpath(reference.base)]
         return list(dict.fromkeys(bases))
+
+    def _linked_folders(self, path: str) -> list[str]:
+        """The folders of the tracked symlinks to a page, where a docs build also reads it
+        (ansible-lint's `docs/rules/args.md` links to `src/ansiblelint/rules/args.md`, whose
+        `../autofix.md` is `docs/autofix.md`). (Through a link to a folder above it, the page's
+        links would be resolved through that link: what lies there is not known.)"""
+        return [posixpath.dirname(link) for link in self.link_targets_by_path.get(path, ())]
+
+    @functools.cached_property
+    def link_targets_by_path(self) -> dict[str, list[str]]:
+        return link_targets(self.root, self.paths.links)
 
     @functools.cached_property
     def _site_asset_bases(self) -> tuple[str, ...]:
@@ -851,6 +864,30 @@ def working_folders(deleted: Mapping[str, int], files: Iterable[str],
         return frozenset()
     known = bounds(needed)
     return frozenset(folder for folder, count in needed.items() if known[folder][0] >= count)
+
+
+def link_targets(root: str, links: Iterable[str]) -> dict[str, list[str]]:
+    """Repository path -> the tracked symlinks among `links` that point at it: their text read,
+    never followed; a link that points out of the repository, or is absolute, is left out. What
+    the resolver reads a linked page's references from (`Resolver._linked_folders`), and what a
+    delta compares with its base's (a link retargeted moves no path)."""
+    from indexer.confine import Inside
+
+    inside = Inside(root)
+    out: dict[str, list[str]] = {}
+    for link in sorted(links):
+        folder = posixpath.dirname(link)
+        if not inside(folder or "."):
+            continue
+        try:
+            text = os.readlink(os.path.join(root, link))
+        except (OSError, ValueError):
+            continue  # a submodule, or a link this checkout lacks
+        target = posixpath.normpath(posixpath.join(folder, text.replace(os.sep, "/")))
+        if text.startswith("/") or target in (".", "..") or target.startswith("../"):
+            continue
+        out.setdefault(target, []).append(link)
+    return out
 
 
 def _ancestors(folder: str) -> list[str]:

@@ -54,7 +54,7 @@ import posixpath
 import time
 from dataclasses import replace
 from types import SimpleNamespace
-from typing import Any, Callable, NamedTuple
+from typing import Any, Callable, Mapping, NamedTuple
 
 from indexer import __version__
 from indexer.contradictions.deps import FRAME_PARTS, encode, frame_of, replaced
@@ -85,6 +85,16 @@ MAX_CHANGED = 200
 _GLOBAL_NAMES = frozenset({".gitattributes", ".gitmodules", *CONFIG_NAMES})
 #: Files at the root that the repository's identity is read from (`Resolver.identities`).
 _ROOT_GLOBAL = frozenset({"go.mod", "package.json", "pyproject.toml"})
+
+
+def _link_targets(root: str, left_out: Mapping[str, str]) -> dict[str, list[str]]:
+    """`resolve.link_targets` of the tracked symlinks and submodules (`RepoPaths.links`)."""
+    links = [path for path, why in left_out.items() if why in ("symlink", "submodule")]
+    if not links:
+        return {}
+    from indexer.contradictions.resolve import link_targets
+
+    return link_targets(root, links)
 
 
 #: What a base holds (`store_base`), checked before it is used.
@@ -149,6 +159,8 @@ def store_base(cache, key: str, snapshot, left_out, collected, found, memo: str,
         "deps_files": listed["digest"],  # the files row the lookups (`DEPS_KIND`) were written with
         "deps_digest": _digest(lookups),  # (a row another scan wrote since is told apart)
         "left_out": left_out,
+        "link_targets": found.resolver.link_targets_by_path if found.resolver is not None
+        else _link_targets(snapshot.root, left_out),
         "definitions": collected.definitions,
         "skipped": sorted(collected.skipped),
         "generated": sorted(collected.generated),
@@ -243,6 +255,8 @@ def try_delta(root: str, config, now, snapshot, left_out, cache, key: str, progr
         current = content_map(snapshot)
         if base.get("left_out") != left_out:
             raise Fallback("a symlink, submodule or excluded path came or went")
+        if base.get("link_targets", {}) != _link_targets(root, left_out):
+            raise Fallback("a symlink points elsewhere")
         deleted = frozenset(base_files.keys() - current.keys())
         changed = {path for path, sha in current.items() if base_files.get(path) != sha}  # (added ones too)
     finally:
