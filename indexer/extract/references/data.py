@@ -106,8 +106,9 @@ def _other_workspace_lines(lines: list[str]) -> dict[int, str]:
             ours = not step.get("repository") or "github.repository" in step["repository"]
             path = step.get("path", "").strip("/")
             if ours:
-                path = posixpath.normpath(path.removeprefix("./")) if path else ""
-                foreign, ours_at = bool(path) and path != ".", path if path != "." else ""
+                ours_at = posixpath.normpath(path) if path else ""
+                ours_at = "" if ours_at == "." else ours_at
+                foreign = bool(ours_at)
             elif not path:
                 foreign = True
         if foreign:
