@@ -291,3 +291,14 @@ def test_a_value_replaced_in_prose_is_no_word_on_a_file_of_that_name(repo):
                                "`scripts/deploy` replaces `deploy-legacy`.\n",
     })
     assert {path for path, _ in by_rule(scan(repo.root), "legacy-path")} == {"bin/deploy-legacy"}
+
+
+def test_a_moved_page_whose_successor_changed_after_it_keeps_that_evidence_whole(repo):
+    """sqlalchemy's `loading_columns.rst` says it moved to `queryguide/columns`, which changed
+    after it: 0.6 for the page's word, 0.2 for the newer successor. Only a legacy *word* in a
+    name makes the newer successor count for less."""
+    repo.commit("2020-01-10", files={"docs/loading.md": "# Loading\n\nThis document has moved to [columns](guide/columns.md).\n",
+                                     "docs/guide/columns.md": "# Columns\n"})
+    repo.commit("2021-05-01", files={"docs/guide/columns.md": "# Columns\n\nMore.\n"})
+    legacy = by_rule(scan(repo.root), "legacy-path")
+    assert "confidence 0.80" in legacy[("docs/loading.md", None)]["message"]

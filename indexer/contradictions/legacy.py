@@ -9,7 +9,7 @@ up to `min_confidence`:
 |---|---|
 | a legacy-like name | 0.35 |
 | a successor beside it (`tools/release` for `tools/old-release`) that is live | 0.2 |
-| ... or, both quiet, one that changed after it: a version (`payments-v1`) 0.2, a word 0.1 |
+| ... or, both quiet, one that changed after it (beside a legacy word in the name: 0.1) | 0.2 |
 | no commits for `stale_after` while the successor had commits within `active_within` | 0.25 |
 | a comment asking to migrate off or remove it (each further one +0.05, up to two) | 0.3 |
 | the path says it is deprecated (Go `// Deprecated:`, module-level DeprecationWarning, top-level `@Deprecated`, npm/Helm `deprecated`, a README notice) | 0.6 |
@@ -175,8 +175,9 @@ def _with_evidence(legacy: Legacy, evidence: list[Evidence], paths: RepoPaths, h
             # about (rails' `oid/legacy_point.rb` beside `oid/point.rb`, rubocop's
             # `deprecated_attribute_assignment.rb` cop beside `attribute_assignment.rb`): with a
             # name alone, two old files side by side
-            versioned = _VERSION.match(posixpath.splitext(posixpath.basename(legacy.path))[0]) is not None
-            evidence.append(Evidence(kind="successor" if versioned else "successor-newer",
+            stem = posixpath.splitext(posixpath.basename(legacy.path))[0]
+            worded = _LEGACY_NAME.match(stem) is not None and _VERSION.match(stem) is None
+            evidence.append(Evidence(kind="successor-newer" if worded else "successor",
                                      summary=f"successor {successor} changed after it"
                                      f" (last commit {theirs.last_day.isoformat()})",
                                      path=successor, commit=theirs.last_commit,
