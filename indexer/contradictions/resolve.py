@@ -321,8 +321,8 @@ class Resolver:
     def _linked_folders(self, path: str) -> list[str]:
         """The folders of the tracked symlinks to a page, where a docs build also reads it
         (ansible-lint's `docs/rules/args.md` links to `src/ansiblelint/rules/args.md`, whose
-        `../autofix.md` is `docs/autofix.md`). (Through a link to a folder above it, the page's
-        links would be resolved through that link: what lies there is not known.)"""
+        `../autofix.md` is the one in its `docs/` folder). (Through a link to a folder above it,
+        the page's links would be resolved through that link: what lies there is not known.)"""
         return [posixpath.dirname(link) for link in self.link_targets_by_path.get(path, ())]
 
     @functools.cached_property
