@@ -302,3 +302,11 @@ def test_a_moved_page_whose_successor_changed_after_it_keeps_that_evidence_whole
     repo.commit("2021-05-01", files={"docs/guide/columns.md": "# Columns\n\nMore.\n"})
     legacy = by_rule(scan(repo.root), "legacy-path")
     assert "confidence 0.80" in legacy[("docs/loading.md", None)]["message"]
+
+
+def test_a_migration_guide_named_for_its_version_is_no_legacy_copy(repo):
+    """fastify's `Migration-Guide-V3.md` beside `Migration-Guide-V5.md` still guides users off
+    v3; `build-v1.yml` beside `build-v2.yml` is still the copy the next one replaced."""
+    repo.commit("2022-01-10", files={"docs/Migration-Guide-V3.md": "# V3\n", "ci/build-v1.yml": "a: 1\n"})
+    repo.commit("2026-09-01", files={"docs/Migration-Guide-V5.md": "# V5\n", "ci/build-v2.yml": "a: 2\n"})
+    assert {path for path, _ in by_rule(scan(repo.root), "legacy-path")} == {"ci/build-v1.yml"}

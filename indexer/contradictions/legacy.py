@@ -328,6 +328,11 @@ def _named_successor(folder: str, folders: frozenset[str], children: Mapping[str
     return None
 
 
+#: A versioned name that is a document about that version, not a copy the next one replaced:
+#: fastify's `Migration-Guide-V3.md` beside `Migration-Guide-V5.md` still guides off v3.
+_ABOUT_A_VERSION = lazy(r"(?i)migrat|upgrad|release|changelog|changes|whats[-_]?new|news")
+
+
 def _file_candidates(paths: RepoPaths, in_folders: set[str] | None = None) -> list[tuple[str, str]]:
     """(file, successor) for files named like legacy or `-v1` beside the file that replaces them
     (`deploy-old.sh` beside `deploy.sh`, `build-v1.yml` beside `build.yml` or `build-v2.yml`).
@@ -354,7 +359,8 @@ def _file_candidates(paths: RepoPaths, in_folders: set[str] | None = None) -> li
                     if candidate and candidate + extension in names and candidate + extension != name:
                         successor = candidate + extension
                         break
-            elif version and version.group("sep") and version.group("stem"):
+            elif version and version.group("sep") and version.group("stem") \
+                    and not _ABOUT_A_VERSION.search(version.group("stem")):
                 newer = [(int(m.group("number")), other) for other, other_name in stems.items()
                          if (m := _VERSION.match(other)) and m.group("stem") == version.group("stem")
                          and m.group("sep") == version.group("sep")
