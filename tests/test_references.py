@@ -890,3 +890,49 @@ def test_a_page_a_docs_folder_links_to_resolves_from_the_link_too(repo):
     os.symlink("../../../outside/other.md", repo.root / "docs/rules/elsewhere.md")
     repo.commit("2024-01-10")
     assert set(found(scan(repo.root), "dangling-reference")) == {("src/rules/fqcn.md", 5), ("src/rules/other.md", 3)}
+
+
+def test_package_scripts_a_doc_has_the_reader_add_or_scaffold_are_theirs(repo):
+    """fastify's TypeScript guide has the reader add `"build"` to their package.json, then run
+    `npm run build`; its README scaffolds a project (`npm init fastify`), then `npm run dev`.
+    Neither is this repository's script; one it never defines, before any of that, still is."""
+    repo.commit("2024-01-10", files={
+        "package.json": '{"name": "lib", "scripts": {"test": "node test.js"}}\n',
+        "docs/TypeScript.md": ("# TypeScript\n\nRun `npm run lint` first.\n\n1. Add to your `package.json`:\n\n"
+                               "```json\n{\n  \"scripts\": {\n    \"build\": \"tsc\",\n    \"start\": \"node index.js\"\n  }\n}\n```\n\n"
+                               "2. Run `npm run build` and `npm run start`.\n"),
+        "README.md": "# lib\n\nRun `npm run bench`.\n\n```sh\nnpm init lib\n```\n\nThen:\n\n```sh\nnpm run dev\n```\n",
+    })
+    assert set(found(scan(repo.root), "dangling-command")) == {("docs/TypeScript.md", 3), ("README.md", 3)}
+
+
+def test_a_dot_slash_path_starts_where_the_reader_stands_not_in_a_packages_src(repo):
+    """mdBook's docs: the output "defaults to `./book`", and the crate once had a `src/book/`
+    module. `./book` is not looked up under `src/`; a plain `book/x.rs` still is (a src layout)."""
+    repo.commit("2023-01-10", files={"Cargo.toml": "[package]\nname = \"b\"\n", "src/book/mod.rs": "//\n",
+                                     "src/book/x.rs": "//\n", "src/main.rs": "fn main() {}\n"})
+    os.remove(repo.root / "src/book/mod.rs")
+    os.remove(repo.root / "src/book/x.rs")
+    repo.commit("2025-07-22", files={"src/lib.rs": "//\n",
+                                     "guide/build.md": "# Build\n\nThe output defaults to `./book`.\n\nSee `book/x.rs`.\n"})
+    assert set(found(scan(repo.root), "dangling-reference")) == {("guide/build.md", 5)}
+
+
+def test_a_ci_step_run_in_another_repositorys_checkout_folder_names_its_paths(repo):
+    """fastify's CITGM job checks a dependent package out at `path: package` and runs its steps
+    with `working-directory: package`: that folder, and what those steps run, are the package's."""
+    workflow = """jobs:
+  citgm:
+    steps:
+      - uses: actions/checkout@v4
+      - uses: actions/checkout@v4
+        with:
+          repository: ${{ inputs.repo }}
+          path: package
+      - working-directory: package
+        run: ./scripts/test.sh
+      - working-directory: ./gone
+        run: make test
+"""
+    repo.commit("2024-01-10", files={".github/workflows/citgm.yml": workflow, "README.md": "# x\n"})
+    assert set(found(scan(repo.root), "dangling-reference")) == {(".github/workflows/citgm.yml", 11)}

@@ -180,9 +180,9 @@ class RepoPaths:
         return frozenset(p.rpartition("/")[0] for p in self._ending(_MANIFEST_ENDINGS)
                          if p.rpartition("/")[2] in PACKAGE_MANIFESTS)
 
-    def package_bases(self, path: str) -> list[str]:
+    def package_bases(self, path: str, sources: bool = True) -> list[str]:
         """Where a path written in `path` may start besides its folder and the root: the folders of
-        the packages it lies in (innermost first), and their `src/` (a `src` layout)."""
+        the packages it lies in (innermost first), and (with `sources`) their `src/` (a `src` layout)."""
         out: list[str] = []
         folder = posixpath.dirname(path)
         while True:
@@ -191,7 +191,7 @@ class RepoPaths:
             if folder in self.package_roots:
                 out.append(folder)
                 source = posixpath.join(folder, "src") if folder else "src"
-                if self.exists(source):
+                if sources and self.exists(source):
                     out.append(source)
             if not folder:
                 return out

@@ -312,7 +312,9 @@ class Resolver:
             return _ancestors(folder)
         if kind in ("rst-link", "adoc-include", "adoc-link", "config-extends", "manifest-include", "go-replace"):
             return [folder]
-        bases = [folder, "", *self.paths.package_bases(reference.path)]
+        # (`./book` starts where the reader stands, never inside a package's `src/`: mdBook's
+        # "defaults to `./book`" is no word on the `src/book/` module it once had)
+        bases = [folder, "", *self.paths.package_bases(reference.path, sources=not target.startswith("./"))]
         if reference.base:
             bases += [posixpath.normpath(posixpath.join(folder, reference.base)),
                       posixpath.normpath(reference.base)]

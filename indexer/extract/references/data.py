@@ -92,27 +92,31 @@ def _other_workspace_lines(lines: list[str]) -> dict[int, str]:
     at `path: pydantic-latest`). After a checkout of this repository at `path: poetry`, the
     workspace holds it under `poetry/`: `uses: ./poetry/.github/actions/x` is its `.github/actions/x`,
     and the rest is the workspace's (poetry's `poetry-plugin-export` checkout beside it). A
-    checkout of this repository without `path:` ends both."""
+    checkout of this repository without `path:` ends both. A step whose `working-directory:` is
+    another repository's checkout folder (`path: package`, fastify's CITGM job) runs in it."""
     out: dict[int, str] = {}
     steps_at: int | None = None  # the indent of the `steps:` key whose items are being read
     step: dict[str, str] = {}
     step_end = 0
     foreign = False
     ours_at = ""  # where this repository lies in the workspace, when not at its root
+    others: set[str] = set()  # the folders other repositories were checked out into
 
     def close(until: int) -> None:
         nonlocal foreign, ours_at
         if "uses" in step and "actions/checkout" in step["uses"]:
             ours = not step.get("repository") or "github.repository" in step["repository"]
-            path = step.get("path", "").strip("/")
+            path = posixpath.normpath(step["path"].strip("/")) if step.get("path", "").strip("/") else ""
+            path = "" if path == "." else path
             if ours:
-                ours_at = posixpath.normpath(path) if path else ""
-                ours_at = "" if ours_at == "." else ours_at
-                foreign = bool(ours_at)
+                ours_at, foreign = path, bool(path)
             elif not path:
                 foreign = True
-        if foreign:
-            out.update(dict.fromkeys(range(step_end, until), ours_at))
+            else:
+                others.add(path)
+        workdir = posixpath.normpath(step.get("working-directory", ".") or ".")
+        if foreign or any(workdir == other or workdir.startswith(other + "/") for other in others):
+            out.update(dict.fromkeys(range(step_end, until), ours_at))  # (a step run in another's checkout)
 
     for index, line in enumerate(lines):
         stripped = line.strip()
@@ -122,6 +126,7 @@ def _other_workspace_lines(lines: list[str]) -> dict[int, str]:
         if steps_at is not None and (indent < steps_at or indent == steps_at and not stripped.startswith("-")):
             close(index)
             steps_at, step, foreign, ours_at = None, {}, False, ""
+            others.clear()
         if steps_at is None:
             if stripped == "steps:":
                 steps_at, step, step_end = indent, {}, index + 1

@@ -57,6 +57,42 @@ def extract(found: Found) -> None:
         else:
             in_comment = _prose_line(found, index, line)
         index += 1
+    if any(r.kind == "command" and not r.target.startswith("make ") for r in found.references):
+        _without_readers_scripts(found)
+
+
+#: A `"scripts": {` object in a doc's JSON, and its keys: the scripts the doc has the reader add.
+_SCRIPTS_OPEN = lazy(r'"scripts"\s*:\s*\{')
+_SCRIPT_KEY = lazy(r'^\s*"([\w:.-]+)"\s*:')
+#: A command that makes the reader a new project (`npm init fastify`, `npm create vite@latest`,
+#: `yarn create`, `npx create-react-app`): the package scripts run after it are that project's.
+_SCAFFOLD = lazy(r"\b(?:npm\s+(?:init|create)\s+[\w@]|(?:yarn|pnpm|bun)\s+create\s|npx\s+(?:--yes\s+|-y\s+)?create-)")
+
+
+def _without_readers_scripts(found: Found) -> None:
+    """Drop the package-script commands a doc runs in the reader's project, not this repository's:
+    a script the doc itself has the reader add to their `package.json` (fastify's TypeScript guide
+    adds `"build": "tsc -p tsconfig.json"`, then says `npm run build`), or any one run after the
+    doc scaffolds a new project (`npm init fastify`, then `npm run dev`)."""
+    scripts: set[str] = set()
+    scaffold_at: int | None = None
+    inside = False
+    for index, line in enumerate(found.lines):
+        if inside:
+            key = _SCRIPT_KEY.match(line)
+            if key:
+                scripts.add(key.group(1))
+            inside = "}" not in line
+        elif _SCRIPTS_OPEN.search(line):
+            inside = "}" not in line[line.index("{"):]
+        if scaffold_at is None and _SCAFFOLD.search(line):
+            scaffold_at = index
+    if not scripts and scaffold_at is None:
+        return
+    found.references[:] = [
+        r for r in found.references if not (
+            r.kind == "command" and not r.target.startswith("make ")
+            and (r.target.rpartition(" ")[2] in scripts or scaffold_at is not None and r.line > scaffold_at))]
 
 
 def _after_front_matter(lines: list[str]) -> int:
