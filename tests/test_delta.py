@@ -759,3 +759,17 @@ def test_a_symlink_pointed_elsewhere_falls_back_to_the_full_scan(repo, tmp_path)
     os.symlink("../../src/rules/other.md", repo.root / "docs/rules/page.md")
     repo.commit("2026-10-01")
     assert_same_as_cold(repo, tmp_path, warm, delta=False)
+
+
+def test_the_last_live_file_deleted_beside_deprecated_ones_makes_their_folder_legacy(repo, tmp_path):
+    """Two of three classes in `lang/text` are `@Deprecated`: two legacy files. Deleting the live
+    one moves no candidate and says nothing deprecated, yet now everything in the folder is, and
+    the folder is the legacy path: the delta must not keep the base's legacy set."""
+    klass = "package lang.text;\n\n@Deprecated\npublic class {name} {{}}\n"
+    repo.commit(STALE, files={**{f"src/lang/text/{name}.java": klass.format(name=name) for name in ("A", "B")},
+                              "src/lang/text/Live.java": "package lang.text;\n\npublic class Live {}\n"})
+    warm = tmp_path / "warm"
+    run_scan(repo.root, warm, "--format", "json")
+    os.remove(repo.root / "src/lang/text/Live.java")
+    repo.commit("2026-10-01")
+    assert_same_as_cold(repo, tmp_path, warm, delta=False)

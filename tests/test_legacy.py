@@ -310,3 +310,28 @@ def test_a_migration_guide_named_for_its_version_is_no_legacy_copy(repo):
     repo.commit("2022-01-10", files={"docs/Migration-Guide-V3.md": "# V3\n", "ci/build-v1.yml": "a: 1\n"})
     repo.commit("2026-09-01", files={"docs/Migration-Guide-V5.md": "# V5\n", "ci/build-v2.yml": "a: 2\n"})
     assert {path for path, _ in by_rule(scan(repo.root), "legacy-path")} == {"ci/build-v1.yml"}
+
+
+DEPRECATED_CLASS = "package lang.text;\n\n/** Use the text library. */\n@Deprecated\npublic class {name} {{}}\n"
+
+
+def test_a_folder_whose_every_file_is_deprecated_is_one_legacy_folder(repo):
+    """commons-lang's `lang3/text`: every class in it, and in `text/translate` below it, is
+    `@Deprecated` (its `package-info.java` says nothing): one legacy folder, not 22 files. A
+    folder with one live class keeps its deprecated ones apart; what points into either is still
+    a legacy reference."""
+    files = {f"src/lang/text/{name}.java": DEPRECATED_CLASS.format(name=name) for name in ("StrBuilder", "WordUtils")}
+    files.update({f"src/lang/text/translate/{name}.java": DEPRECATED_CLASS.format(name=name)
+                  for name in ("Escaper", "Unescaper")})
+    files.update({"src/lang/text/package-info.java": "package lang.text;\n",
+                  "src/lang/util/Old.java": DEPRECATED_CLASS.format(name="Old"),
+                  "src/lang/util/Older.java": DEPRECATED_CLASS.format(name="Older"),
+                  "src/lang/util/Live.java": "package lang.util;\n\npublic class Live {}\n",
+                  "docs/guide.md": "# Guide\n\nSee src/lang/text/WordUtils.java and src/lang/util/Old.java.\n"})
+    repo.commit("2024-01-10", files=files)
+    report = scan(repo.root)
+    assert {path for path, _ in by_rule(report, "legacy-path")} == {
+        "src/lang/text", "src/lang/util/Old.java", "src/lang/util/Older.java"}
+    assert "everything in it is deprecated (2 files and 1 folder)" in \
+        by_rule(report, "legacy-path")[("src/lang/text", None)]["message"]
+    assert set(by_rule(report, "legacy-reference")) == {("docs/guide.md", 3)}

@@ -153,7 +153,65 @@ def find_legacy(declared: Iterable[LegacyPath], paths: RepoPaths, history: Histo
         found = _with_evidence(legacy, evidence, paths, history, now, asks, settings)
         if found.confidence >= settings.min_confidence:
             out[path] = found
-    return sorted(out.values(), key=lambda legacy: legacy.path)
+    return sorted(_as_folders(out, paths).values(), key=lambda legacy: legacy.path)
+
+
+#: What a folder keeps beside its code that says nothing of the folder being deprecated.
+_FURNITURE = lazy(r"^(?:package-info\.java|__init__\.py|mod\.rs|doc\.go|index\.[jt]sx?|readme(?:\.\w+)?)$", re.I)
+
+
+def folder_listing(paths: RepoPaths, files: Iterable[str]) -> dict[str, tuple[list[str], list[str]]]:
+    """folder -> (its files' names, its folders) for the folders of `files` and those above them
+    (the root left out): what `_as_folders` reads, and what a delta compares before it trusts
+    its base's legacy set."""
+    wanted: set[str] = set()
+    for path in files:
+        folder = path.rpartition("/")[0]
+        while folder and folder not in wanted:
+            wanted.add(folder)
+            folder = folder.rpartition("/")[0]
+    out: dict[str, tuple[list[str], list[str]]] = {folder: ([], []) for folder in sorted(wanted)}
+    if not wanted:
+        return out
+    for path in paths.paths:
+        parent, _, name = path.rpartition("/")
+        if parent in out:
+            out[parent][0 if path in paths.all_files else 1].append(path if path not in paths.all_files else name)
+    for names, folders in out.values():
+        names.sort()
+        folders.sort()
+    return out
+
+
+def _as_folders(found: dict[str, Legacy], paths: RepoPaths) -> dict[str, Legacy]:
+    """Detected legacy files that are every file of their folder (its `package-info.java`,
+    `__init__.py` and the like aside), and whose every folder is legacy too, as that one
+    folder: commons-lang's 12 deprecated classes of `lang3/text/translate` and the 10 beside it
+    in `lang3/text` are one legacy folder, `lang3/text`, not 22 findings. Deepest first, so
+    folders gather into the folder above them."""
+    detected = [path for path, legacy in found.items() if not legacy.declared and path in paths.all_files]
+    if len(detected) < 2:
+        return found
+    out = dict(found)
+    listing = folder_listing(paths, detected)
+    for folder in sorted(listing, key=lambda f: -f.count("/")):
+        names, folders = listing[folder]
+        members = [posixpath.join(folder, name) for name in names if not _FURNITURE.match(name)] + folders
+        if sum(1 for name in names if not _FURNITURE.match(name)) < 2 \
+                or not all(m in out and not out[m].declared for m in members):
+            continue
+        parts = [out.pop(m) for m in members]
+        successors = {part.successor for part in parts}
+        files = sum(1 for m in members if m in paths.all_files)
+        inside = _count(files, "file") + (f" and {_count(len(parts) - files, 'folder')}" if len(parts) > files else "")
+        summary = (f"everything in it is deprecated ({inside}): "
+                   + ", ".join(posixpath.basename(m) for m in members[:3]) + (", ..." if len(members) > 3 else ""))
+        first = parts[0].evidence[0] if parts[0].evidence else None
+        out[folder] = Legacy(folder, successors.pop() if len(successors) == 1 else None, False,
+                             min(part.confidence for part in parts),
+                             (Evidence(kind="deprecation-notice", summary=summary,
+                                       path=first.path if first else folder, line=first.line if first else None),))
+    return out
 
 
 def _with_evidence(legacy: Legacy, evidence: list[Evidence], paths: RepoPaths, history: History,
@@ -204,7 +262,11 @@ def _with_evidence(legacy: Legacy, evidence: list[Evidence], paths: RepoPaths, h
 
 
 def _commits(count: int) -> str:
-    return f"{count} commit{'s' * (count != 1)}"
+    return _count(count, "commit")
+
+
+def _count(count: int, noun: str) -> str:
+    return f"{count} {noun}{'s' * (count != 1)}"
 
 
 def _confidence(evidence: list[Evidence]) -> float:

@@ -604,18 +604,20 @@ def _named_row(named) -> list:
 def _legacy_inputs(definitions, paths, asks, historical, declared, named=None) -> str:
     """What legacy detection reads of the paths (`indexer.contradictions.legacy.find_legacy`): its
     candidates, what files call deprecated, whether each is a file and each declared successor
-    exists; a digest. A delta after paths came or went whose digest is the base's, and whose
+    exists, what lies beside the files among them (`legacy.folder_listing`); a digest. A delta after paths came or went whose digest is the base's, and whose
     history is the base's, finds what the base found without running detection. `named`: the
     candidates by name (`legacy.named_candidates`), when the caller has them."""
-    from indexer.contradictions.legacy import _candidates, deprecation_notices
+    from indexer.contradictions.legacy import _candidates, deprecation_notices, folder_listing
 
     candidates = sorted(_candidates(paths, asks, named), key=lambda candidate: candidate[0])  # (one per path)
     notices, successors = deprecation_notices(definitions, paths, historical)
     notices = {path: sorted(map(repr, evidence)) for path, evidence in notices.items()}  # (in no order of the files')
     named = sorted({path for path, _ in candidates} | set(notices))
     successors_declared = sorted({item.successor.strip("/") for item in declared if item.successor})
+    files = [path for path in named if paths.is_file(path)]
     data = repr((candidates, sorted(notices.items()), sorted(successors.items()),
-                 [paths.is_file(path) for path in named], [paths.exists(path) for path in successors_declared]))
+                 [paths.is_file(path) for path in named], [paths.exists(path) for path in successors_declared],
+                 folder_listing(paths, files) if len(files) > 1 else {}))  # (files gather into their folder)
     return hashlib.sha256(data.encode("utf-8", "surrogateescape")).hexdigest()
 
 
@@ -974,7 +976,7 @@ def _watch(definitions, found) -> dict[str, Any]:
     of `MAX_COMMITS` drops included), detection says what it said: the delta skips it. The
     candidates and notices depend on the paths, the migrate asks and the definitions, which a
     delta keeps as the base's."""
-    from indexer.contradictions.legacy import _candidates, deprecation_notices
+    from indexer.contradictions.legacy import _candidates, deprecation_notices, folder_listing
 
     watched: set[str] = {"."}  # "." stands for "any activity at all"
     for path, successor in _candidates(found.paths, found.asks):
