@@ -936,3 +936,16 @@ def test_a_ci_step_run_in_another_repositorys_checkout_folder_names_its_paths(re
 """
     repo.commit("2024-01-10", files={".github/workflows/citgm.yml": workflow, "README.md": "# x\n"})
     assert set(found(scan(repo.root), "dangling-reference")) == {(".github/workflows/citgm.yml", 11)}
+
+
+def test_issue_and_pull_request_templates_link_from_the_root(repo):
+    """commons-lang's `.github/pull_request_template.md` links `CONTRIBUTING.md` (the root's, as
+    the pull request page shows it); one to a file the root lacks is still dangling."""
+    repo.commit("2024-01-10", files={
+        "CONTRIBUTING.md": "# Contributing\n",
+        ".github/pull_request_template.md": "- [ ] Read the [guidelines](CONTRIBUTING.md).\n- [ ] See [x](GONE.md).\n",
+        ".github/ISSUE_TEMPLATE/bug.md": "Read [the guide](CONTRIBUTING.md) first.\n",
+        ".github/notes.md": "See [it](CONTRIBUTING.md).\n",
+    })
+    assert set(found(scan(repo.root), "dangling-reference")) == {
+        (".github/pull_request_template.md", 2), (".github/notes.md", 1)}

@@ -83,6 +83,10 @@ _PLACEHOLDER_LINK = lazy(r"(?i)(?:[\w.]+\.)?(?:url|uri|link|href|path|target|tod
 _PROJECT_URL = lazy(r"(?:^module\s+|[\"'](?:git\+)?(?:https?://|ssh://git@|git@)?)"
                     r"(github\.com|gitlab\.com|codeberg\.org|bitbucket\.org)[:/]([\w.-]+)/([\w.-]+?)"
                     r"(?:\.git)?(?=[/\"'\s#]|$)", re.M)
+#: An issue or pull request template: GitHub shows it on the new issue's or pull request's page,
+#: and its authors link the repository's files from the root (`[guidelines](CONTRIBUTING.md)`).
+_GITHUB_TEMPLATE = lazy(r"(?i)^(?:\.github/|docs/)?(?:pull_request_template|issue_template)(?:\.md|/)"
+                        r"|^\.github/(?:ISSUE_TEMPLATE|PULL_REQUEST_TEMPLATE)/")
 #: The sentence places its paths in another repository, or in the reader's own files ("copy this
 #: to your workflow file, for example `.github/workflows/pr.yml`"): history here says nothing
 #: about them, a file of that name this repository once had included.
@@ -302,6 +306,8 @@ class Resolver:
             beside = [posixpath.normpath(posixpath.join(assets, inside)) for assets, inside in self._assets_beside(folder)]
             if not target.startswith("../") and self._directory_url_page(reference.path):
                 return [folder, *self._site_asset_bases, *beside]  # a theme's files are laid over the pages at build
+            if _GITHUB_TEMPLATE.search(reference.path):
+                beside.append("")  # shown on an issue or pull request page: written from the root
             return [folder, *beside, *self._linked_folders(reference.path)]
         if kind == "adoc-link" and (module := self._antora_module(reference.path)):
             return [posixpath.join(module, "pages"), posixpath.join(module, "images"), folder]
