@@ -176,7 +176,10 @@ def folder_listing(paths: RepoPaths, files: Iterable[str]) -> dict[str, tuple[li
     for path in paths.paths:
         parent, _, name = path.rpartition("/")
         if parent in out:
-            out[parent][0 if path in paths.all_files else 1].append(path if path not in paths.all_files else name)
+            if path in paths.all_files:
+                out[parent][0].append(name)
+            else:
+                out[parent][1].append(path)
     for names, folders in out.values():
         names.sort()
         folders.sort()
@@ -196,14 +199,13 @@ def _as_folders(found: dict[str, Legacy], paths: RepoPaths) -> dict[str, Legacy]
     listing = folder_listing(paths, detected)
     for folder in sorted(listing, key=lambda f: -f.count("/")):
         names, folders = listing[folder]
-        members = [posixpath.join(folder, name) for name in names if not _FURNITURE.match(name)] + folders
-        if sum(1 for name in names if not _FURNITURE.match(name)) < 2 \
-                or not all(m in out and not out[m].declared for m in members):
+        own = [posixpath.join(folder, name) for name in names if not _FURNITURE.match(name)]
+        members = own + folders
+        if len(own) < 2 or not all(m in out and not out[m].declared for m in members):
             continue
         parts = [out.pop(m) for m in members]
         successors = {part.successor for part in parts}
-        files = sum(1 for m in members if m in paths.all_files)
-        inside = _count(files, "file") + (f" and {_count(len(parts) - files, 'folder')}" if len(parts) > files else "")
+        inside = _count(len(own), "file") + (f" and {_count(len(folders), 'folder')}" if folders else "")
         summary = (f"everything in it is deprecated ({inside}): "
                    + ", ".join(posixpath.basename(m) for m in members[:3]) + (", ..." if len(members) > 3 else ""))
         first = parts[0].evidence[0] if parts[0].evidence else None

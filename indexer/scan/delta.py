@@ -604,9 +604,10 @@ def _named_row(named) -> list:
 def _legacy_inputs(definitions, paths, asks, historical, declared, named=None) -> str:
     """What legacy detection reads of the paths (`indexer.contradictions.legacy.find_legacy`): its
     candidates, what files call deprecated, whether each is a file and each declared successor
-    exists, what lies beside the files among them (`legacy.folder_listing`); a digest. A delta after paths came or went whose digest is the base's, and whose
-    history is the base's, finds what the base found without running detection. `named`: the
-    candidates by name (`legacy.named_candidates`), when the caller has them."""
+    exists, what lies beside the files among them (`legacy.folder_listing`); a digest. A delta
+    after paths came or went whose digest is the base's, and whose history is the base's, finds
+    what the base found without running detection. `named`: the candidates by name
+    (`legacy.named_candidates`), when the caller has them."""
     from indexer.contradictions.legacy import _candidates, deprecation_notices, folder_listing
 
     candidates = sorted(_candidates(paths, asks, named), key=lambda candidate: candidate[0])  # (one per path)
