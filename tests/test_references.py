@@ -949,3 +949,141 @@ def test_issue_and_pull_request_templates_link_from_the_root(repo):
     })
     assert set(found(scan(repo.root), "dangling-reference")) == {
         (".github/pull_request_template.md", 2), (".github/notes.md", 1)}
+
+
+def test_a_c_include_found_on_the_build_include_path_is_not_dangling(repo):
+    """jq moved `src/decNumber/` to `vendor/decNumber/` and builds with `-I$(srcdir)/vendor`:
+    `#include "decNumber/decNumber.h"` in `src/jv.c` still finds the header, through the
+    include path, not the including file's folder. A header that exists nowhere any more is
+    still a dangling include."""
+    repo.commit("2021-01-01", files={"src/decNumber/decNumber.h": "int d;\n", "src/compat/old.h": "int o;\n",
+                                     "src/compat/new.h": "int n;\n", "src/jv.c": "int j;\n"})
+    repo.git("mv", "src/decNumber", "vendor")
+    repo.git("rm", "-q", "src/compat/old.h")
+    repo.commit("2025-02-05", files={
+        "Makefile.am": "AM_CPPFLAGS = -I$(srcdir)/src -I$(srcdir)/vendor\n",
+        "vendor/decNumber/decNumber.h": "int d;\n",
+        "src/jv.c": '#ifdef USE_DECNUM\n#include "decNumber/decNumber.h"\n#endif\n#include "compat/old.h"\nint j;\n',
+    })
+    assert set(found(scan(repo.root), "dangling-reference")) == {("src/jv.c", 4)}
+
+
+def test_a_translated_page_falls_back_to_the_default_language(repo):
+    """fastapi's docs are `docs/<lang>/docs/...`, with English under `docs/en/`; a page missing
+    from a translation is built from the English one, so a German page's `newsletter.md` (gone
+    from `docs/de/` since 2024) and `../release-notes.md` (English only) are served. A page no
+    language has is still dangling."""
+    repo.commit("2023-01-01", files={
+        "docs/en/docs/newsletter.md": "# News\n", "docs/en/docs/release-notes.md": "# Notes\n",
+        "docs/en/docs/help.md": "# Help\n\n[News](newsletter.md)\n",
+        "docs/de/docs/newsletter.md": "# Neues\n", "docs/fr/docs/help.md": "# Aide\n",
+    })
+    repo.git("rm", "-q", "docs/de/docs/newsletter.md")
+    repo.commit("2024-08-14", files={
+        "docs/de/docs/help.md": "# Hilfe\n\n[Newsletter](newsletter.md)\n",
+        "docs/de/docs/deployment/versions.md": "# Versionen\n\n[Notizen](../release-notes.md)\n\n[Alt](../old-guide.md)\n",
+    })
+    assert set(found(scan(repo.root), "dangling-reference")) == {("docs/de/docs/deployment/versions.md", 5)}
+
+
+def test_a_template_tag_names_what_the_template_loader_finds(repo):
+    """fastapi's MkDocs theme overrides (`docs/en/overrides/main.html`) include the theme's own
+    partials: `{% include "partials/nav.html" %}` is found in the installed theme, not here. A
+    template this repository had and removed is still a dangling include."""
+    repo.commit("2023-01-01", files={"docs/overrides/partials/old.html": "<p>old</p>\n",
+                                     "docs/overrides/partials/banner.html": "<p>hi</p>\n"})
+    repo.git("rm", "-q", "docs/overrides/partials/old.html")
+    repo.commit("2024-01-01", files={"docs/overrides/main.html": (
+        '{% extends "base.html" %}\n{% block x %}\n  {% include "partials/nav.html" %}\n'
+        '  {% include "partials/banner.html" %}\n  {%- include "partials/old.html" -%}\n{% endblock %}\n')})
+    assert set(found(scan(repo.root), "dangling-reference")) == {("docs/overrides/main.html", 5)}
+
+
+def test_a_dockerfile_in_a_doc_is_the_readers_when_the_repository_has_none(repo):
+    """fastapi's Docker guide (in English and a dozen translations) shows the reader's
+    `Dockerfile`, `COPY ./requirements.txt /code/requirements.txt`, in ```` ```Dockerfile ````
+    and ```` ```{ .dockerfile .annotate } ```` blocks. fastapi has no Dockerfile, so no such block
+    is about its files, whatever root `requirements.txt` it once had. Once the repository has a
+    Dockerfile, a block may be about it, and the removed file is a claim again."""
+    repo.commit("2020-01-01", files={"requirements.txt": "fastapi\n", "docs/index.md": "# Docs\n"})
+    repo.git("rm", "-q", "requirements.txt")
+    repo.commit("2026-01-10", files={"docs/de/docker.md": (
+        "# Docker\n\nErstellen Sie eine Datei `Dockerfile` mit:\n\n```{ .dockerfile .annotate }\nFROM python:3.14\n"
+        "COPY ./requirements.txt /code/requirements.txt\n```\n\nKurz:\n\n```Dockerfile\n"
+        "COPY ./requirements.txt /code/requirements.txt\n```\n")})
+    assert not found(scan(repo.root), "dangling-reference")
+    repo.commit("2026-02-01", files={"Dockerfile": "FROM python:3.14\n"})
+    assert set(found(scan(repo.root), "dangling-reference")) == {("docs/de/docker.md", 7), ("docs/de/docker.md", 13)}
+
+
+def test_example_code_opens_the_readers_files(repo):
+    """fastapi's `docs_src/` holds the tutorials' code: `Path("./openapi.json")` is the file the
+    reader's client generator wrote. Code outside such folders that opens a file never here is
+    still a claim."""
+    repo.commit("2024-01-01", files={
+        "docs_src/generate_clients/tutorial004.py": 'import json\nfrom pathlib import Path\n\n'
+                                                     'spec = json.loads(Path("./openapi.json").read_text())\n',
+        "app/settings.py": 'from pathlib import Path\n\nconfig = Path("./settings.json").read_text()\n',
+    })
+    assert set(found(scan(repo.root), "dangling-reference")) == {("app/settings.py", 3)}
+
+
+def test_rust_unit_tests_and_doc_examples_are_not_the_repositorys_paths():
+    """ripgrep's `crates/ignore/src/incremental.rs` tests its matcher in the file's own
+    `#[cfg(test)] mod tests` on made-up paths (`"src/drop.tmp"`), and its doc comment's example
+    asks about `"src/generated.rs"` in a fenced block. Neither names a file of the repository;
+    code and comments outside them still do."""
+    rust = ('/// Matches paths.\n'
+            '///\n'
+            '/// ```\n'
+            '/// if matcher.matched("src/generated.rs", false).is_ignore() {}\n'
+            '/// ```\n'
+            '///\n'
+            '/// The rules are in docs/ignore.md.\n'
+            'pub fn matched() { load("data/rules.txt"); }\n'
+            '\n'
+            '#[cfg(test)]\n'
+            'mod tests {\n'
+            '    #[test]\n'
+            '    fn drops() {\n'
+            '        assert!(m.matched("src/drop.tmp"));  // see fixtures/README.md\n'
+            '    }\n'
+            '}\n'
+            '\n'
+            '// after the tests: tools/after.rs\n')
+    assert {target for _line, target, _kind in kinds("crates/ignore/src/incremental.rs", rust)} == {
+        "docs/ignore.md", "data/rules.txt", "tools/after.rs"}
+
+
+def test_an_unlabelled_block_that_opens_with_a_prompt_is_a_transcript():
+    """ripgrep's FAQ shows `$ rg ... --trace` and what it printed
+    (`TRACE|...|grep-searcher/src/searcher/mod.rs:622: ...`) in a fence without a language: a
+    transcript, whose output lines name no paths of the repository. An unlabelled block without
+    prompts is still a script."""
+    md = ("# FAQ\n\n```\n$ rg '^\\w{42}$' sample --trace\n"
+          "TRACE|grep_searcher|grep-searcher/src/searcher/mod.rs:622: searching\n"
+          "$ cat ci/ubuntu-install-packages\n```\n\n```\n./ci/build-deb\n# then\nsrc/printer.rs\n```\n")
+    assert {(line, target) for line, target, _kind in kinds("FAQ.md", md)} >= {
+        (6, "ci/ubuntu-install-packages"), (10, "./ci/build-deb"), (12, "src/printer.rs")}
+    assert not {target for _line, target, _kind in kinds("FAQ.md", md)} & {"grep-searcher/src/searcher/mod.rs"}
+
+
+def test_a_homebrew_formula_installs_from_the_downloaded_archive():
+    """ripgrep's `pkg/brew/ripgrep-bin.rb` installs `doc/rg.1` and `complete/_rg` from the release
+    tarball it downloads: paths of that archive, which CI builds, not of the repository. Its
+    comments are still read."""
+    ruby = ('class RipgrepBin < Formula\n  url "https://example.com/rg.tar.gz"\n\n  def install\n'
+            '    bin.install "rg"\n    man1.install "doc/rg.1"\n    zsh_completion.install "complete/_rg"\n'
+            '    # see pkg/brew/README.md\n  end\nend\n')
+    assert {target for _line, target, _kind in kinds("pkg/brew/ripgrep-bin.rb", ruby)} == {"pkg/brew/README.md"}
+    plain = 'class Installer\n  def run\n    install "doc/rg.1"\n  end\nend\n'
+    assert {target for _line, target, _kind in kinds("lib/installer.rb", plain)} == {"doc/rg.1"}
+
+
+def test_a_file_the_text_says_could_look_like_this_is_an_example(repo):
+    """sinatra's runner: "The backend server could look like the following (in test/server.rb)."
+    is the reader's server, which sinatra never had. Said plainly, a missing file is a claim."""
+    repo.commit("2024-07-11", files={"test/helper.rb": "", "lib/runner.rb": (
+        "# The backend server could look like the following (in test/server.rb).\n"
+        "#\n#   require 'sinatra'\n#\n# Start it with test/boot.rb first.\nclass Runner; end\n")})
+    assert set(found(scan(repo.root), "dangling-reference")) == {("lib/runner.rb", 5)}

@@ -3,12 +3,13 @@ again only the files the change concerns (`indexer.scan.delta`).
 
 A resolution reads the world through point lookups (`RepoPaths.exists`, `is_file`, `has_name`,
 `has_stem`, `has_suffix`, and `History.was_removed`) and through a few sets derived from all the
-paths at once (the Sphinx and site roots, built sites, generators, working folders:
-the *frame*, `frame_of`). While `RepoPaths.trace` is set, each point lookup adds its *key*: its
-kind's letter and what it asked (`e` exists, `f` a file, `n` a name, `s` a stem, `x` a tail of
-two or more segments, `p` a package's folder, `r` removed in history). The answers to a file's lookups decide its
-answers, so when the frame is the same and none of its keys is among those whose answer
-changed (`changed_keys`), the file's resolutions are what they were, without resolving it.
+paths at once (the Sphinx and site roots, built sites, generators, working folders, whether a
+Dockerfile is tracked: the *frame*, `frame_of`). While `RepoPaths.trace` is set, each point lookup
+adds its *key*: its kind's letter and what it asked (`e` exists, `f` a file, `n` a name, `s` a
+stem, `x` a tail of two or more segments, `p` a package's folder, `r` removed in history). The
+answers to a file's lookups decide its answers, so when the frame is the same and none of its keys
+is among those whose answer changed (`changed_keys`), the file's resolutions are what they were,
+without resolving it.
 
 The base of a complete scan keeps every file's keys (`encode`), written with its list of files'
 content (`indexer.scan.delta`): a file whose content differs from that list is resolved again.
@@ -147,5 +148,6 @@ def frame_of(resolver) -> dict[str, list[str]]:
     folders), as JSON: when a delta's differs from its base's, the full scan runs."""
     paths = resolver.paths
     parts = {"sphinx": paths.sphinx_roots, "sites": paths.site_roots, "built": paths.built_sites, "links": paths.links, "assets": resolver._site_asset_bases,
-             "generators": resolver._generators, "working": resolver._working_folders}
+             "generators": resolver._generators, "working": resolver._working_folders,
+             "dockerfile": [resolver._has_dockerfile]}
     return {name: sorted(part) for name, part in parts.items()}  # (in one order: the roots of a length are a set's)

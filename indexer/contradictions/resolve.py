@@ -46,6 +46,25 @@ _INDEXES = ("index.md", "README.md", "index.rst", "index.html", "_index.md", "in
 #: A module specifier in a line read as text (a `.vue` component, a VitePress page's `<script
 #: setup>`): `from './_data/blog.data'` names `blog.data.ts`, as the bundler resolves it.
 _JS_IMPORT = lazy(r"\bfrom\s+['\"]|\bimport\s*\(\s*['\"]|\brequire\s*\(\s*['\"]")
+#: A C or C++ `#include "x/y.h"` (Objective-C's `#import`): the compiler looks in the including
+#: file's folder, then on the include path the build sets (`-I`), which this repository's files
+#: cannot tell us. jq moved `src/decNumber/` to `vendor/decNumber/` and builds with
+#: `-I$(srcdir)/vendor`: its `#include "decNumber/decNumber.h"` still finds the header.
+_C_INCLUDE = lazy(r'#\s*(?:include|import)\s*"')
+#: A template tag (Jinja, Django, Nunjucks, Twig): the name is looked up on the template loader's
+#: path, which holds a theme's and installed packages' templates (fastapi's MkDocs overrides
+#: `{% include "partials/nav.html" %}` from the Material theme).
+_TEMPLATE_TAG = lazy(r"\{%-?\s*(?:include|extends|import|from|embed)\s+([\"'])([^\"']+)\1")
+#: A Dockerfile's `COPY`/`ADD` line, in a doc's code block.
+_DOCKERFILE_COPY = lazy(r"(?:COPY|ADD)\s")
+#: A tracked Dockerfile, in any of its usual names.
+_DOCKERFILE = lazy(r"(?i)(?:^|/)(?:(?:docker|container)file(?:\.[^/]*)?|[^/]*\.dockerfile)$")
+#: Code kept to show how the project is used (fastapi's tutorials in `docs_src/`): run in the
+#: reader's project, it opens the reader's files.
+_EXAMPLE_CODE = lazy(r"(?:^|/)(?:examples?|samples?|demos?|docs_src)/")
+#: A translation's folder (`docs/de/`, `content/pt-br/`, `zh-hant/`), and the default language's.
+_LANGUAGE = lazy(r"[a-z]{2}(?:[-_][a-zA-Z]{2,4})?")
+_DEFAULT_LANGUAGES = ("en", "en-us", "en-US", "en_US")
 _JS_SUFFIXES = (".js", ".ts", ".tsx", ".jsx", ".mjs", ".cjs", ".json", ".vue", ".svelte", ".d.ts")
 _TEST_FILE = lazy(r"(?:^|/)(?:tests?|t|spec|specs|__tests__|testdata|test_data|fixtures|testing)/"
                   r"|(?:^|/)(?:test_[^/]*|[^/]*[-_]tests?\.\w+|[^/]*\.(?:test|spec)\.\w+|conftest\.py"
@@ -255,6 +274,8 @@ class Resolver:
                 return Resolved(reference, EXISTS, candidate)
         if _TEST_FILE.search(reference.path) or self.paths.through_link(candidates[0]):
             return Resolved(reference, NOT_A_CLAIM, why="a path in a test: tests build the files they name")
+        if _EXAMPLE_CODE.search(reference.path) and not any(self._was_removed(c) for c in candidates):
+            return Resolved(reference, NOT_A_CLAIM, why="example code: run in the reader's project, it opens their files")
         if not tokens.has_file_extension(word) or tokens.is_placeholder(word) \
                 or self.paths.has_suffix(word) or self.paths.has_name(posixpath.basename(word)):
             return Resolved(reference, NOT_A_CLAIM, why="not shaped like a file of this repository")
@@ -301,14 +322,15 @@ class Resolver:
             # MkDocs/Hugo-style directory URLs serve `guide/page.md` at `guide/page/`: raw HTML
             # in it resolves one folder deeper than the source file
             return [folder, posixpath.join(folder, posixpath.splitext(posixpath.basename(reference.path))[0]),
-                    *self._linked_folders(reference.path)]
+                    *self._linked_folders(reference.path), *self._default_language(folder)]
         if kind == "md-link":
             beside = [posixpath.normpath(posixpath.join(assets, inside)) for assets, inside in self._assets_beside(folder)]
             if not target.startswith("../") and self._directory_url_page(reference.path):
-                return [folder, *self._site_asset_bases, *beside]  # a theme's files are laid over the pages at build
+                return [folder, *self._site_asset_bases, *beside,  # a theme's files are laid over the pages at build
+                        *self._default_language(folder)]
             if _GITHUB_TEMPLATE.search(reference.path):
                 beside.append("")  # shown on an issue or pull request page: written from the root
-            return [folder, *beside, *self._linked_folders(reference.path)]
+            return [folder, *beside, *self._linked_folders(reference.path), *self._default_language(folder)]
         if kind == "adoc-link" and (module := self._antora_module(reference.path)):
             return [posixpath.join(module, "pages"), posixpath.join(module, "images"), folder]
         if kind == "make-include":
@@ -325,6 +347,20 @@ class Resolver:
             bases += [posixpath.normpath(posixpath.join(folder, reference.base)),
                       posixpath.normpath(reference.base)]
         return list(dict.fromkeys(bases))
+
+    def _default_language(self, folder: str) -> list[str]:
+        """A translation's `folder` in the default language (`docs/de/docs/x` -> `docs/en/docs/x`,
+        when `docs/en/` exists): a docs build makes a page a translation lacks from the default
+        language's (mkdocs-static-i18n's fallback, Hugo's, fastapi's own build), so its links
+        also find the pages only that language has."""
+        parts = folder.split("/")
+        for index, part in enumerate(parts):
+            if part in _DEFAULT_LANGUAGES or not _LANGUAGE.fullmatch(part):
+                continue
+            for default in _DEFAULT_LANGUAGES:
+                if self.paths.exists("/".join([*parts[:index], default])):
+                    return ["/".join([*parts[:index], default, *parts[index + 1:]])]
+        return []
 
     def _linked_folders(self, path: str) -> list[str]:
         """The folders of the tracked symlinks to a page, where a docs build also reads it
@@ -466,11 +502,18 @@ class Resolver:
             return exempt
         if _template_suffix(reference.path) and _TEMPLATE_TREE.search(reference.path):
             return Resolved(reference, NOT_A_CLAIM, why="in a generator's template: a file of the project it makes")
+        if reference.kind == "string" and _C_INCLUDE.match(reference.text) and self.paths.has_suffix(word):
+            return Resolved(reference, NOT_A_CLAIM, why="a header found under another folder, on an include path")
         candidates = list(pairs)
         removed = [v for c in candidates for v in self._variants(reference.kind, c)
                    if self._was_removed(v)]
         if reference.kind not in STRONG_KINDS and reference.example and _SOMEONE_ELSES.search(reference.text):
             return Resolved(reference, NOT_A_CLAIM, why="said to be another repository's, or the reader's")
+        if not removed and (tag := _TEMPLATE_TAG.search(reference.text)) and tag.group(2) == reference.target:
+            return Resolved(reference, NOT_A_CLAIM, why="a template the template loader finds (a theme's, a package's)")
+        if removed and reference.kind in ("shell", "config") and _DOCKERFILE_COPY.match(reference.text) \
+                and reference.path.lower().endswith(_DOC_SUFFIXES) and not self._has_dockerfile:
+            return Resolved(reference, NOT_A_CLAIM, why="a doc's Dockerfile, and this repository has none: the reader's")
         if removed and reference.kind in ("shell", "config") and reference.example:
             # a code block the doc gives as the reader's (its lead-in says so): the reader's
             # `./requirements.txt` in a Dockerfile example, whatever this repository once had. (A
@@ -627,6 +670,11 @@ class Resolver:
 
     def _is_route(self, url: str) -> bool:
         return url.rstrip("/").removesuffix(".html") in self._routes
+
+    @functools.cached_property
+    def _has_dockerfile(self) -> bool:
+        """(Read from the tracked paths, which are part of the resolution cache's world.)"""
+        return any(_DOCKERFILE.search(path) for path in self.paths.all_files)
 
     @functools.cached_property
     def _myst_labels(self) -> frozenset[str]:

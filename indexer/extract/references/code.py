@@ -86,6 +86,9 @@ def extract(found: Found, text: str, language: str) -> None:
         _python_paths(found)
     imported = {(r.line - 1, r.target) for r in found.references}
     placer = _Placer(text, syntax)
+    tests = _rust_test_modules(found.lines) if language == "rust" and "#[cfg(test)]" in text else ()
+    # (a Homebrew formula installs from the archive it downloads: its strings are that archive's paths)
+    archive = language == "ruby" and _HOMEBREW_FORMULA.search(text) is not None
     index = counted_to = 0
     last = -1
     # only the lines holding a separator (`tokens.SEPARATOR`) can hold a path word: found in
@@ -93,7 +96,7 @@ def extract(found: Found, text: str, language: str) -> None:
     for separator in SEPARATOR.finditer(text):
         index += text.count("\n", counted_to, separator.start())
         counted_to = separator.start()
-        if index == last:
+        if index == last or index in tests:
             continue
         last = index
         line = found.lines[index]
@@ -101,6 +104,8 @@ def extract(found: Found, text: str, language: str) -> None:
         for column, word in path_words(line):
             place = placer.place(offset + column, line, column)
             if place == "comment" and _in_example_section(found.lines, index):
+                continue
+            if place == "string" and archive:
                 continue
             if place and (index, word) not in imported:
                 sentence = _comment_sentence(found.lines, index, column, syntax) if place == "comment" else None
@@ -147,18 +152,56 @@ _EXAMPLE_REACH = 80  # lines looked back for the tag a comment line's section st
 
 
 def _in_example_section(lines: list[str], index: int) -> bool:
-    """Whether line `index` lies in the `@example` section of a documentation comment (YARD,
-    JSDoc, PHPDoc): from the tag to the next tag or the comment's end, code that shows a use,
-    whose paths are the reader's (rubocop documents each cop with `lib/layoutManager.rb` as the
-    file name it flags). Read back over the comment's lines to the tag that opens the section."""
+    """Whether line `index` lies in an example of a documentation comment: the `@example`
+    section (YARD, JSDoc, PHPDoc), from the tag to the next tag or the comment's end, or a fenced
+    code block (a Rust doc comment's ```` ``` ````, TSDoc's, KDoc's). Code that shows a use,
+    whose paths are the reader's: rubocop documents each cop with `lib/layoutManager.rb` as the
+    file name it flags, ripgrep's matcher with `matched("src/generated.rs")`. Read back over the
+    comment's lines to the tag that opens the section, counting fences on the way."""
+    fences = 0
     for at in range(index, max(index - _EXAMPLE_REACH, -1), -1):
         line = lines[at]
         if not line.lstrip().startswith(("#", "//", "*", "/*")):
-            return False  # not a comment's line, or the comment ended above: no tag opened the section
-        tag = _DOC_TAG.match(_DOC_LINE.match(line).group(1))
+            break  # not a comment's line, or the comment ended above
+        body = _DOC_LINE.match(line).group(1)
+        if at < index and body.lstrip().startswith(("```", "~~~")):
+            fences += 1
+        tag = _DOC_TAG.match(body)
         if tag is not None:
-            return tag.group(1) == "example"
-    return False
+            return tag.group(1) == "example" or fences % 2 == 1
+    return fences % 2 == 1
+
+
+#: A Homebrew formula or cask (`class RipgrepBin < Formula`): `man1.install "doc/rg.1"` names a
+#: file of the release archive it downloads (ripgrep's `pkg/brew/ripgrep-bin.rb`).
+_HOMEBREW_FORMULA = lazy(r"^\s*class\s+\w+\s*<\s*(?:Formula|Cask)\b", re.M)
+
+#: A Rust module compiled for tests only: `#[cfg(test)]`, then (attributes, comments aside)
+#: `mod tests {`, to the brace that closes it at the same indentation.
+_CFG_TEST = lazy(r"^\s*#\[cfg\(test\)\]\s*$")
+_MOD_OPEN = lazy(r"^(\s*)(?:pub(?:\([^)]*\))?\s+)?mod\s+\w+\s*\{\s*$")
+
+
+def _rust_test_modules(lines: list[str]) -> set[int]:
+    """The lines of a Rust file's unit-test modules: they test the code on made-up paths
+    (ripgrep's `matched("src/drop.tmp")`), as a test file does, and name no file of the
+    repository (`indexer.contradictions.resolve` exempts test files by their path)."""
+    out: set[int] = set()
+    index = 0
+    while index < len(lines):
+        if _CFG_TEST.match(lines[index]):
+            at = index + 1
+            while at < len(lines) and (not lines[at].strip() or lines[at].lstrip().startswith(("#[", "//"))):
+                at += 1
+            opened = _MOD_OPEN.match(lines[at]) if at < len(lines) else None
+            if opened:
+                close, end = opened.group(1) + "}", at + 1
+                while end < len(lines) and lines[end].rstrip() != close:
+                    end += 1
+                out.update(range(index, end + 1))
+                index = end
+        index += 1
+    return out
 
 
 def _comment_sentence(lines: list[str], index: int, column: int, syntax: Syntax) -> str | None:

@@ -9,11 +9,12 @@ from indexer.extract.references.found import Found
 from indexer.extract.references.links import CONFIG_LANGUAGES, SESSION_LANGUAGES, SHELL_LANGUAGES, link_target
 from indexer.extract.references.prose import lead_in
 from indexer.extract.references.rst import toctree_entry
-from indexer.extract.references.shell import _GUARD, _REDIRECT, ShellSession, split_comment
+from indexer.extract.references.shell import _GUARD, _REDIRECT, _SESSION_PROMPT, ShellSession, split_comment
 from indexer.regex import lazy
 
 #: A fence at any indentation: inside a list item it is indented by the item's marker (`*   ```ruby`).
-_FENCE = lazy(r"^\s*(`{3,}|~{3,})\s*\{?\.?([\w+-]*)")
+#: Its language may be given as an attribute list (`{.yaml}`, Material for MkDocs' `{ .dockerfile .annotate }`).
+_FENCE = lazy(r"^\s*(`{3,}|~{3,})\s*\{?\s*\.?([\w+-]*)")
 _LINK = lazy(r"!?\[(?:[^\[\]]|\[[^\]]*\])*\]\(\s*(<[^>]*>|[^)\s]*)(?:\s+(?:\"[^\"]*\"|'[^']*'|\([^)]*\)))?\s*\)")
 _REFERENCE_DEFINITION = lazy(r"^\s{0,3}\[(?!\^)[^\]]+\]:\s*(<[^>]*>|\S+)(?=\s*(?:[\"'(].*)?$)")
 #: Not Vue's `:href="post.url"`, nor a CSS attribute selector (`a[href="/"]`).
@@ -53,7 +54,10 @@ def extract(found: Found) -> None:
                           else "shell" if language in SHELL_LANGUAGES
                           else "config" if language in CONFIG_LANGUAGES else "")
             fence_lead = lead_in(lines, index) or None
-            session = ShellSession() if language in SESSION_LANGUAGES else None
+            # (a block without a language that opens with a prompt is a transcript too: ripgrep's
+            # FAQ shows `$ rg --trace` and what it printed)
+            session = ShellSession() if language in SESSION_LANGUAGES or not language and index + 1 < len(lines) \
+                and _SESSION_PROMPT.match(lines[index + 1]) else None
         else:
             in_comment = _prose_line(found, index, line)
         index += 1

@@ -28,6 +28,7 @@ DEPRECATION = lazy(
 EXAMPLE = lazy(
     r"(?ix)\bfor\s+(?:example|instance)\b|\be\.g\.|\bsuch\s+as\b|\bpretend\b|\bsuppose\b"
     r"|\bimagine\b|\blet'?s\s+say\b|\bsay\s+you\b|\bhypothetical\w*\b|\bsomething\s+like\b"
+    r"|\b(?:could|might|would|may|should)\s+look\s+(?:like|something\s+like)\b"
     r"|\bwill\s+be\s+(?:saved|written|created|generated|stored|placed|put|output)\b"
     r"|\b(?:is|are|gets?)\s+(?:created|generated|written)\b"
     r"|\b(?:has|have)\s+been\s+(?:output|generated|built|written|created)\b"
@@ -64,7 +65,8 @@ DEPRECATION_WORDS = ("not", "don", "never", "stop", "deprecat", "obsolete", "lon
                      "previously", "more")
 EXAMPLE_WORDS = ("example", "instance", "e.g.", "such", "pretend", "suppose", "imagine", "say",
                  "hypothetical", "something", "will", "create", "generated", "written", "file",
-                 "folder", "directory", "your", "have", "particular", "been", "would", "repo", "project")
+                 "folder", "directory", "your", "have", "particular", "been", "would", "repo", "project",
+                 "look")
 
 
 @lru_cache(maxsize=8192)
