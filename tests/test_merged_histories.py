@@ -247,3 +247,32 @@ def test_the_delta_scan_after_a_commit_asks_the_main_line_of_its_new_commits_alo
     cache = Cache(os.path.dirname(glob.glob(str(warm / "*" / "cache.sqlite3"))[0]))
     assert mainline._kept_heads(cache)[:2] == [head, before]
     assert cache.get_flags(mainline.CACHE_KIND, head) == cache.get_flags(mainline.CACHE_KIND, before) != {}
+
+
+def test_a_removal_merged_from_a_branch_is_answered_from_the_main_lines_tree_without_a_walk(repo, monkeypatch):
+    """etcd merges every change from a branch: the commit that removed a path is rarely on the
+    main line, and walking the chain for those paths took 0.6 s of its 3.4 s cold scan. The main
+    line's tree from before the removal holds the path, so the main line had it. A path only the
+    branch ever had is still walked for, and is no removal of the main line."""
+    from indexer.git import mainline
+
+    repo.commit("2020-01-10", files={"README.md": "# etcd\n", "wal/wal.go": "package wal\n", "scripts/seed.sh": "x\n"})
+    repo.git("checkout", "-q", "-b", "feature")
+    repo.commit("2024-02-01", files={"branch-only/tool.sh": "x\n"})
+    os.remove(repo.root / "scripts/seed.sh")
+    os.remove(repo.root / "wal/wal.go")
+    os.remove(repo.root / "branch-only/tool.sh")
+    removing = repo.commit("2024-03-01", "move things")
+    repo.git("checkout", "-q", "main")
+    repo.commit("2024-03-02", files={"README.md": "# etcd 3\n"})
+    repo.git("merge", "-q", "--no-ff", "-m", "merge feature", "feature", when="2024-03-03")
+    head = repo.git("rev-parse", "HEAD").strip()
+    when = int(repo.git("log", "-1", "--format=%at", removing).strip())
+    walked: list[list[str]] = []
+    real = mainline._walk
+    monkeypatch.setattr(mainline, "_walk", lambda root, at, paths, env=None, exclude="":
+                        walked.append(list(paths)) or real(root, at, paths, env, exclude))
+    removals = {p: [(removing, when)] for p in ("scripts/seed.sh", "wal", "branch-only/tool.sh")}
+    answer = mainline.touched(str(repo.root), list(removals), head, removals=lambda ask: removals)
+    assert answer == {"scripts/seed.sh", "wal"}
+    assert walked == [["branch-only/tool.sh"]]
