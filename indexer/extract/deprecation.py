@@ -54,6 +54,7 @@ _SELF = lazy(r"(?i)\bthis\s+(?:collector|module|package|plugin|chart|exporter|li
 _README_NOTICE = lazy(r"(?i)^\W*(?:deprecation\s+(?:warning|notice)|deprecated\b|this\s+\w+\s+is\s+deprecated"
                             r"|\W*warning\W*\s*deprecated|no\s+longer\s+maintained)")
 _HEADING = lazy(r"^(?:#{1,6}\s+(?P<md>.+?)\s*#*\s*$|(?P<rst>[^\s].*)\n[=\-~^\"'`#*+]{3,}\s*$)")
+_UNDERLINES = "=-~^\"'`#*+"  # (the characters an reStructuredText underline is made of, in `_HEADING`)
 _DEPRECATED_WORD = lazy(r"(?i)(?<![a-z])deprecated(?![a-z])")  # also `_deprecated_`
 _CODE = lazy(r"`([^`\s]{2,80})`")
 _IN_FAVOUR = lazy(r"(?i)`(?P<old>[^`\s]{2,80})`\s+(?:is|was|has\s+been)\s+(?:now\s+)?"
@@ -79,9 +80,9 @@ def extract_deprecations(path: str, data: bytes) -> list[Signal]:
         out += _doc_signals(lines, lower)
     elif lower.endswith(".go"):
         out += _go_signals(lines)
-    elif lower.endswith((".py", ".pyi")):
+    elif lower.endswith((".py", ".pyi")) and "DeprecationWarning" in text:
         out += [Signal(i, "self-deprecated", ".", "", line.strip()) for i, line in enumerate(lines, 1)
-                if _PY_MODULE_WARNING.match(line)][:1]
+                if "DeprecationWarning" in line and _PY_MODULE_WARNING.match(line)][:1]
     elif lower.endswith((".java", ".kt")):
         out += _java_signals(lines)
     elif name == "package.json":
@@ -126,12 +127,18 @@ def _doc_signals(lines: list[str], name: str) -> list[Signal]:
                 out += _in_favour(i, line)
             continue
         nxt = lines[i] if i < len(lines) else ""
-        heading = _HEADING.match(line) or (_HEADING.match(line + "\n" + nxt) if nxt else None)
+        # (a heading is a `#` line, or a line over an underline: the pattern is tried on those alone)
+        heading = _HEADING.match(line) if line.startswith("#") else None
+        if heading is None and nxt[:1] in _UNDERLINES and nxt:
+            heading = _HEADING.match(line + "\n" + nxt)
         if heading and (heading.group("md") or heading.group("rst")):
             title = heading.group("md") or heading.group("rst")
             heading_deprecated = bool(re.fullmatch(r"(?i)\W*deprecated(?:\s+\w+){0,2}\W*", title))
             continue
-        out += _in_favour(i, line)
+        if "`" in line:
+            out += _in_favour(i, line)
+        if not heading_deprecated and not line.lstrip().startswith("|"):
+            continue  # (only a list under a "Deprecated" heading, or a table row, lists a name)
         row = _TABLE_FIRST_CELL.match(line) or _LIST_ITEM.match(line)
         if row is None or re.fullmatch(r"[-:| ]+", line.strip()):
             continue
