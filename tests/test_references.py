@@ -1087,3 +1087,26 @@ def test_a_file_the_text_says_could_look_like_this_is_an_example(repo):
         "# The backend server could look like the following (in test/server.rb).\n"
         "#\n#   require 'sinatra'\n#\n# Start it with test/boot.rb first.\nclass Runner; end\n")})
     assert set(found(scan(repo.root), "dangling-reference")) == {("lib/runner.rb", 5)}
+
+
+def test_a_removed_folder_a_directory_pattern_ignores_is_a_build_output(repo):
+    """jinja committed `docs/_build/` once (deleted in 2019), ignores it with `docs/_build/` and
+    excludes `"docs/_build/"` from its linters: the folder comes back with every docs build. A
+    folder-only pattern matches the path only as a folder, which git cannot tell of a path that
+    is not there, so it is asked as one. A removed folder nothing ignores is still a claim."""
+    repo.commit("2019-01-01", files={"docs/_build/index.html": "x\n", "tools/old/gen.py": "x\n",
+                                     "tools/new.py": "x\n", "docs/index.rst": "Docs\n"})
+    repo.git("rm", "-q", "-r", "docs/_build", "tools/old")
+    repo.commit("2019-07-24", files={
+        ".gitignore": "docs/_build/\n",
+        "pyproject.toml": '[tool.ruff]\nextend-exclude = [\n    "docs/_build/",\n    "tools/old/",\n]\n',
+    })
+    assert set(found(scan(repo.root), "dangling-reference")) == {("pyproject.toml", 4)}
+
+
+def test_a_variable_given_to_make_after_its_target_is_no_target():
+    """packer's CONTRIBUTING: `make lint PKG_NAME=builder/amazon`, `make test TEST=./builder/...`:
+    `PKG_NAME` and `TEST` are variables make is given, not targets."""
+    md = "# Contributing\n\n```\nmake lint PKG_NAME=builder/amazon\nmake test TEST=./builder/amazon/...\nmake dev docs\n```\n"
+    assert {target for _line, target, kind in kinds("CONTRIBUTING.md", md) if kind == "command"} == {
+        "make lint", "make test", "make dev", "make docs"}

@@ -148,7 +148,10 @@ def commands(text: str) -> Iterator[tuple[int, str, str]]:
             args = match.group("make_args") or ""
             where = _MAKE_DIRECTORY.search(args)
             folder = (where.group(1) or where.group(2)) if where else ""
-            for target in match.group("make_targets").split():
+            targets = match.group("make_targets").split()
+            if text.startswith("=", match.end("make_targets")):  # `make lint PKG_NAME=x`: a variable
+                targets.pop()
+            for target in targets:
                 if not re.fullmatch(r"[\w.-]+", target) or "=" in target:
                     break
                 yield match.start(), f"make {target}", folder
