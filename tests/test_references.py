@@ -232,12 +232,18 @@ def test_links_on_tags_ask_git_for_the_branch_once_per_scan(repo, tmp_path):
 
 
 def test_ci_docker_make_package_and_config_files(repo):
+    """A Dockerfile's `COPY` of a file this repository removed is stale; one of a file it never
+    had is built before the image (moby's `COPY diagnosticClient`, a binary its Makefile builds),
+    or belongs to the project a template is for (azure-functions-core-tools' `COPY package.json`
+    in `Dockerfile.javascript`): no claim."""
+    repo.commit("2023-01-10", files={"services/orders/boot.sh": "echo\n"})
+    os.remove(repo.root / "services/orders/boot.sh")
     repo.commit("2024-01-10", files={
         ".github/workflows/ci.yml": "jobs:\n  a:\n    steps:\n      - uses: ./.github/actions/missing\n"
                                     "      - run: python scripts/check_migrations.py\n"
                                     "      - working-directory: web\n        run: npm test\n",
-        "services/orders/Dockerfile": "FROM python:3.12\nCOPY requirements.txt .\nCOPY missing.txt .\n"
-                                      "COPY --from=build /app/dist ./dist\n",
+        "services/orders/Dockerfile": "FROM python:3.12\nCOPY requirements.txt .\nCOPY boot.sh .\n"
+                                      "COPY --from=build /app/dist ./dist\nCOPY diagnosticClient /usr/bin/\n",
         "services/orders/requirements.txt": "fastapi\n",
         "services/orders/settings.yaml": "logging_config: services/orders/logging.ini\n",
         "Makefile": "release:\n\t./tools/gone.sh $(VERSION)\n",

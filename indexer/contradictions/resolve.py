@@ -509,6 +509,11 @@ class Resolver:
                    if self._was_removed(v)]
         if reference.kind not in STRONG_KINDS and reference.example and _SOMEONE_ELSES.search(reference.text):
             return Resolved(reference, NOT_A_CLAIM, why="said to be another repository's, or the reader's")
+        if reference.kind == "docker-copy" and not removed:
+            # what a Dockerfile copies that this repository never had is built before the image
+            # (moby's `COPY diagnosticClient`, a binary its Makefile builds) or is the project's
+            # a template Dockerfile is for (azure-functions-core-tools' `COPY package.json`)
+            return Resolved(reference, NOT_A_CLAIM, why="built before the image, or a template's project file")
         if not removed and (tag := _TEMPLATE_TAG.search(reference.text)) and tag.group(2) == reference.target:
             return Resolved(reference, NOT_A_CLAIM, why="a template the template loader finds (a theme's, a package's)")
         if removed and reference.kind in ("shell", "config") and _DOCKERFILE_COPY.match(reference.text) \
