@@ -1116,3 +1116,13 @@ def test_a_variable_given_to_make_after_its_target_is_no_target():
     md = "# Contributing\n\n```\nmake lint PKG_NAME=builder/amazon\nmake test TEST=./builder/amazon/...\nmake dev docs\n```\n"
     assert {target for _line, target, kind in kinds("CONTRIBUTING.md", md) if kind == "command"} == {
         "make lint", "make test", "make dev", "make docs"}
+
+
+def test_files_the_reader_would_create_claim_nothing(repo):
+    """pipx's contributing guide: "for issue #5678, you would create ``changelog.d/5678.feature.md``
+    and ``changelog.d/5678.removal.md``": the reader's new fragments."""
+    repo.commit("2024-01-01", files={"changelog.d/.gitignore": "!.gitignore\n", "docs/contributing.rst": (
+        "Contributing\n============\n\nIf you added a feature for issue #5678, you would create\n"
+        "``changelog.d/5678.feature.md`` and ``changelog.d/5678.removal.md``.\n"
+        "The template is ``changelog.d/template.md``.\n")})
+    assert set(found(scan(repo.root), "dangling-reference")) == {("docs/contributing.rst", 6)}

@@ -36,6 +36,7 @@ EXAMPLE = lazy(
     r"|\b(?:creates?|generates?|writes?|outputs?)\s+(?:a|an|the)?\s*(?:new\s+)?(?:file|folder|directory)\b"
     r"|\b(?:a|an)\s+new\s+(?:empty\s+)?(?:file|folder|directory)\b"
     r"|\bcreate[`'\"\s]+(?:[.,;:)]|$)"
+    r"|\byou\s+(?:would|will|should|can|could|may|must|then)\s+create\b"
     r"|\byour\s+(?:own\s+)?(?:\w+\s+)?(?:project|app|application|site|repo|repository|package|code|directory|folder|file)\b"
     r"|\bif\s+you\s+have\b|\bin\s+order\s+to\s+run\s+a\s+particular\b"
     r"|\b(?:in|of|from)\s+the\s+(?!same\b|this\b|our\b)[\w.-]+\s+repo(?:sitory)?\b"
