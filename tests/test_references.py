@@ -1126,3 +1126,14 @@ def test_files_the_reader_would_create_claim_nothing(repo):
         "``changelog.d/5678.feature.md`` and ``changelog.d/5678.removal.md``.\n"
         "The template is ``changelog.d/template.md``.\n")})
     assert set(found(scan(repo.root), "dangling-reference")) == {("docs/contributing.rst", 6)}
+
+
+def test_lines_of_captured_terminal_output_name_no_paths():
+    """bat benchmarks its highlighter on 485 KB of colored `grep` output (`\\x1b[35m...`), whose
+    lines start with the paths grep matched then: captured output, not claims (and a second of
+    prose reading). The file's other lines are still read."""
+    text = ("Benchmark input; see docs/bench.md.\n"
+            "\x1b[35m\x1b[K.github/ISSUE_TEMPLATE/syntax_request.md\x1b[m\x1b[K:3:about\n"
+            "\x1b[35m\x1b[Ksrc/old/printer.rs\x1b[m\x1b[K:14: fn write\n")
+    assert {(line, target) for line, target, _kind in kinds("tests/bench/grep-output.txt", text)} == {
+        (1, "docs/bench.md")}
