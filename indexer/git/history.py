@@ -219,9 +219,18 @@ class History:
         return sorted(self.removals)
 
     def _folder_removal(self, folder: str) -> Removal | None:
-        if folder.rstrip("/") not in self.removed_folders:
+        """(Once per folder: packer's references into the plugins it moved out, `builder/amazon/`
+        and the like, asked for 1,712 folders' fates, each a walk of the paths removed under it.)"""
+        folder = folder.rstrip("/")
+        known = self.__dict__.setdefault("_folder_removals", {})
+        if folder not in known:
+            known[folder] = self._removal_of_folder(folder)
+        return known[folder]
+
+    def _removal_of_folder(self, folder: str) -> Removal | None:
+        if folder not in self.removed_folders:
             return None
-        prefix = folder.rstrip("/") + "/"
+        prefix = folder + "/"
         paths = self._removed_sorted
         inside = []
         for at in range(bisect.bisect_left(paths, prefix), len(paths)):  # the paths under it, in a row
@@ -236,8 +245,8 @@ class History:
             self.removals.settle(last)  # (only where the newest commit's files went: asked at once)
         targets = {_new_folder(self.removals[path], prefix) for path in last}
         if len(targets) == 1 and None not in targets:
-            return Removal(folder.rstrip("/"), newest.commit, newest.time, newest.author, targets.pop())
-        return Removal(folder.rstrip("/"), newest.commit, newest.time, newest.author)
+            return Removal(folder, newest.commit, newest.time, newest.author, targets.pop())
+        return Removal(folder, newest.commit, newest.time, newest.author)
 
     def to_json(self) -> dict[str, Any]:
         return {
