@@ -49,7 +49,9 @@ ADVERSARIAL = [("a.rst", "# TODO " + _line("a:")), ("a.rst", "# TODO " + _line("
                ("a.adoc", _line("<")), ("Makefile", "[x](" + _line(" ")), ("a.ts", "# TODO " + _line("![")),
                ("package.json", _line("[", 200_000)), ("package.json", "[\n" * 100_000),
                ("tsconfig.json", "[\n" * 100_000),
-               ("a.py", "# TODO " + _line("(")), ("a.sh", "# " + _line("$(")), ("a.yml", "run: " + _line("'"))]
+               ("a.py", "# TODO " + _line("(")), ("a.sh", "# " + _line("$(")), ("a.yml", "run: " + _line("'")),
+               # many short lines: a pattern that may run over line ends, a scan from each line
+               ("a.rb", "x = 'a/b.rb'\n" + "\n" * 200_000), ("a.rs", "// docs/a.md\n" + "#[cfg(test)]\n" * 30_000)]
 
 
 @pytest.mark.parametrize("name,text", ADVERSARIAL, ids=[f"{n}-{t[:8]!r}" for n, t in ADVERSARIAL])

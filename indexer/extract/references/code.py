@@ -174,7 +174,7 @@ def _in_example_section(lines: list[str], index: int) -> bool:
 
 #: A Homebrew formula or cask (`class RipgrepBin < Formula`): `man1.install "doc/rg.1"` names a
 #: file of the release archive it downloads (ripgrep's `pkg/brew/ripgrep-bin.rb`).
-_HOMEBREW_FORMULA = lazy(r"^\s*class\s+\w+\s*<\s*(?:Formula|Cask)\b", re.M)
+_HOMEBREW_FORMULA = lazy(r"^[ \t]*class[ \t]+\w+[ \t]*<[ \t]*(?:Formula|Cask)\b", re.M)  # (not `\s`: one line)
 
 #: A Rust module compiled for tests only: `#[cfg(test)]`, then (attributes, comments aside)
 #: `mod tests {`, to the brace that closes it at the same indentation.
@@ -195,11 +195,11 @@ def _rust_test_modules(lines: list[str]) -> set[int]:
                 at += 1
             opened = _MOD_OPEN.match(lines[at]) if at < len(lines) else None
             if opened:
-                close, end = opened.group(1) + "}", at + 1
-                while end < len(lines) and lines[end].rstrip() != close:
-                    end += 1
-                out.update(range(index, end + 1))
-                index = end
+                close, at = opened.group(1) + "}", at + 1
+                while at < len(lines) and lines[at].rstrip() != close:
+                    at += 1
+                out.update(range(index, at + 1))
+            index = at  # (what was skipped opens no module: each line is read once)
         index += 1
     return out
 
