@@ -1001,7 +1001,8 @@ def test_a_template_tag_names_what_the_template_loader_finds(repo):
     repo.git("rm", "-q", "docs/overrides/partials/old.html")
     repo.commit("2024-01-01", files={"docs/overrides/main.html": (
         '{% extends "base.html" %}\n{% block x %}\n  {% include "partials/nav.html" %}\n'
-        '  {% include "partials/banner.html" %}\n  {%- include "partials/old.html" -%}\n{% endblock %}\n')})
+        '  {% include "partials/banner.html" %}{% include "partials/toc.html" %}\n'
+        '  {%- include "partials/old.html" -%}\n{% endblock %}\n')})
     assert set(found(scan(repo.root), "dangling-reference")) == {("docs/overrides/main.html", 5)}
 
 

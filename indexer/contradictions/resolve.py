@@ -514,7 +514,7 @@ class Resolver:
             # (moby's `COPY diagnosticClient`, a binary its Makefile builds) or is the project's
             # a template Dockerfile is for (azure-functions-core-tools' `COPY package.json`)
             return Resolved(reference, NOT_A_CLAIM, why="built before the image, or a template's project file")
-        if not removed and (tag := _TEMPLATE_TAG.search(reference.text)) and tag.group(2) == reference.target:
+        if not removed and any(tag.group(2) == reference.target for tag in _TEMPLATE_TAG.finditer(reference.text)):
             return Resolved(reference, NOT_A_CLAIM, why="a template the template loader finds (a theme's, a package's)")
         if removed and reference.kind in ("shell", "config") and _DOCKERFILE_COPY.match(reference.text) \
                 and reference.path.lower().endswith(_DOC_SUFFIXES) and not self._has_dockerfile:
