@@ -118,6 +118,19 @@ def test_one_resolution_per_legacy_path_in_the_json(shop):
         "Use tools/release. tools/old-release is legacy (its name 'old-release' reads as legacy")
 
 
+def test_a_history_document_asks_nothing(shop):
+    """A changelog's "migrate off X" tells what was done, as its paths are no claims: neither its
+    TODOs nor its comments are migrate asks (evidence, or a legacy path's "asks to migrate off it")."""
+    shop.commit("2026-10-29", "notes", files={
+        "CHANGELOG.md": "- Staging deploys moved from deploy/legacy to deploy/v2.\n"
+                        "<!-- TODO: migrate off tools/release/cut.py, use tools/old-release -->\n"
+                        "<!-- migrate off deploy/legacy: done -->\n"})
+    resolutions = {r["id"]: r for r in scan(shop.root)["resolutions"]}
+    asked = {e["path"] for r in resolutions.values() for e in r["evidence"] if e["kind"] == "migrate-comment"}
+    assert asked == {"services/orders/predeploy.sh", "tools/old-release/cut_release.sh"}
+    assert "CHANGELOG.md" not in resolutions["legacy:deploy/legacy"]["statement"]
+
+
 def test_a_v1_folder_is_legacy_only_beside_a_newer_version(shop):
     assert ("services/api/v1", None) not in by_rule(scan(shop.root), "legacy-path")
     shop.commit("2026-10-29", "api v2", files={"services/api/v2/routes.py": "ROUTES = ['/v2/orders']\n"})

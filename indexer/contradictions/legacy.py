@@ -26,6 +26,7 @@ Declared paths have confidence 1.0 and collect the same evidence, for the record
 """
 from __future__ import annotations
 
+import functools
 import posixpath
 import re
 from dataclasses import dataclass, field, replace
@@ -92,8 +93,13 @@ class Legacy:
     asks: tuple[MigrateAsk, ...] = field(default=(), compare=False)
 
 
-def migrate_asks(todos: Mapping[str, list[Todo]], references: Iterable[Resolved]) -> list[MigrateAsk]:
-    """TODOs and path-naming comments whose words ask to migrate off or remove something."""
+def migrate_asks(todos: Mapping[str, list[Todo]], references: Iterable[Resolved],
+                 historical: Callable[[str], bool]) -> list[MigrateAsk]:
+    """TODOs and path-naming comments whose words ask to migrate off or remove something.
+
+    A historical document (a changelog) asks nothing of the present: "migrated from X" there
+    is done, as its paths are no claims (`Contradictions.is_claim_site`). A delta scan then
+    need not read a changed changelog's references at all (`indexer.scan.delta`)."""
     by_line: dict[tuple[str, int], list[Resolved]] = {}
     for resolved in references:
         if resolved.reference.kind == "comment":
@@ -102,8 +108,9 @@ def migrate_asks(todos: Mapping[str, list[Todo]], references: Iterable[Resolved]
     texts = {(t.path, t.line): t.text for todos_of in todos.values() for t in todos_of}
     for key, refs in by_line.items():
         texts.setdefault(key, refs[0].reference.text)
+    historical = functools.cache(historical)  # (asked once per file, and only of one that asks)
     for (path, line), text in texts.items():
-        if not MIGRATE.search(text):
+        if not MIGRATE.search(text) or historical(path):
             continue
         leave, toward = [], []
         for resolved in by_line.get((path, line), ()):

@@ -117,8 +117,8 @@ def attach(ctx) -> Contradictions:
     from indexer.contradictions.incremental import resolve_all_cached
 
     resolved = resolve_all_cached(resolver, ctx, history)  # = resolve_all, unchanged files from the cache
-    asks = migrate_asks(ctx.collected.todos, resolved)
     historical = historical_test(ctx.config)
+    asks = migrate_asks(ctx.collected.todos, resolved, historical)
     notices, successors = deprecation_notices(ctx.collected.definitions, paths, historical)
     legacy = find_legacy(ctx.config.legacy, paths, history, ctx.now, asks, legacy_settings(ctx.config),
                          notices, successors)

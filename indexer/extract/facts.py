@@ -15,11 +15,12 @@ from indexer.extract.rows import reference_row
 from indexer.extract.suppressions import extract_suppressions
 
 
-def blob_facts(path: str, data: bytes) -> dict[str, Any]:
+def blob_facts(path: str, data: bytes, references: bool = True) -> dict[str, Any]:
+    """(Without `references`, the facts but the reference rows: `indexer.scan.collect`'s `lean`.)"""
     facts: dict[str, Any] = {}
-    references = extract_references(path, data)
-    if references:
-        facts["refs"] = [reference_row(r) for r in references]
+    found = extract_references(path, data) if references else ()
+    if found:
+        facts["refs"] = [reference_row(r) for r in found]
     suppressions = extract_suppressions(path, data)
     if suppressions:
         facts["supp"] = [s.to_row() for s in suppressions]

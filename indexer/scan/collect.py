@@ -31,6 +31,8 @@ EXTRACTOR_VERSION = 32  # 32: a line holding a terminal escape (captured output)
 #: would take minutes. With this bound a file costs at most its size times this length.
 MAX_LINE_BYTES = 4096
 _BINARY_SNIFF = 8000
+#: A file at least this large may be extracted without its references (`collect`'s `lean`).
+LEAN_BYTES = 32 * 1024
 
 
 @dataclass
@@ -69,7 +71,8 @@ def read_file(root: str, path: str, max_bytes: int, inside: Callable[[str], bool
 def collect(snapshot: Snapshot, cache: Cache, markers: tuple[str, ...], max_bytes: int,
             progress: Callable[[int], None] | None = None,
             only: frozenset[str] | None = None, on_cold: Callable[[], None] | None = None,
-            on_todo_files: Callable[[list[str]], None] | None = None) -> Collected:
+            on_todo_files: Callable[[list[str]], None] | None = None,
+            lean: Callable[[str], bool] | None = None) -> Collected:
     """Extract from every tracked file, or from `only` those (a pre-commit run's staged files).
 
     The files the cache does not know are extracted in worker processes when there are many
@@ -77,6 +80,10 @@ def collect(snapshot: Snapshot, cache: Cache, markers: tuple[str, ...], max_byte
     `on_todo_files(paths)`: called as the workers' answers come in, with those of each chunk's
     files that hold a TODO and are not generated (the scan starts its commit-graph once they
     are enough).
+    `lean(path)`: whether nobody will read the file's references (a delta scan's changed
+    changelogs). It is asked of a file the cache does not know, read here and of `LEAN_BYTES` or
+    more (reading a smaller one's costs less than the question): such a file is extracted without
+    its references, and that entry, not the blob's whole, is not cached.
     """
     from indexer.extract.rows import restore
 
@@ -113,9 +120,10 @@ def collect(snapshot: Snapshot, cache: Cache, markers: tuple[str, ...], max_byte
                 key = _key(content_sha, path)
                 entry = cache.get_many(kind, [key]).get(key)
             if entry is None:
-                entry = _entry(path, data, reason, markers)
+                whole = lean is None or data is None or len(data) < LEAN_BYTES or not lean(path)
+                entry = _entry(path, data, reason, markers, references=whole)
                 out.parsed += 1
-                if reason not in WORKTREE_REASONS and key:
+                if reason not in WORKTREE_REASONS and key and whole:
                     fresh[key] = entry
             if progress:
                 progress(1)
@@ -136,15 +144,17 @@ def blob_kind(markers: tuple[str, ...], max_bytes: int) -> str:
     return "blob/v%d/%s/%d" % (EXTRACTOR_VERSION, _digest(",".join(markers)), max_bytes)
 
 
-def _entry(path: str, data: bytes | None, reason: str | None, markers: tuple[str, ...]) -> dict[str, Any]:
-    """The cache entry of one file: why it was skipped, or its TODOs and path facts."""
+def _entry(path: str, data: bytes | None, reason: str | None, markers: tuple[str, ...],
+           references: bool = True) -> dict[str, Any]:
+    """The cache entry of one file: why it was skipped, or its TODOs and path facts (without
+    its references unless `references`)."""
     from indexer.extract.facts import blob_facts
     from indexer.extract.todos import extract_todos
 
     if reason or data is None:
         return {"skip": reason}
     data = without_long_lines(data)
-    entry = {"todos": [_todo_row(t) for t in extract_todos(path, data, markers)], **blob_facts(path, data)}
+    entry = {"todos": [_todo_row(t) for t in extract_todos(path, data, markers)], **blob_facts(path, data, references)}
     if GENERATED_HEADER.search(data[:1024]):
         entry["generated"] = True
     return entry

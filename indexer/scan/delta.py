@@ -42,7 +42,8 @@ successors, declared and deprecated paths) changed activity; the history itself 
 read when no new commit touched a watched path and the commits its window of `MAX_COMMITS`
 pushes out, flagged when the base was stored (`_window`), removed nothing and touched none.
 An edited file's unchanged lines keep the ages and exact dates of HEAD's lines
-(`indexer.git.blame.worktree_lines`): only new lines would need a blame.
+(`indexer.git.blame.worktree_lines`): only new lines would need a blame. A large changed
+changelog is extracted without its references, which make no finding (`collect`'s `lean`).
 The result is the one a scan with an empty cache gives (`tests/test_delta.py`).
 """
 from __future__ import annotations
@@ -351,8 +352,14 @@ def _delta(root, config, now, snapshot, left_out, cache, key, base, changed, spa
         concerning = time.perf_counter() - clock  # (the lap is written once the context is made)
         clock += concerning
     only = frozenset(changed)
+    historical = historical_test(config)
+    # A changed historical document's references (a changelog's: fastapi adds to a 700 KB one in
+    # most commits) make no finding, as it is no claim site, and ask nothing (`migrate_asks`); with
+    # no legacy path they point into none. So they are not read. Nor are its lookups recorded:
+    # when paths came or went (`lookups`), it is read whole.
+    lean = (lambda path: path not in vendored and historical(path)) if lookups is None and not base["legacy"] else None
     collected = collect(snapshot, cache, config.scan.markers, config.scan.max_file_bytes,
-                        progress(len(only)) if progress else None, only)
+                        progress(len(only)) if progress else None, only, lean=lean)
     if collected.skipped:
         raise Fallback("a changed file is skipped now")
     if any((path in collected.generated) != (path in base["generated"]) for path in only - added):
@@ -429,7 +436,7 @@ def _delta(root, config, now, snapshot, left_out, cache, key, base, changed, spa
     clock = _lap(ctx, "delta: the history (if it moved), the changed files' references resolved", clock)
     # what legacy detection and "still pointing at it" read of the changed files, as the base had it
     # (a migrate ask that came, went or moved a line: detection runs again with it, below)
-    asks = [[a.path, a.line, a.text, list(a.leave), list(a.toward)] for a in migrate_asks(collected.todos, resolved)]
+    asks = [[a.path, a.line, a.text, list(a.leave), list(a.toward)] for a in migrate_asks(collected.todos, resolved, historical)]
     asked = asks != [row for row in base["asks"] if row[0] in only]
     if asked:
         asks = sorted([row for row in base["asks"] if row[0] not in only] + asks, key=lambda row: (row[0], row[1]))
@@ -441,7 +448,6 @@ def _delta(root, config, now, snapshot, left_out, cache, key, base, changed, spa
     if any(path in base["pointing"] and path in suppressed for path in only):
         finish_ageing()  # its legacy-reference findings are the base's, suppressed as they were
         raise Fallback("a file pointing into a legacy path has suppressions")
-    historical = historical_test(config)
     # what the changed files say of paths being deprecated (their signals' lines move with any
     # edit above them: a new CHANGELOG entry); legacy detection reads it only as notices
     noticed = [path for path in sorted(only) if _said(definitions, path, paths, historical)
