@@ -460,20 +460,27 @@ def test_since_from_the_base_of_the_previous_commit(repo, tmp_path, built):
     assert_same_as_cold(repo, tmp_path, built, "--since", "HEAD~1", delta=True)
 
 
-def test_since_after_a_commit_to_a_changelog_leaves_its_references_to_a_complete_scan(repo, tmp_path):
-    """A changelog's references make no finding and ask nothing: with no legacy path, the delta
-    after a commit adding to it says what a cold scan says, and does not cache the changelog's
-    blob without them: `explain`, which runs the complete scan, lists the new entry's line."""
+@pytest.mark.parametrize("legacy", [False, True])
+def test_since_after_a_commit_to_a_changelog_leaves_its_references_to_a_complete_scan(repo, tmp_path, legacy):
+    """A changelog's references make no finding, ask nothing and are not among those still
+    pointing into a legacy path (here `deploy/old`, which the changelog names, and the guide
+    too): the delta after a commit adding to it says what a cold scan says, and does not cache
+    the changelog's blob without them: `explain`, which runs the complete scan, lists the new
+    entry's line."""
     older = "".join(f"- Fixed the build of scripts/build.sh on platform {n}.\n" for n in range(800))  # (40 KB)
-    repo.commit(STALE, "start", files={
-        "CHANGELOG.md": "# Changes\n\n- Added scripts/build.sh.\n" + older,
-        "scripts/build.sh": "#!/bin/sh\n# TODO: speed it up\necho build\n",
-        "docs/guide.md": "Run scripts/build.sh, then read docs/usage.md.\n"})
+    files = {"CHANGELOG.md": "# Changes\n\n- Added scripts/build.sh and deploy/old/run.sh.\n" + older,
+             "scripts/build.sh": "#!/bin/sh\n# TODO: speed it up\necho build\n",
+             "docs/guide.md": "Run scripts/build.sh, then read docs/usage.md.\n"}
+    if legacy:
+        files.update({".orgmemory.yaml": "version: 1\nlegacy:\n  - path: deploy/old\n    successor: deploy/new\n",
+                      "deploy/old/run.sh": "echo old\n", "deploy/new/run.sh": "echo new\n",
+                      "docs/guide.md": "Run scripts/build.sh, then deploy/old/run.sh; read docs/usage.md.\n"})
+    repo.commit(STALE, "start", files=files)
     warm = tmp_path / "warm"
     run_scan(repo.root, warm, "--format", "json")
     repo.commit("2026-10-20", "notes", files={
-        "CHANGELOG.md": "# Changes\n\n- Moved the guide to docs/guide.md; removed scripts/old.sh.\n"
-                        "- Added scripts/build.sh.\n" + older})
+        "CHANGELOG.md": "# Changes\n\n- Moved the guide to docs/guide.md; deploy/old/run.sh is retired.\n"
+                        "- Added scripts/build.sh and deploy/old/run.sh.\n" + older})
     assert_same_as_cold(repo, tmp_path, warm, "--since", "HEAD~1", delta=True)
     explained = subprocess.run([sys.executable, "-m", "indexer", "explain", "docs/guide.md", "--repo", str(repo.root),
                                 "--now", NOW, "--cache-dir", str(warm)], capture_output=True, text=True, timeout=300)

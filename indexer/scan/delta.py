@@ -151,7 +151,8 @@ def store_base(cache, key: str, snapshot, left_out, collected, found, memo: str,
     if found.resolver is not None and deleted_in is not None:  # (the frame's working folders, counted once)
         found.resolver.__dict__.setdefault("_working_folders", working_folders(
             deleted_in, found.paths.all_files, _counted(found.history, deleted_bounds)))
-    pointing = _pointing_rows((*found.resolved, *found.imports) if legacy_paths else (), legacy_paths)
+    pointing = _pointing_rows((*found.resolved, *found.imports) if legacy_paths else (), legacy_paths,
+                              found.historical)
     files = content_map(snapshot)
     lookups = encode({path: keys for path, keys in found.deps.items() if path in files})
     cache.put_text(BASE_KIND, key, json.dumps({
@@ -354,10 +355,10 @@ def _delta(root, config, now, snapshot, left_out, cache, key, base, changed, spa
     only = frozenset(changed)
     historical = historical_test(config)
     # A changed historical document's references (a changelog's: fastapi adds to a 700 KB one in
-    # most commits) make no finding, as it is no claim site, and ask nothing (`migrate_asks`); with
-    # no legacy path they point into none. So they are not read. Nor are its lookups recorded:
-    # when paths came or went (`lookups`), it is read whole.
-    lean = (lambda path: path not in vendored and historical(path)) if lookups is None and not base["legacy"] else None
+    # most commits) make no finding, as it is no claim site, ask nothing (`migrate_asks`) and are
+    # not among those still pointing into a legacy path (`_pointing_rows`). So they are not read.
+    # Nor are its lookups recorded: when paths came or went (`lookups`), it is read whole.
+    lean = (lambda path: path not in vendored and historical(path)) if lookups is None else None
     collected = collect(snapshot, cache, config.scan.markers, config.scan.max_file_bytes,
                         progress(len(only)) if progress else None, only, lean=lean)
     if collected.skipped:
@@ -440,7 +441,7 @@ def _delta(root, config, now, snapshot, left_out, cache, key, base, changed, spa
     asked = asks != [row for row in base["asks"] if row[0] in only]
     if asked:
         asks = sorted([row for row in base["asks"] if row[0] not in only] + asks, key=lambda row: (row[0], row[1]))
-    pointing = _pointing_rows((*resolved, *imports), legacy_paths)
+    pointing = _pointing_rows((*resolved, *imports), legacy_paths, historical)
     if any(pointing.get(path) != base["pointing"].get(path) for path in only):
         finish_ageing()
         raise Fallback("a reference into a legacy path changed")
@@ -1019,12 +1020,13 @@ def _identities(root: str, paths, history, definitions, resolver=None) -> list:
     return sorted([list(identity) for identity in resolver.identities()])
 
 
-def _pointing_rows(resolved, legacy_paths) -> dict[str, list]:
+def _pointing_rows(resolved, legacy_paths, historical) -> dict[str, list]:
     """file -> its references into a legacy path, everything a legacy finding or resolution
-    quotes of them (references in order, then imports)."""
+    quotes of them (references in order, then imports); none of a historical document, which
+    they never quote (`Contradictions.treats_as_current`)."""
     out: dict[str, list] = {}
     for r in resolved:
-        if r.path is not None and _under(r.path, legacy_paths):
+        if r.path is not None and _under(r.path, legacy_paths) and not historical(r.reference.path):
             ref = r.reference
             out.setdefault(ref.path, []).append([ref.line, ref.target, ref.kind, ref.text, ref.deprecated,
                                                  ref.base, ref.example, r.status, r.path])
