@@ -555,6 +555,17 @@ def test_the_marker_prefilter_answers_as_a_search_of_the_whole_file(data):
     assert _holds_marker(data, needles, shape) == (shape.search(data) is not None)
 
 
+@pytest.mark.parametrize("path", ["CHANGELOG.md", "docs/en/docs/release-notes.md", "docs/adr/0007-tools.md",
+                                  "doc/build/changelog/changelog_14.rst", "docs/deprecations.md"])
+def test_a_historical_document_gives_no_deprecation_signals(path):
+    """Legacy detection never reads a historical document's signals (its "replaced by" is
+    history), so none are extracted: fastapi's 703 KB release notes took 27 ms."""
+    from indexer.extract.deprecation import extract_deprecations
+
+    data = b"# Changes\n\n`oldtool` has been replaced by `newtool`.\n"
+    assert extract_deprecations("docs/tools.md", data) and extract_deprecations(path, data) == []
+
+
 def test_prose_signals_are_read_in_docs_that_never_say_deprecated():
     """A doc without the word "deprecated" is read only for its "`X` replaced by `Y`" lines;
     one with it still has its "Deprecated" heading's list and its status cells read."""

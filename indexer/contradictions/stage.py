@@ -14,7 +14,6 @@ from __future__ import annotations
 import functools
 import os
 import posixpath
-import re
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -26,16 +25,8 @@ from indexer.models import Resolution
 from indexer.git.root import CONFIG_NAMES
 from indexer.contradictions.paths import RepoPaths
 from indexer.contradictions.resolve import EXISTS, Resolved, Resolver
-from indexer.regex import lazy
+from indexer.extract.deprecation import HISTORICAL
 
-#: Historical documents by convention, on top of `scan.history_paths`.
-HISTORICAL = lazy(
-    r"(?:^|/)(?:CHANGELOG|CHANGES|HISTORY|NEWS|RELEASE[-_ ]?NOTES|RELEASES)(?:\.[\w.]+)?$"
-    r"|(?:^|/)(?:changelog|changelogs|changes|releases|release-notes|release_notes|whatsnew"
-    r"|adrs?|decisions|history|announce|announcements|newsfragments|changelog\.d|changes\.d)/"
-    r"|(?:^|/)[^/]*deprecat[^/]*\.(?:rst|md|txt|adoc)$",
-    re.I,
-)
 
 
 #: What a scan of some files says when the cache holds no complete scan of the repository to
@@ -149,7 +140,8 @@ def historical_test(config) -> Callable[[str], bool]:
     The globs are compiled at the first question: a delta scan asks none unless a changed file
     says something is deprecated."""
     patterns = tuple(config.scan.history_paths)
-    return lambda f: _history_globs(patterns).match(f) or HISTORICAL.search(f) is not None  # noqa: E731
+    # (the names first: a changelog named so is told without compiling the globs, which loads RE2)
+    return lambda f: HISTORICAL.search(f) is not None or _history_globs(patterns).match(f)  # noqa: E731
 
 
 @functools.lru_cache(maxsize=8)

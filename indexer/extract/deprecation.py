@@ -43,6 +43,16 @@ _DOCS = (".md", ".markdown", ".rst", ".txt", ".adoc", ".mdx")
 #: file tells what a change did to the product, never that the file itself moved or is deprecated.
 _RELEASE_NOTES = lazy(r"(?:^|/)(?:\.changelog|changelog\.d|\.changes|newsfragments|\.changeset|"
                       r"changelogs/fragments|releasenotes/notes)/")
+#: Historical documents by convention (on top of `scan.history_paths`): what they say is no
+#: claim about the present (`indexer.contradictions.stage.historical_test`), nor are their signals
+#: read (`indexer.contradictions.legacy.deprecation_notices`), so none are extracted.
+HISTORICAL = lazy(
+    r"(?:^|/)(?:CHANGELOG|CHANGES|HISTORY|NEWS|RELEASE[-_ ]?NOTES|RELEASES)(?:\.[\w.]+)?$"
+    r"|(?:^|/)(?:changelog|changelogs|changes|releases|release-notes|release_notes|whatsnew"
+    r"|adrs?|decisions|history|announce|announcements|newsfragments|changelog\.d|changes\.d)/"
+    r"|(?:^|/)[^/]*deprecat[^/]*\.(?:rst|md|txt|adoc)$",
+    re.I,
+)
 _MOVED = lazy(r"(?i)\b(?:(?:has|have|had)\s+(?:been\s+)?moved|was\s+moved|were\s+moved|moved)\s+(?:to|into)\b"
               r"|\bthis\s+(?:page|document|project|repository|folder|directory)\s+(?:has\s+)?moved\b")
 _GO_PACKAGE_DEPRECATED = lazy(r"^//\s*(?:Deprecated:|Package\s+\w+\s+is\s+deprecated\b)")
@@ -67,8 +77,8 @@ _MAX_STUB_LINES = 12
 
 
 def extract_deprecations(path: str, data: bytes) -> list[Signal]:
-    if _RELEASE_NOTES.search(path):  # (a note about the product: "nodes ... moved to a different pool")
-        return []
+    if _RELEASE_NOTES.search(path) or HISTORICAL.search(path):  # (a note about the product: "nodes
+        return []  # ... moved to a different pool"; a changelog's "X moved to Y" is history)
     if b"eprecat" not in data and b"DEPRECAT" not in data and b"oved" not in data and b"eplace" not in data:
         return []
     text = data.decode("utf-8", "replace")
