@@ -28,7 +28,6 @@ from indexer.contradictions.resolve import EXISTS, Resolved, Resolver
 from indexer.extract.deprecation import HISTORICAL
 
 
-
 #: What a scan of some files says when the cache holds no complete scan of the repository to
 #: answer from (with one, `scan FILES` and the pre-commit hook report what a complete scan does).
 NARROWED_NOTE = ("only the files given were read (no complete scan in the cache to measure this change from; "
@@ -137,8 +136,9 @@ def attach(ctx) -> Contradictions:
 
 def historical_test(config) -> Callable[[str], bool]:
     """Whether a file is a historical document: `scan.history_paths` and changelog-like files.
-    The globs are compiled at the first question: a delta scan asks none unless a changed file
-    says something is deprecated."""
+    The globs are compiled at the first question that the names do not answer: a delta scan
+    asks only of a large changed file (`indexer.scan.collect`'s `lean`), a reference into a
+    legacy path, and a file that says something is deprecated."""
     patterns = tuple(config.scan.history_paths)
     # (the names first: a changelog named so is told without compiling the globs, which loads RE2)
     return lambda f: HISTORICAL.search(f) is not None or _history_globs(patterns).match(f)  # noqa: E731

@@ -154,7 +154,8 @@ def _entry(path: str, data: bytes | None, reason: str | None, markers: tuple[str
     if reason or data is None:
         return {"skip": reason}
     data = without_long_lines(data)
-    entry = {"todos": [_todo_row(t) for t in extract_todos(path, data, markers)], **blob_facts(path, data, references)}
+    entry = {"todos": [_todo_row(t) for t in extract_todos(path, data, markers)],
+             **blob_facts(path, data, references)}
     if GENERATED_HEADER.search(data[:1024]):
         entry["generated"] = True
     return entry

@@ -437,7 +437,8 @@ def _delta(root, config, now, snapshot, left_out, cache, key, base, changed, spa
     clock = _lap(ctx, "delta: the history (if it moved), the changed files' references resolved", clock)
     # what legacy detection and "still pointing at it" read of the changed files, as the base had it
     # (a migrate ask that came, went or moved a line: detection runs again with it, below)
-    asks = [[a.path, a.line, a.text, list(a.leave), list(a.toward)] for a in migrate_asks(collected.todos, resolved, historical)]
+    asks = [[a.path, a.line, a.text, list(a.leave), list(a.toward)]
+            for a in migrate_asks(collected.todos, resolved, historical)]
     asked = asks != [row for row in base["asks"] if row[0] in only]
     if asked:
         asks = sorted([row for row in base["asks"] if row[0] not in only] + asks, key=lambda row: (row[0], row[1]))
