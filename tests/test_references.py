@@ -1138,3 +1138,44 @@ def test_lines_of_captured_terminal_output_name_no_paths():
             "\x1b[35m\x1b[Ksrc/old/printer.rs\x1b[m\x1b[K:14: fn write\n")
     assert {(line, target) for line, target, _kind in kinds("tests/bench/grep-output.txt", text)} == {
         (1, "docs/bench.md")}
+
+
+def test_a_page_the_build_renders_from_a_template_beside_it_exists(repo):
+    """numpy's NEP index lists `meta`, `accepted`, ... in its toctree; the docs build writes each
+    from `meta.rst.tmpl` beside it. A page with no template source is still missing."""
+    repo.commit("2024-01-10", files={
+        "doc/neps/conf.py": "project = 'neps'\n",
+        "doc/neps/index.rst": "NEPs\n====\n\n.. toctree::\n\n   meta\n   accepted\n   rejected\n",
+        "doc/neps/meta.rst.tmpl": "Meta\n====\n",
+        "doc/neps/accepted.rst.tmpl": "Accepted\n========\n",
+    })
+    assert set(found(scan(repo.root), "dangling-reference")) == {("doc/neps/index.rst", 8)}
+
+
+def test_a_sites_host_name_and_a_some_file_placeholder_are_no_paths(repo):
+    """twisted's issue template: "our website is handled in the [twisted/twisted.github.io](...)
+    repository", beside its `src/twisted/` package; numpy's commented-out example mapping
+    `'numpy/_build_utils/some_file.py': 'numpy/lib/some_file.py'`. A path of the same shape
+    that names a file is still a claim."""
+    repo.commit("2024-01-10", files={
+        "pyproject.toml": '[project]\nname = "twisted"\n[tool.hatch.build.targets.wheel]\npackages = ["src/twisted"]\n',
+        "src/twisted/__init__.py": "",
+        "tools/check_installed.py": "changed = {\n    #'src/twisted/some_file.py': 'src/twisted/my_module.py'\n}\n",
+        ".github/ISSUE_TEMPLATE/docs.md": (
+            "Website changes are handled in the [twisted/twisted.github.io](https://github.com/twisted/twisted.github.io)"
+            " repository.\nThe reactor lives in twisted/reactor.py.\n"),
+    })
+    assert set(found(scan(repo.root), "dangling-reference")) == {(".github/ISSUE_TEMPLATE/docs.md", 2)}
+
+
+def test_a_releases_notes_named_by_its_version_are_history(repo):
+    """numpy keeps each release's notes as `doc/source/release/1.13.2-notes.rst`: they tell what
+    that release changed, naming files as they were then. The same path in a current page is
+    still a claim."""
+    repo.commit("2017-01-10", files={"numpy/doc/basics.py": "'''basics'''\n", "doc/source/index.rst": "Docs\n====\n"})
+    repo.git("rm", "-q", "numpy/doc/basics.py")
+    repo.commit("2020-09-02", files={
+        "doc/source/release/1.13.2-notes.rst": "1.13.2\n======\n\nFixed a typo in ``numpy/doc/basics.py``.\n",
+        "doc/source/user/basics.rst": "Basics\n======\n\nSee ``numpy/doc/basics.py``.\n",
+    })
+    assert set(found(scan(repo.root), "dangling-reference")) == {("doc/source/user/basics.rst", 4)}

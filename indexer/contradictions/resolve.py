@@ -84,6 +84,8 @@ _ASSET_FOLDERS = ("assets", "public", "static")
 #: Helm's `.tpl`: a chart's helpers name the chart's own files (`.Files.Get "config/x.conf"`).
 _TEMPLATE_SUFFIXES = frozenset({".tt", ".tmpl", ".j2", ".jinja", ".jinja2", ".template",
                                 ".mustache", ".hbs", ".ejs", ".erb"})
+#: The suffixes of a source the build renders a file of the same name from (`_rendered`).
+_RENDERED_SUFFIXES = (*sorted(_TEMPLATE_SUFFIXES), ".in")
 #: A generator's project skeleton: its templates name the files of the project it makes.
 _TEMPLATE_TREE = lazy(r"(?:^|/)(?:templates?|skeleton|scaffold|blueprints?)/")
 #: A path cut short by an interpolation (Ruby `"config/#{env}.rb"`, shell, Jinja, ERB): a template.
@@ -495,6 +497,12 @@ class Resolver:
             variants += [posixpath.join(candidate, index) for index in _INDEXES]
         return variants
 
+    def _rendered(self, kind: str, candidates: list[str]) -> bool:
+        """Whether a template source beside a missing target renders it at build: numpy's NEP
+        index lists `meta`, which `meta.rst.tmpl` becomes; autoconf makes `config.h` of `config.h.in`."""
+        return any(self.paths.is_file(variant + suffix) for candidate in candidates
+                   for variant in self._variants(kind, candidate) for suffix in _RENDERED_SUFFIXES)
+
     def _missing(self, reference: Reference, word: str, pairs: dict[str, str]) -> Resolved:
         """A target found nowhere: dangling, or one of the shapes that claim nothing."""
         exempt = self._shape_exemption(reference, word, list(pairs.values()))
@@ -507,6 +515,8 @@ class Resolver:
         candidates = list(pairs)
         removed = [v for c in candidates for v in self._variants(reference.kind, c)
                    if self._was_removed(v)]
+        if not removed and self._rendered(reference.kind, candidates):
+            return Resolved(reference, NOT_A_CLAIM, why="rendered at build from a template source beside it")
         if reference.kind not in STRONG_KINDS and reference.example and _SOMEONE_ELSES.search(reference.text):
             return Resolved(reference, NOT_A_CLAIM, why="said to be another repository's, or the reader's")
         if reference.kind == "docker-copy" and not removed:
@@ -629,7 +639,7 @@ class Resolver:
             return Resolved(reference, NOT_A_CLAIM, why="its first folder exists nowhere here: an example")
         if not any(self.paths.exists(posixpath.dirname(c)) for c in anchored):
             return Resolved(reference, NOT_A_CLAIM, why="its folder does not exist either: not this repo's")
-        if not (tokens.has_extension(word) or reference.target.endswith("/")):
+        if not (tokens.has_extension(word) or reference.target.endswith("/")) or tokens.names_a_host(word):
             return Resolved(reference, NOT_A_CLAIM, why="not shaped like a file")
         if reference.target.endswith("/"):
             # A folder that history never had: a namespace that looks like one (git's

@@ -49,8 +49,11 @@ _RELEASE_NOTES = lazy(r"(?:^|/)(?:\.changelog|changelog\.d|\.changes|newsfragmen
 HISTORICAL = lazy(
     r"(?:^|/)(?:CHANGELOG|CHANGES|HISTORY|NEWS|RELEASE[-_ ]?NOTES|RELEASES)(?:\.[\w.]+)?$"
     r"|(?:^|/)(?:changelog|changelogs|changes|releases|release-notes|release_notes|whatsnew"
-    r"|adrs?|decisions|history|announce|announcements|newsfragments|changelog\.d|changes\.d)/"
-    r"|(?:^|/)[^/]*deprecat[^/]*\.(?:rst|md|txt|adoc)$",
+    r"|adrs?|decisions|history|announce|announcements|newsfragments|changelog\.d|changes\.d|upcoming_changes)/"
+    r"|(?:^|/)[^/]*deprecat[^/]*\.(?:rst|md|txt|adoc)$"
+    # one release's notes, named by its version: numpy's `release/1.13.2-notes.rst`, `whats_new_3.5.rst`
+    r"|(?:^|/)(?:(?:release[-_]?notes?|whats[-_]?new|changes|changelog)[-_]?)?v?\d+(?:\.\d+)+"
+    r"(?:[-_](?:notes|release[-_]?notes|changes|changelog))?\.(?:rst|md|txt|adoc)$",
     re.I,
 )
 _MOVED = lazy(r"(?i)\b(?:(?:has|have|had)\s+(?:been\s+)?moved|was\s+moved|were\s+moved|moved)\s+(?:to|into)\b"

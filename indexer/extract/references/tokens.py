@@ -34,9 +34,13 @@ _PLACEHOLDER_SEGMENT = lazy(
     r"|theme|env|venv|script|template|templates|db|config|settings|code|tool)s?"
     r"|foo|bar|baz|qux|quux|xxx|yyy|zzz|\.\.\.|…|x+\.y+(?:\.z+)?|[a-z]\.[a-z](?:\.[a-z])?"
     r"|x{2,}\.\w+|(?:\w+[-_])?(?:foo|baz|qux)(?:[-_]\w+)?\.\w+"  # `XX.po`, `git-foo.adoc` (not `nav-bar.js`)
-    r"|(?:test_)?(?:module|file|foo|bar|baz|example|sample|something|thing|name|new_feature)\.\w+"
+    r"|(?:test_|(?:my|your|some)[_-]?)?(?:module|file|foo|bar|baz|example|sample|something|thing|name|new_feature)"
+    r"\.\w+"  # (`test_module.py`, numpy's commented-out `numpy/lib/some_file.py`)
     r"|(?:[a-z]|n+)\.(?:[a-z]|n+)\.(?:x|\*))$"
 )
+#: A site's host name: `twisted/twisted.github.io` (the repository of a project's Pages site),
+#: `docs.python.org`. Two dots or more and a top-level domain: no file is named so.
+_HOST_NAME = lazy(r"(?i)^[a-z0-9-]+(?:\.[a-z0-9-]+)+\.(?:com|org|net|io|dev|app|edu|gov)$")
 _VERSION_PLACEHOLDER = lazy(r"(?:^|[^\w])(?:[A-Z]\.[A-Z](?:\.[A-Zx])?|X\.Y(?:\.Z)?)(?:[^\w]|$)")
 _NUMERIC = lazy(r"^[\d.,:x-]*$")
 #: Folders that only ever hold build outputs, caches and installs: never committed.
@@ -148,6 +152,11 @@ def is_placeholder(word: str) -> bool:
     if _VERSION_PLACEHOLDER.search(word):
         return True
     return any(_PLACEHOLDER_SEGMENT.match(s) for s in word.split("/"))
+
+
+def names_a_host(word: str) -> bool:
+    """Whether a segment of `word` is a site's host name (`_HOST_NAME`)."""
+    return any(_HOST_NAME.match(segment) for segment in word.split("/"))
 
 
 def has_extension(word: str) -> bool:
