@@ -1179,3 +1179,17 @@ def test_a_releases_notes_named_by_its_version_are_history(repo):
         "doc/source/user/basics.rst": "Basics\n======\n\nSee ``numpy/doc/basics.py``.\n",
     })
     assert set(found(scan(repo.root), "dangling-reference")) == {("doc/source/user/basics.rst", 4)}
+
+
+def test_a_docs_code_listing_opens_the_readers_files_and_a_url_in_broken_markup_is_no_path(repo):
+    """twisted's logging howto has its listings open `log.json`, the log the reader's program
+    wrote (`docs/core/howto/listings/logger/loader.py`); its development guide links
+    `` `NEWS.rst <[https://github.com/twisted/twisted/blob/trunk/NEWS.rst>`_ ``, a URL inside
+    stray markup. Code outside the listings that opens a file never here is still a claim."""
+    repo.commit("2024-01-10", files={
+        "docs/core/howto/listings/logger/loader.py": 'from pathlib import Path\n\nlog = Path("./log.json").read_text()\n',
+        "docs/development/dev-process.rst": (
+            "Process\n=======\n\nSee `NEWS.rst <[https://github.com/twisted/twisted/blob/trunk/NEWS.rst>`_ the news.\n"),
+        "admin/release.py": 'from pathlib import Path\n\nnotes = Path("./release.json").read_text()\n',
+    })
+    assert set(found(scan(repo.root), "dangling-reference")) == {("admin/release.py", 3)}

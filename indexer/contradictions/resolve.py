@@ -61,7 +61,7 @@ _DOCKERFILE_COPY = lazy(r"(?:COPY|ADD)\s")
 _DOCKERFILE = lazy(r"(?i)(?:^|/)(?:(?:docker|container)file(?:\.[^/]*)?|[^/]*\.dockerfile)$")
 #: Code kept to show how the project is used (fastapi's tutorials in `docs_src/`): run in the
 #: reader's project, it opens the reader's files.
-_EXAMPLE_CODE = lazy(r"(?:^|/)(?:examples?|samples?|demos?|docs_src)/")
+_EXAMPLE_CODE = lazy(r"(?:^|/)(?:examples?|samples?|demos?|docs_src|listings|snippets)/")  # (twisted's `docs/*/howto/listings/`)
 #: A translation's folder (`docs/de/`, `content/pt-br/`, `zh-hant/`), and the default language's.
 _LANGUAGE = lazy(r"[a-z]{2}(?:[-_][a-zA-Z]{2,4})?")
 _DEFAULT_LANGUAGES = ("en", "en-us", "en-US", "en_US")
@@ -204,6 +204,8 @@ class Resolver:
         elif kind == "sphinx-doc" and not target.startswith("/") and \
                 (root := self.paths.sphinx_root_of(reference.path)) is not None:
             target, bases = _sphinx_docname(posixpath.dirname(reference.path), root, target), [root]
+        elif "://" in target:  # (twisted's `` `NEWS.rst <[https://github.com/...>`_ ``: markup around a URL)
+            return Resolved(reference, NOT_A_CLAIM, why="a URL, not a path")
         else:
             bases = self._bases(reference)
             if bases is None:
@@ -515,8 +517,6 @@ class Resolver:
         candidates = list(pairs)
         removed = [v for c in candidates for v in self._variants(reference.kind, c)
                    if self._was_removed(v)]
-        if not removed and self._rendered(reference.kind, candidates):
-            return Resolved(reference, NOT_A_CLAIM, why="rendered at build from a template source beside it")
         if reference.kind not in STRONG_KINDS and reference.example and _SOMEONE_ELSES.search(reference.text):
             return Resolved(reference, NOT_A_CLAIM, why="said to be another repository's, or the reader's")
         if reference.kind == "docker-copy" and not removed:
@@ -557,6 +557,8 @@ class Resolver:
             elsewhere = self._page_elsewhere(reference, word, candidates)
             if elsewhere is not None:
                 return elsewhere
+        if not removed and self._rendered(reference.kind, candidates):  # (asked last: 12 lookups a candidate)
+            return Resolved(reference, NOT_A_CLAIM, why="rendered at build from a template source beside it")
         return Resolved(reference, MISSING, expected, looked_in=tuple(candidates), removed=bool(removed))
 
     def _page_elsewhere(self, reference: Reference, word: str, candidates: list[str]) -> Resolved | None:
