@@ -59,9 +59,9 @@ _TEMPLATE_TAG = lazy(r"\{%-?\s*(?:include|extends|import|from|embed)\s+([\"'])([
 _DOCKERFILE_COPY = lazy(r"(?:COPY|ADD)\s")
 #: A tracked Dockerfile, in any of its usual names.
 _DOCKERFILE = lazy(r"(?i)(?:^|/)(?:(?:docker|container)file(?:\.[^/]*)?|[^/]*\.dockerfile)$")
-#: Code kept to show how the project is used (fastapi's tutorials in `docs_src/`): run in the
-#: reader's project, it opens the reader's files.
-_EXAMPLE_CODE = lazy(r"(?:^|/)(?:examples?|samples?|demos?|docs_src|listings|snippets)/")  # (twisted's `docs/*/howto/listings/`)
+#: Code kept to show how the project is used (fastapi's tutorials in `docs_src/`, twisted's
+#: `docs/*/howto/listings/`): run in the reader's project, it opens the reader's files.
+_EXAMPLE_CODE = lazy(r"(?:^|/)(?:examples?|samples?|demos?|docs_src|listings|snippets)/")
 #: A translation's folder (`docs/de/`, `content/pt-br/`, `zh-hant/`), and the default language's.
 _LANGUAGE = lazy(r"[a-z]{2}(?:[-_][a-zA-Z]{2,4})?")
 _DEFAULT_LANGUAGES = ("en", "en-us", "en-US", "en_US")
