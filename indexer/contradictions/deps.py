@@ -28,9 +28,9 @@ from indexer.contradictions.paths import PACKAGE_MANIFESTS, RepoPaths
 #: Between a record's fields (its path, then its keys) and between records: no path holds a NUL.
 _FIELD, _RECORD = "\0", "\0\0"
 #: More changed keys than this, and the record is split whole rather than searched key by key.
-#: Both cost time in proportion to the record; the split costs what 24-28 searches do (ansible's
-#: 5.5 MB record: 48 keys searched 59 ms, split 29 ms; sympy's 2.8 MB: 35 and 16 ms).
-_SEARCHED = 24
+#: Both cost time in proportion to the record; the split costs what 16-24 searches do (ansible's
+#: 3.3 MB record: 48 keys searched 35 ms, split 15 ms; sympy's 1.8 MB: 21 and 10 ms).
+_SEARCHED = 20
 
 
 def encode(records: Mapping[str, Iterable[str]]) -> str:
