@@ -255,24 +255,37 @@ def test_filters_only_for_recent_commits_keep_the_exact_dates(repo, tmp_path, mo
     assert {found[("old/o0.py", 3)][1], found[("old/o3.py", 1)][1]} == {"2010-06-01", "2008-03-01"}
 
 
-def test_a_merge_that_changes_a_file_reuses_its_old_lines_exact_dates(repo, tmp_path, monkeypatch):
-    """A pull request's merge changes a file with an old TODO elsewhere in it: the scan after it
+MERGED = {  # a history whose last commit merges a branch that changed lib/f.py: its commits' dates, and
+    # the stale lines of lib/f.py to check
+    "inside the window": (("2019-03-01", "2025-06-01", "2026-08-01", "2026-09-01", "2026-09-15", "2026-10-01"), (1,)),
+    # HEAD older than the cutoff (a snapshot scanned years later): a blame `--since` the cutoff
+    # would stop at HEAD, a new boundary with every commit; the window starts whole years
+    # before the cutoff instead, the first step before HEAD
+    "HEAD older than the cutoff": (("2018-03-01", "2019-01-01", "2019-06-01", "2020-02-01", "2020-03-01",
+                                    "2020-04-01"), (1, 3)),
+}
+
+
+@pytest.mark.parametrize("name", sorted(MERGED))
+def test_a_merge_that_changes_a_file_reuses_its_old_lines_exact_dates(repo, tmp_path, monkeypatch, name):
+    """A pull request's merge changes a file with old TODOs elsewhere in it: the scan after it
     (`--since HEAD~1`, the cache of the scan before it) blames the file's window again (at HEAD's
-    commit, one file alone included), but its old line's exact date is the one blamed from the same boundary before: no whole-history
-    blame, and still what one `git blame` from HEAD says."""
-    repo.commit("2019-03-01", files={"lib/f.py": "# TODO: an old one\nx = 1\n", "lib/g.py": "# FIXME: g\n",
-                                     "lib/h.py": "# XXX: h\n"})
-    repo.commit("2025-06-01", files={"docs/a.md": "a\n"})
-    repo.commit("2026-08-01", files={"docs/b.md": "b\n"})
+    commit, one file alone included), but its old lines' exact dates are the ones blamed from the
+    same boundary before: no whole-history blame, and still what one `git blame` from HEAD says."""
+    (first, second, third, branch, main, merge), lines = MERGED[name]
+    repo.commit(first, files={"lib/f.py": "# TODO: an old one\nx = 1\n", "lib/g.py": "# FIXME: g\n",
+                              "lib/h.py": "# XXX: h\n"})
+    repo.commit(second, files={"lib/f.py": "# TODO: an old one\nx = 1\n# TODO: a later one\n"})
+    repo.commit(third, files={"docs/b.md": "b\n"})
     repo.git("checkout", "-q", "-b", "feature")
-    repo.commit("2026-09-01", files={"lib/f.py": "# TODO: an old one\nx = 1\ny = 2\n"})
+    repo.commit(branch, files={"lib/f.py": "# TODO: an old one\nx = 1\n# TODO: a later one\ny = 2\n"})
     repo.git("checkout", "-q", "main")
-    repo.commit("2026-09-15", files={"docs/c.md": "c\n"})
-    repo.git("merge", "-q", "--no-edit", "--no-ff", "feature", when="2026-10-01")
+    repo.commit(main, files={"docs/c.md": "c\n"})
+    repo.git("merge", "-q", "--no-edit", "--no-ff", "feature", when=merge)
     root = str(repo.root)
     monkeypatch.setenv("ORGMEMORY_CACHE_DIR", str(tmp_path / "cache"))
     repo.git("checkout", "-q", "HEAD~1")
-    assert ("lib/f.py", 1) in _stale_by_age(root, "2026-11-01")  # the scan before the merge
+    assert {("lib/f.py", line) for line in lines} <= set(_stale_by_age(root, "2026-11-01"))  # the scan before
     repo.git("checkout", "-q", "main")
     trace = tmp_path / "trace.json"
     proc = subprocess.run(["orgmemory", "scan", root, "--now", "2026-11-01", "--format", "json", "--fail-on", "never",
@@ -285,7 +298,8 @@ def test_a_merge_that_changes_a_file_reuses_its_old_lines_exact_dates(repo, tmp_
     # blamed at HEAD's commit, where the cache's commit-graph serves the walk (not the work tree)
     assert all(repo.git("rev-parse", "HEAD").strip() in argv for argv in blames)
     after = _stale_by_age(root, "2026-11-01")  # (the same result, from the memo the delta stored)
-    assert after[("lib/f.py", 1)] == _blame_from_head(root, "lib/f.py", 1)
+    for line in lines:
+        assert after[("lib/f.py", line)] == _blame_from_head(root, "lib/f.py", line)
     monkeypatch.setenv("ORGMEMORY_CACHE_DIR", str(tmp_path / "from-scratch"))
     assert _stale_by_age(root, "2026-11-01") == after
 

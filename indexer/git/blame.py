@@ -343,7 +343,10 @@ def start_blaming(root: str, requests: Mapping[str, Iterable[int]], since: int |
                   graph_dir: str | None = None) -> Callable[[], dict[str, dict[int, LineAge]]]:
     """Start blaming `requests`; the returned function waits and gives path -> line -> age.
 
-    Files that are their blob at HEAD and that no commit inside the window touched are
+    The window is `since`'s, or when HEAD is older than it, a whole number of years more
+    (`_window_start`: `on_aged` then has the ages in that window, the answer the cutoff's:
+    every committed line older than it, even one a commit dated before an older commit hides).
+    Files that are their blob at HEAD and that no commit inside it touched are
     answered without blame (every line older than `since`); the others get one `git blame`
     each, in threads that keep both cores busy, while the caller goes on (the scan builds its
     contradictions meanwhile). `on_aged(path, ages)` is called as each file's ages are known
@@ -353,10 +356,13 @@ def start_blaming(root: str, requests: Mapping[str, Iterable[int]], since: int |
     if not requests:
         return dict
     requests = {path: sorted(set(lines)) for path, lines in requests.items()}
+    cutoff = since
     untouched: dict[str, dict[int, LineAge]] = {}
     head: str | None = None
     if since is not None and since < time.time() - _CLOCK_MARGIN:
+        committed = _head_time(root)  # (beside the blobs' lookup)
         head, blobs = _head_blobs(root, requests)
+        since = _window_start(committed(head), cutoff)
         touched = _touched_since(root, head, since) if head is not None and len(requests) >= _PLAN_MIN_FILES \
             else None
         if touched is not None:
@@ -380,9 +386,48 @@ def start_blaming(root: str, requests: Mapping[str, Iterable[int]], since: int |
     def finish() -> dict[str, dict[int, LineAge]]:
         out = blaming()
         out.update(untouched)
+        if since != cutoff:  # what a blame `--since` the cutoff says: HEAD is every committed line's boundary
+            return {path: {line: age if age.uncommitted else LineAge(line=line, older_than=cutoff)
+                           for line, age in out[path].items()} for path in requests}
         return {path: out[path] for path in requests}
 
     return finish
+
+
+#: See `_window_start`: the window's steps back from the cutoff when HEAD is older than it.
+_WINDOW_STEP = 365 * 86400
+
+
+def _window_start(committed: int | None, since: int) -> int:
+    """Where the ageing blames of HEAD stop: the cutoff `since`, unless HEAD's own commit
+    (`committed`, its committer time) is older than it (a snapshot scanned long after its last
+    commit). Every line is then older than
+    the cutoff, and a blame `--since` it would stop at HEAD at once: every line's boundary would
+    be HEAD, which each new commit replaces, so the exact dates kept at a boundary
+    (`BOUNDARY_ORIGIN_KIND`) would never serve the scan after a commit, and its changed files
+    would be blamed over their whole history again (0.19 s of each delta on ansible's 2024
+    snapshot at `--now 2026-11-01`). The window then starts whole `_WINDOW_STEP`s before the
+    cutoff, at the first step before HEAD's commit: a boundary that stays while HEAD moves
+    within the step, as the cutoff's does in a live repository. The ages given out are still
+    the cutoff's (`start_blaming`)."""
+    if committed is None or committed >= since:
+        return since
+    return since - ((since - committed) // _WINDOW_STEP + 1) * _WINDOW_STEP
+
+
+def _head_time(root: str) -> Callable[[str | None], int | None]:
+    """Start reading HEAD's committer time; the returned function gives it if HEAD is still the
+    commit it is given (HEAD may move meanwhile), else None."""
+    from indexer.git.run import start_git
+
+    shown = start_git(root, "show", "-s", "--format=%H %ct", "HEAD", "--")
+
+    def committed(head: str | None) -> int | None:
+        proc = shown()
+        sha, _, stamp = proc.stdout.decode("ascii", "replace").strip().partition(" ")
+        return int(stamp) if proc.returncode == 0 and head and sha == head and stamp.isdigit() else None
+
+    return committed
 
 
 def _touched_since(root: str, head: str, since: int) -> frozenset[str] | None:
