@@ -181,6 +181,34 @@ def test_an_interleaved_merge_in_a_moving_window_equals_a_full_read(repo, tmp_pa
     assert _load(repo, cache_dir) == _full(repo)
 
 
+def test_an_interleaved_merge_reads_the_window_order_the_row_kept(repo, tmp_path, monkeypatch):
+    """A full read, and an extension that placed a merged branch's commits, keep the window's
+    order with their row: the next merged branch is placed in one walk of the new HEAD's window,
+    without walking the old HEAD's; still what a full read gives."""
+    monkeypatch.setattr(history, "MAX_COMMITS", 6)
+    _base(repo)
+    _commits(repo, 4)
+    cache_dir = tmp_path / "cache"
+    _load(repo, cache_dir)
+    walked: list[list[str]] = []
+    old_heads: list[str] = []
+    for n, when in ((1, "2026-01-20"), (2, "2026-02-20")):
+        old_heads.append(old_head := _head(repo))
+        repo.git("checkout", "-q", "-b", f"late{n}", old_head + "~1")
+        repo.commit(when, files={f"src/late{n}.py": "l\n"})
+        repo.git("checkout", "-q", "main")
+        _commits(repo, 1, start=20 + n)
+        repo.git("merge", "-q", "--no-ff", "-m", f"merge late{n}", f"late{n}", when=f"2026-09-0{n}")
+        trace = tmp_path / f"trace-{n}.json"
+        monkeypatch.setenv("GIT_TRACE2_EVENT", str(trace))
+        assert _load(repo, cache_dir) == _full(repo)
+        monkeypatch.delenv("GIT_TRACE2_EVENT")
+        walked.append([arg for event in map(json.loads, trace.read_text().splitlines())
+                       if event["event"] == "start" and "rev-list" in event["argv"] for arg in event["argv"]])
+    for old_head, args in zip(old_heads, walked):  # (the rev-list walks: the new HEAD's only)
+        assert args and old_head not in args
+
+
 def test_a_merge_that_moves_old_commits_in_the_log_falls_back_to_a_full_read(repo, tmp_path):
     """A commit dated before its parent (clock skew) is listed after commits it is newer than in
     git's order; a merged branch that reaches that parent another way lists it earlier, so the

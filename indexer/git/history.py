@@ -31,7 +31,6 @@ import cost would be paid on every cold run for nothing.
 from __future__ import annotations
 
 import bisect
-from collections import deque
 import functools
 import hashlib
 import json
@@ -399,7 +398,8 @@ def load_history(root: str, head: str | None, now: date, tracked: Iterable[str],
         old_head = wanted[1].split(":", 1)[0]
         if FULL_SHA.fullmatch(old_head):
             try:
-                extended = _extend(root, old_head, head, previous[0], now, tracked, getattr(cache, "directory", None))
+                extended = _extend(root, old_head, head, previous[0], now, tracked, getattr(cache, "directory", None),
+                                   lambda: _stored_order(cache, wanted[1], previous[0].commits))
             except (KeyError, TypeError, ValueError, IndexError, AttributeError):
                 extended = None  # (a row of another shape, decoded only now: the log is read whole)
     if extended is None:
@@ -425,6 +425,9 @@ def load_history(root: str, head: str | None, now: date, tracked: Iterable[str],
         else:
             row, texts = _patch_row(history, tracked, base, merged), {}
     cache.put_texts(_KIND_TABLE, {k: texts[part] for k, part in zip(_table_keys(key), _PARTS)} if texts else {})
+    order = texts.get(_ORDER) if texts else _order_text(history).get(_ORDER)
+    if order:
+        cache.put_texts(_KIND_ORDER, {key: order})
     cache.put_many(_KIND, {key: row})  # (after its texts: a row is never read without them)
     recent = [(key, base)] + [(k, b) for k, b in recent if k != key][:_KEEP - 1]
     cache.put_many(_KIND_HEAD, {_LATEST: {"rows": [[k, b] for k, b in recent]}})
@@ -432,10 +435,12 @@ def load_history(root: str, head: str | None, now: date, tracked: Iterable[str],
     if extended is None:  # a full read (a complete scan): every row but the kept ones pruned
         cache.prune(_KIND, keep=keep, kinds=_OLD_KINDS)
         cache.prune(_KIND_TABLE, keep=[t for k in keep for t in _table_keys(k)])
+        cache.prune(_KIND_ORDER, keep=keep)
     else:  # an extension (a delta scan's): only the rows it pushed out, by key (no range scan)
         dropped = {k for pair in _recent_rows(latest) for k in pair if k} - keep
         cache.prune_keys(_KIND, dropped)
         cache.prune_keys(_KIND_TABLE, [t for k in dropped for t in _table_keys(k)])
+        cache.prune_keys(_KIND_ORDER, dropped)
     return history
 
 
@@ -477,11 +482,31 @@ def _full_row(history: History, tracked: frozenset[str]) -> tuple[dict[str, Any]
     texts = [_paths_text(act), "\n".join(map(dumps, act.values())), _paths_text(rem),
              "\n".join(map(dumps, rem.values()))]
     return {**_header(history, tracked), "base": None, "folders": sorted(history.removed_folders)}, \
-        dict(zip(_PARTS, texts))
+        {**dict(zip(_PARTS, texts)), **_order_text(history)}
 
 
 _PARTS = ("activity-paths", "activity-rows", "removal-paths", "removal-rows")  # (paths: NUL-separated; rows: a line each)
 _KIND_TABLE = f"{_KIND}/table"  # `{row key}\0{part}`: a full row's texts
+#: `{row key}`: the commits of the row's window in `git log` order, space-separated, when known
+#: (a full read's log, or an extension that placed a merged branch's commits among them): the
+#: next extension by a merged branch (`_interleaved`) reads them instead of walking the old
+#: HEAD's window again: a 40 ms walk on sympy's 62k commits, against 3 ms to read 0.8 MB (the
+#: delta after a pull request's merge: 16-25 ms less in all).
+_KIND_ORDER = f"{_KIND}/order"
+_ORDER = "order"  # (a full row's texts carry it from a forked parse: `LogPrefetch`)
+
+
+def _order_text(history: History) -> dict[str, str]:
+    order = getattr(history, "order", None)
+    return {_ORDER: " ".join(order)} if order else {}
+
+
+def _stored_order(cache, key: str, commits: int) -> list[str] | None:
+    """The window order kept for the row `key` (`_KIND_ORDER`), if it holds `commits` commits.
+    (Only ever compared with git's own list, never given to git: not checked commit by commit.)"""
+    text = cache.get_text(_KIND_ORDER, key)
+    order = text.split(" ") if text else []
+    return order if len(order) == commits else None
 
 
 def _paths_text(paths: Iterable[str]) -> str:
@@ -767,10 +792,12 @@ def extended_history(root: str, old_head: str, head: str, old: History, now: dat
 
 
 def _extend(root: str, old_head: str, head: str, old: History, now: date, tracked: frozenset[str],
-            graph_dir: str | None = None) -> "tuple[History, tuple[dict[str, Any], dict[str, Any]]] | None":
+            graph_dir: str | None = None, old_order: Callable[[], list[str] | None] = lambda: None,
+            ) -> "tuple[History, tuple[dict[str, Any], dict[str, Any]]] | None":
     """`extended_history`, and the rows it changed (path -> new row, or None when gone) in the
     activity and the removals: what a patch of the cached row holds. `graph_dir`: the cache
-    folder whose commit-graph serves `_interleaved`'s walks."""
+    folder whose commit-graph serves `_interleaved`'s walks; `old_order`: gives `old`'s window
+    in log order, when it is kept (`_KIND_ORDER`)."""
     from indexer.git.run import is_ancestor, run_git
 
     if old.seen_from(now) is None:
@@ -789,7 +816,7 @@ def _extend(root: str, old_head: str, head: str, old: History, now: date, tracke
     if shas:
         first = run_git(root, "rev-list", "--no-merges", f"--max-count={len(shas)}", head, check=False)
         if first.decode("ascii", "replace").split() != shas:
-            order = _interleaved(root, old_head, head, shas, old.commits, graph_dir)
+            order = _interleaved(root, old_head, head, shas, old.commits, graph_dir, old_order())
             if order is None:
                 return None
     place = {sha: at for at, sha in enumerate(order)} if order is not None else {}
@@ -838,6 +865,7 @@ def _extend(root: str, old_head: str, head: str, old: History, now: date, tracke
         if dropped:
             _forget(_log_of(root, dropped), activity, removals, changed_activity, changed_removals, now, tracked)
         tail = tuple(window[-_TAIL:])
+        order = window
     elif drop > 0:  # the window moves: its oldest commits leave it, as they would from a full read
         tail = _window_end(root, old_head, old, drop)
         dropped = _log_of(root, tail[len(tail) - drop:])
@@ -850,6 +878,7 @@ def _extend(root: str, old_head: str, head: str, old: History, now: date, tracke
     if order is None and drop <= 0 and tail is not None and old.commits < _TAIL:  # (a window of fewer commits: all)
         tail = (tuple(shas) + tail)[-_TAIL:]
     history.tail = tail
+    history.order = order  # (None unless placed: what the next such extension reads, `_KIND_ORDER`)
     if any(r is None for r in changed_removals.values()):
         history.__dict__["removed_folders"] = _folders_of(removals)
     else:
@@ -860,8 +889,8 @@ def _extend(root: str, old_head: str, head: str, old: History, now: date, tracke
 _TAIL = 1000  # the window's last commits, kept with a history: the ones a moving window drops first
 
 
-def _interleaved(root: str, old_head: str, head: str, new: list[str], count: int, graph_dir: str | None
-                 ) -> list[str] | None:
+def _interleaved(root: str, old_head: str, head: str, new: list[str], count: int, graph_dir: str | None,
+                 before: list[str] | None = None) -> list[str] | None:
     """The first `count + len(new)` commits of `head`'s log (`count`: the commits of `old_head`'s
     window; `new`: those of `old_head..head`, as their own log lists them), when that log lists
     the new commits in their own order, each inside the window of `MAX_COMMITS`, and the old
@@ -869,20 +898,24 @@ def _interleaved(root: str, old_head: str, head: str, new: list[str], count: int
     newest commit taken by its place in this list, is what a full read gives. None otherwise
     (commit dates out of order can move old commits too). Two walks of commits alone, no diffs:
     0.05 s each on moby's 57k commits with the scan's commit-graph, against 1.2 s for the
-    history's whole log."""
+    history's whole log. `before`: `old_head`'s window in log order, when kept (then one walk)."""
     from indexer.git.blame import commit_graph
     from indexer.git.run import git_process
 
     env = commit_graph(root, graph_dir, head, False)()
-    after, before = (git_process(root, "rev-list", "--no-merges", f"--max-count={limit}", rev, "--", env=env)
-                     for rev, limit in ((head, count + len(new)), (old_head, count)))
-    if after.returncode != 0 or before.returncode != 0:
+    after = git_process(root, "rev-list", "--no-merges", f"--max-count={count + len(new)}", head, "--", env=env)
+    if after.returncode != 0:
         return None
     order = after.stdout.decode("ascii", "replace").split()
     fresh = set(new)
     if [sha for sha in order if sha in fresh] != new or any(sha in fresh for sha in order[MAX_COMMITS:]):
         return None
-    if [sha for sha in order if sha not in fresh] != before.stdout.decode("ascii", "replace").split():
+    if before is None:
+        walked = git_process(root, "rev-list", "--no-merges", f"--max-count={count}", old_head, "--", env=env)
+        if walked.returncode != 0:
+            return None
+        before = walked.stdout.decode("ascii", "replace").split()
+    if [sha for sha in order if sha not in fresh] != before:
         return None
     return order
 
@@ -1184,13 +1217,13 @@ def read_history(root: str, now: date, tracked: frozenset[str],
 
     truncated = False
     year_times: dict[str, list[int]] = {}
-    tail: deque[str] = deque(maxlen=_TAIL)
+    order: list[str] = []
     for sha, when, author, changes in _commits(output if output is not None else _log_chunks(root)):
         if commits == MAX_COMMITS:
             truncated = True
             break
         commits += 1
-        tail.append(sha)
+        order.append(sha)
         touched: set[str] = set()
         pending: bool | None = False  # (True when this commit adds a path: a deletion beside one may be
         for status, old, new in changes:  # a rename; None when it adds none; False: not looked yet)
@@ -1217,7 +1250,8 @@ def read_history(root: str, now: date, tracked: frozenset[str],
                       removals=_Removals({p: r for p, r in removals.items() if p not in tracked},
                                          renames if renames is not None else Renames(root)),
                       commits=commits, truncated=truncated, as_of=now.isoformat(), year_times=year_times)
-    history.tail = tuple(tail)
+    history.tail = tuple(order[-_TAIL:])
+    history.order = order
     return history
 
 
