@@ -401,15 +401,14 @@ _WINDOW_STEP = 365 * 86400
 def _window_start(committed: int | None, since: int) -> int:
     """Where the ageing blames of HEAD stop: the cutoff `since`, unless HEAD's own commit
     (`committed`, its committer time) is older than it (a snapshot scanned long after its last
-    commit). Every line is then older than
-    the cutoff, and a blame `--since` it would stop at HEAD at once: every line's boundary would
-    be HEAD, which each new commit replaces, so the exact dates kept at a boundary
-    (`BOUNDARY_ORIGIN_KIND`) would never serve the scan after a commit, and its changed files
-    would be blamed over their whole history again (0.19 s of each delta on ansible's 2024
-    snapshot at `--now 2026-11-01`). The window then starts whole `_WINDOW_STEP`s before the
-    cutoff, at the first step before HEAD's commit: a boundary that stays while HEAD moves
-    within the step, as the cutoff's does in a live repository. The ages given out are still
-    the cutoff's (`start_blaming`)."""
+    commit). Every line is then older than the cutoff, and a blame `--since` it would stop at
+    HEAD at once: every line's boundary would be HEAD, which each new commit replaces, so the
+    exact dates kept at a boundary (`BOUNDARY_ORIGIN_KIND`) would never serve the scan after a
+    commit, and its changed files would be blamed over their whole history again (0.19 s of
+    each delta on ansible's 2024 snapshot at `--now 2026-11-01`). The window then starts whole
+    `_WINDOW_STEP`s before the cutoff, at the first step before HEAD's commit: a boundary that
+    stays while HEAD moves within the step, as the cutoff's does in a live repository. The
+    ages given out are still the cutoff's (`start_blaming`)."""
     if committed is None or committed >= since:
         return since
     return since - ((since - committed) // _WINDOW_STEP + 1) * _WINDOW_STEP
