@@ -193,7 +193,7 @@ def _compile_runs(patterns: tuple[str, ...]) -> list[tuple[str, bool]]:
     return [("(?s)(?:" + "|".join(sources) + ")", include) for sources, include in runs]
 
 
-def _options():
+def re2_options():
     import re2
 
     options = re2.Options()
@@ -206,7 +206,7 @@ def _re2_set(sources: list[str]):
     """One RE2 set of whole-path (anchored both ends) regexes; `Match` lists those that match."""
     import re2
 
-    compiled = re2._re2.Set(re2._re2.RE2.Anchor.ANCHOR_BOTH, _options())
+    compiled = re2._re2.Set(re2._re2.RE2.Anchor.ANCHOR_BOTH, re2_options())
     for source in sources:
         if compiled.Add(source.encode("utf-8", "surrogateescape")) < 0:
             raise ValueError("RE2 cannot match this glob")

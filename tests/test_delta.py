@@ -401,7 +401,8 @@ def test_a_record_of_lookups_another_scan_wrote_since_is_not_used(repo, tmp_path
 
     path = glob.glob(str(naming / "*" / "cache.sqlite3"))[0]
     with sqlite3.connect(path) as db:
-        db.execute("UPDATE entries SET value = 'docs/ops.md' || char(0) || 'ex' WHERE kind = 'scan-base-deps/v1'")
+        db.execute("UPDATE entries SET value = ? || char(10) || 'docs/ops.md' || char(0) || 'ex'"
+                   " WHERE kind = 'scan-base-deps/v2'", ("0" * 64,))  # (another record's digest, and it)
     change_paths(repo, [("write", "scripts/deploy.sh", "echo ship\n")])
     got_json, _, ran = outputs(repo.root, naming, "-v")
     assert not ran
@@ -430,6 +431,32 @@ def test_paths_added_and_deleted_in_a_row_of_commits_each_move_the_base(repo, tm
         change_paths(repo, steps)
         repo.commit(when, "step")
         assert_same_as_cold(repo, tmp_path, naming, delta=True)
+
+
+def _base_rows(cache) -> dict[str, bytes]:
+    """kind -> value of the cache's base rows of the record of lookups and the files."""
+    import glob
+    import sqlite3
+
+    with sqlite3.connect(glob.glob(str(cache / "*" / "cache.sqlite3"))[0]) as db:
+        return dict(db.execute("SELECT kind, CAST(value AS BLOB) FROM entries"
+                               " WHERE kind IN ('scan-base-deps/v2', 'scan-base-files/v2')"))
+
+
+def test_paths_moved_by_commits_leave_the_record_of_lookups_and_the_files_row_as_written(repo, tmp_path, naming):
+    """A base moved by commits that add and delete paths keeps the files resolved again, and
+    the paths deleted, beside its record of lookups and its files row (ansible's record is
+    3.3 MB): neither is written again, and the next delta reads the files it keeps aside as it
+    reads the record. Here the doc added names a script a later commit adds."""
+    written = _base_rows(naming)
+    for when, steps in (("2026-10-20", [("write", "docs/new.md", "Run scripts/tool.sh first.\n")]),
+                        ("2026-10-21", [("write", "scripts/tool.sh", "echo tool\n")]),
+                        ("2026-10-22", [("rm", "web/src/page.ts")]),
+                        ("2026-10-23", [("rm", "scripts/tool.sh")])):
+        change_paths(repo, steps)
+        repo.commit(when, "step")
+        assert_same_as_cold(repo, tmp_path, naming, "--since", "HEAD~1", delta=True)
+        assert _base_rows(naming) == written
 
 
 def test_the_delta_parses_only_the_changed_files(repo, tmp_path, built):

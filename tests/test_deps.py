@@ -8,7 +8,7 @@ import posixpath
 from hypothesis import given, settings, strategies as st
 
 from indexer.contradictions.deps import changed_keys, decode, encode, naming, naming_under
-from indexer.contradictions.paths import RepoPaths, stem_of
+from indexer.contradictions.paths import RepoPaths, path_stem, stem_of
 
 SEGMENTS = st.sampled_from(["a", "b", "docs", "x.py", "x", "y.md", "index.md", "b.py", "pyproject.toml"])
 PATHS = st.lists(SEGMENTS, min_size=1, max_size=4).map("/".join)
@@ -113,3 +113,23 @@ def test_legacy_candidates_moved_from_the_bases_equal_those_asked_anew(before, a
 def test_a_file_name_s_stem_is_splitext_s(name):
     """`stem_of`, which `RepoPaths.files_stemmed` keys every file by: leading dots start no extension."""
     assert stem_of(name) == posixpath.splitext(name)[0]
+
+
+@given(st.text(alphabet="a./", max_size=8))
+def test_a_path_s_stem_is_splitext_s(path):
+    """`path_stem`, which `RepoPaths.stems` holds every file by."""
+    assert path_stem(path) == posixpath.splitext(path)[0]
+
+
+KEY_TEXT = st.text(alphabet=["e", "n", "x", "/", ".", "(", "*", "|", "\\", "é", "\udcff"], min_size=1, max_size=5)
+
+
+@settings(max_examples=300, deadline=None, derandomize=True, database=None)
+@given(st.dictionaries(KEY_TEXT, st.sets(KEY_TEXT, max_size=6), max_size=8), st.sets(KEY_TEXT, max_size=30))
+def test_the_files_whose_record_holds_a_changed_key_are_named(records, changed):
+    """Searched key by key or all in one pass (more than a few keys, `deps._SEARCHED`; regular
+    expression characters and paths git keeps as bytes among them), a key is found whole, in
+    a record's keys and never in its path."""
+    changed |= {key for keys in list(records.values())[:2] for key in list(keys)[:3]}
+    want = {path for path, keys in records.items() if keys & changed}
+    assert naming(encode(records), changed) == want

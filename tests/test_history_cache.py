@@ -209,6 +209,34 @@ def test_an_interleaved_merge_reads_the_window_order_the_row_kept(repo, tmp_path
         assert args and old_head not in args
 
 
+def test_a_walk_started_before_the_history_is_read_places_the_merged_branch(repo, tmp_path, monkeypatch):
+    """A delta that knows the new commits are a merged branch's, older than the main line's
+    newest, starts the walk of HEAD's commits at once (`history.Walk`, beside its extraction):
+    extending the history then runs no walk of its own, and is still what a full read gives."""
+    monkeypatch.setattr(history, "MAX_COMMITS", 6)
+    _base(repo)
+    _commits(repo, 4)
+    cache_dir = tmp_path / "cache"
+    _load(repo, cache_dir)
+    repo.git("checkout", "-q", "-b", "late", _head(repo) + "~1")
+    repo.commit("2026-01-20", files={"src/late.py": "l\n"})
+    repo.git("checkout", "-q", "main")
+    _commits(repo, 1, start=20)
+    repo.git("merge", "-q", "--no-ff", "-m", "merge late", "late", when="2026-09-01")
+    walk = history.Walk(str(repo.root), _head(repo), history.MAX_COMMITS + 2, str(cache_dir))
+    trace = tmp_path / "trace.json"
+    monkeypatch.setenv("GIT_TRACE2_EVENT", str(trace))
+    cache = Cache(str(cache_dir))
+    try:
+        extended = history.load_history(str(repo.root), _head(repo), NOW, _tracked(repo), cache, walk=walk)
+    finally:
+        cache.close()
+    monkeypatch.delenv("GIT_TRACE2_EVENT")
+    assert extended == _full(repo)
+    started = [event["argv"] for event in map(json.loads, trace.read_text().splitlines()) if event["event"] == "start"]
+    assert started and not [argv for argv in started if "rev-list" in argv]
+
+
 def test_a_merge_that_moves_old_commits_in_the_log_falls_back_to_a_full_read(repo, tmp_path):
     """A commit dated before its parent (clock skew) is listed after commits it is newer than in
     git's order; a merged branch that reaches that parent another way lists it earlier, so the

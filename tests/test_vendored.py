@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 
 from click.testing import CliRunner
+from hypothesis import given, settings, strategies as st
 
 from indexer.cli import cli
 
@@ -128,3 +129,25 @@ def test_a_library_kept_with_its_license_under_deps_is_vendored(repo):
         "src/server.c": "/* TODO: ours */\n",
     })
     assert findings(scan(repo.root)) == {("stale-todo", "deps/build.py"), ("stale-todo", "src/server.c")}
+
+
+VENDORED_SEGMENTS = ["a", "b", "vendor", "x.js", "y.go"]
+
+
+@settings(max_examples=300, deadline=None, derandomize=True, database=None)
+@given(st.sets(st.lists(st.sampled_from(VENDORED_SEGMENTS), min_size=1, max_size=4).map("/".join), min_size=1,
+               max_size=12), st.data())
+def test_the_folders_all_vendored_are_those_every_file_under_which_is(paths, data):
+    """What a delta asks of the few folders above the paths it added (`collect.folders_all_vendored`,
+    which stops reading a folder's paths at its first file of another kind): the answer for
+    every folder holding a path, read whole."""
+    from indexer.scan.collect import folders_all_vendored, vendored_folders
+
+    paths = {p for p in paths if not any(q.startswith(p + "/") for q in paths)}  # (files only)
+    vendored = frozenset(data.draw(st.sets(st.sampled_from(sorted(paths)))))
+    folders = {"/".join(p.split("/")[:depth]) for p in paths for depth in range(1, p.count("/") + 1)}
+    among = set(data.draw(st.sets(st.sampled_from(sorted(folders | {"none"})))))
+    under = {folder: [p for p in paths if p.startswith(folder + "/")] for folder in among}
+    want = {folder: all(p in vendored for p in held) for folder, held in under.items() if held}
+    assert folders_all_vendored(vendored, sorted(paths), among) == want
+    assert vendored_folders(vendored, sorted(paths), among) == {folder for folder, every in want.items() if every}

@@ -301,7 +301,7 @@ def _candidates(paths: RepoPaths, asks: list[MigrateAsk],
     """(folder, successor or None) for folders named like legacy, and folders asked to be left;
     (file, successor) for files named like legacy beside theirs. `named`: `named_candidates`
     (a delta's, moved from its base's: `moved_candidates`)."""
-    folders = paths.paths - paths.all_files
+    folders = paths.folders
     named_folders, named_files = named_candidates(paths) if named is None else named
     out = dict(named_folders)
     for ask in asks:
@@ -323,14 +323,13 @@ def named_candidates(paths: RepoPaths, within: "tuple[set[str], set[str]] | None
     if within is None and "_legacy_named" in paths.__dict__:
         return paths.__dict__["_legacy_named"]
     parents, in_folders = within if within is not None else (None, None)
-    folders = paths.paths - paths.all_files
+    folders = paths.folders
+    asked = folders if parents is None else [folder for folder in folders if folder.rpartition("/")[0] in parents]
     children: dict[str, list[str]] = {}  # parent -> its folders: a versioned folder's siblings
-    for folder in folders:
-        children.setdefault(posixpath.dirname(folder), []).append(folder)
+    for folder in asked:
+        children.setdefault(folder.rpartition("/")[0], []).append(folder)
     named: dict[str, str | None] = {}
-    for folder in sorted(folders):
-        if parents is not None and folder.rpartition("/")[0] not in parents:
-            continue
+    for folder in sorted(asked):
         if _TEST_DATA.search(folder):
             continue
         successor = _named_successor(folder, folders, children)

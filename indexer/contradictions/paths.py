@@ -89,11 +89,16 @@ class RepoPaths:
         return frozenset(link.split("/", 1)[0] for link in self.links)
 
     @functools.cached_property
+    def folders(self) -> frozenset[str]:
+        """Every folder that holds a tracked path."""
+        return self.paths - self.all_files
+
+    @functools.cached_property
     def folders_named(self) -> dict[str, list[str]]:
         """Base name -> the folders of that name (a lookup for what a notice names)."""
         out: dict[str, list[str]] = {}
-        for path in self.paths - self.all_files:
-            out.setdefault(posixpath.basename(path), []).append(path)
+        for path in self.folders:
+            out.setdefault(path.rpartition("/")[2], []).append(path)
         return out
 
     @functools.cached_property
@@ -107,13 +112,13 @@ class RepoPaths:
     @functools.cached_property
     def stems(self) -> frozenset[str]:
         """Files without their extension (`a/b` for `a/b.py`): how imports name modules."""
-        return frozenset(posixpath.splitext(p)[0] for p in self.all_files)
+        return frozenset(map(path_stem, self.all_files))
 
     @functools.cached_property
     def names(self) -> frozenset[str]:
         """Base names of every path, with and without extension: a cheap "could be here" test."""
-        return frozenset(posixpath.basename(p) for p in self.paths) | frozenset(
-            posixpath.basename(p) for p in self.stems)
+        return frozenset(p.rpartition("/")[2] for p in self.paths) | frozenset(
+            p.rpartition("/")[2] for p in self.stems)
 
     @functools.cached_property
     def suffixes(self) -> frozenset[str]:
@@ -196,6 +201,15 @@ class RepoPaths:
             if not folder:
                 return out
             folder = posixpath.dirname(folder)
+
+
+def path_stem(path: str) -> str:
+    """`posixpath.splitext(path)[0]`, as `stem_of` is for a base name."""
+    slash = path.rfind("/")
+    dot = path.rfind(".")
+    if dot > slash + 1 and (path[slash + 1] != "." or path[slash + 1:dot].strip(".")):
+        return path[:dot]
+    return path
 
 
 def stem_of(name: str) -> str:

@@ -84,6 +84,7 @@ _ASSET_FOLDERS = ("assets", "public", "static")
 #: Helm's `.tpl`: a chart's helpers name the chart's own files (`.Files.Get "config/x.conf"`).
 _TEMPLATE_SUFFIXES = frozenset({".tt", ".tmpl", ".j2", ".jinja", ".jinja2", ".template",
                                 ".mustache", ".hbs", ".ejs", ".erb"})
+_TEMPLATE_ENDINGS = tuple(_TEMPLATE_SUFFIXES)  # (a C call per path before `_template_suffix`)
 #: The suffixes of a source the build renders a file of the same name from (`_rendered`).
 _RENDERED_SUFFIXES = (*sorted(_TEMPLATE_SUFFIXES), ".in")
 #: A generator's project skeleton: its templates name the files of the project it makes.
@@ -381,8 +382,7 @@ class Resolver:
     def _site_asset_bases(self) -> tuple[str, ...]:
         """Where a static site's build takes files from besides its pages: the themes kept in the
         repository (`*/themes/<name>`) and the sites' `public/`, `static/`, `overrides/` folders."""
-        out = [p for p in self.paths.paths - self.paths.all_files
-               if posixpath.basename(posixpath.dirname(p)) in ("themes", "theme")]
+        out = [p for p in self.paths.folders if p.rpartition("/")[0].rpartition("/")[2] in ("themes", "theme")]
         for root in self.paths.site_roots:
             out += [c for name in ("public", "static", "overrides", "theme")
                     if self.paths.exists(c := posixpath.join(root, name) if root else name)]
@@ -412,7 +412,7 @@ class Resolver:
         makes: `template "github/ci.yml", ".github/workflows/ci.yml"` names the made file."""
         out = set()
         for path in self.paths.all_files:
-            if _template_suffix(path) and (match := _TEMPLATE_TREE.search(path)):
+            if path.endswith(_TEMPLATE_ENDINGS) and _template_suffix(path) and (match := _TEMPLATE_TREE.search(path)):
                 out.add(path[:match.start()])
         return frozenset(out)
 
@@ -691,7 +691,9 @@ class Resolver:
     @functools.cached_property
     def _has_dockerfile(self) -> bool:
         """(Read from the tracked paths, which are part of the resolution cache's world.)"""
-        return any(_DOCKERFILE.search(path) for path in self.paths.all_files)
+        names = "\0".join(self.paths.all_files).lower()  # (each name holds one of these: one C pass)
+        return ("dockerfile" in names or "containerfile" in names) and \
+            any(_DOCKERFILE.search(path) for path in self.paths.all_files)
 
     @functools.cached_property
     def _myst_labels(self) -> frozenset[str]:
@@ -932,7 +934,7 @@ def working_folders(deleted: Mapping[str, int], files: Iterable[str],
     says nothing: docs describe the tool's workflow."""
     left: dict[str, int] = {}
     for path in files:
-        folder = posixpath.dirname(path)
+        folder = path.rpartition("/")[0]
         if folder in deleted:
             left[folder] = left.get(folder, 0) + 1
     needed = {folder: max(_WORKING_DELETED, _WORKING_PER_FILE * left[folder]) for folder in sorted(deleted)

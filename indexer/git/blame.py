@@ -59,6 +59,11 @@ _PLAN_MIN_FILES = 3
 
 #: `on_aged(path, line -> age)`: a file's ages are known (see `start_blaming`).
 OnAged = Callable[[str, Mapping[int, LineAge]], None]
+#: (HEAD's commit, path -> its blob at HEAD) for files that may be their blob at HEAD, as the
+#: scan's snapshot has them (the index's blob of a file `git status` finds clean): the ageing
+#: and the exact-origin blames ask these of git otherwise (`_head_blobs`, a process each). Each
+#: file is still hashed before a blame at HEAD answers for it (`_is_head_blob`).
+HeadBlobs = tuple[str, Mapping[str, str]]
 
 
 class AgeingError(OrgmemoryError):
@@ -340,7 +345,8 @@ def blame_files(root: str, requests: Mapping[str, Iterable[int]], since: int | N
 
 def start_blaming(root: str, requests: Mapping[str, Iterable[int]], since: int | None,
                   shallow_commits: frozenset[str] = frozenset(), on_aged: OnAged | None = None,
-                  graph_dir: str | None = None) -> Callable[[], dict[str, dict[int, LineAge]]]:
+                  graph_dir: str | None = None, head_blobs: HeadBlobs | None = None,
+                  ) -> Callable[[], dict[str, dict[int, LineAge]]]:
     """Start blaming `requests`; the returned function waits and gives path -> line -> age.
 
     The window is `since`'s, or when HEAD is older than it, a whole number of years more
@@ -351,7 +357,8 @@ def start_blaming(root: str, requests: Mapping[str, Iterable[int]], since: int |
     each, in threads that keep both cores busy, while the caller goes on (the scan builds its
     contradictions meanwhile). `on_aged(path, ages)` is called as each file's ages are known
     (from a worker thread for a blamed file). `graph_dir`: the cache folder where the blames
-    find (or, when they are many, write) a commit-graph (`commit_graph`).
+    find (or, when they are many, write) a commit-graph (`commit_graph`). `head_blobs`: see
+    `HeadBlobs`.
     """
     if not requests:
         return dict
@@ -360,8 +367,8 @@ def start_blaming(root: str, requests: Mapping[str, Iterable[int]], since: int |
     untouched: dict[str, dict[int, LineAge]] = {}
     head: str | None = None
     if since is not None and since < time.time() - _CLOCK_MARGIN:
-        committed = _head_time(root)  # (beside the blobs' lookup)
-        head, blobs = _head_blobs(root, requests)
+        committed = _head_time(root)  # (beside the blobs' lookup, if the caller has not the blobs)
+        head, blobs = head_blobs if head_blobs is not None else _head_blobs(root, requests)
         since = _window_start(committed(head), cutoff)
         touched = _touched_since(root, head, since) if head is not None and len(requests) >= _PLAN_MIN_FILES \
             else None
@@ -589,7 +596,7 @@ class CachedAges:
 
     def start(self, root: str, shallow_commits: frozenset[str] = frozenset(), on_aged: OnAged | None = None,
               dirty: Iterable[str] = (), head_key: Callable[[str, str], str] | None = None,
-              ) -> Callable[[], dict[str, dict[int, LineAge]]]:
+              head_blobs: HeadBlobs | None = None) -> Callable[[], dict[str, dict[int, LineAge]]]:
         """Start blaming what the cache lacks; the returned function waits, caches and returns
         path -> line -> age for every path asked. `on_aged`: see `start_blaming` (called for
         the cached files first). A `dirty` file's lines that the edit provably left alone are
@@ -602,7 +609,7 @@ class CachedAges:
         if not self.missing:
             return lambda: self.ages
         blaming = start_blaming(root, self.missing, self.since, shallow_commits, on_aged,
-                                getattr(self.cache, "directory", None))
+                                getattr(self.cache, "directory", None), head_blobs)
 
         def finish() -> dict[str, dict[int, LineAge]]:
             blamed = blaming()
@@ -907,11 +914,12 @@ class OriginPrefetch:
 
     def __init__(self, root: str, cache: Any, head: str, requests: Mapping[str, Iterable[int]],
                  dirty: Iterable[str], cutoff: int, shallow_commits: frozenset[str] = frozenset(),
-                 recommitted: frozenset[str] = frozenset()) -> None:
+                 recommitted: frozenset[str] = frozenset(), head_blobs: HeadBlobs | None = None) -> None:
         self.root, self.cache, self.head, self.cutoff, self.shallow = root, cache, head, cutoff, shallow_commits
         skip = set(dirty)
         clean = [path for path in requests if path not in skip]
-        _, blobs = _head_blobs(root, clean) if clean else (None, {})
+        _, blobs = (head_blobs if head_blobs is not None and head_blobs[0] == head else _head_blobs(root, clean)) \
+            if clean else (None, {})
         self.keys = {(path, int(line)): f"{blobs[path]}:{path}:{int(line)}"
                      for path in clean if path in blobs for line in requests[path] if int(line) >= 1}
         trusted = [key for (path, _), key in self.keys.items() if path not in recommitted]  # (see `CachedAges`)

@@ -367,10 +367,10 @@ def _diff_renames(root: str, commits: list[str]) -> dict[str, dict[str, str]] | 
 
 
 def load_history(root: str, head: str | None, now: date, tracked: Iterable[str], cache,
-                 prefetched: "LogPrefetch | None" = None) -> History:
+                 prefetched: "LogPrefetch | None" = None, walk: Walk | None = None) -> History:
     """The history of HEAD as seen from `now`, from the cache when HEAD was seen before with the
     same tracked paths; `prefetched` is this scan's early `git log` of the same HEAD, if it
-    started one.
+    started one; `walk`, a delta's early walk of HEAD's commits (`Walk`).
 
     The cache holds a row per (HEAD, tracked paths): a full table, or the paths the commits since
     a full table's HEAD changed (a patch over it), so that extending by a few commits writes a few
@@ -399,7 +399,7 @@ def load_history(root: str, head: str | None, now: date, tracked: Iterable[str],
         if FULL_SHA.fullmatch(old_head):
             try:
                 extended = _extend(root, old_head, head, previous[0], now, tracked, getattr(cache, "directory", None),
-                                   lambda: _stored_order(cache, wanted[1], previous[0].commits))
+                                   lambda: _stored_order(cache, wanted[1], previous[0].commits), walk)
             except (KeyError, TypeError, ValueError, IndexError, AttributeError):
                 extended = None  # (a row of another shape, decoded only now: the log is read whole)
     if extended is None:
@@ -793,11 +793,11 @@ def extended_history(root: str, old_head: str, head: str, old: History, now: dat
 
 def _extend(root: str, old_head: str, head: str, old: History, now: date, tracked: frozenset[str],
             graph_dir: str | None = None, old_order: Callable[[], list[str] | None] = lambda: None,
-            ) -> "tuple[History, tuple[dict[str, Any], dict[str, Any]]] | None":
+            walk: Walk | None = None) -> "tuple[History, tuple[dict[str, Any], dict[str, Any]]] | None":
     """`extended_history`, and the rows it changed (path -> new row, or None when gone) in the
     activity and the removals: what a patch of the cached row holds. `graph_dir`: the cache
     folder whose commit-graph serves `_interleaved`'s walks; `old_order`: gives `old`'s window
-    in log order, when it is kept (`_KIND_ORDER`)."""
+    in log order, when it is kept (`_KIND_ORDER`); `walk`: `head`'s, if one was started."""
     from indexer.git.run import is_ancestor, run_git
 
     if old.seen_from(now) is None:
@@ -814,9 +814,12 @@ def _extend(root: str, old_head: str, head: str, old: History, now: date, tracke
     # with commits older than the main line's newest) the place of every commit in it
     order: list[str] | None = None
     if shas:
-        first = run_git(root, "rev-list", "--no-merges", f"--max-count={len(shas)}", head, check=False)
-        if first.decode("ascii", "replace").split() != shas:
-            order = _interleaved(root, old_head, head, shas, old.commits, graph_dir, old_order())
+        first = walk.first(head, len(shas)) if walk is not None else None
+        if first is None:
+            first = run_git(root, "rev-list", "--no-merges", f"--max-count={len(shas)}", head,
+                            check=False).decode("ascii", "replace").split()
+        if first != shas:
+            order = _interleaved(root, old_head, head, shas, old.commits, graph_dir, old_order(), walk)
             if order is None:
                 return None
     place = {sha: at for at, sha in enumerate(order)} if order is not None else {}
@@ -889,8 +892,40 @@ def _extend(root: str, old_head: str, head: str, old: History, now: date, tracke
 _TAIL = 1000  # the window's last commits, kept with a history: the ones a moving window drops first
 
 
+class Walk:
+    """HEAD's log of commits alone (`git rev-list --no-merges`), its first `count`, started as
+    soon as a delta knows the new commits are a merged branch's, older than the main line's
+    newest: extending the history then places them in it (`_interleaved`), and this walk (30 ms
+    on sympy's 62k commits) runs beside the delta's extraction. `first` reads it; `discard`
+    waits for it unread (no process outlives the scan)."""
+
+    def __init__(self, root: str, head: str, count: int, graph_dir: str | None) -> None:
+        from indexer.git.blame import commit_graph
+        from indexer.git.run import start_git
+
+        self.head, self.count = head, count
+        self._finish: Callable[[], Any] | None = start_git(
+            root, "rev-list", "--no-merges", f"--max-count={count}", head, "--",
+            env=commit_graph(root, graph_dir, head, False)(), drained=True)
+        self._order: list[str] | None = None
+
+    def first(self, head: str, count: int) -> list[str] | None:
+        """The first `count` commits of `head`'s log; None if this walk is not of them."""
+        if head != self.head or count > self.count:
+            return None
+        if self._finish is not None:
+            done, self._finish = self._finish(), None
+            self._order = done.stdout.decode("ascii", "replace").split() if done.returncode == 0 else None
+        return self._order[:count] if self._order is not None else None
+
+    def discard(self) -> None:
+        if self._finish is not None:
+            self._finish, finish = None, self._finish
+            finish()
+
+
 def _interleaved(root: str, old_head: str, head: str, new: list[str], count: int, graph_dir: str | None,
-                 before: list[str] | None = None) -> list[str] | None:
+                 before: list[str] | None = None, walk: Walk | None = None) -> list[str] | None:
     """The first `count + len(new)` commits of `head`'s log (`count`: the commits of `old_head`'s
     window; `new`: those of `old_head..head`, as their own log lists them), when that log lists
     the new commits in their own order, each inside the window of `MAX_COMMITS`, and the old
@@ -899,15 +934,17 @@ def _interleaved(root: str, old_head: str, head: str, new: list[str], count: int
     (commit dates out of order can move old commits too). Walks of commits alone, no diffs:
     0.05 s each on moby's 57k commits with the scan's commit-graph, against 1.2 s for the
     history's whole log; one, of `head`'s, when `before` (`old_head`'s window in log order) is
-    kept, else one of each."""
+    kept, else one of each. `walk`: `head`'s, if one was started."""
     from indexer.git.blame import commit_graph
     from indexer.git.run import git_process
 
     env = commit_graph(root, graph_dir, head, False)()
-    after = git_process(root, "rev-list", "--no-merges", f"--max-count={count + len(new)}", head, "--", env=env)
-    if after.returncode != 0:
-        return None
-    order = after.stdout.decode("ascii", "replace").split()
+    order = walk.first(head, count + len(new)) if walk is not None else None
+    if order is None:
+        after = git_process(root, "rev-list", "--no-merges", f"--max-count={count + len(new)}", head, "--", env=env)
+        if after.returncode != 0:
+            return None
+        order = after.stdout.decode("ascii", "replace").split()
     fresh = set(new)
     if [sha for sha in order if sha in fresh] != new or any(sha in fresh for sha in order[MAX_COMMITS:]):
         return None

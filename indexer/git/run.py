@@ -73,12 +73,16 @@ def start_is_ancestor(root: str, old: str, new: str) -> Callable[[], bool]:
     return found
 
 
-def start_git(root: str, *args: str) -> Callable[[], subprocess.CompletedProcess]:
+def start_git(root: str, *args: str, env: dict[str, str] | None = None,
+              drained: bool = False) -> Callable[[], subprocess.CompletedProcess]:
     """Start `git ARGS` in `root` and go on; the returned function waits for it (output captured).
-    For a call that overlaps other work (the priming fast path's `git status`)."""
+    For a call that overlaps other work (the priming fast path's `git status`). `env`: as
+    `git_process`'s; `drained`: its output read as it comes, by a thread (more than a pipe holds,
+    64 KB, and git would wait to write it until the function is called)."""
     try:
         proc = subprocess.Popen(["git", *args], cwd=root, stdin=subprocess.DEVNULL,
-                                stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                env={**os.environ, **env} if env else None)
     except FileNotFoundError:
         if not os.path.isdir(root):
             raise
@@ -87,7 +91,18 @@ def start_git(root: str, *args: str) -> Callable[[], subprocess.CompletedProcess
     def finish() -> subprocess.CompletedProcess:
         out, err = proc.communicate()
         return subprocess.CompletedProcess(proc.args, proc.returncode, out, err)
-    return finish
+    if not drained:
+        return finish
+    import threading
+
+    done: list[subprocess.CompletedProcess] = []
+    reader = threading.Thread(target=lambda: done.append(finish()), name="orgmemory-git-output", daemon=True)
+    reader.start()
+
+    def joined() -> subprocess.CompletedProcess:
+        reader.join()
+        return done[0] if done else subprocess.CompletedProcess(proc.args, 1, b"", b"")  # (the read failed)
+    return joined
 
 
 def run_git(root: str, *args: str, check: bool = True, input: bytes | None = None) -> bytes:

@@ -385,15 +385,30 @@ def folders_all_vendored(vendored, paths, among: set[str]) -> dict[str, bool]:
 
 
 def _folders_by_kind(vendored, paths, among: set[str] | None) -> tuple[set[str], set[str]]:
-    """(the folders holding a vendored or generated file, those holding another file)."""
+    """(the folders holding a vendored or generated file, those holding another file; of `among`
+    alone, each folder's paths read only until one of another kind is met: a delta asks of the
+    few folders above a path added, ansible's `test/` holds 10k files)."""
     mixed: set[str] = set()
     candidates: set[str] = set()
-    under = tuple(folder + "/" for folder in among) if among is not None else ""
+    if among is None:
+        for path in paths:
+            parts = path.split("/")
+            (candidates if path in vendored else mixed).update("/".join(parts[:depth])
+                                                               for depth in range(1, len(parts)))
+        return candidates, mixed
+    open_ = set(among)  # (the folders no file of another kind was met under yet)
+    under = tuple(folder + "/" for folder in open_)
     for path in paths:
         if not path.startswith(under):
             continue
         parts = path.split("/")
-        folders = ("/".join(parts[:depth]) for depth in range(1, len(parts)))
-        (candidates if path in vendored else mixed).update(
-            folders if among is None else (folder for folder in folders if folder in among))
+        folders = [folder for folder in ("/".join(parts[:depth]) for depth in range(1, len(parts))) if folder in among]
+        if path in vendored:
+            candidates.update(folders)
+        else:
+            mixed.update(folders)
+            open_.difference_update(folders)
+            if not open_:
+                break
+            under = tuple(folder + "/" for folder in open_)
     return candidates, mixed

@@ -69,10 +69,13 @@ FILES_KIND = "scan-base-files/v2"  # the base's files (path -> content SHA) as J
 REMOVED_KIND = "scan-base-removed/v4"
 #: The lookups the base's files' resolutions rest on (`indexer.contradictions.deps.encode`), one row
 #: per base, written with its `FILES_KIND` row (the base's `deps_files`: a file whose content
-#: differs from that row's is resolved again when paths move).
-DEPS_KIND = "scan-base-deps/v1"
+#: differs from that row's is resolved again when paths move). A moved base keeps the files
+#: resolved again since in its `deps_patch` (`_DEPS_PATCH`) rather than writing the row again.
+#: The row is the record's digest (the base's `deps_digest`), a newline and the record.
+DEPS_KIND = "scan-base-deps/v2"
 #: Earlier formats (~3 MB on terraform; v3 kept a base per `--now`, one more each day): pruned.
-_OLD_KINDS = ("scan-base/v2", "scan-base-removed/v2", "scan-base/v3", "scan-base-files/v1", "scan-base-removed/v3")
+_OLD_KINDS = ("scan-base/v2", "scan-base-removed/v2", "scan-base/v3", "scan-base-files/v1", "scan-base-removed/v3",
+              "scan-base-deps/v1")
 #: The rules whose findings depend on `--now` beside the files and the world: stale-todo (a
 #: TODO's age against the cutoff, its deadline) and the standards due for review
 #: (`indexer.checks.standards.check_expired`, a "world" rule). A base of an earlier day has them
@@ -105,8 +108,12 @@ _BASE_SHAPE = {"head": (str, type(None)), "files": dict, "left_out": dict, "defi
                "ask_files": list, "removals": int, "asks": list, "memo": str, "now": str,
                "todo_files": list}
 #: A moved base names its files as the `FILES_KIND` row plus the paths whose content differs
-#: from it; more such paths than this, and the row is written again.
+#: from it (None: deleted since); more such paths than this, and the row is written again.
 _FILES_PATCH = 500
+#: A moved base keeps the lookups of the files resolved again since its `DEPS_KIND` row was
+#: written, path -> [content SHA, or None for a path deleted since; its keys], in the base
+#: itself; more than this, and the row is written again with them (ansible's is 3.3 MB: 38 ms).
+_DEPS_PATCH = 200
 
 
 def base_key(root: str, config: Any, environment: tuple[bytes, bytes] | None = None, state=None) -> str:
@@ -159,7 +166,7 @@ def store_base(cache, key: str, snapshot, left_out, collected, found, memo: str,
         "head": snapshot.head,
         "files": (listed := _store_files(cache, key, files)),
         "deps_files": listed["digest"],  # the files row the lookups (`DEPS_KIND`) were written with
-        "deps_digest": _digest(lookups),  # (a row another scan wrote since is told apart)
+        "deps_digest": _put_deps(cache, key, lookups),  # (a row another scan wrote since is told apart)
         "left_out": left_out,
         "link_targets": found.resolver.link_targets_by_path if found.resolver is not None
         else _link_targets(snapshot.root, left_out),
@@ -191,7 +198,6 @@ def store_base(cache, key: str, snapshot, left_out, collected, found, memo: str,
     history = found.history  # what resolution asks of it most (`History.was_removed`), read on its own
     removed = sorted(set(history.removals) | history.removed_folders) if history is not None else []
     cache.put_text(REMOVED_KIND, key, (snapshot.head or "") + "\n" + "\0".join(removed))
-    cache.put_text(DEPS_KIND, key, lookups)
     from indexer.contradictions.incremental import OLD_KINDS
 
     cache.prune(_OLD_KINDS[0], kinds=(*_OLD_KINDS[1:], *OLD_KINDS))
@@ -213,7 +219,55 @@ def _read_files(cache, key: str, named: Any) -> tuple[dict[str, str], dict[str, 
             or not isinstance(named.get("patch"), dict):
         return None
     row = json.loads(text)
-    return row, {**row, **named["patch"]} if named["patch"] else row
+    if not named["patch"]:
+        return row, row
+    files = {**row, **named["patch"]}
+    for path, sha in named["patch"].items():
+        if sha is None:  # (deleted since)
+            files.pop(path, None)
+    return row, files
+
+
+def _deps_patch(base) -> dict[str, list]:
+    """The base's `deps_patch` (`_DEPS_PATCH`); None when it is damaged."""
+    patch = base.get("deps_patch", {})
+    if not isinstance(patch, dict) or not all(
+            isinstance(row, list) and len(row) == 2 and isinstance(row[0], (str, type(None)))
+            and isinstance(row[1], list) and all(isinstance(k, str) for k in row[1]) for row in patch.values()):
+        return None
+    return patch
+
+
+def _listed(stored_files: dict[str, str], base) -> dict[str, str] | None:
+    """The files the base's record of lookups is in step with: its `FILES_KIND` row, with the
+    contents of the files resolved again since (`deps_patch`); None if that is damaged."""
+    patch = _deps_patch(base)
+    if patch is None:
+        return None
+    if not patch:
+        return stored_files
+    listed = {**stored_files, **{path: sha for path, (sha, _) in patch.items()}}
+    for path, (sha, _) in patch.items():
+        if sha is None:
+            listed.pop(path, None)
+    return listed
+
+
+def _put_deps(cache, key: str, text: str) -> str:
+    """Write the record of lookups `text` as the `DEPS_KIND` row; its digest."""
+    digest = _digest(text)
+    cache.put_text(DEPS_KIND, key, digest + "\n" + text)
+    return digest
+
+
+def _get_deps(cache, key: str, digest: Any) -> str | None:
+    """The record of lookups, if the `DEPS_KIND` row is the one of this `digest` (the row says
+    which it is: 3 MB are not hashed again on every read)."""
+    row = cache.get_text(DEPS_KIND, key)
+    if row is None or not isinstance(digest, str):
+        return None
+    head, _, text = row.partition("\n")
+    return text if head == digest else None
 
 
 def _digest(text: str) -> str:
@@ -253,7 +307,7 @@ def try_delta(root: str, config, now, snapshot, left_out, cache, key: str, progr
         if files is None:
             raise Fallback("the base is damaged or of another version")
         stored_files, base_files = files
-        listed = stored_files if base.get("deps_files") == base["files"]["digest"] else None
+        listed = _listed(stored_files, base) if base.get("deps_files") == base["files"]["digest"] else None
         current = content_map(snapshot)
         if base.get("left_out") != left_out:
             raise Fallback("a symlink, submodule or excluded path came or went")
@@ -288,16 +342,36 @@ def try_delta(root: str, config, now, snapshot, left_out, cache, key: str, progr
             raise Fallback(f"{path} was deleted, and it defined something (a make target, a script, a route...)")
     if span is not None and memo is not None:  # what it will say of its files once this scan is the base
         patch = {path: sha for path, sha in current.items() if stored_files.get(path) != sha}
+        patch.update(dict.fromkeys(stored_files.keys() - current.keys()))  # (None: deleted since)
         base["files"] = {"digest": base["files"]["digest"], "patch": patch} \
-            if len(patch) <= _FILES_PATCH and not deleted else None  # (written again, with the base)
+            if len(patch) <= _FILES_PATCH else None  # (written again, with the base)
     vendored = {path: base_files[path] for path in (changed | deleted).intersection(base["vendored"])}
+    walk = _start_walk(root, base, span, now, snapshot.head, cache)
     try:
         return _delta(root, config, now, snapshot, left_out, cache, key, base, changed, span, progress, clock, memo,
-                      current, vendored, deleted, frozenset(base_files), listed)
+                      current, vendored, deleted, frozenset(base_files), listed, walk)
     except _Removals:
         return _delta(root, config, now, snapshot, left_out, cache, key, base, changed, span, progress,
-                      time.perf_counter(), memo, current, vendored, deleted, frozenset(base_files), listed,
+                      time.perf_counter(), memo, current, vendored, deleted, frozenset(base_files), listed, walk,
                       removals_moved=True)
+    finally:
+        if walk is not None:
+            walk.discard()
+
+
+def _start_walk(root: str, base, span, now, head: str | None, cache):
+    """HEAD's walk of commits (`indexer.git.history.Walk`), started now when the new commits are a
+    merged branch's, older than the main line's newest, and the history will be read and extended
+    by them: they overflow the window, delete a path, or the day moved (`_window_after`)."""
+    if span is None or span.first or not span.commits or head is None:
+        return None
+    from indexer.git.history import MAX_COMMITS, Walk
+
+    window = base.get("window")
+    if isinstance(window, list) and len(window) == 2 and isinstance(window[0], int) \
+            and window[0] + len(span.commits) <= MAX_COMMITS and not span.deleted and base["now"] == now.isoformat():
+        return None
+    return Walk(root, head, MAX_COMMITS + len(span.commits), getattr(cache, "directory", None))
 
 
 def _most_changed(current) -> int:
@@ -307,11 +381,11 @@ def _most_changed(current) -> int:
 
 
 def _delta(root, config, now, snapshot, left_out, cache, key, base, changed, span, progress, clock, memo, current,
-           vendored, deleted, base_paths, listed, removals_moved=False):
+           vendored, deleted, base_paths, listed, walk, removals_moved=False):
     """(`vendored`: the changed and deleted files that are vendored or generated, with their base's
-    content SHA; `deleted`: the base's paths gone; `base_paths`: the base's files; `listed`: the files row
-    its record of lookups was written with, None if it is not the base's; `removals_moved`: the
-    history's window moved past a removal, `_Removals`.)"""
+    content SHA; `deleted`: the base's paths gone; `base_paths`: the base's files; `listed`: the files
+    its record of lookups is in step with, None if it is not the base's; `walk`: HEAD's walk, if
+    started (`_start_walk`); `removals_moved`: the history's window moved past a removal, `_Removals`.)"""
     start = clock
     moved = span is not None
     aged = base["now"] != now.isoformat()  # (an earlier day's base: `_NOW_RULES` computed again)
@@ -333,7 +407,7 @@ def _delta(root, config, now, snapshot, left_out, cache, key, base, changed, spa
     added = frozenset(changed - base_paths)
     # (new commits deleted a path, or the window moved past one: the history's removals are read)
     renewed = moved and (bool(span.deleted) or removals_moved)
-    history = load_history(root, snapshot.head, now, paths.paths, cache) if renewed else None
+    history = load_history(root, snapshot.head, now, paths.paths, cache, walk=walk) if renewed else None
     lookups = None  # the base's record of its files' lookups (`indexer.contradictions.deps`), when paths moved
     # (the folders whose ignore rules changed: a path looked for under them may be ignored now, or no longer)
     ignores = {posixpath.dirname(path) for path in changed | deleted if posixpath.basename(path) == ".gitignore"}
@@ -390,7 +464,7 @@ def _delta(root, config, now, snapshot, left_out, cache, key, base, changed, spa
     watch = base.get("legacy_watch")
     window = _window_after(base.get("window"), span, watch, paths) if moved and not aged else None
     if moved and (window is None or renewed):  # extended by the new commits (and cached for the next scan)
-        history = history or load_history(root, snapshot.head, now, paths.paths, cache)
+        history = history or load_history(root, snapshot.head, now, paths.paths, cache, walk=walk)
         if len(history.removals) != base["removals"] and not renewed:  # the new commits only modify
             finish_ageing()  # files, so a window that moved past a removal is the one way they can differ
             if not isinstance(base.get("frame"), dict):
@@ -398,7 +472,7 @@ def _delta(root, config, now, snapshot, left_out, cache, key, base, changed, spa
             raise _Removals()
     else:  # the base's own history (or, after commits that left it as it was, HEAD's): read only
         # if a changed file's references need it
-        history = _Lazy(lambda: load_history(root, snapshot.head, now, paths.paths, cache),
+        history = _Lazy(lambda: load_history(root, snapshot.head, now, paths.paths, cache, walk=walk),
                         lambda: _removed(cache, key, base.get("removed_head", base["head"])),
                         {gone for path in deleted for gone in (path, *_folders_of(path)) if gone not in paths.paths},
                         lambda gone: removed_paths(root, gone, snapshot.head, cache) if snapshot.head else frozenset())
@@ -569,18 +643,12 @@ def _delta(root, config, now, snapshot, left_out, cache, key, base, changed, spa
                     todo_files=sorted(set(base["todo_files"]).difference(only, deleted).union(collected.todos)),
                     vendored=sorted(aside_now),
                     generated=sorted(set(base["generated"]).difference(deleted).union(collected.generated & added)))
-        # the files row is written again when many files differ from it or some are gone, and when
-        # paths moved: every file differing from it was resolved again here (`_concerned`), so the
-        # record of lookups is as fresh as the files, and the next path moved need not resolve
-        # again every file a commit changed since the last full scan
-        if base["files"] is None or lookups is not None and base["files"]["patch"]:
-            base["files"] = _store_files(cache, key, current)
-            if lookups is not None:  # (the record of lookups is read against it: `_move_paths`)
-                base["deps_files"] = base["files"]["digest"]
         if lookups is not None:  # paths came or went: what the base says of its paths and their lookups
-            _move_paths(cache, key, base, lookups, resolver.deps, collected, only, deleted,
+            _move_paths(cache, key, base, lookups, resolver.deps, collected, only, deleted, current,
                         history if renewed else None, removed_before, deleted_in, deleted_bounds)
             base["legacy_named"] = _named_row(named_candidates(paths))
+        if base["files"] is None:  # many files differ from the files row, or some are gone
+            base["files"] = _store_files(cache, key, current)
         if inputs != base.get("legacy_inputs"):  # (the paths legacy detection reads the history of moved)
             watch = base["legacy_watch"] = _watch(definitions, SimpleNamespace(
                 paths=paths, asks=base_asks, historical=historical, legacy=legacy, history=history))
@@ -634,8 +702,8 @@ def _legacy_inputs(definitions, paths, asks, historical, declared, named=None) -
     return hashlib.sha256(data.encode("utf-8", "surrogateescape")).hexdigest()
 
 
-def _move_paths(cache, key: str, base, text: str, deps, collected, only, deleted, history, removed_before,
-                deleted_in, deleted_bounds) -> None:
+def _move_paths(cache, key: str, base, text: str, deps, collected, only, deleted, current, history,
+                removed_before, deleted_in, deleted_bounds) -> None:
     """The base, moved to a scan whose paths differ from it: its definitions, suppressions and
     lookups (`DEPS_KIND`, its record `text`) of the files resolved again and without the deleted
     ones; after new commits that added or deleted paths (`history`), its removals (`REMOVED_KIND`,
@@ -649,11 +717,18 @@ def _move_paths(cache, key: str, base, text: str, deps, collected, only, deleted
             base["definitions"][path] = collected.definitions[path]
     base["suppression_files"] = sorted(set(base["suppression_files"]).difference(only, deleted)
                                        .union(collected.suppressions))
-    # (every file whose content differs from the files row was resolved again here, `_concerned`:
-    # the record is as fresh as the files, whichever row the base names next)
-    text = replaced(text, {path: deps.get(path, ()) for path in only}, deleted)
-    cache.put_text(DEPS_KIND, key, text)
-    base["deps_digest"] = _digest(text)
+    # Every file whose content differs from what the record was written with was resolved again
+    # here (`_concerned`): the record, with these, is as fresh as the files (`_listed`).
+    patch = {**base.get("deps_patch", {}), **{path: [current[path], sorted(deps.get(path, ()))] for path in only},
+             **{path: [None, []] for path in deleted}}
+    if base["files"] is not None and len(patch) <= _DEPS_PATCH:
+        base["deps_patch"] = patch  # (and the files row the record is read against stands)
+    else:  # the record written again, and the files row it is read against (due anyway if None)
+        text = replaced(text, {path: looked for path, (sha, looked) in patch.items() if sha is not None},
+                        [path for path, (sha, _) in patch.items() if sha is None])
+        digest = _put_deps(cache, key, text)
+        base["files"] = _store_files(cache, key, current)
+        base.update(deps_digest=digest, deps_files=base["files"]["digest"], deps_patch={})
     if history is not None:
         removed = set(history.removals) | history.removed_folders
         if removed != removed_before:
@@ -709,8 +784,8 @@ def _concerned(cache, key: str, base, listed, base_paths, paths, current, histor
     folders whose `.gitignore` changed, under which every path a file looked for concerns it)."""
     from indexer.contradictions.deps import changed_keys, naming, naming_under
 
-    text = cache.get_text(DEPS_KIND, key) if listed is not None else None
-    if text is None or _digest(text) != base.get("deps_digest"):
+    text = _get_deps(cache, key, base.get("deps_digest")) if listed is not None else None
+    if text is None:
         raise Fallback("a path was added or removed, and the base's record of what its files resolve against "
                        "is gone or not the base's")
     removed_before: set[str] = set()
@@ -723,8 +798,13 @@ def _concerned(cache, key: str, base, listed, base_paths, paths, current, histor
         removed_after = set(history.removals) | history.removed_folders
     keys = changed_keys(base_paths, paths, removed_before, removed_after, removed_again)
     moved = {path for path, sha in current.items() if listed.get(path) != sha}
-    concerned = naming(text, keys).union(*(naming_under(text, "e" + (folder + "/" if folder else ""))
-                                           for folder in ignores))  # (what `git check-ignore` was asked)
+
+    def named(record: str) -> set[str]:
+        return naming(record, keys).union(*(naming_under(record, "e" + (folder + "/" if folder else ""))
+                                            for folder in ignores))  # (what `git check-ignore` was asked)
+
+    patch = base.get("deps_patch") or {}  # (checked by `_listed`): the records of these files are its
+    concerned = (named(text) - patch.keys()) | named(encode({path: looked for path, (_, looked) in patch.items()}))
     return text, (concerned & current.keys()) | moved, removed_before
 
 

@@ -152,15 +152,19 @@ def start_ageing(ctx: ScanContext, recommitted: frozenset[str] = frozenset()) ->
     rule = settings_for(ctx.config).get("stale-todo")
     dirty = ctx.snapshot.dirty if ctx.snapshot.head is not None else ()
     head_key = (lambda path, blob: f"{path}:{blob}")  # HEAD's row of an edited file (`keys`' form)
+    head_blobs = (ctx.snapshot.head, {path: ctx.snapshot.files[path] for path in ctx.collected.todos
+                                      if path in ctx.snapshot.files and path not in ctx.snapshot.dirty}) \
+        if ctx.snapshot.head is not None else None
     if ctx.snapshot.head is None or rule is None or not rule.enabled:
-        return ages.start(ctx.root, shallow, dirty=dirty, head_key=head_key)
+        return ages.start(ctx.root, shallow, dirty=dirty, head_key=head_key, head_blobs=head_blobs)
     # stale-todo's messages carry the exact date of each line stale by age: one more blame per
     # file over its whole history, started here as each file's age is known (cached by the time
     # the check asks), so that it runs beside the contradictions stage, not after it
     exact = age_stage.OriginPrefetch(ctx.root, ctx.cache, ctx.snapshot.head,
                                      {path: [t.line for t in todos] for path, todos in ctx.collected.todos.items()},
-                                     ctx.snapshot.dirty, _stale_cutoff(ctx.config, ctx.now), shallow, recommitted)
-    finish_ageing = ages.start(ctx.root, shallow, exact.aged, dirty, head_key)
+                                     ctx.snapshot.dirty, _stale_cutoff(ctx.config, ctx.now), shallow, recommitted,
+                                     head_blobs)
+    finish_ageing = ages.start(ctx.root, shallow, exact.aged, dirty, head_key, head_blobs)
 
     def finish() -> dict[str, dict[int, LineAge]]:
         out = finish_ageing()
