@@ -798,7 +798,7 @@ def _extend(root: str, old_head: str, head: str, old: History, now: date, tracke
     activity and the removals: what a patch of the cached row holds. `graph_dir`: the cache
     folder whose commit-graph serves `_interleaved`'s walks; `old_order`: gives `old`'s window
     in log order, when it is kept (`_KIND_ORDER`); `walk`: `head`'s, if one was started."""
-    from indexer.git.run import is_ancestor, run_git
+    from indexer.git.run import is_ancestor
 
     if old.seen_from(now) is None:
         return None
@@ -810,6 +810,28 @@ def _extend(root: str, old_head: str, head: str, old: History, now: date, tracke
     if new.truncated:
         return None
     shas = [sha for sha, *_ in _commits([range_log])]
+    # the window's oldest commits, which the new ones push out of it, as the kept tail has them:
+    # their log is read beside the walks below (an interleaved merge places no new commit among
+    # them, `_interleaved`)
+    drop = old.commits + new.commits - MAX_COMMITS
+    tail = _tail_of(old)
+    oldest = tuple(tail[len(tail) - drop:]) if drop > 0 and tail is not None and len(tail) >= drop else ()
+    oldest_log = _start_log_of(root, oldest)
+    try:
+        return _placed(root, old_head, head, old, now, tracked, graph_dir, old_order, walk, new, shas, drop,
+                       lambda dropped: oldest_log() if dropped == oldest else _log_of(root, dropped))
+    finally:
+        oldest_log()  # (waited for, read or not)
+
+
+def _placed(root: str, old_head: str, head: str, old: History, now: date, tracked: frozenset[str],
+            graph_dir: str | None, old_order: Callable[[], list[str] | None], walk: "Walk | None", new: History,
+            shas: list[str], drop: int, log_of: Callable[[tuple[str, ...]], bytes],
+            ) -> "tuple[History, tuple[dict[str, Any], dict[str, Any]]] | None":
+    """`_extend`, once the new commits (`new`, `shas`) are read: their place in the window, and the
+    rows they and the commits they push out of it (`drop`, their log from `log_of`) change."""
+    from indexer.git.run import run_git
+
     # the whole log's first commits are mostly exactly these, in this order; else (a merged branch
     # with commits older than the main line's newest) the place of every commit in it
     order: list[str] | None = None
@@ -861,17 +883,16 @@ def _extend(root: str, old_head: str, head: str, old: History, now: date, tracke
             if place.get(before[0], len(place)) < place[row[0]]:
                 continue
         removals[path] = changed_removals[path] = row
-    drop = old.commits + new.commits - MAX_COMMITS
     tail = _tail_of(old)
     if order is not None:  # the window's order is known whole: what leaves it, and its new end
         window, dropped = order[:MAX_COMMITS], tuple(order[MAX_COMMITS:])
         if dropped:
-            _forget(_log_of(root, dropped), activity, removals, changed_activity, changed_removals, now, tracked)
+            _forget(log_of(dropped), activity, removals, changed_activity, changed_removals, now, tracked)
         tail = tuple(window[-_TAIL:])
         order = window
     elif drop > 0:  # the window moves: its oldest commits leave it, as they would from a full read
         tail = _window_end(root, old_head, old, drop)
-        dropped = _log_of(root, tail[len(tail) - drop:])
+        dropped = log_of(tuple(tail[len(tail) - drop:]))
         tail = tail[:len(tail) - drop]
         _forget(dropped, activity, removals, changed_activity, changed_removals, now, tracked)
     history = History(activity=_Activities(activity, now), removals=_Removals(removals, new.removals.renames),
@@ -977,21 +998,34 @@ def _window_end(root: str, head: str, history: History, drop: int) -> tuple[str,
     return tuple(out.decode("ascii", "replace").split())
 
 
-def changes_of(root: str, shas: tuple[str, ...]) -> list[tuple[str, list[tuple[str, str, str | None]]]]:
+def start_changes_of(root: str, shas: tuple[str, ...],
+                     ) -> Callable[[], list[tuple[str, list[tuple[str, str, str | None]]]]]:
     """(sha, [(status letter, path, None)]) of these commits, as the history's log reads them
     (a rename as a deletion and an addition), in this order: what the window's oldest commits
-    would take with them."""
-    return [(sha, changes) for sha, _when, _author, changes in _commits([_log_of(root, shas)])]
+    would take with them. Its `git log` started now; the returned function waits for it."""
+    log = _start_log_of(root, shas)
+    read: list[list[tuple[str, list[tuple[str, str, str | None]]]]] = []
+
+    def changes() -> list[tuple[str, list[tuple[str, str, str | None]]]]:
+        if not read:
+            read.append([(sha, changes) for sha, _when, _author, changes in _commits([log()])])
+        return read[0]
+    return changes
 
 
 def _log_of(root: str, shas: tuple[str, ...]) -> bytes:
     """The history's log of these commits alone (no walk), in this order."""
+    return _start_log_of(root, shas)()
+
+
+def _start_log_of(root: str, shas: tuple[str, ...]) -> Callable[[], bytes]:
+    """`_log_of`, started now (its output read as it comes); the returned function waits for it."""
+    from indexer.git.run import start_git
+
     if not shas:
-        return b""
-    proc = subprocess.run(["git", *_log_args(), "--no-walk=unsorted", "--stdin"], cwd=root,
-                          input=("\n".join(shas) + "\n").encode(), stdout=subprocess.PIPE,
-                          stderr=subprocess.DEVNULL)
-    return proc.stdout
+        return lambda: b""
+    finish = start_git(root, *_log_args(), "--no-walk=unsorted", *shas, drained=True)
+    return lambda: finish().stdout
 
 
 def _forget(log: bytes, activity: dict[str, Any], removals: dict[str, Any], changed_activity: dict[str, Any],

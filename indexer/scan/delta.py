@@ -346,17 +346,35 @@ def try_delta(root: str, config, now, snapshot, left_out, cache, key: str, progr
         base["files"] = {"digest": base["files"]["digest"], "patch": patch} \
             if len(patch) <= _FILES_PATCH else None  # (written again, with the base)
     vendored = {path: base_files[path] for path in (changed | deleted).intersection(base["vendored"])}
-    walk = _start_walk(root, base, span, now, snapshot.head, cache)
+    started = _Started(_start_walk(root, base, span, now, snapshot.head, cache))
     try:
         return _delta(root, config, now, snapshot, left_out, cache, key, base, changed, span, progress, clock, memo,
-                      current, vendored, deleted, frozenset(base_files), listed, walk)
+                      current, vendored, deleted, frozenset(base_files), listed, started)
     except _Removals:
         return _delta(root, config, now, snapshot, left_out, cache, key, base, changed, span, progress,
-                      time.perf_counter(), memo, current, vendored, deleted, frozenset(base_files), listed, walk,
+                      time.perf_counter(), memo, current, vendored, deleted, frozenset(base_files), listed, started,
                       removals_moved=True)
     finally:
-        if walk is not None:
-            walk.discard()
+        started.close()
+
+
+class _Started:
+    """The git processes a delta starts early, to run beside its other work: HEAD's walk
+    (`_start_walk`) and the log of its history window's oldest commits (`_start_window`), once
+    the history is extended. `close` waits for them, read or not: no process outlives the scan."""
+
+    def __init__(self, walk) -> None:
+        self.walk = walk
+        self.window: Callable[[dict[str, Any]], list | None] | None = None
+        self._waits: list[Callable[[], Any]] = [walk.discard] if walk is not None else []
+
+    def start_window(self, root: str, history) -> None:
+        window = self.window = _start_window(root, history)
+        self._waits.append(lambda: window({}))
+
+    def close(self) -> None:
+        for wait in self._waits:
+            wait()
 
 
 def _start_walk(root: str, base, span, now, head: str | None, cache):
@@ -381,11 +399,11 @@ def _most_changed(current) -> int:
 
 
 def _delta(root, config, now, snapshot, left_out, cache, key, base, changed, span, progress, clock, memo, current,
-           vendored, deleted, base_paths, listed, walk, removals_moved=False):
+           vendored, deleted, base_paths, listed, started, removals_moved=False):
     """(`vendored`: the changed and deleted files that are vendored or generated, with their base's
     content SHA; `deleted`: the base's paths gone; `base_paths`: the base's files; `listed`: the files
-    its record of lookups is in step with, None if it is not the base's; `walk`: HEAD's walk, if
-    started (`_start_walk`); `removals_moved`: the history's window moved past a removal, `_Removals`.)"""
+    its record of lookups is in step with, None if it is not the base's; `started`: git processes
+    started early (`_Started`); `removals_moved`: the history's window moved past a removal, `_Removals`.)"""
     start = clock
     moved = span is not None
     aged = base["now"] != now.isoformat()  # (an earlier day's base: `_NOW_RULES` computed again)
@@ -407,7 +425,7 @@ def _delta(root, config, now, snapshot, left_out, cache, key, base, changed, spa
     added = frozenset(changed - base_paths)
     # (new commits deleted a path, or the window moved past one: the history's removals are read)
     renewed = moved and (bool(span.deleted) or removals_moved)
-    history = load_history(root, snapshot.head, now, paths.paths, cache, walk=walk) if renewed else None
+    history = load_history(root, snapshot.head, now, paths.paths, cache, walk=started.walk) if renewed else None
     lookups = None  # the base's record of its files' lookups (`indexer.contradictions.deps`), when paths moved
     # (the folders whose ignore rules changed: a path looked for under them may be ignored now, or no longer)
     ignores = {posixpath.dirname(path) for path in changed | deleted if posixpath.basename(path) == ".gitignore"}
@@ -464,15 +482,17 @@ def _delta(root, config, now, snapshot, left_out, cache, key, base, changed, spa
     watch = base.get("legacy_watch")
     window = _window_after(base.get("window"), span, watch, paths) if moved and not aged else None
     if moved and (window is None or renewed):  # extended by the new commits (and cached for the next scan)
-        history = history or load_history(root, snapshot.head, now, paths.paths, cache, walk=walk)
+        history = history or load_history(root, snapshot.head, now, paths.paths, cache, walk=started.walk)
         if len(history.removals) != base["removals"] and not renewed:  # the new commits only modify
             finish_ageing()  # files, so a window that moved past a removal is the one way they can differ
             if not isinstance(base.get("frame"), dict):
                 raise Fallback("the history's removals changed, and the base is of an earlier version")
             raise _Removals()
+        if memo is not None:  # (the base moves: its window's oldest commits are read beside the rest)
+            started.start_window(root, history)
     else:  # the base's own history (or, after commits that left it as it was, HEAD's): read only
         # if a changed file's references need it
-        history = _Lazy(lambda: load_history(root, snapshot.head, now, paths.paths, cache, walk=walk),
+        history = _Lazy(lambda: load_history(root, snapshot.head, now, paths.paths, cache, walk=started.walk),
                         lambda: _removed(cache, key, base.get("removed_head", base["head"])),
                         {gone for path in deleted for gone in (path, *_folders_of(path)) if gone not in paths.paths},
                         lambda gone: removed_paths(root, gone, snapshot.head, cache) if snapshot.head else frozenset())
@@ -668,7 +688,8 @@ def _delta(root, config, now, snapshot, left_out, cache, key, base, changed, spa
         if window is None:  # (else the history was not read: the watched activities are the base's)
             if isinstance(watch, dict):
                 base["legacy_watch"] = _activities(history, watch)
-            window = _window(root, history, base["legacy_watch"]) if isinstance(watch, dict) else None
+            window = (started.window or (lambda watched: _window(root, history, watched)))(base["legacy_watch"]) \
+                if isinstance(watch, dict) else None
         base["window"] = window
         cache.put_text(BASE_KIND, key, json.dumps(base, separators=(",", ":"), ensure_ascii=False))
     ctx.timings[f"delta: {len(only)} changed file{'s' * (len(only) != 1)} in all"] = time.perf_counter() - start
@@ -922,23 +943,33 @@ def _window(root: str, history, watch: dict[str, Any]) -> list | None:
     of the history (it removes or renames a path, or touches a watched path: `_watch`), else
     "0"]. One `git log` of those commits, when the window of `MAX_COMMITS` is that close to
     full; None when its end is unknown."""
+    return _start_window(root, history)(watch)
+
+
+def _start_window(root: str, history) -> Callable[[dict[str, Any]], list | None]:
+    """`_window`, its `git log` started now (beside the rest of a delta); the returned function
+    waits for it and flags the commits for `watch`."""
     from indexer.git import history as log
 
     need = _WINDOW_NEXT - (log.MAX_COMMITS - history.commits)
     if need <= 0:
-        return [history.commits, ""]
+        return lambda watch: [history.commits, ""]
     tail = getattr(history, "tail", None)
     if tail is None:
-        return None
+        return lambda watch: None
     shas = tuple(tail[max(len(tail) - need, 0):])
-    watched = [path for path in watch if path != "."]
-    read = log.changes_of(root, shas)
-    if [sha for sha, _ in read] != list(shas):
-        return None
-    return [history.commits, "".join(
-        "1" if any(status in ("D", "R") or _under(old, watched) or (new is not None and _under(new, watched))
-                   for status, old, new in changes) else "0"
-        for _, changes in read)]
+    started = log.start_changes_of(root, shas)
+
+    def flagged(watch: dict[str, Any]) -> list | None:
+        read = started()
+        if [sha for sha, _ in read] != list(shas):
+            return None
+        watched = [path for path in watch if path != "."]
+        return [history.commits, "".join(
+            "1" if any(status in ("D", "R") or _under(old, watched) or (new is not None and _under(new, watched))
+                       for status, old, new in changes) else "0"
+            for _, changes in read)]
+    return flagged
 
 
 def _window_after(window: Any, span: _Span, watch: Any, paths) -> list | None:
