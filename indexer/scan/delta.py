@@ -628,27 +628,29 @@ def _delta(root, config, now, snapshot, left_out, cache, key, base, changed, spa
         raise Fallback("no base (the result it names is gone)")
     try:
         previous_text, _, previous_gated_text = stored.partition("\n")
-        previous = ScanResult.from_json_text(previous_text)
+        previous_data = json.loads(previous_text)
+        previous = ScanResult.from_json_data(previous_data, previous_text)
         previous_gated = json.loads(previous_gated_text)
     except (ValueError, KeyError, TypeError, AttributeError):
         raise Fallback("the base's result is damaged") from None
     if len(previous_gated.get("findings", ())) != len(previous.findings):
         raise Fallback("the base's result is damaged")
     scope = {c.rule.id: c.scope for c in checks}
-    # each finding with its gated JSON object: the base's as they were gated, the new ones gated here
-    pairs = [(f, g) for f, g in zip(previous.findings, previous_gated["findings"]) if f.rule not in again
-             and (scope.get(f.rule) == "world" or (scope.get(f.rule) == "file" and f.path not in only
-                                                   and f.path not in deleted))]
-    pairs.extend((f, safe_record(f.to_json())) for f in fresh)
-    pairs.sort(key=lambda pair: (pair[0].path, pair[0].line or 0, pair[0].rule, pair[0].message))
+    # each finding with its gated JSON object and its own: the base's as it read them, the new ones made here
+    triples = [(f, g, own) for f, g, own in zip(previous.findings, previous_gated["findings"], previous_data["findings"])
+               if f.rule not in again and (scope.get(f.rule) == "world" or (scope.get(f.rule) == "file"
+                                                                            and f.path not in only
+                                                                            and f.path not in deleted))]
+    triples.extend((f, safe_record(own), own) for f in fresh for own in (f.to_json(),))
+    triples.sort(key=lambda triple: (triple[0].path, triple[0].line or 0, triple[0].rule, triple[0].message))
     result = ScanResult(
-        root=root, head=snapshot.head, now=now, findings=tuple(f for f, _ in pairs), files=len(snapshot.files),
+        root=root, head=snapshot.head, now=now, findings=tuple(f for f, _, _ in triples), files=len(snapshot.files),
         parsed=collected.parsed, skipped=previous.skipped, notes=previous.notes,
         set_aside=_set_aside_counts(previous.set_aside, set_aside, aside_now) if quiet else previous.set_aside,
         resolutions=previous.resolutions, memory=config,
         timings=ctx.timings)
-    out = result.to_json()
-    gated = {name: [g for _, g in pairs] if name == "findings" else
+    out = result.to_json([own for _, _, own in triples])
+    gated = {name: [g for _, g, _ in triples] if name == "findings" else
              value if name in STRUCTURAL or name == "summary" else
              previous_gated[name] if name in previous_gated else safe_tree(value, STRUCTURAL)
              for name, value in out.items()}  # notes and resolutions are the base's: gated as they were

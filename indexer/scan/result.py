@@ -46,7 +46,9 @@ class ScanResult:
         object.__setattr__(self, "memo_text", text)  # the documented way to set a frozen field
         object.__setattr__(self, "gated_json", gated or None)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self, findings: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+        """The contract's JSON object; `findings`: the findings' own objects, when the caller has
+        them (a delta's, the base's as it read them: 1,120 on sympy are not made again)."""
         out = {
             "version": 1,
             "root": self.root,
@@ -61,7 +63,7 @@ class ScanResult:
                 "severities": _count_by(self.findings, "severity"),
             },
             "notes": list(self.notes),
-            "findings": [f.to_json() for f in self.findings],
+            "findings": findings if findings is not None else [f.to_json() for f in self.findings],
             "resolutions": list(self.resolutions),
         }
         out.update(self.extra)
@@ -75,7 +77,11 @@ class ScanResult:
     @classmethod
     def from_json_text(cls, text: str) -> "ScanResult":
         """The inverse of `to_json_text`; the memo stores results with `parsed` 0 (a hit parses nothing)."""
-        data = json.loads(text)
+        return cls.from_json_data(json.loads(text), text)
+
+    @classmethod
+    def from_json_data(cls, data: dict[str, Any], text: str) -> "ScanResult":
+        """`from_json_text` of `text`, parsed as `data` (whose findings' objects stay as they are)."""
         summary = data["summary"]
         result = cls(root=data["root"], head=data["head"], now=date.fromisoformat(data["now"]),
                      findings=tuple(Finding.from_json(f) for f in data["findings"]),
