@@ -825,7 +825,7 @@ def _extend(root: str, old_head: str, head: str, old: History, now: date, tracke
 
 
 def _placed(root: str, old_head: str, head: str, old: History, now: date, tracked: frozenset[str],
-            graph_dir: str | None, old_order: Callable[[], list[str] | None], walk: "Walk | None", new: History,
+            graph_dir: str | None, old_order: Callable[[], list[str] | None], walk: Walk | None, new: History,
             shas: list[str], drop: int, log_of: Callable[[tuple[str, ...]], bytes],
             ) -> "tuple[History, tuple[dict[str, Any], dict[str, Any]]] | None":
     """`_extend`, once the new commits (`new`, `shas`) are read: their place in the window, and the
@@ -1006,11 +1006,11 @@ def start_changes_of(root: str, shas: tuple[str, ...],
     log = _start_log_of(root, shas)
     read: list[list[tuple[str, list[tuple[str, str, str | None]]]]] = []
 
-    def changes() -> list[tuple[str, list[tuple[str, str, str | None]]]]:
+    def parsed() -> list[tuple[str, list[tuple[str, str, str | None]]]]:
         if not read:
             read.append([(sha, changes) for sha, _when, _author, changes in _commits([log()])])
         return read[0]
-    return changes
+    return parsed
 
 
 def _log_of(root: str, shas: tuple[str, ...]) -> bytes:
@@ -1024,7 +1024,8 @@ def _start_log_of(root: str, shas: tuple[str, ...]) -> Callable[[], bytes]:
 
     if not shas:
         return lambda: b""
-    finish = start_git(root, *_log_args(), "--no-walk=unsorted", *shas, drained=True)
+    finish = start_git(root, *_log_args(), "--no-walk=unsorted", "--stdin", input=("\n".join(shas) + "\n").encode(),
+                       drained=True)
     return lambda: finish().stdout
 
 

@@ -73,14 +73,15 @@ def start_is_ancestor(root: str, old: str, new: str) -> Callable[[], bool]:
     return found
 
 
-def start_git(root: str, *args: str, env: dict[str, str] | None = None,
+def start_git(root: str, *args: str, env: dict[str, str] | None = None, input: bytes | None = None,
               drained: bool = False) -> Callable[[], subprocess.CompletedProcess]:
     """Start `git ARGS` in `root` and go on; the returned function waits for it (output captured).
-    For a call that overlaps other work (the priming fast path's `git status`). `env`: as
-    `git_process`'s; `drained`: its output read as it comes, by a thread (more than a pipe holds,
-    64 KB, and git would wait to write it until the function is called)."""
+    For a call that overlaps other work (the priming fast path's `git status`). `env`, `input`:
+    as `git_process`'s; `drained`: its input written and its output read as it comes, by a thread
+    (more than a pipe holds, 64 KB, and git would wait until the function is called)."""
     try:
-        proc = subprocess.Popen(["git", *args], cwd=root, stdin=subprocess.DEVNULL,
+        proc = subprocess.Popen(["git", *args], cwd=root,
+                                stdin=subprocess.DEVNULL if input is None else subprocess.PIPE,
                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                 env={**os.environ, **env} if env else None)
     except FileNotFoundError:
@@ -89,7 +90,7 @@ def start_git(root: str, *args: str, env: dict[str, str] | None = None,
         raise GitMissingError() from None
 
     def finish() -> subprocess.CompletedProcess:
-        out, err = proc.communicate()
+        out, err = proc.communicate(input)
         return subprocess.CompletedProcess(proc.args, proc.returncode, out, err)
     if not drained:
         return finish
