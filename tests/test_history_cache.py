@@ -237,6 +237,23 @@ def test_a_walk_started_before_the_history_is_read_places_the_merged_branch(repo
     assert started and not [argv for argv in started if "rev-list" in argv]
 
 
+def test_a_cached_history_tells_each_removal_and_a_folder_s_fate_as_a_full_read_does(repo, tmp_path):
+    """`History.removed_when` reads a cached row's commit and time from the start of its JSON
+    line (a folder's fate asks it of every path removed under the folder)."""
+    _base(repo)
+    _commits(repo, 12)
+    repo.git("rm", "-q", "-r", "old")
+    repo.commit("2026-10-01", message="drop old/")
+    cache_dir = tmp_path / "cache"
+    _load(repo, cache_dir)
+    cached, full = _load(repo, cache_dir), _full(repo)
+    assert len(full.removals) > 3
+    for path in full.removals:
+        assert cached.removed_when(path) == full.removed_when(path)
+    tracked = _tracked(repo)
+    assert cached.fate("old", tracked.__contains__) == full.fate("old", tracked.__contains__) != []
+
+
 def test_a_merge_that_moves_old_commits_in_the_log_falls_back_to_a_full_read(repo, tmp_path):
     """A commit dated before its parent (clock skew) is listed after commits it is newer than in
     git's order; a merged branch that reaches that parent another way lists it earlier, so the

@@ -188,8 +188,7 @@ class History:
     def removed_when(self, path: str) -> tuple[str, int]:
         """The commit that removed `path` last and its time, without asking where it went."""
         if isinstance(self.removals, _Removals):
-            commit, when = self.removals.raw(path)[:2]
-            return commit, when
+            return self.removals.when(path)
         removal = self.removals[path]
         return removal.commit, removal.time
 
@@ -231,11 +230,9 @@ class History:
             return None
         prefix = folder + "/"
         paths = self._removed_sorted
-        inside = []
-        for at in range(bisect.bisect_left(paths, prefix), len(paths)):  # the paths under it, in a row
-            if not paths[at].startswith(prefix):
-                break
-            inside.append((paths[at], *self.removed_when(paths[at])))
+        # the paths under it, in a row: from `folder/` up to `folder0` ("0" follows "/")
+        under = paths[bisect.bisect_left(paths, prefix):bisect.bisect_left(paths, folder + "0")]
+        inside = [(path, *self.removed_when(path)) for path in under]
         if not inside:
             return None
         newest = self.removals[max(inside, key=lambda row: row[2])[0]]
@@ -717,6 +714,19 @@ class _Removals(_Rows):
     def settle(self, paths: Iterable[str]) -> None:
         """Ask at once for the renames of the commits that removed these `paths` (those pending)."""
         self.renames.settle(row[0] for row in map(self.raw, paths) if row[3] is True)
+
+    def when(self, path: str) -> tuple[str, int]:
+        """(commit, time) of `path`'s row, read from the start of its JSON line when it is one (a
+        folder's fate asks it of every path removed under the folder: twisted's 4,000)."""
+        row = self._rows[path]
+        if isinstance(row, str) and row.startswith('["'):
+            end = row.find('",', 2)
+            comma = row.find(",", end + 2)
+            commit, when = row[2:end], row[end + 2:comma]
+            if end > 0 and comma > 0 and "\\" not in commit and when.isdigit():  # (else the JSON is read)
+                return commit, int(when)
+        commit, when = self.raw(path)[:2]
+        return commit, when
 
     def _make(self, path: str, row: list) -> Removal:
         commit, when, author, renamed_to = row
