@@ -1,0 +1,69 @@
+"""`scan --since HEAD~1` of this checkout (A) against another version of orgmemory (B), interleaved.
+
+    python bench/since_ab.py REPO --base CHECKOUT [--runs N] [--now YYYY-MM-DD]
+
+CHECKOUT is a work tree of the baseline (`git worktree add /tmp/base <commit>`), run with
+`PYTHONPATH` set to it. As `real_perf.py`'s `--since` measure, in a `git clone --shared` of REPO
+at HEAD~1 each version fills its own cache (their formats may differ); the clone moves to HEAD,
+and each run restores that version's cache (untimed) and times `scan --since HEAD~1`. A and B
+alternate; the ratio A/B is the median of the pairs', and the warm scan (A's memo hit) is timed
+beside them.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("repo")
+    parser.add_argument("--base", required=True, help="a work tree of the baseline version")
+    parser.add_argument("--runs", type=int, default=7)
+    parser.add_argument("--now", default="2026-11-01")
+    args = parser.parse_args()
+    here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    versions = {"A": {**os.environ, "PYTHONPATH": here}, "B": {**os.environ, "PYTHONPATH": os.path.abspath(args.base)}}
+    for version in versions.values():  # (as `run.py` does: neither compiles its modules on every run)
+        subprocess.run([sys.executable, "-m", "compileall", "-q", os.path.join(version["PYTHONPATH"], "indexer")],
+                       check=True)
+    with tempfile.TemporaryDirectory(prefix="orgmemory-since-ab-") as work:
+        clone = os.path.join(work, "repo")
+        subprocess.run(["git", "clone", "-q", "--shared", os.path.abspath(args.repo), clone], check=True)
+        head = subprocess.run(["git", "rev-parse", "HEAD"], cwd=clone, capture_output=True, text=True,
+                              check=True).stdout.strip()
+
+        def scan(version: str, cache: str, *more: str) -> float:
+            start = time.perf_counter()
+            subprocess.run([sys.executable, "-m", "indexer", "scan", ".", "--format", "json", "--fail-on", "never",
+                            "--cache-dir", cache, "--now", args.now, *more], cwd=clone, env=versions[version],
+                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
+            return time.perf_counter() - start
+
+        subprocess.run(["git", "checkout", "-q", "HEAD~1"], cwd=clone, check=True)
+        for version in versions:
+            scan(version, os.path.join(work, version + "0"))
+        subprocess.run(["git", "checkout", "-q", head], cwd=clone, check=True)
+        times: dict[str, list[float]] = {"A": [], "B": [], "warm": []}
+        for _ in range(args.runs):
+            for version in versions:
+                cache = os.path.join(work, version)
+                shutil.rmtree(cache, ignore_errors=True)
+                shutil.copytree(cache + "0", cache, symlinks=True)
+                times[version].append(scan(version, cache, "--since", "HEAD~1"))
+            times["warm"].append(scan("A", os.path.join(work, "A")))
+    a, b, warm = (statistics.median(times[name]) for name in ("A", "B", "warm"))
+    ratio = statistics.median(x / y for x, y in zip(times["A"], times["B"]))
+    print(f"{os.path.basename(os.path.abspath(args.repo))}: A {a:.3f} s ({a / warm:.2f}x warm), "
+          f"B {b:.3f} s ({b / warm:.2f}x), A/B {ratio:.3f}, warm {warm:.3f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
