@@ -46,10 +46,10 @@ def main() -> int:
                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
             return time.perf_counter() - start
 
-        subprocess.run(["git", "checkout", "-q", "HEAD~1"], cwd=clone, check=True)
+        subprocess.run(["git", "-c", "advice.detachedHead=false", "checkout", "-q", "HEAD~1"], cwd=clone, check=True)
         for version in versions:
             scan(version, os.path.join(work, version + "0"))
-        subprocess.run(["git", "checkout", "-q", head], cwd=clone, check=True)
+        subprocess.run(["git", "-c", "advice.detachedHead=false", "checkout", "-q", head], cwd=clone, check=True)
         times: dict[str, list[float]] = {"A": [], "B": [], "warm": []}
         for _ in range(args.runs):
             for version in versions:
