@@ -127,3 +127,19 @@ def test_a_restored_cache_after_many_scans_makes_the_next_scan_warm(repo, tmp_pa
     for data in (after, fresh):
         data["summary"].pop("parsed")
     assert after == fresh
+
+
+def test_the_bases_pushed_out_take_their_record_of_lookups_with_them(repo, tmp_path):
+    """Each configuration keeps its own base (`indexer.scan.delta.base_key`); when more than
+    `KEEP_BASES` have been scanned, the ones pushed out go with every row of theirs, the record of
+    lookups (megabytes on a large repository) included."""
+    cache_dir = tmp_path / "cache"
+    repo.commit("2024-01-01", "start", files=_version(0))
+    for n in range(retention.KEEP_BASES + 2):
+        repo.commit(f"2024-02-{n + 1:02d}", f"config {n}",
+                    files={".orgmemory.yaml": f'version: 1\nscan:\n  exclude: ["build{n}/**"]\n'})
+        _scan(repo.root, cache_dir, "2024-03-01")
+    rows = _rows(cache_dir)
+    bases = [kind for kind in rows if kind.startswith("scan-base")]
+    assert "scan-base-deps/v2" in bases
+    assert all(len(rows[kind]) <= retention.KEEP_BASES for kind in bases), {kind: len(rows[kind]) for kind in bases}

@@ -794,7 +794,7 @@ def test_a_complete_scan_prunes_the_bases_of_earlier_formats(repo, tmp_path):
         kinds = {kind for (kind,) in db.execute("SELECT DISTINCT kind FROM entries")}
     assert not kinds & {"scan-base/v2", "scan-base-removed/v2", "scan-base/v3", "scan-base-files/v1",
                         "resolved/v1", "resolved-imports/v1"}
-    assert {"scan-base/v4", "scan-base-files/v2", "scan-base-removed/v4"} <= kinds
+    assert {"scan-base/v5", "scan-base-files/v2", "scan-base-removed/v4", "scan-base-deps/v2"} <= kinds
 
 
 def test_a_symlink_pointed_elsewhere_falls_back_to_the_full_scan(repo, tmp_path):

@@ -63,7 +63,7 @@ from indexer.extract.definitions import resolved_against
 from indexer.findings import Finding
 from indexer.git.root import CONFIG_NAMES
 
-BASE_KIND = "scan-base/v4"  # v4: keyed without `--now`, which it holds; its TODO files named
+BASE_KIND = "scan-base/v5"  # v5: its files' patch names deleted paths (None), its record of lookups a patch
 FILES_KIND = "scan-base-files/v2"  # the base's files (path -> content SHA) as JSON, one row per base
 #: The base's history: its HEAD, a newline, every path removed, sorted, NUL-separated (`_Sorted`).
 REMOVED_KIND = "scan-base-removed/v4"
@@ -75,7 +75,7 @@ REMOVED_KIND = "scan-base-removed/v4"
 DEPS_KIND = "scan-base-deps/v2"
 #: Earlier formats (~3 MB on terraform; v3 kept a base per `--now`, one more each day): pruned.
 _OLD_KINDS = ("scan-base/v2", "scan-base-removed/v2", "scan-base/v3", "scan-base-files/v1", "scan-base-removed/v3",
-              "scan-base-deps/v1")
+              "scan-base-deps/v1", "scan-base/v4")
 #: The rules whose findings depend on `--now` beside the files and the world: stale-todo (a
 #: TODO's age against the cutoff, its deadline) and the standards due for review
 #: (`indexer.checks.standards.check_expired`, a "world" rule). A base of an earlier day has them
@@ -637,7 +637,8 @@ def _delta(root, config, now, snapshot, left_out, cache, key, base, changed, spa
         raise Fallback("the base's result is damaged")
     scope = {c.rule.id: c.scope for c in checks}
     # each finding with its gated JSON object and its own: the base's as it read them, the new ones made here
-    triples = [(f, g, own) for f, g, own in zip(previous.findings, previous_gated["findings"], previous_data["findings"])
+    triples = [(f, g, own)
+               for f, g, own in zip(previous.findings, previous_gated["findings"], previous_data["findings"])
                if f.rule not in again and (scope.get(f.rule) == "world" or (scope.get(f.rule) == "file"
                                                                             and f.path not in only
                                                                             and f.path not in deleted))]

@@ -53,7 +53,7 @@ def record(cache: Cache, result: str, base: str | None, tree: Iterable[str]) -> 
     from indexer.scan import delta
     from indexer.scan.inputs import MEMO_KIND
 
-    base_kinds = (delta.BASE_KIND, delta.FILES_KIND, delta.REMOVED_KIND)
+    base_kinds = (delta.BASE_KIND, delta.FILES_KIND, delta.REMOVED_KIND, delta.DEPS_KIND)
     vacuum = []
 
     def apply(db: sqlite3.Connection) -> None:
@@ -80,7 +80,8 @@ def record(cache: Cache, result: str, base: str | None, tree: Iterable[str]) -> 
                 for kind in base_kinds:
                     _keep_only(db, kind, set(bases))
                 _drop_formats(db, {MEMO_KIND: "scan-result/", EXPLAIN_KIND: "explain/", delta.BASE_KIND: "scan-base/",
-                                   delta.FILES_KIND: "scan-base-files/", delta.REMOVED_KIND: "scan-base-removed/"})
+                                   delta.FILES_KIND: "scan-base-files/", delta.REMOVED_KIND: "scan-base-removed/",
+                                   delta.DEPS_KIND: "scan-base-deps/"})
                 _sweep_per_file(db, set(tree))
                 live = _live_bytes(db)
                 vacuum.append(_free_pages(db) * 2 > _pages(db))
