@@ -459,6 +459,35 @@ def test_paths_moved_by_commits_leave_the_record_of_lookups_and_the_files_row_as
         assert _base_rows(naming) == written
 
 
+def test_a_patch_of_the_record_past_its_bound_writes_the_record_and_the_files_row_again(repo, tmp_path, naming,
+                                                                                         monkeypatch):
+    """More files resolved again since the record of lookups was written than the base keeps
+    beside it (`delta._DEPS_PATCH`, here 1): the record is written again with them, and the
+    files row it is read against; each delta, before and after, says what a cold scan says."""
+    from datetime import date
+
+    from indexer.scan import delta
+    from indexer.scan.run import run_scan as scan
+
+    def whole(result) -> str:
+        data = result.to_json()
+        data["summary"].pop("parsed")
+        return json.dumps(data, sort_keys=True)
+
+    monkeypatch.setattr(delta, "_DEPS_PATCH", 1)
+    written = _base_rows(naming)
+    for when, steps in (("2026-10-20", [("write", "docs/new.md", "Run scripts/tool.sh first.\n")]),
+                        ("2026-10-21", [("write", "scripts/tool.sh", "echo tool\n")]),
+                        ("2026-10-22", [("rm", "scripts/tool.sh")])):
+        change_paths(repo, steps)
+        repo.commit(when, "step")
+        got = scan(str(repo.root), date.fromisoformat(NOW), cache_dir=str(naming))
+        assert any(stage.startswith("delta:") for stage in got.timings)
+        assert whole(got) == whole(scan(str(repo.root), date.fromisoformat(NOW), cache_dir=str(tmp_path / when)))
+    rows = _base_rows(naming)
+    assert all(rows[kind] != written[kind] for kind in written)
+
+
 def test_the_delta_parses_only_the_changed_files(repo, tmp_path, built):
     repo.write("src/app.py", "# TODO: tidy this module\n# FIXME(2026-01-01): late\nimport os\n")
     proc = run_scan(repo.root, built, "--format", "json", "-v")
