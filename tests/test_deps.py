@@ -133,3 +133,21 @@ def test_the_files_whose_record_holds_a_changed_key_are_named(records, changed):
     changed |= {key for keys in list(records.values())[:2] for key in list(keys)[:3]}
     want = {path for path, keys in records.items() if keys & changed}
     assert naming(encode(records), changed) == want
+
+
+DOCKER_SEGMENTS = st.sampled_from(["a", "Dockerfile", "x.dockerfile", "Containerfile.dev", "dockerfiles", "docker",
+                                   "contaİnerfile", "interface", "perf", "KDockerfile", "b.md"])
+
+
+@settings(max_examples=300, deadline=None, derandomize=True, database=None)
+@given(st.sets(st.lists(DOCKER_SEGMENTS, min_size=1, max_size=3).map("/".join), min_size=1, max_size=8))
+def test_whether_a_dockerfile_is_tracked_is_the_pattern_s_answer_for_some_path(paths):
+    """The frame's `dockerfile` (`Resolver._has_dockerfile`) searches every path's lowered text
+    in C calls and tries the pattern on the paths that can match: the answer of trying it on all.
+    (`İ` lowers to two characters: `contaİnerfile` is a Containerfile to the pattern.)"""
+    from indexer.contradictions.resolve import _DOCKERFILE, Resolver
+
+    paths = {p for p in paths if not any(q.startswith(p + "/") for q in paths)}
+    resolver = Resolver.__new__(Resolver)
+    resolver.paths = RepoPaths(paths)
+    assert resolver._has_dockerfile == any(_DOCKERFILE.search(path) for path in paths)

@@ -691,9 +691,20 @@ class Resolver:
     @functools.cached_property
     def _has_dockerfile(self) -> bool:
         """(Read from the tracked paths, which are part of the resolution cache's world.)"""
-        names = "\0".join(self.paths.all_files).lower()  # (each name holds one of these: one C pass)
-        return ("dockerfile" in names or "containerfile" in names) and \
-            any(_DOCKERFILE.search(path) for path in self.paths.all_files)
+        # Only a path whose lowered text holds "erf" can match (no character but E, R and F matches
+        # them regardless of case, and each lowers to hold its letter): the paths are searched for
+        # it in C calls, and the pattern tried on those alone (lowering keeps every NUL).
+        paths = list(self.paths.all_files)
+        names = "\0".join(paths).lower()
+        index, counted = 0, 0
+        at = names.find("erf")
+        while at >= 0:
+            index, counted = index + names.count("\0", counted, at), at
+            if _DOCKERFILE.search(paths[index]):
+                return True
+            end = names.find("\0", at)
+            at = names.find("erf", end) if end >= 0 else -1
+        return False
 
     @functools.cached_property
     def _myst_labels(self) -> frozenset[str]:
