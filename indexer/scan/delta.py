@@ -219,13 +219,18 @@ def _read_files(cache, key: str, named: Any) -> tuple[dict[str, str], dict[str, 
             or not isinstance(named.get("patch"), dict):
         return None
     row = json.loads(text)
-    if not named["patch"]:
-        return row, row
-    files = {**row, **named["patch"]}
-    for path, sha in named["patch"].items():
-        if sha is None:  # (deleted since)
-            files.pop(path, None)
-    return row, files
+    return row, _patched(row, named["patch"])
+
+
+def _patched(files: dict[str, str], shas: Mapping[str, str | None]) -> dict[str, str]:
+    """`files` (path -> content SHA) with `shas` over them, None for a path deleted since."""
+    if not shas:
+        return files
+    out = {**files, **shas}
+    for path, sha in shas.items():
+        if sha is None:
+            out.pop(path, None)
+    return out
 
 
 def _deps_patch(base) -> dict[str, list]:
@@ -242,15 +247,7 @@ def _listed(stored_files: dict[str, str], base) -> dict[str, str] | None:
     """The files the base's record of lookups is in step with: its `FILES_KIND` row, with the
     contents of the files resolved again since (`deps_patch`); None if that is damaged."""
     patch = _deps_patch(base)
-    if patch is None:
-        return None
-    if not patch:
-        return stored_files
-    listed = {**stored_files, **{path: sha for path, (sha, _) in patch.items()}}
-    for path, (sha, _) in patch.items():
-        if sha is None:
-            listed.pop(path, None)
-    return listed
+    return _patched(stored_files, {path: sha for path, (sha, _) in patch.items()}) if patch is not None else None
 
 
 def _put_deps(cache, key: str, text: str) -> str:
