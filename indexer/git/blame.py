@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, NamedTuple
 
 from indexer.errors import OrgmemoryError
 from indexer.git.history import FULL_SHA, PACK_LIMITS
-from indexer.git.run import git_process
+from indexer.git.run import filters_off, git_argv, git_process
 from indexer.models import LineAge
 
 if TYPE_CHECKING:
@@ -263,7 +263,7 @@ def blame_lines(root: str, path: str, lines: Iterable[int], since: int | None,
     wanted = sorted(set(lines))
     if not wanted:
         return {}
-    args = [*PACK_LIMITS, "blame", "--porcelain", "--root", "--no-ignore-revs-file"]
+    args = [*PACK_LIMITS, *filters_off(root), "blame", "--porcelain", "--root", "--no-ignore-revs-file", "--no-textconv"]
     if since is not None:
         args.append(f"--since={since}")
     for line in wanted:
@@ -506,7 +506,7 @@ def _blobs_at(root: str, rev: str, paths: Iterable[str]) -> tuple[str | None, di
     asked for `rev` first, then for `<that commit>:<path>`."""
     names = [path for path in paths if "\n" not in path and "\r" not in path]
     try:
-        proc = subprocess.Popen(["git", "cat-file", "--batch-check=%(objectname) %(objecttype)"],
+        proc = subprocess.Popen(git_argv("cat-file", "--batch-check=%(objectname) %(objecttype)"),
                                 cwd=root, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                 stderr=subprocess.DEVNULL)
     except OSError:
@@ -720,7 +720,7 @@ def line_origins(root: str, path: str, lines: Iterable[int], rev: str | None = "
     wanted = sorted({line for line in lines if line >= 1})
     if not wanted or not path or path.startswith("-"):
         return {}
-    args = [*PACK_LIMITS, "-c", "core.hooksPath=/dev/null", "blame", "--porcelain", "--root", "--no-ignore-revs-file"]
+    args = [*PACK_LIMITS, *filters_off(root), "blame", "--porcelain", "--root", "--no-ignore-revs-file", "--no-textconv"]
     for line in wanted:
         args += ["-L", f"{line},{line}"]
     if rev:

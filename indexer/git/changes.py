@@ -13,7 +13,7 @@ import re
 from typing import Callable, Collection, Iterable
 
 from indexer.errors import OrgmemoryError
-from indexer.git.run import git_process, start_git
+from indexer.git.run import filters_off, git_process, start_git
 from indexer.findings import Finding
 
 _HUNK = re.compile(rb"^@@ -\d+(?:,\d+)? \+(\d+)(?:,(\d+))? @@")
@@ -47,9 +47,9 @@ def start_changed_lines(root: str, ref: str, dirty: Collection[str] | None = Non
         raise bad
     commit = f"{ref}^{{commit}}"
     split = dirty is not None and len(dirty) <= _DIRTY_PATHS
-    diffs = [start_git(root, *_DIFF, commit, "HEAD", "--") if split else start_git(root, *_DIFF, commit, "--")]
+    diffs = [start_git(root, *_DIFF, commit, "HEAD", "--") if split else start_git(root, *filters_off(root), *_DIFF, commit, "--")]
     if split and dirty:
-        diffs.append(start_git(root, "--literal-pathspecs", *_DIFF, commit, "--", *sorted(dirty)))
+        diffs.append(start_git(root, *filters_off(root), "--literal-pathspecs", *_DIFF, commit, "--", *sorted(dirty)))
     if git_process(root, "rev-parse", "--verify", "--quiet", commit).returncode != 0:
         for finish in diffs:
             finish()

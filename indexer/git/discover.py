@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable, Iterable
 
 from indexer.confine import is_inside
-from indexer.git.run import git_process, rev_parse, run_git
+from indexer.git.run import filters_off, git_process, rev_parse, run_git
 
 if TYPE_CHECKING:
     from indexer.models import Snapshot
@@ -67,8 +67,8 @@ def read_state(path: str) -> GitState:
     root, shallow, head, branch = _head_and_branch(path)
     return GitState(root=root, head=None if head == "HEAD" else head, shallow=shallow == "true",
                     index=run_git(root, "ls-files", "-s", "-z"),
-                    status=run_git(root, "status", "--porcelain=v1", "-z", "--untracked-files=no",
-                                   "--no-renames"), branch=branch)
+                    status=run_git(root, *filters_off(root), "status", "--porcelain=v1", "-z", "--untracked-files=no",
+                                   "--no-renames", "--ignore-submodules=dirty"), branch=branch)
 
 
 def _head_and_branch(path: str) -> tuple[str, str, str, str | None]:

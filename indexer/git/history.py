@@ -46,6 +46,7 @@ from typing import Any, Callable, Iterable, Iterator
 
 from indexer.dates import day_of, epoch
 from indexer.forking import usable_cpus
+from indexer.git.run import git_argv
 
 HISTORY_CACHE_VERSION = 4  # keyed by HEAD and the tracked paths; rows decoded when asked for; patches over a full table; renames pending
 MAX_COMMITS = 20000
@@ -1193,7 +1194,7 @@ class LogPrefetch:
                 self._parsing = (pid, out, tracked)
                 return
         try:
-            proc = subprocess.Popen(["git", *_log_args(), self.head], cwd=self.root, stdout=out,
+            proc = subprocess.Popen(git_argv(*_log_args(), self.head), cwd=self.root, stdout=out,
                                     stderr=subprocess.DEVNULL, stdin=subprocess.DEVNULL)
         except OSError:
             out.close()
@@ -1340,7 +1341,7 @@ def read_history(root: str, now: date, tracked: frozenset[str],
 
 def _log_chunks(root: str, revisions: str = "HEAD", extra: tuple[str, ...] = ()) -> Iterator[bytes]:
     """The output of the history's `git log`, as it comes: parsed while git still writes."""
-    proc = subprocess.Popen(["git", *_log_args(), *extra, revisions], cwd=root, stdout=subprocess.PIPE,
+    proc = subprocess.Popen(git_argv(*_log_args(), *extra, revisions), cwd=root, stdout=subprocess.PIPE,
                             stderr=subprocess.DEVNULL, stdin=subprocess.DEVNULL)
     try:
         assert proc.stdout is not None

@@ -30,7 +30,7 @@ import subprocess
 from typing import Callable, Iterable, Mapping
 
 from indexer.git.history import FULL_SHA, PACK_LIMITS
-from indexer.git.run import git_process
+from indexer.git.run import git_argv, git_process
 
 #: The walk reads two trees a commit: with the history's limits (`PACK_LIMITS`) it peaked at 127 MB
 #: on rails (46k first-parent commits), 96 MB with these, in the same CPU time (1.0-1.1 s).
@@ -214,8 +214,8 @@ def _walk(root: str, head: str, paths: list[str], env: dict[str, str] | None = N
     revisions = head + "\n" + (f"^{exclude}\n" if exclude else "")
     stdin = (revisions + "--\n" + "".join(f":(literal){p}\n" for p in paths)).encode("utf-8", "surrogateescape")
     try:
-        proc = subprocess.Popen(["git", *_WALK_LIMITS, "log", "--first-parent", "--diff-merges=first-parent",
-                                 "--root", "--no-renames", "--name-only", "-z", "--format=", "--stdin"],
+        proc = subprocess.Popen(git_argv(*_WALK_LIMITS, "log", "--first-parent", "--diff-merges=first-parent",
+                                         "--root", "--no-renames", "--name-only", "-z", "--format=", "--stdin"),
                                 cwd=root, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                 stderr=subprocess.DEVNULL, env={**os.environ, **env} if env else None)
     except OSError:

@@ -5,6 +5,12 @@ plumbing command whose output we parse anyway, so the hot paths talk to `git` di
 
 A value from the repository (a path, a ref) reaches git only after `--` or after checking it
 cannot be read as an option (`is_plain_ref`); `extends` clones are in `indexer.git.clone`.
+
+The repository's own `.git/config` is as untrusted as its files (a repository opened from an
+archive or a shared folder brings its own), and some settings make git run a program: every
+git process starts as `git_argv` says, with those settings off (`NO_PROGRAMS`), and the commands
+that read work-tree content (status, a blame or diff of the work tree) also turn off the
+content filters the repository's own configuration defines (`filters_off`).
 """
 from __future__ import annotations
 
@@ -30,6 +36,59 @@ class GitMissingError(OrgmemoryError):
         super().__init__(GIT_MISSING)
 
 
+#: What git would otherwise run: `core.fsmonitor` (on every status and index read),
+#: `post-index-change` and any other hook (a status that refreshes the index writes it), and
+#: gpg for `log.showSignature`. A blame or diff names `--no-textconv` and `--no-ext-diff` itself.
+NO_PROGRAMS = ("-c", "core.fsmonitor=false", "-c", "core.hooksPath=/dev/null", "-c", "log.showSignature=false")
+
+
+def git_argv(*args: str) -> list[str]:
+    """The command line of `git ARGS`, as every git process orgmemory starts has it."""
+    return ["git", *NO_PROGRAMS, *args]
+
+
+_filters_off: dict[str, tuple[str, ...]] = {}
+
+
+def filters_off(root: str) -> tuple[str, ...]:
+    """`-c` settings that turn off every content filter (`filter.<driver>.clean`, `.smudge`,
+    `.process`) the repository's own configuration defines: git runs a clean filter on work-tree
+    content it compares or blames, and the driver named in `.gitattributes` is whatever
+    `.git/config` says. The user's own (global, system) drivers, such as Git LFS's, stay on.
+
+    Asked once per process and repository; a `.git/config` that does not mention filters or
+    includes (nearly all) needs no `git config` at all."""
+    found = _filters_off.get(root)
+    if found is None:
+        found = _filters_off[root] = _local_filters_off(root)
+    return found
+
+
+def _local_filters_off(root: str) -> tuple[str, ...]:
+    config = os.path.join(root, ".git", "config")
+    if os.path.isfile(config):  # (a work tree of its own; a linked one has a `.git` file: git is asked)
+        try:
+            with open(config, "rb") as fh:
+                text = fh.read().lower()
+        except OSError:
+            text = b"include"
+        if b"filter" not in text and b"include" not in text and b"worktreeconfig" not in text:
+            return ()
+    proc = git_process(root, "config", "-z", "--show-scope", "--get-regexp", r"^filter\.")
+    fields = proc.stdout.decode("utf-8", "surrogateescape").split("\0")
+    names = set()
+    for scope, entry in zip(fields[::2], fields[1::2]):  # (scope, "key\nvalue")
+        key = entry.partition("\n")[0]
+        if scope in ("local", "worktree") and key.count(".") >= 2:
+            names.add(key[len("filter."):key.rindex(".")])
+    if any("=" in name for name in names):  # `-c` splits at the first `=`: the setting would miss
+        raise GitError(f"{root}: .git/config defines a content filter whose name holds '=' "
+                       "(git would run it); orgmemory does not read this repository")
+    return tuple(arg for name in sorted(names) for arg in (
+        "-c", f"filter.{name}.clean=", "-c", f"filter.{name}.smudge=", "-c", f"filter.{name}.process=",
+        "-c", f"filter.{name}.required=false"))
+
+
 def git_process(root: str, *args: str, input: bytes | None = None,
                 env: dict[str, str] | None = None) -> subprocess.CompletedProcess:
     """`git ARGS` in `root`, stdin closed (or fed `input`), output captured; GitMissingError when
@@ -37,9 +96,9 @@ def git_process(root: str, *args: str, input: bytes | None = None,
     full_env = {**os.environ, **env} if env else None
     try:
         if input is not None:
-            return subprocess.run(["git", *args], cwd=root, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+            return subprocess.run(git_argv(*args), cwd=root, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                   input=input, env=full_env)
-        return subprocess.run(["git", *args], cwd=root, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+        return subprocess.run(git_argv(*args), cwd=root, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                               stdin=subprocess.DEVNULL, env=full_env)
     except FileNotFoundError:
         if not os.path.isdir(root):
@@ -80,7 +139,7 @@ def start_git(root: str, *args: str, env: dict[str, str] | None = None, input: b
     as `git_process`'s; `drained`: its input written and its output read as it comes, by a thread
     (more than a pipe holds, 64 KB, and git would wait until the function is called)."""
     try:
-        proc = subprocess.Popen(["git", *args], cwd=root,
+        proc = subprocess.Popen(git_argv(*args), cwd=root,
                                 stdin=subprocess.DEVNULL if input is None else subprocess.PIPE,
                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                 env={**os.environ, **env} if env else None)

@@ -14,7 +14,7 @@ import os
 from typing import Callable, Iterable, NamedTuple
 
 from indexer.git.root import repo_root  # noqa: F401 - the one rule, `indexer.git.root` (prime's callers import it here)
-from indexer.git.run import GitError, start_git
+from indexer.git.run import GitError, filters_off, start_git
 
 # One thread (no preloadIndex) so this process keeps the other core; no ahead/behind count
 # against an upstream, which can walk much history. A submodule counts when its commit changes,
@@ -86,7 +86,7 @@ def start_probe(root: str) -> Callable[[], RepoState]:
     `git status` reads every tracked file's metadata on the other core while this process
     imports and reads the index, so the fast path does not wait for it in turn.
     """
-    status = start_git(root, *_STATUS)
+    status = start_git(root, *filters_off(root), *_STATUS)
 
     def finish() -> RepoState:
         proc = status()

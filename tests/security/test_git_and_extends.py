@@ -356,6 +356,73 @@ def test_a_blame_that_still_fails_is_an_error_not_zero_findings(repo, tmp_path):
     assert len(result.stderr.strip().splitlines()) == 1
 
 
+# --------------------------------------------------------------------------- the repository's .git/config
+def _hostile_git_config(repo: GitRepo, tmp_path: Path) -> Path:
+    """A repository whose own configuration names a program for each way git runs one while
+    orgmemory reads it (a repository opened from an archive brings its `.git` along): each
+    program leaves a file in `ran/`. One file was edited and another touched, so git compares
+    work-tree content (clean filter), refreshes the index (hooks) and blames the work tree."""
+    ran = tmp_path / "ran"
+    ran.mkdir()
+    repo.commit("2022-03-01", files={"app.py": "# TODO: paginate the orders list\nx = 1\n",
+                                     "lib.py": "y = 2\n", ".gitattributes": "* filter=evil diff=evil\n"})
+    repo.commit("2022-04-01", files={"lib.py": "y = 3\n"})
+
+    def program(name: str) -> str:
+        return f"sh -c 'touch {ran}/{name}; cat' --"
+    for key, value in {"core.fsmonitor": f"{ran}/fsmonitor-hook", "filter.evil.clean": program("clean"),
+                       "filter.evil.smudge": program("smudge"), "filter.evil.required": "true",
+                       "diff.evil.textconv": program("textconv"), "log.showSignature": "true",
+                       "gpg.program": program("gpg")}.items():
+        repo.git("config", key, value)
+    for hook in (tmp_path / "ran-fsmonitor", repo.root / ".git" / "hooks" / "post-index-change"):
+        hook.write_text(f"#!/bin/sh\ntouch {ran}/{hook.name}\n")
+        hook.chmod(0o755)
+    (tmp_path / "ran-fsmonitor").rename(ran.parent / "fsmonitor-hook")
+    repo.git("config", "core.fsmonitor", str(ran.parent / "fsmonitor-hook"))
+    with open(repo.root / "app.py", "a", encoding="utf-8") as fh:
+        fh.write("# TODO: and sort it\n")
+    os.utime(repo.root / "lib.py", (time.time() + 5, time.time() + 5))
+    return ran
+
+
+@pytest.mark.parametrize("args", [("scan",), ("scan", "--since", "HEAD~1"), ("prime", "paginate the orders"),
+                                  ("hook", "pre-commit", "app.py")])
+def test_the_repositorys_own_git_config_runs_no_program(repo, tmp_path, args):
+    ran = _hostile_git_config(repo, tmp_path)
+    proc, _ = run_cli(*args, "--now", NOW, "--cache-dir", str(tmp_path / "cache"), cwd=repo.root)
+    assert proc is not None and sorted(os.listdir(ran)) == []
+    assert proc.returncode in (0, 1), proc.stderr
+    if args == ("scan",):  # (the work tree was read and blamed: the old TODO is stale)
+        assert "paginate the orders list" in proc.stdout
+
+
+def test_the_users_own_content_filters_still_apply(repo, tmp_path, monkeypatch):
+    """Only the repository's drivers are turned off: the user's global ones (Git LFS's) run."""
+    ran = tmp_path / "ran"
+    ran.mkdir()
+    config = tmp_path / "gitconfig"
+    subprocess.run(["git", "config", "--file", str(config), "filter.mine.clean", f"sh -c 'touch {ran}/clean; cat'"],
+                   check=True)
+    monkeypatch.setenv("GIT_CONFIG_GLOBAL", str(config))
+    repo.commit("2022-03-01", files={"app.py": "# TODO: paginate the orders list\n", ".gitattributes": "* filter=mine\n"})
+    os.utime(repo.root / "app.py", (time.time() + 5, time.time() + 5))
+    result = invoke("scan", str(repo.root), "--now", NOW, "--format", "json", "--fail-on", "never",
+                    "--cache-dir", str(tmp_path / "cache"))
+    assert result.exit_code == 0, result.stderr
+    assert os.listdir(ran) == ["clean"]
+
+
+def test_a_filter_name_a_setting_cannot_reach_is_refused(repo, tmp_path):
+    repo.commit("2022-03-01", files={"app.py": "# TODO: x\n", ".gitattributes": "* filter=a=b\n"})
+    repo.git("config", "filter.a=b.clean", f"sh -c 'touch {tmp_path}/ran; cat'")
+    os.utime(repo.root / "app.py", (time.time() + 5, time.time() + 5))
+    proc, _ = run_cli("scan", "--now", NOW, "--cache-dir", str(tmp_path / "cache"), cwd=repo.root)
+    assert proc is not None and proc.returncode == 2
+    assert len(proc.stderr.strip().splitlines()) == 1 and "filter" in proc.stderr
+    assert not (tmp_path / "ran").exists()
+
+
 # --------------------------------------------------------------------------- 6. git missing
 @pytest.mark.parametrize("args", [
     ("validate", ".orgmemory.yaml"), ("facts", "list"), ("stats",), ("sync", "--check"),
