@@ -28,8 +28,9 @@ def changed_lines(root: str, ref: str) -> dict[str, frozenset[int]]:
 
 #: More paths changed in the index or work tree than this, and one diff of the whole work tree runs.
 _DIRTY_PATHS = 100
+#: (a submodule is one line, its commit: never a diff run inside it, with its own configuration)
 _DIFF = ("diff", "-U0", "--no-color", "--no-ext-diff", "--no-textconv", "--no-renames", "--src-prefix=a/",
-         "--dst-prefix=b/")
+         "--dst-prefix=b/", "--submodule=short", "--ignore-submodules=dirty")
 
 
 def start_changed_lines(root: str, ref: str, dirty: Collection[str] | None = None,

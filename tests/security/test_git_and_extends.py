@@ -397,6 +397,32 @@ def test_the_repositorys_own_git_config_runs_no_program(repo, tmp_path, args):
         assert "paginate the orders list" in proc.stdout
 
 
+@pytest.mark.parametrize("args", [("scan",), ("scan", "--since", "HEAD~1"), ("prime", "paginate the orders")])
+def test_a_submodules_own_git_config_runs_no_program(repo, tmp_path, args):
+    """git looks inside a submodule with the submodule's configuration, whose filters no
+    setting of ours names: a submodule is one line, its commit, and never looked inside."""
+    ran = tmp_path / "ran"
+    ran.mkdir()
+    sub = GitRepo(tmp_path / "sub")
+    sub.commit("2022-01-01", files={"lib.py": "y = 1\n", ".gitattributes": "* filter=evil\n"})
+    repo.commit("2022-03-01", files={"app.py": "# TODO: paginate the orders list\n"})
+    repo.git("-c", "protocol.file.allow=always", "submodule", "-q", "add", str(sub.root), "sub")
+    repo.commit("2022-04-01")
+    sub.commit("2022-05-01", files={"lib.py": "y = 2\n", ".gitattributes": "* filter=evil diff=evil\n"})
+    repo.git("-c", "protocol.file.allow=always", "-C", "sub", "pull", "-q", "origin", "main")
+    repo.commit("2022-06-01")  # (the submodule's commit moved: `--since HEAD~1` diffs it)
+    module = repo.root / ".git" / "modules" / "sub" / "config"
+    for key, name in (("filter.evil.clean", "clean"), ("diff.evil.textconv", "textconv")):
+        subprocess.run(["git", "config", "--file", str(module), key, f"sh -c 'touch {ran}/{name}; cat' --"], check=True)
+    repo.git("config", "diff.submodule", "diff")
+    os.utime(repo.root / "sub" / "lib.py", (time.time() + 5, time.time() + 5))
+    with open(repo.root / "sub" / "lib.py", "a", encoding="utf-8") as fh:
+        fh.write("z = 2\n")
+    proc, _ = run_cli(*args, "--now", NOW, "--cache-dir", str(tmp_path / "cache"), cwd=repo.root)
+    assert proc is not None and sorted(os.listdir(ran)) == []
+    assert proc.returncode in (0, 1), proc.stderr
+
+
 def test_the_users_own_content_filters_still_apply(repo, tmp_path, monkeypatch):
     """Only the repository's drivers are turned off: the user's global ones (Git LFS's) run."""
     ran = tmp_path / "ran"
