@@ -48,6 +48,9 @@ def _executor(workers: int) -> ThreadPoolExecutor:
     return ThreadPoolExecutor(max_workers=workers)
 
 
+#: Every blame's: `--no-ignore-revs-file` (see the module's note), `--no-textconv` (a driver the
+#: repository's `.gitattributes` names would be a program its `.git/config` names).
+_BLAME = ("blame", "--porcelain", "--root", "--no-ignore-revs-file", "--no-textconv")
 _UNCOMMITTED = "0" * 40
 #: Blame's work-tree pseudo-commit is dated "now" and is subject to `--since` too: a cutoff later
 #: than the clock makes it the boundary (every line "uncommitted"). Near or past the clock,
@@ -263,7 +266,7 @@ def blame_lines(root: str, path: str, lines: Iterable[int], since: int | None,
     wanted = sorted(set(lines))
     if not wanted:
         return {}
-    args = [*PACK_LIMITS, *filters_off(root), "blame", "--porcelain", "--root", "--no-ignore-revs-file", "--no-textconv"]
+    args = [*PACK_LIMITS, *filters_off(root), *_BLAME]
     if since is not None:
         args.append(f"--since={since}")
     for line in wanted:
@@ -720,7 +723,7 @@ def line_origins(root: str, path: str, lines: Iterable[int], rev: str | None = "
     wanted = sorted({line for line in lines if line >= 1})
     if not wanted or not path or path.startswith("-"):
         return {}
-    args = [*PACK_LIMITS, *filters_off(root), "blame", "--porcelain", "--root", "--no-ignore-revs-file", "--no-textconv"]
+    args = [*PACK_LIMITS, *filters_off(root), *_BLAME]
     for line in wanted:
         args += ["-L", f"{line},{line}"]
     if rev:

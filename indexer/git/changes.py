@@ -48,7 +48,9 @@ def start_changed_lines(root: str, ref: str, dirty: Collection[str] | None = Non
         raise bad
     commit = f"{ref}^{{commit}}"
     split = dirty is not None and len(dirty) <= _DIRTY_PATHS
-    diffs = [start_git(root, *_DIFF, commit, "HEAD", "--") if split else start_git(root, *filters_off(root), *_DIFF, commit, "--")]
+    # (the work tree's content goes through the repository's filters: `filters_off`)
+    diffs = [start_git(root, *_DIFF, commit, "HEAD", "--") if split
+             else start_git(root, *filters_off(root), *_DIFF, commit, "--")]
     if split and dirty:
         diffs.append(start_git(root, *filters_off(root), "--literal-pathspecs", *_DIFF, commit, "--", *sorted(dirty)))
     if git_process(root, "rev-parse", "--verify", "--quiet", commit).returncode != 0:

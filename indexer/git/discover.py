@@ -67,8 +67,9 @@ def read_state(path: str) -> GitState:
     root, shallow, head, branch = _head_and_branch(path)
     return GitState(root=root, head=None if head == "HEAD" else head, shallow=shallow == "true",
                     index=run_git(root, "ls-files", "-s", "-z"),
-                    status=run_git(root, *filters_off(root), "status", "--porcelain=v1", "-z", "--untracked-files=no",
-                                   "--no-renames", "--ignore-submodules=dirty"), branch=branch)
+                    status=run_git(root, *filters_off(root), "status", "--porcelain=v1", "-z",
+                                   "--untracked-files=no", "--no-renames", "--ignore-submodules=dirty"),
+                    branch=branch)
 
 
 def _head_and_branch(path: str) -> tuple[str, str, str, str | None]:

@@ -431,7 +431,8 @@ def test_the_users_own_content_filters_still_apply(repo, tmp_path, monkeypatch):
     subprocess.run(["git", "config", "--file", str(config), "filter.mine.clean", f"sh -c 'touch {ran}/clean; cat'"],
                    check=True)
     monkeypatch.setenv("GIT_CONFIG_GLOBAL", str(config))
-    repo.commit("2022-03-01", files={"app.py": "# TODO: paginate the orders list\n", ".gitattributes": "* filter=mine\n"})
+    repo.commit("2022-03-01", files={"app.py": "# TODO: paginate the orders list\n",
+                                     ".gitattributes": "* filter=mine\n"})
     os.utime(repo.root / "app.py", (time.time() + 5, time.time() + 5))
     result = invoke("scan", str(repo.root), "--now", NOW, "--format", "json", "--fail-on", "never",
                     "--cache-dir", str(tmp_path / "cache"))
