@@ -385,6 +385,25 @@ class Cache:
             return None
         return _original(row[0]) if row and isinstance(row[0], str) else None
 
+    def get_bytes(self, kind: str, key: str) -> bytes | None:
+        """A value stored by `put_text`, as its UTF-8 bytes (surrogates passed: `_stored`), read
+        without decoding it: what a search of megabytes for a few needles wants."""
+        try:
+            db = self._connect()
+            row = db.execute("SELECT CAST(value AS BLOB) FROM entries WHERE kind = ? AND key = ?",
+                             (kind, _stored(key))).fetchone() if db is not None else None
+        except sqlite3.DatabaseError as exc:
+            self._db = self._rebuild(exc)
+            return None
+        if not row or not isinstance(row[0], bytes):
+            return None
+        if row[0].startswith(b"\0"):  # (`_stored`'s second form: NUL and the bytes in hex)
+            try:
+                return bytes.fromhex(row[0][1:].decode("ascii"))
+            except ValueError:
+                return row[0]
+        return row[0]
+
     def get_texts(self, kind: str, keys: Iterable[str]) -> dict[str, str]:
         """The values stored by `put_texts` among `keys`, as they were written."""
         stored = {_stored(key): key for key in keys}

@@ -7,7 +7,7 @@ import posixpath
 
 from hypothesis import given, settings, strategies as st
 
-from indexer.contradictions.deps import changed_keys, decode, encode, naming, naming_under
+from indexer.contradictions.deps import changed_keys, decode, encode, naming, naming_under, stored_bytes
 from indexer.contradictions.paths import RepoPaths, path_stem, stem_of
 
 SEGMENTS = st.sampled_from(["a", "b", "docs", "x.py", "x", "y.md", "index.md", "b.py", "pyproject.toml"])
@@ -68,20 +68,22 @@ def test_a_key_is_found_whole_not_as_the_start_of_another():
                    "b.md": {"ntools"}, "c.md": set()})
     assert decode(text) == {"README.md": ["edocs", "edocs/setup.md"], "b.md": ["ntools"],
                             "docs/a.md": ["edocs/setup.md.txt"]}
-    assert naming(text, {"edocs/setup.md"}) == {"README.md"}
-    assert naming(text, {"ntools"}) == {"b.md"}  # (the text's last key)
-    assert naming(text, {"etools"}) == set()
-    many = {f"e{n}" for n in range(100)} | {"ntools"}  # (past the searched count: the record split)
-    assert naming(text, many) == {"b.md"}
+    record = stored_bytes(text)
+    assert naming(record, {"edocs/setup.md"}) == {"README.md"}
+    assert naming(record, {"ntools"}) == {"b.md"}  # (the text's last key)
+    assert naming(record, {"etools"}) == set()
+    many = {f"e{n}" for n in range(100)} | {"ntools"}  # (past the searched count: one RE2 pass)
+    assert naming(record, many) == {"b.md"}
 
 
 def test_keys_under_a_folder_are_found_by_their_beginning_and_never_in_a_record_s_path():
     """What a `.gitignore` changed concerns: the files that looked for a path under its folder."""
     text = encode({"README.md": {"edocs/setup.md"}, "docs/a.md": {"etools/x"}, "edocs/b.md": {"ntools"},
                    "c.md": {"edocsx"}})
-    assert naming_under(text, "edocs/") == {"README.md"}  # (not `edocs/b.md`, a path; not `edocsx`)
-    assert naming_under(text, "e") == {"README.md", "docs/a.md", "c.md"}
-    assert naming(text, {"edocs/b.md"}) == set()  # (a record's path is no key)
+    record = stored_bytes(text)
+    assert naming_under(record, "edocs/") == {"README.md"}  # (not `edocs/b.md`, a path; not `edocsx`)
+    assert naming_under(record, "e") == {"README.md", "docs/a.md", "c.md"}
+    assert naming(record, {"edocs/b.md"}) == set()  # (a record's path is no key)
 
 
 LEGACY_SEGMENTS = st.sampled_from(["deploy", "deploy-old", "legacy", "api", "api-v1", "api-v2", "old",
@@ -132,7 +134,23 @@ def test_the_files_whose_record_holds_a_changed_key_are_named(records, changed):
     a record's keys and never in its path."""
     changed |= {key for keys in list(records.values())[:2] for key in list(keys)[:3]}
     want = {path for path, keys in records.items() if keys & changed}
-    assert naming(encode(records), changed) == want
+    assert naming(stored_bytes(encode(records)), changed) == want
+
+
+@settings(max_examples=100, deadline=None, derandomize=True, database=None)
+@given(st.text(alphabet=["a", "\0", "\n", "é", "\udcff", "\U0001f600"], max_size=12))
+def test_the_cache_gives_back_a_text_s_stored_bytes(tmp_path_factory, text):
+    """`Cache.get_bytes` of what `put_text` wrote is `stored_bytes` of it: in both of the forms
+    the cache stores text in (a text that starts with NUL or holds surrogates is kept in hex)."""
+    from indexer.cache import Cache
+
+    cache = Cache(str(tmp_path_factory.mktemp("cache")))
+    try:
+        cache.put_text("k", "row", text)
+        assert cache.get_bytes("k", "row") == stored_bytes(text)
+        assert cache.get_bytes("k", "other") is None
+    finally:
+        cache.close()
 
 
 DOCKER_SEGMENTS = st.sampled_from(["a", "Dockerfile", "x.dockerfile", "Containerfile.dev", "dockerfiles", "docker",

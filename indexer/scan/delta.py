@@ -257,14 +257,15 @@ def _put_deps(cache, key: str, text: str) -> str:
     return digest
 
 
-def _get_deps(cache, key: str, digest: Any) -> str | None:
-    """The record of lookups, if the `DEPS_KIND` row is the one of this `digest` (the row says
-    which it is: 3 MB are not hashed again on every read)."""
-    row = cache.get_text(DEPS_KIND, key)
+def _get_deps(cache, key: str, digest: Any) -> bytes | None:
+    """The record of lookups as `naming` searches it (`deps.stored_bytes`), if the `DEPS_KIND` row
+    is the one of this `digest` (the row says which it is: 3 MB are not hashed again on every
+    read)."""
+    row = cache.get_bytes(DEPS_KIND, key)
     if row is None or not isinstance(digest, str):
         return None
-    head, _, text = row.partition("\n")
-    return text if head == digest else None
+    head, _, record = row.partition(b"\n")
+    return record if head == digest.encode() else None
 
 
 def _digest(text: str) -> str:
@@ -723,10 +724,10 @@ def _legacy_inputs(definitions, paths, asks, historical, declared, named=None) -
     return hashlib.sha256(data.encode("utf-8", "surrogateescape")).hexdigest()
 
 
-def _move_paths(cache, key: str, base, text: str, deps, collected, only, deleted, current, history,
+def _move_paths(cache, key: str, base, record: bytes, deps, collected, only, deleted, current, history,
                 removed_before, deleted_in, deleted_bounds) -> None:
     """The base, moved to a scan whose paths differ from it: its definitions, suppressions and
-    lookups (`DEPS_KIND`, its record `text`) of the files resolved again and without the deleted
+    lookups (`DEPS_KIND`, its `record` as `_get_deps` read it) of the files resolved again and without the deleted
     ones; after new commits that added or deleted paths (`history`), its removals (`REMOVED_KIND`,
     written again if they are not `removed_before`) and the counts of files deleted per folder
     (`deleted_in`, as `indexer.contradictions.resolve.deletion_counts` made them, and the exact
@@ -745,7 +746,8 @@ def _move_paths(cache, key: str, base, text: str, deps, collected, only, deleted
     if base["files"] is not None and len(patch) <= _DEPS_PATCH:
         base["deps_patch"] = patch  # (and the files row the record is read against stands)
     else:  # the record written again, and the files row it is read against (due anyway if None)
-        text = replaced(text, {path: looked for path, (sha, looked) in patch.items() if sha is not None},
+        text = replaced(record.decode("utf-8", "surrogatepass"),
+                        {path: looked for path, (sha, looked) in patch.items() if sha is not None},
                         [path for path, (sha, _) in patch.items() if sha is None])
         digest = _put_deps(cache, key, text)
         base["files"] = _store_files(cache, key, current)
@@ -803,10 +805,10 @@ def _concerned(cache, key: str, base, listed, base_paths, paths, current, histor
     base's removed paths, when the new commits' `history` is read; `removed_again`: the paths
     they deleted, whose last removal moved even where they were removed before; `ignores`: the
     folders whose `.gitignore` changed, under which every path a file looked for concerns it)."""
-    from indexer.contradictions.deps import changed_keys, naming, naming_under
+    from indexer.contradictions.deps import changed_keys, naming, naming_under, stored_bytes
 
-    text = _get_deps(cache, key, base.get("deps_digest")) if listed is not None else None
-    if text is None:
+    record = _get_deps(cache, key, base.get("deps_digest")) if listed is not None else None
+    if record is None:
         raise Fallback("a path was added or removed, and the base's record of what its files resolve against "
                        "is gone or not the base's")
     removed_before: set[str] = set()
@@ -820,13 +822,14 @@ def _concerned(cache, key: str, base, listed, base_paths, paths, current, histor
     keys = changed_keys(base_paths, paths, removed_before, removed_after, removed_again)
     moved = {path for path, sha in current.items() if listed.get(path) != sha}
 
-    def named(record: str) -> set[str]:
-        return naming(record, keys).union(*(naming_under(record, "e" + (folder + "/" if folder else ""))
-                                            for folder in ignores))  # (what `git check-ignore` was asked)
+    def named(searched: bytes) -> set[str]:
+        return naming(searched, keys).union(*(naming_under(searched, "e" + (folder + "/" if folder else ""))
+                                              for folder in ignores))  # (what `git check-ignore` was asked)
 
     patch = base.get("deps_patch") or {}  # (checked by `_listed`): the records of these files are its
-    concerned = (named(text) - patch.keys()) | named(encode({path: looked for path, (_, looked) in patch.items()}))
-    return text, (concerned & current.keys()) | moved, removed_before
+    patched = stored_bytes(encode({path: looked for path, (_, looked) in patch.items()}))
+    concerned = (named(record) - patch.keys()) | named(patched)
+    return record, (concerned & current.keys()) | moved, removed_before
 
 
 def _set_aside(cache, config, collected, vendored: dict[str, str | None]) -> dict[str, int]:
