@@ -6,8 +6,8 @@ CHECKOUT is a work tree of the baseline (`git worktree add /tmp/base <commit>`),
 `PYTHONPATH` set to it. As `real_perf.py`'s `--since` measure, in a `git clone --shared` of REPO
 at HEAD~1 each version fills its own cache (their formats may differ); the clone moves to HEAD,
 and each run restores that version's cache (untimed) and times `scan --since HEAD~1`. A and B
-alternate; the ratio A/B is the median of the pairs', and the warm scan (A's memo hit) is timed
-beside them.
+alternate, A first in one pair and B first in the next (the first of a pair ran a few percent slower);
+the ratio A/B is the median of the pairs', and the warm scan (A's memo hit) is timed beside them.
 """
 from __future__ import annotations
 
@@ -51,8 +51,8 @@ def main() -> int:
             scan(version, os.path.join(work, version + "0"))
         subprocess.run(["git", "-c", "advice.detachedHead=false", "checkout", "-q", head], cwd=clone, check=True)
         times: dict[str, list[float]] = {"A": [], "B": [], "warm": []}
-        for _ in range(args.runs):
-            for version in versions:
+        for run in range(args.runs):
+            for version in sorted(versions, reverse=run % 2 == 1):  # (A B, then B A: no side always first)
                 cache = os.path.join(work, version)
                 shutil.rmtree(cache, ignore_errors=True)
                 shutil.copytree(cache + "0", cache, symlinks=True)
