@@ -727,8 +727,8 @@ def _legacy_inputs(definitions, paths, asks, historical, declared, named=None) -
 def _move_paths(cache, key: str, base, record: bytes, deps, collected, only, deleted, current, history,
                 removed_before, deleted_in, deleted_bounds) -> None:
     """The base, moved to a scan whose paths differ from it: its definitions, suppressions and
-    lookups (`DEPS_KIND`, its `record` as `_get_deps` read it) of the files resolved again and without the deleted
-    ones; after new commits that added or deleted paths (`history`), its removals (`REMOVED_KIND`,
+    lookups (`DEPS_KIND`, its `record` as `_get_deps` read it) of the files resolved again and
+    without the deleted ones; after new commits that added or deleted paths (`history`), its removals (`REMOVED_KIND`,
     written again if they are not `removed_before`) and the counts of files deleted per folder
     (`deleted_in`, as `indexer.contradictions.resolve.deletion_counts` made them, and the exact
     bounds asked of the history so far, `deleted_bounds`)."""
