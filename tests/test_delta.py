@@ -421,6 +421,17 @@ def test_the_base_s_frame_is_the_same_in_every_process(repo, tmp_path, monkeypat
     assert_same_as_cold(repo, tmp_path, warm, delta=True)
 
 
+def test_the_first_dockerfile_added_runs_the_full_scan_and_says_why(repo, tmp_path):
+    """Whether a Dockerfile is tracked is part of the frame (a doc's `COPY` paths resolve against
+    it): the first one added makes the full scan run, named as the reason, the cache kept."""
+    warm = scanned(repo, tmp_path)
+    repo.commit("2026-10-20", "docker", files={"Dockerfile": "FROM python\n"})
+    proc = run_scan(repo.root, warm, "--format", "json", "-v", "--since", "HEAD~1")
+    assert "what every file is resolved against: whether a Dockerfile is tracked" in proc.stderr
+    assert "cannot read" not in proc.stderr
+    assert_same_as_cold(repo, tmp_path, warm, "--since", "HEAD~1", delta=None)
+
+
 def test_paths_added_and_deleted_in_a_row_of_commits_each_move_the_base(repo, tmp_path, naming):
     """Each commit's scan moves the base (its record of every file's lookups, its removals), and
     the next commit's delta runs from there: a path added, then deleted, then added again."""

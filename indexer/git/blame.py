@@ -29,29 +29,22 @@ import threading
 import time
 from dataclasses import replace
 from datetime import datetime, timezone
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, NamedTuple
+from typing import Any, Callable, Iterable, Mapping, NamedTuple
 
 from indexer.errors import OrgmemoryError
 from indexer.git.history import FULL_SHA, PACK_LIMITS
 from indexer.git.run import filters_off, git_argv, git_process
 from indexer.models import LineAge
+from indexer.threads import Job, Pool
 
-if TYPE_CHECKING:
-    from concurrent.futures import ThreadPoolExecutor
-
-
-def _executor(workers: int) -> ThreadPoolExecutor:
-    """A thread pool, imported when one is needed (a delta scan that blames nothing never pays
-    for `concurrent.futures` and the `logging` it imports)."""
-    from concurrent.futures import ThreadPoolExecutor
-
-    return ThreadPoolExecutor(max_workers=workers)
 
 
 #: Every blame's: `--no-ignore-revs-file` (see the module's note), `--no-textconv` (a driver the
 #: repository's `.gitattributes` names would be a program its `.git/config` names).
 _BLAME = ("blame", "--porcelain", "--root", "--no-ignore-revs-file", "--no-textconv")
 _UNCOMMITTED = "0" * 40
+#: Blames at once: each is a git process that mostly waits on its reads, so twice the CPUs.
+_WORKERS = max(2, (os.cpu_count() or 2) * 2)
 #: Blame's work-tree pseudo-commit is dated "now" and is subject to `--since` too: a cutoff later
 #: than the clock makes it the boundary (every line "uncommitted"). Near or past the clock,
 #: every file is blamed as it is.
@@ -480,12 +473,10 @@ def _start_blames(root: str, requests: Mapping[str, list[int]], since: int | Non
     the returned function waits for them all."""
     if not requests:
         return dict
-    pool = _executor(min(len(requests), max(2, (os.cpu_count() or 2) * 2)))
-    futures = {path: pool.submit(_blame_file, on_aged, root, path, lines, since, shallow_commits, graph,
-                                 revs.get(path))
-               for path, lines in requests.items()}
-    pool.shutdown(wait=False)
-    return lambda: {path: future.result() for path, future in futures.items()}
+    pool = Pool(min(len(requests), _WORKERS))
+    jobs = {path: pool.submit(_blame_file, on_aged, root, path, lines, since, shallow_commits, graph, revs.get(path))
+            for path, lines in requests.items()}
+    return lambda: {path: job.result() for path, job in jobs.items()}
 
 
 def _blame_file(on_aged: OnAged | None, root: str, path: str, lines: list[int], since: int | None,
@@ -803,13 +794,13 @@ def origins(root: str, cache: Any, head: str | None, places: Iterable[tuple[str,
                     to_blame.setdefault((path, worktree), {}).setdefault(place[1], []).append((path, line))
         if to_blame:
             env = commit_graph(root, store.directory, head, False)()  # (the scan writes it; not a prime)
-            with _executor(min(len(to_blame), max(2, (os.cpu_count() or 2) * 2))) as pool:
-                blamed = {(path, worktree): pool.submit(line_origins, root, path, list(lines),
-                                                        None if worktree else head, shallow_commits, env)
-                          for (path, worktree), lines in to_blame.items()}
+            pool = Pool(min(len(to_blame), _WORKERS))
+            blamed = {(path, worktree): pool.submit(line_origins, root, path, list(lines),
+                                                    None if worktree else head, shallow_commits, env)
+                      for (path, worktree), lines in to_blame.items()}
             new: dict[str, Any] = {}
-            for (path, worktree), future in blamed.items():
-                for line, origin in future.result().items():
+            for (path, worktree), job in blamed.items():
+                for line, origin in job.result().items():
                     for place in to_blame[(path, worktree)].get(line, ()):
                         found[place] = origin
                     if not worktree and (path, line) in keys:
@@ -933,8 +924,8 @@ class OriginPrefetch:
                                   cutoff)
         self.at_boundary = _boundary_origins(cache, to_blame)  # (read here: the cache is this thread's)
         self._lock = threading.Lock()
-        self._pool: ThreadPoolExecutor | None = None
-        self._futures: dict[str, Any] = {}
+        self._pool = Pool(_WORKERS)  # (no thread until a file is submitted)
+        self._jobs: dict[str, Job] = {}
         self._closed = False
 
     def aged(self, path: str, ages: Mapping[int, LineAge]) -> None:
@@ -943,23 +934,19 @@ class OriginPrefetch:
         if not lines:
             return
         with self._lock:
-            if self._closed or path in self._futures:
+            if self._closed or path in self._jobs:
                 return
-            if self._pool is None:
-                self._pool = _executor(max(2, (os.cpu_count() or 2) * 2))
-            self._futures[path] = self._pool.submit(_exact_origins, self.root, path, lines, ages, self.head,
-                                                    self.shallow, self.graph, self.at_boundary)
+            self._jobs[path] = self._pool.submit(_exact_origins, self.root, path, lines, ages, self.head,
+                                                 self.shallow, self.graph, self.at_boundary)
 
     def finish(self) -> None:
         with self._lock:
             self._closed = True
-            futures, pool = dict(self._futures), self._pool
-        if pool is not None:
-            pool.shutdown(wait=True)
+            jobs = dict(self._jobs)
         new: dict[str, Any] = {}
         at_boundary: dict[str, Any] = {}
-        for path, future in futures.items():
-            found, blamed = future.result()
+        for path, job in jobs.items():
+            found, blamed = job.result()
             for line, origin in found.items():
                 if (path, line) in self.keys:
                     new[self.keys[(path, line)]] = origin._asdict()

@@ -326,10 +326,10 @@ def renames_in(root: str, commits: list[str]) -> dict[str, dict[str, str]]:
     detection of large blobs (wheels, archives) is CPU work, 20-40 ms a commit."""
     halves = [commits[:len(commits) // 2], commits[len(commits) // 2:]] if len(commits) >= 4 else [commits]
     if len(halves) > 1 and usable_cpus() > 1:
-        from concurrent.futures import ThreadPoolExecutor
+        from indexer.threads import Pool
 
-        with ThreadPoolExecutor(len(halves)) as pool:
-            parts = list(pool.map(lambda half: _diff_renames(root, half), halves))
+        pool = Pool(len(halves))
+        parts = [job.result() for job in [pool.submit(_diff_renames, root, half) for half in halves]]
         found = None if None in parts else {commit: pairs for part in parts for commit, pairs in part.items()}
     else:
         found = _diff_renames(root, commits)

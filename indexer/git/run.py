@@ -152,6 +152,7 @@ def start_git(root: str, *args: str, env: dict[str, str] | None = None, input: b
         out, err = proc.communicate(input)
         return subprocess.CompletedProcess(proc.args, proc.returncode, out, err)
     if not drained:
+        finish.running = lambda: proc.poll() is None  # type: ignore[attr-defined]
         return finish
     import threading
 
@@ -167,9 +168,14 @@ def start_git(root: str, *args: str, env: dict[str, str] | None = None, input: b
 
 def run_git(root: str, *args: str, check: bool = True, input: bytes | None = None) -> bytes:
     proc = git_process(root, *args, input=input)
-    if check and proc.returncode != 0:
+    return checked(proc, " ".join(args[:2])) if check else proc.stdout
+
+
+def checked(proc: subprocess.CompletedProcess, what: str) -> bytes:
+    """The output of the finished `git WHAT`; GitError with git's message when it failed."""
+    if proc.returncode != 0:
         message = proc.stderr.decode("utf-8", "replace").strip()
-        raise GitError(f"git {' '.join(args[:2])} failed: {message}")
+        raise GitError(f"git {what} failed: {message}")
     return proc.stdout
 
 
