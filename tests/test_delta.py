@@ -409,6 +409,22 @@ def test_a_record_of_lookups_another_scan_wrote_since_is_not_used(repo, tmp_path
     assert got_json == outputs(repo.root, tmp_path / "cold")[0]
 
 
+@pytest.mark.parametrize("damage", ["substr(value, 1, length(value) - 40)", "replace(value, '},{', '} ,{')"])
+def test_a_base_result_that_is_not_a_result_s_text_makes_the_full_scan_run(repo, tmp_path, built, damage):
+    """The delta writes the base's findings back as the texts it reads them from: a row cut short,
+    or one not in the compact form it writes, is no base, and the full scan answers."""
+    import glob
+    import sqlite3
+
+    path = glob.glob(str(built / "*" / "cache.sqlite3"))[0]
+    with sqlite3.connect(path) as db:
+        db.execute(f"UPDATE entries SET value = {damage} WHERE kind LIKE 'scan-result/%'")
+    repo.write("src/app.py", "# TODO: tidy this module\nimport os\n# TODO: and this\n")
+    proc = run_scan(repo.root, built, "--format", "json", "-v")
+    assert "the base's result is damaged" in proc.stderr
+    assert_same_as_cold(repo, tmp_path, built, delta=None)
+
+
 def test_the_base_s_frame_is_the_same_in_every_process(repo, tmp_path, monkeypatch):
     """Four docs sites' roots of one length (a set's order, which each process draws anew): the
     frame a delta compares with its base's is in one order, so a path added runs the delta."""

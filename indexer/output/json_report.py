@@ -6,13 +6,12 @@ Every string of repository text goes through the gate (`indexer.output.result_js
 """
 from __future__ import annotations
 
-import json
-
 from indexer.output import result_json
+from indexer.scan.result import json_text
 
 
 def render(result) -> str:
     gated = getattr(result, "gated_json", None)  # a memo hit: gated when it was stored
     if gated is not None:
         return gated
-    return json.dumps(result_json(result), separators=(",", ":"), ensure_ascii=False) + "\n"
+    return json_text(result_json(result)) + "\n"

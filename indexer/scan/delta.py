@@ -415,7 +415,7 @@ def _delta(root, config, now, snapshot, left_out, cache, key, base, changed, spa
     from indexer.scan.collect import VENDORED_QUIET, collect, vendored_folders
     from indexer.scan.pipeline import ScanContext, _lap, start_ageing
     from indexer.scan.inputs import MEMO_KIND
-    from indexer.scan.result import ScanResult
+    from indexer.scan.result import ScanResult, json_text, spliced, with_finding_texts
     from indexer.scan.suppress import apply_suppressions
     from indexer.text import STRUCTURAL, safe_record, safe_tree
 
@@ -626,21 +626,20 @@ def _delta(root, config, now, snapshot, left_out, cache, key, base, changed, spa
         raise Fallback("no base (the result it names is gone)")
     try:
         previous_text, _, previous_gated_text = stored.partition("\n")
-        previous_data = json.loads(previous_text)
+        previous_data, own_texts = with_finding_texts(previous_text)
         previous = ScanResult.from_json_data(previous_data, previous_text)
-        previous_gated = json.loads(previous_gated_text)
+        previous_gated, gated_texts = with_finding_texts(previous_gated_text)
     except (ValueError, KeyError, TypeError, AttributeError):
         raise Fallback("the base's result is damaged") from None
-    if len(previous_gated.get("findings", ())) != len(previous.findings):
+    if len(gated_texts) != len(previous.findings):
         raise Fallback("the base's result is damaged")
     scope = {c.rule.id: c.scope for c in checks}
-    # each finding with its gated JSON object and its own: the base's as it read them, the new ones made here
-    triples = [(f, g, own)
-               for f, g, own in zip(previous.findings, previous_gated["findings"], previous_data["findings"])
+    # each finding with its gated JSON text and its own: the base's as they were written, the new ones made here
+    triples = [(f, g, own) for f, g, own in zip(previous.findings, gated_texts, own_texts)
                if f.rule not in again and (scope.get(f.rule) == "world" or (scope.get(f.rule) == "file"
                                                                             and f.path not in only
                                                                             and f.path not in deleted))]
-    triples.extend((f, safe_record(own), own) for f in fresh for own in (f.to_json(),))
+    triples.extend((f, json_text(safe_record(own)), json_text(own)) for f in fresh for own in (f.to_json(),))
     triples.sort(key=lambda triple: (triple[0].path, triple[0].line or 0, triple[0].rule, triple[0].message))
     result = ScanResult(
         root=root, head=snapshot.head, now=now, findings=tuple(f for f, _, _ in triples), files=len(snapshot.files),
@@ -648,14 +647,13 @@ def _delta(root, config, now, snapshot, left_out, cache, key, base, changed, spa
         set_aside=_set_aside_counts(previous.set_aside, set_aside, aside_now) if quiet else previous.set_aside,
         resolutions=previous.resolutions, memory=config,
         timings=ctx.timings)
-    out = result.to_json([own for _, _, own in triples])
-    gated = {name: [g for _, g, _ in triples] if name == "findings" else
-             value if name in STRUCTURAL or name == "summary" else
+    out = result.to_json([])  # (its findings are the texts spliced in)
+    gated = {name: value if name in STRUCTURAL or name in ("summary", "findings") else
              previous_gated[name] if name in previous_gated else safe_tree(value, STRUCTURAL)
              for name, value in out.items()}  # notes and resolutions are the base's: gated as they were
-    text = json.dumps(gated, separators=(",", ":"), ensure_ascii=False) + "\n"
-    # (and its own JSON text, which the memo stores: `to_json()` is at hand, not made again)
-    result = replace(result, gated=text, text=json.dumps(out, separators=(",", ":"), ensure_ascii=False))
+    # the gated `--format json` text, and its own JSON text, which the memo stores
+    result = replace(result, gated=spliced(gated, [g for _, g, _ in triples]) + "\n",
+                     text=spliced(out, [own for _, _, own in triples]))
     # After new commits, the next change is measured from here: this result (stored by the caller
     # under `memo`) is the new base. Work-tree edits on the base's HEAD leave it as it is: the
     # next scan's change is what differs from it.
