@@ -136,8 +136,14 @@ def read_worktree(root: str, path: str, max_bytes: int | None = None,
     """
     if not (inside(path) if inside is not None else is_inside(root, path)):
         return None, "outside-repository"
+    return read_regular(os.path.join(root, path), max_bytes)
+
+
+def read_regular(path: str, max_bytes: int | None = None) -> tuple[bytes | None, str | None]:
+    """`read_worktree` of a path already known to be the repository's: a regular file's bytes
+    (up to `max_bytes`), else None and why."""
     try:
-        descriptor = os.open(os.path.join(root, path), _OPEN_FLAGS)
+        descriptor = os.open(path, _OPEN_FLAGS)
     except OSError:
         return None, "unreadable"
     try:  # fstat before fdopen: fdopen refuses a folder (a file replaced by one, a submodule's checkout)
@@ -181,9 +187,27 @@ def user_name(root: str) -> str | None:
 
 
 def ignored(root: str, paths: Iterable[str]) -> set[str]:
-    """Which of `paths` git ignores (`check-ignore --no-index`: tracked or not)."""
+    """Which of `paths` the repository ignores (`check-ignore --no-index`: tracked or not): by its
+    `.gitignore` files and its `info/exclude` (an input of the scan: `local_excludes`), not by the
+    developer's own ignore file (`core.excludesFile`), so a scan answers as it does in CI."""
     data = b"".join(p.encode("utf-8", "surrogateescape") + b"\0" for p in sorted(paths))
-    return set(_paths(git_process(root, "check-ignore", "-z", "--stdin", "--no-index", input=data).stdout))
+    return set(_paths(git_process(root, "-c", "core.excludesFile=", "check-ignore", "-z", "--stdin", "--no-index",
+                                  input=data).stdout))
+
+
+def local_excludes(root: str) -> bytes:
+    """The repository's `info/exclude`, which `ignored` reads (its bytes, else why not): in `.git`
+    for a repository's own work tree, else where `git rev-parse --git-path` says (a linked work
+    tree's, in the repository it belongs to)."""
+    if os.path.isdir(os.path.join(root, ".git")):
+        data, why = read_worktree(root, ".git/info/exclude", _MAX_EXCLUDES)
+    else:
+        path = run_git(root, "rev-parse", "--git-path", "info/exclude", check=False).rstrip(b"\n")
+        data, why = read_regular(os.path.join(root, os.fsdecode(path)), _MAX_EXCLUDES) if path else (None, "none")
+    return data if data is not None else (why or "").encode()
+
+
+_MAX_EXCLUDES = 1 << 20  # (git reads more; past this, the scan's key says "too-large")
 
 
 def attributes(root: str, paths: Iterable[str], names: Iterable[str]) -> dict[str, dict[str, str]]:

@@ -116,7 +116,7 @@ _FILES_PATCH = 500
 _DEPS_PATCH = 200
 
 
-def base_key(root: str, config: Any, environment: tuple[bytes, bytes] | None = None, state=None) -> str:
+def base_key(root: str, config: Any, environment: tuple[bytes, ...] | None = None, state=None) -> str:
     """Every input of a scan but the files, HEAD and `--now`: what a base must share with a scan
     (`state`: the scan's `GitState`, which may hold the branch)."""
     from indexer.git.discover import links_branch

@@ -12,7 +12,7 @@ from datetime import date
 from typing import TYPE_CHECKING
 
 from indexer import __version__
-from indexer.git.discover import GitState, blob_sha, read_worktree
+from indexer.git.discover import GitState, blob_sha, local_excludes, read_worktree
 from indexer.git.root import config_file
 
 if TYPE_CHECKING:
@@ -24,7 +24,7 @@ MEMO_KIND = "scan-result/v4"  # v4: stale-todo messages carry the exact date
 
 
 def raw_memo_key(root: str, state: GitState, config_path: str | None, now: date,
-                 only: frozenset[str] | None, environment: tuple[bytes, bytes] | None = None) -> str | None:
+                 only: frozenset[str] | None, environment: tuple[bytes, ...] | None = None) -> str | None:
     """The memo key from unparsed inputs: git's own output and the standards file's bytes.
 
     Lets an unchanged repository skip even loading the YAML. None when the file cannot be read.
@@ -60,7 +60,7 @@ def _config_bytes(root: str, config_path: str | None) -> bytes | None:
 
 
 def memo_key(snapshot: Snapshot, config: Config, now: date, only: frozenset[str] | None,
-             environment: tuple[bytes, bytes] | None = None) -> str:
+             environment: tuple[bytes, ...] | None = None) -> str:
     """A digest of every input of a scan. Work-tree edits are hashed by content, since
     `git status` names a dirty file but does not change when it is edited again."""
     digest = hashlib.sha256()
@@ -77,9 +77,10 @@ def memo_key(snapshot: Snapshot, config: Config, now: date, only: frozenset[str]
     return digest.hexdigest()
 
 
-def environment_of(root: str) -> tuple[bytes, bytes]:
+def environment_of(root: str) -> tuple[bytes, bytes, bytes]:
     """Inputs of a scan outside the tracked content and the standards file: the remote URL (links
-    to this repository's hosting site resolve as local paths) and the rule pack (rule options)."""
+    to this repository's hosting site resolve as local paths), the rule pack (rule options), and
+    the ignore rules of `.git/info/exclude` (a path git ignores is no dangling reference)."""
     from indexer.git.run import origin_identity
     from indexer.rulepack import rules_dir
 
@@ -90,7 +91,7 @@ def environment_of(root: str) -> tuple[bytes, bytes]:
         if name.endswith(".yaml"):
             with open(os.path.join(directory, name), "rb") as fh:
                 rules.update(name.encode() + b"\0" + fh.read() + b"\0")
-    return remote, rules.digest()
+    return remote, rules.digest(), local_excludes(root)
 
 
 def worktree_sha(root: str, path: str) -> str:
