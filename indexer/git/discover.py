@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable, Iterable
 
 from indexer.confine import is_inside
-from indexer.git.run import checked, filters_off, git_process, rev_parse, run_git, start_git
+from indexer.git.run import checked, filters_off, git_process, own_top, rev_parse, run_git, start_git
 
 if TYPE_CHECKING:
     from indexer.models import Snapshot
@@ -86,7 +86,7 @@ def _head_and_branch(path: str) -> tuple[str, str, str, str | None]:
                            "--abbrev-ref", "HEAD")
         lines = os.fsdecode(proc.stdout).split("\n")[:-1]
         if proc.returncode == 0 and len(lines) >= 4 and lines[0]:
-            return "\n".join(lines[:-3]), lines[-3], lines[-2], lines[-1]
+            return own_top(path, "\n".join(lines[:-3])), lines[-3], lines[-2], lines[-1]
     return (*rev_parse(path, "--is-shallow-repository", "HEAD"), None)  # (its errors: exit 2)
 
 

@@ -210,7 +210,23 @@ def rev_parse(path: str, *args: str) -> list[str]:
     if len(lines) <= len(args) or not lines[0]:
         raise NotARepositoryError(f"{path}: not inside a git work tree (orgmemory scans git repositories)")
     answers = lines[len(lines) - len(args):] if args else []
-    return ["\n".join(lines[:len(lines) - len(args)]), *answers]
+    return [own_top(start, "\n".join(lines[:len(lines) - len(args)])), *answers]
+
+
+def own_top(start: str, top: str) -> str:
+    """`top`, the work tree git gives for the folder `start`, when it is the folder that holds the
+    `.git` nearest `start`. Else exit 2: the repository's own `core.worktree` places its work tree
+    elsewhere (a parent folder, the home folder, another repository), and orgmemory would read
+    files there and run git in that folder, where git finds whichever repository holds it. (A
+    submodule's and a linked work tree's `.git` file is the one nearest; with `GIT_DIR` or
+    `GIT_WORK_TREE` set, the user named the work tree.)"""
+    if os.environ.get("GIT_DIR") or os.environ.get("GIT_WORK_TREE"):
+        return top
+    near = nearest_work_tree(os.path.abspath(start))
+    if near is None or os.path.realpath(near) != os.path.realpath(top):
+        raise NotARepositoryError(f"{start}: the repository's core.worktree places its work tree at {top}, "
+                                  "outside it; orgmemory reads no folder but the repository's own")
+    return top
 
 
 def nearest_work_tree(folder: str) -> str | None:

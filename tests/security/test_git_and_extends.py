@@ -450,6 +450,24 @@ def test_a_filter_name_a_setting_cannot_reach_is_refused(repo, tmp_path):
     assert not (tmp_path / "ran").exists()
 
 
+@pytest.mark.parametrize("args", [("scan",), ("scan", "--since", "HEAD~1"), ("prime", "paginate the orders"),
+                                  ("hook", "pre-commit", "app.py")])
+def test_a_work_tree_the_repositorys_config_places_elsewhere_is_not_read(repo, tmp_path, args):
+    """`core.worktree` in a repository's own `.git/config` (one opened from an archive) moves its
+    work tree to another folder: here the parent, itself a repository, whose files git would
+    then list and orgmemory read and quote. One line, exit 2, nothing of the parent's read."""
+    outer = GitRepo(tmp_path / "outer")
+    outer.commit("2022-01-01", files={"notes.py": f"# TODO: {SECRET}\n"})
+    inner = GitRepo(outer.root / "inner")
+    inner.commit("2022-03-01", files={"app.py": "# TODO: paginate the orders list\n"})
+    inner.commit("2022-04-01", files={"lib.py": "y = 1\n"})
+    inner.git("config", "core.worktree", "../..")  # (relative to .git: the outer repository's folder)
+    proc, _ = run_cli(*args, "--now", NOW, "--cache-dir", str(tmp_path / "cache"), cwd=inner.root)
+    assert proc is not None and proc.returncode == 2, proc.stdout + proc.stderr
+    assert len(proc.stderr.strip().splitlines()) == 1 and "core.worktree" in proc.stderr
+    assert SECRET not in proc.stdout + proc.stderr
+
+
 # --------------------------------------------------------------------------- 6. git missing
 @pytest.mark.parametrize("args", [
     ("validate", ".orgmemory.yaml"), ("facts", "list"), ("stats",), ("sync", "--check"),
