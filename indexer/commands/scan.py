@@ -1,6 +1,7 @@
 """orgmemory scan [PATH]"""
 from __future__ import annotations
 
+import importlib
 import os
 import sys
 import time
@@ -60,7 +61,9 @@ def command(paths, now, fmt, fail_on, staged, baseline_path, since_ref, config_p
     from indexer.git.discover import read_state
 
     path = resolve_repo(repo, paths[0] if paths else None)  # the repository's root
-    state = read_state(path, _import_stages)  # (the scan's own, read once: FILES and --since look at it too)
+    # (the scan's own, read once: FILES and --since look at it too; the scan's module is imported
+    # while `git status` stats the work tree)
+    state = read_state(path, meanwhile=lambda: importlib.import_module("indexer.scan.run"))
     from indexer.scan.run import run_scan
     only = _only(path, paths, staged, state)
     if baseline_path or since_ref:
@@ -168,19 +171,3 @@ def _progress(total: int):
             if state["done"] >= total:
                 state["bar"].render_finish()
     return update
-
-
-#: What a scan imports, in the order it needs them: the memoised path's, then a delta's.
-_STAGES = ("indexer.scan.run", "indexer.models", "indexer.scan.delta", "indexer.scan.pipeline", "indexer.scan.collect",
-           "indexer.extract.facts", "indexer.contradictions.resolve", "indexer.checks", "concurrent.futures.thread")
-
-
-def _import_stages(running) -> None:
-    """Import the scan's modules while `git status` still stats the work tree (`running()`):
-    its wait, 14 ms on 5k files, pays for most of a delta's imports."""
-    import importlib
-
-    for name in _STAGES:
-        if name != _STAGES[0] and not running():
-            return
-        importlib.import_module(name)

@@ -152,7 +152,6 @@ def start_git(root: str, *args: str, env: dict[str, str] | None = None, input: b
         out, err = proc.communicate(input)
         return subprocess.CompletedProcess(proc.args, proc.returncode, out, err)
     if not drained:
-        finish.running = lambda: proc.poll() is None  # type: ignore[attr-defined]
         return finish
     import threading
 
