@@ -150,6 +150,13 @@ class Snapshot(_Json):
     dirty: frozenset[str] = frozenset()  # tracked paths whose working-tree content differs from HEAD
     shallow: bool = False
 
+    def head_blobs(self, paths) -> tuple[str, dict[str, str]] | None:
+        """HEAD's commit, and the blob of each of `paths` that `git status` finds clean: its blob
+        at HEAD, which a blame at HEAD would otherwise ask `git cat-file` for (`HeadBlobs`)."""
+        if self.head is None:
+            return None
+        return self.head, {path: self.files[path] for path in paths if path in self.files and path not in self.dirty}
+
 
 # --------------------------------------------------------------------------- extraction
 @dataclass(frozen=True)

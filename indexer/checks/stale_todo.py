@@ -60,7 +60,7 @@ def _exact_origins(ctx, places: list[tuple[str, int]]) -> dict[tuple[str, int], 
         return {}
     shallow = shallow_commits(ctx.root) if ctx.snapshot.shallow else frozenset()
     return origins(ctx.root, ctx.cache, ctx.snapshot.head, places, ctx.snapshot.dirty, blame_dirty=True,
-                   shallow_commits=shallow)
+                   shallow_commits=shallow, head_blobs=ctx.snapshot.head_blobs({path for path, _ in places}))
 
 
 _older_than = older_than  # (the one test, shared with the exact-date prefetch)

@@ -733,7 +733,8 @@ def _origin(age: LineAge) -> Origin:
 
 def origins(root: str, cache: Any, head: str | None, places: Iterable[tuple[str, int]],
             dirty: Iterable[str] = (), blame_dirty: bool = False,
-            shallow_commits: frozenset[str] = frozenset()) -> dict[tuple[str, int], Origin]:
+            shallow_commits: frozenset[str] = frozenset(),
+            head_blobs: HeadBlobs | None = None) -> dict[tuple[str, int], Origin]:
     """The exact origin of each (path, line): the one implementation the scan's stale-todo
     messages and the priming block's shown lines share.
 
@@ -744,6 +745,8 @@ def origins(root: str, cache: Any, head: str | None, places: Iterable[tuple[str,
     `blame_dirty` answered as a blame of the work tree would: a line the edit provably left
     alone is its line at HEAD (`worktree_lines`, cached as HEAD's), a line HEAD lacks is
     uncommitted (no origin), any other blamed as it is in the work tree and not kept.
+    `head_blobs` (`HeadBlobs`): the files' blobs at HEAD as the scan has them; the others are
+    asked of `git cat-file`.
     """
     if not head:
         return {}
@@ -761,7 +764,9 @@ def origins(root: str, cache: Any, head: str | None, places: Iterable[tuple[str,
     owned = not isinstance(cache, Cache)
     store = Cache(cache) if owned else cache
     try:
-        _, blobs = _head_blobs(root, list(by_path))
+        known = head_blobs[1] if head_blobs is not None and head_blobs[0] == head else {}
+        asked = [path for path in by_path if path not in known]  # (a process only for those)
+        blobs = {**(_head_blobs(root, asked)[1] if asked else {}), **{p: known[p] for p in by_path if p in known}}
         # (path, line) -> (path, its line at HEAD): where the cache and a blame at HEAD answer it
         at_head: dict[tuple[str, int], tuple[str, int]] = {}
         uncommitted: set[tuple[str, int]] = set()

@@ -152,9 +152,7 @@ def start_ageing(ctx: ScanContext, recommitted: frozenset[str] = frozenset()) ->
     rule = settings_for(ctx.config).get("stale-todo")
     dirty = ctx.snapshot.dirty if ctx.snapshot.head is not None else ()
     head_key = (lambda path, blob: f"{path}:{blob}")  # HEAD's row of an edited file (`keys`' form)
-    head_blobs = (ctx.snapshot.head, {path: ctx.snapshot.files[path] for path in ctx.collected.todos
-                                      if path in ctx.snapshot.files and path not in ctx.snapshot.dirty}) \
-        if ctx.snapshot.head is not None else None
+    head_blobs = ctx.snapshot.head_blobs(ctx.collected.todos)
     if ctx.snapshot.head is None or rule is None or not rule.enabled:
         return ages.start(ctx.root, shallow, dirty=dirty, head_key=head_key, head_blobs=head_blobs)
     # stale-todo's messages carry the exact date of each line stale by age: one more blame per
