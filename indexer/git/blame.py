@@ -37,8 +37,6 @@ from indexer.git.run import filters_off, git_argv, git_process
 from indexer.models import LineAge
 from indexer.threads import Job, Pool
 
-
-
 #: Every blame's: `--no-ignore-revs-file` (see the module's note), `--no-textconv` (a driver the
 #: repository's `.gitattributes` names would be a program its `.git/config` names).
 _BLAME = ("blame", "--porcelain", "--root", "--no-ignore-revs-file", "--no-textconv")
