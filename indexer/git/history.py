@@ -186,12 +186,15 @@ class History:
                 low, high = low + len(pending[commit]) - renamed, high - renamed
         return low, high
 
-    def removed_when(self, path: str) -> tuple[str, int]:
-        """The commit that removed `path` last and its time, without asking where it went."""
+    def removed_under(self, folder: str) -> list[tuple[str, str, int]]:
+        """(path, the commit that removed it last, its time) of each path removed under `folder`,
+        in path order, without asking where they went."""
+        paths = self._removed_sorted
+        # the paths under it, in a row: from `folder/` up to `folder0` ("0" follows "/")
+        under = paths[bisect.bisect_left(paths, folder + "/"):bisect.bisect_left(paths, folder + "0")]
         if isinstance(self.removals, _Removals):
-            return self.removals.when(path)
-        removal = self.removals[path]
-        return removal.commit, removal.time
+            return self.removals.whens(under)
+        return [(path, removal.commit, removal.time) for path in under for removal in (self.removals[path],)]
 
     def was_removed(self, path: str) -> bool:
         """Whether history knows `path` (a file, or a folder with files) went away: a set lookup."""
@@ -230,17 +233,18 @@ class History:
         if folder not in self.removed_folders:
             return None
         prefix = folder + "/"
-        paths = self._removed_sorted
-        # the paths under it, in a row: from `folder/` up to `folder0` ("0" follows "/")
-        under = paths[bisect.bisect_left(paths, prefix):bisect.bisect_left(paths, folder + "0")]
-        inside = [(path, *self.removed_when(path)) for path in under]
+        inside = self.removed_under(folder)
         if not inside:
             return None
         newest = self.removals[max(inside, key=lambda row: row[2])[0]]
         last = [path for path, commit, _when in inside if commit == newest.commit]
         if isinstance(self.removals, _Removals):
             self.removals.settle(last)  # (only where the newest commit's files went: asked at once)
-        targets = {_new_folder(self.removals[path], prefix) for path in last}
+        targets: set[str | None] = set()
+        for path in last:  # (read until two differ or one went nowhere: twisted's 4,000 rows, 5 ms)
+            targets.add(_new_folder(self.removals[path], prefix))
+            if None in targets or len(targets) > 1:
+                break
         if len(targets) == 1 and None not in targets:
             return Removal(folder, newest.commit, newest.time, newest.author, targets.pop())
         return Removal(folder, newest.commit, newest.time, newest.author)
@@ -700,6 +704,11 @@ class _Activities(_Rows):
         return Activity(commit, author, when, sum(t >= self.recent_since for t in kept), len(kept), total)
 
 
+#: The start of a removal's JSON line, `["<commit>",<time>,`: its commit and time, read without
+#: decoding the line (a line that does not start so is decoded: `_Rows.raw`).
+_ROW_START = re.compile(r'^\["([0-9a-f]+)",(\d+),', re.M)
+
+
 class _Removals(_Rows):
     """path -> its `Removal`; a pending row's rename is asked of `renames` when it is made."""
 
@@ -716,18 +725,16 @@ class _Removals(_Rows):
         """Ask at once for the renames of the commits that removed these `paths` (those pending)."""
         self.renames.settle(row[0] for row in map(self.raw, paths) if row[3] is True)
 
-    def when(self, path: str) -> tuple[str, int]:
-        """(commit, time) of `path`'s row, read from the start of its JSON line when it is one (a
-        folder's fate asks it of every path removed under the folder: twisted's 4,000)."""
-        row = self._rows[path]
-        if isinstance(row, str) and row.startswith('["'):
-            end = row.find('",', 2)
-            comma = row.find(",", end + 2)
-            commit, when = row[2:end], row[end + 2:comma]
-            if end > 0 and comma > 0 and "\\" not in commit and when.isdigit():  # (else the JSON is read)
-                return commit, int(when)
-        commit, when = self.raw(path)[:2]
-        return commit, when
+    def whens(self, paths: list[str]) -> list[tuple[str, str, int]]:
+        """(path, commit, time) of each of `paths`' rows, read at once from the start of their JSON
+        lines, each row's own when one is not such a line (a folder's fate asks it of every path
+        removed under the folder: twisted's 4,000, 10 ms one by one)."""
+        rows = [self._rows[path] for path in paths]
+        if all(isinstance(row, str) and "\n" not in row for row in rows):
+            found = _ROW_START.findall("\n".join(rows))
+            if len(found) == len(rows):
+                return [(path, commit, int(when)) for path, (commit, when) in zip(paths, found)]
+        return [(path, *self.raw(path)[:2]) for path in paths]
 
     def _make(self, path: str, row: list) -> Removal:
         commit, when, author, renamed_to = row

@@ -105,20 +105,13 @@ def removals_of(history, paths: Iterable[str], exists) -> dict[str, list[tuple[s
     the newest first: the `removals` of `touched`, from a `History` (`exists`: whether a path
     is tracked now)."""
     out: dict[str, list[tuple[str, int]]] = {}
-    ordered = None
     for path in paths:
         fate = history.fate(path, exists)
         if not fate:
             continue
         out[path] = [(fate[0].commit, fate[0].time)]
         if path not in history.removals:  # a folder: any file removed under it on the main line will do
-            if ordered is None:
-                ordered = sorted(history.removals)
-            prefix = path + "/"
-            for at in range(bisect.bisect_left(ordered, prefix), len(ordered)):
-                if not ordered[at].startswith(prefix):
-                    break
-                out[path].append(history.removed_when(ordered[at]))
+            out[path].extend((commit, when) for _, commit, when in history.removed_under(path))
     return out
 
 
