@@ -57,3 +57,20 @@ def test_a_linked_work_tree_reads_the_repository_s_info_exclude(repo, tmp_path):
     (repo.root / ".git" / "info").mkdir(exist_ok=True)
     (repo.root / ".git" / "info" / "exclude").write_text("docs/setup.md\n")
     assert not any("docs/setup.md" in message for message in dangling(linked, cache))
+
+
+def test_clones_whose_info_exclude_differs_in_comments_alone_share_the_cache(repo, tmp_path):
+    """git's templates write `info/exclude` with comments that differ between versions (and a
+    clone made without templates has none): a scan in one clone serves the next in another."""
+    build(repo)
+    cache = tmp_path / "cache"
+    first, second = tmp_path / "first", tmp_path / "second"
+    for clone in (first, second):
+        subprocess.run(["git", "clone", "-q", str(repo.root), str(clone)], check=True, capture_output=True)
+    (first / ".git" / "info" / "exclude").write_text("# a comment of one git version\n\n")
+    (second / ".git" / "info" / "exclude").unlink()
+    dangling(first, cache)
+    proc = subprocess.run([sys.executable, "-m", "indexer", "scan", str(second), "--now", NOW, "-v",
+                           "--fail-on", "never", "--cache-dir", str(cache)], capture_output=True, text=True,
+                          timeout=300)
+    assert "the result of an identical earlier scan" in proc.stderr, proc.stderr

@@ -196,15 +196,19 @@ def ignored(root: str, paths: Iterable[str]) -> set[str]:
 
 
 def local_excludes(root: str) -> bytes:
-    """The repository's `info/exclude`, which `ignored` reads (its bytes, else why not): in `.git`
-    for a repository's own work tree, else where `git rev-parse --git-path` says (a linked work
-    tree's, in the repository it belongs to)."""
+    """The rules of the repository's `info/exclude`, which `ignored` reads: its lines less comments
+    and blank ones (the comments git's templates write differ between versions, and a cache must
+    serve a clone made by another git), b"" when there is none, else why it was not read. In
+    `.git` for a repository's own work tree, else where `git rev-parse --git-path` says (a linked
+    work tree's, in the repository it belongs to)."""
     if os.path.isdir(os.path.join(root, ".git")):
         data, why = read_worktree(root, ".git/info/exclude", _MAX_EXCLUDES)
     else:
         path = run_git(root, "rev-parse", "--git-path", "info/exclude", check=False).rstrip(b"\n")
-        data, why = read_regular(os.path.join(root, os.fsdecode(path)), _MAX_EXCLUDES) if path else (None, "none")
-    return data if data is not None else (why or "").encode()
+        data, why = read_regular(os.path.join(root, os.fsdecode(path)), _MAX_EXCLUDES) if path else (None, None)
+    if data is None:
+        return b"" if why in (None, "unreadable") else why.encode()  # (absent: `unreadable`, as git reads nothing)
+    return b"\n".join(line for line in data.splitlines() if line.strip() and not line.startswith(b"#"))
 
 
 _MAX_EXCLUDES = 1 << 20  # (git reads more; past this, the scan's key says "too-large")
