@@ -207,7 +207,7 @@ def local_excludes(root: str) -> bytes:
         path = run_git(root, "rev-parse", "--git-path", "info/exclude", check=False).rstrip(b"\n")
         data, why = read_regular(os.path.join(root, os.fsdecode(path)), _MAX_EXCLUDES) if path else (None, None)
     if data is None:
-        return b"" if why in (None, "unreadable") else why.encode()  # (absent: `unreadable`, as git reads nothing)
+        return b"" if why in (None, "unreadable") else b"\0" + why.encode()  # (absent: `unreadable`; git reads nothing)
     return b"\n".join(line for line in data.splitlines() if line.strip() and not line.startswith(b"#"))
 
 
