@@ -883,3 +883,66 @@ def test_the_last_live_file_deleted_beside_deprecated_ones_makes_their_folder_le
     os.remove(repo.root / "src/lang/text/Live.java")
     repo.commit("2026-10-01")
     assert_same_as_cold(repo, tmp_path, warm, delta=False)
+
+
+def _amend(repo, when: str, files: dict[str, str]) -> None:
+    for path, text in files.items():
+        repo.write(path, text)
+    repo.git("add", "-A", when=when)
+    repo.git("commit", "-q", "--amend", "--no-edit", when=when)
+
+
+def test_an_amended_commit_is_scanned_from_the_base_before_it(repo, tmp_path, built):
+    """`git commit --amend` leaves HEAD beside the base's HEAD, not after it: the base that the
+    commit moved (kept among the earlier ones) is the one HEAD descends from, and the delta runs
+    from it, saying so, with the cold scan's answer."""
+    repo.commit("2026-10-20", "next", files={"src/app.py": "# TODO: tidy this module\nimport os\n# TODO: one\n"})
+    assert "delta:" in run_scan(repo.root, built, "--format", "json", "-v").stderr  # (the base moves here)
+    _amend(repo, "2026-10-21", {"src/app.py": "# TODO: tidy this module\nimport os\n# TODO: two\n",
+                                "docs/guide.md": "# Guide\n\nRun `make build` first.\nSee scripts/gone.sh.\n"})
+    copy = tmp_path / "copy"
+    shutil.copytree(built, copy)
+    proc = run_scan(repo.root, copy, "--format", "json", "-v")
+    assert "delta: from the base of" in proc.stderr and "does not descend" in proc.stderr
+    assert_same_as_cold(repo, tmp_path, built, delta=True)
+
+
+def test_a_pull_request_s_own_head_is_scanned_from_the_base_of_main_it_forked_from(repo, tmp_path, built):
+    """CI scans `main` on every push; a job that checks out a pull request's own head (not the
+    merge GitHub makes) finds main's later base, which the branch does not descend from, and
+    an earlier one it does: the delta runs from that one."""
+    fork = repo.git("rev-parse", "HEAD").strip()
+    repo.commit("2026-10-20", "main moves", files={"docs/old.md": "The old scripts live in deploy/old/run.sh.\nMore.\n"})
+    assert "delta:" in run_scan(repo.root, built, "--format", "json", "-v").stderr
+    repo.git("checkout", "-q", "--detach", fork)
+    repo.commit("2026-10-21", "the pull request", files={"src/app.py": "# TODO: tidy this module\nimport os\n# TODO: pr\n"})
+    assert_same_as_cold(repo, tmp_path, built, delta=True)
+
+
+def test_an_earlier_base_whose_rows_a_complete_scan_wrote_again_is_not_used(repo, tmp_path, built):
+    """A complete scan writes the files row and the record of lookups again: the bases kept
+    before it read rows that are gone, so after an amend the full scan runs, and says why."""
+    repo.commit("2026-10-20", "next", files={"src/app.py": "# TODO: tidy this module\nimport os\n# TODO: one\n"})
+    run_scan(repo.root, built, "--format", "json")  # (a delta: the base moves, the first one kept)
+    repo.commit("2026-10-21", "legacy", files={"deploy/old/run.sh": "#!/usr/bin/env bash\necho older\n"})
+    assert "full scan:" in run_scan(repo.root, built, "--format", "json", "-v").stderr  # (in a legacy path)
+    _amend(repo, "2026-10-22", {"src/app.py": "# TODO: tidy this module\nimport os\n# TODO: two\n"})
+    proc = run_scan(repo.root, built, "--format", "json", "-v")
+    assert "does not descend from the base's HEAD" in proc.stderr and "nor from an earlier base kept" in proc.stderr
+    assert_same_as_cold(repo, tmp_path, built, delta=False)
+
+
+def test_the_bases_kept_before_the_last_are_bounded(repo, tmp_path, built):
+    """Each commit's delta keeps the base it replaced; only the last `KEEP_EARLIER` stay."""
+    import glob
+    import sqlite3
+
+    from indexer.scan.delta import EARLIER_KIND, KEEP_EARLIER
+
+    heads = [repo.git("rev-parse", "HEAD").strip()]
+    for day in range(KEEP_EARLIER + 2):
+        heads.append(repo.commit(f"2026-10-{20 + day}", "step", files={"src/app.py": f"import os\n# TODO: {day}\n"}))
+        run_scan(repo.root, built, "--format", "json")
+    with sqlite3.connect(glob.glob(str(built / "*" / "cache.sqlite3"))[0]) as db:
+        (row,) = db.execute("SELECT value FROM entries WHERE kind = ?", (EARLIER_KIND,)).fetchone()
+    assert [head for head, _text in json.loads(row)] == heads[-2::-1][:KEEP_EARLIER]

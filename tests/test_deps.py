@@ -47,6 +47,22 @@ def test_every_key_whose_answer_moves_is_named(before, added, deleted):
     assert moved <= named
 
 
+@settings(max_examples=300, deadline=None, derandomize=True, database=None)
+@given(st.sets(PATHS, min_size=1, max_size=10), st.sets(PATHS, max_size=8), st.sets(PATHS, max_size=4))
+def test_a_folder_is_named_exactly_when_it_came_or_went(before, added, deleted):
+    """What exists is answered exactly (each folder's files counted): a folder above a path
+    added or deleted is named when it came or went, and only then."""
+    before = {p for p in before if not any(q.startswith(p + "/") for q in before)}
+    after = (before | added) - deleted
+    after = {p for p in after if not any(q.startswith(p + "/") for q in after)}
+    old, new = RepoPaths(before), RepoPaths(after)
+    named = changed_keys(before, new, set(), set())
+    moved = set(before) ^ set(after)
+    above = {"/".join(path.split("/")[:end]) for path in moved for end in range(1, path.count("/") + 2)}
+    assert {folder for folder in above if "e" + folder in named} == \
+        {folder for folder in above if old.exists(folder) != new.exists(folder)}
+
+
 def test_a_file_added_beside_others_leaves_its_folder_as_it_was():
     before = ["docs/a.md", "src/x.py"]
     keys = changed_keys(before, RepoPaths([*before, "docs/b.md"]), set(), set())

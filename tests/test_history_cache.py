@@ -93,6 +93,29 @@ def test_history_extended_from_the_cache_equals_a_full_read(repo, tmp_path, coun
     assert any(key.endswith("\0activity-rows") for _kind, key in _rows(cache_dir))
 
 
+def test_an_amended_head_is_extended_from_the_row_it_descends_from(repo, tmp_path, monkeypatch):
+    """After `git commit --amend` the newest row's HEAD is no ancestor of HEAD; the row before
+    it is, and the history is extended from there (not read whole), as a full read gives it."""
+    _base(repo)
+    cache_dir = tmp_path / "cache"
+    _load(repo, cache_dir)
+    repo.commit("2026-02-01", files={"src/app.py": "x = 3\n"})
+    _load(repo, cache_dir)  # (the newest row now: the commit about to be amended)
+    repo.git("rm", "-q", "old/a.py")
+    repo.git("commit", "-q", "--amend", "--no-edit")
+    whole = history.read_history
+
+    def extension_only(root, now, tracked, output=None, renames=None):
+        assert output is not None, "the whole log was read"
+        return whole(root, now, tracked, output, renames)
+
+    monkeypatch.setattr(history, "read_history", extension_only)
+    amended = _load(repo, cache_dir)
+    monkeypatch.setattr(history, "read_history", whole)
+    assert amended == _full(repo)
+    assert amended.to_json() == _full(repo).to_json()
+
+
 def test_patches_of_patches_and_a_full_table_again_equal_full_reads(repo, tmp_path, monkeypatch):
     """Each extension patches the last full table with everything changed since: chained 1, 5
     and 30 commits later; a patch grown over its limit is written as a full table again."""

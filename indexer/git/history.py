@@ -395,6 +395,10 @@ def load_history(root: str, head: str | None, now: date, tracked: Iterable[str],
         if log is not None:
             log.discard()
         return seen
+    nearest = _nearest_row(root, [k for k, _base in recent if k != key], head)
+    if nearest != wanted[1:]:  # (after an amend or a rebase: an earlier row HEAD descends from)
+        wanted = [key, *nearest]
+        rows.update(cache.get_many(_KIND, nearest))
     extended = None
     if len(wanted) > 1 and (previous := _from_row(cache, wanted[1], rows.get(wanted[1]), renames)) is not None:
         old_head = wanted[1].split(":", 1)[0]
@@ -454,6 +458,20 @@ _KEEP = 4  # rows kept (each with its full table): other HEADs' histories are pr
 _PATCH_MIN = 2000  # a patch may hold this many changed paths, or an eighth of the table, before a full one
 _OLD_KINDS = ("history/v1", "history/v1/head", "history/v2", "history/v2/head",
               "history/v3", "history/v3/head", "history/v3/table")  # earlier formats: pruned
+
+
+def _nearest_row(root: str, keys: list[str], head: str) -> list[str]:
+    """The first of the recent rows `keys` (newest first) whose HEAD `head` descends from, as a
+    list: after new commits the newest, after an amend or a rebase of the last commits an
+    earlier one (else the history is read whole: 0.7 s on sympy). One `git merge-base` each,
+    whose answer `_extend` finds kept."""
+    from indexer.git.run import is_ancestor
+
+    for key in keys:
+        old_head = key.split(":", 1)[0]
+        if FULL_SHA.fullmatch(old_head) and is_ancestor(root, old_head, head):
+            return [key]
+    return []
 
 
 def _tracked_digest(tracked: frozenset[str]) -> str:

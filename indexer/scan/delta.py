@@ -73,6 +73,11 @@ REMOVED_KIND = "scan-base-removed/v4"
 #: resolved again since in its `deps_patch` (`_DEPS_PATCH`) rather than writing the row again.
 #: The row is the record's digest (the base's `deps_digest`), a newline and the record.
 DEPS_KIND = "scan-base-deps/v2"
+#: The bases a moved base replaced (`KEEP_EARLIER`, newest first), as one JSON list of [HEAD, the
+#: base's text]: after `git commit --amend`, a rebase or a checkout of a pull request's own head,
+#: HEAD no longer descends from the last base's, but it may from an earlier one (`_earlier_base`).
+EARLIER_KIND = "scan-base-earlier/v1"
+KEEP_EARLIER = 3
 #: Earlier formats (~3 MB on terraform; v3 kept a base per `--now`, one more each day): pruned.
 _OLD_KINDS = ("scan-base/v2", "scan-base-removed/v2", "scan-base/v3", "scan-base-files/v1", "scan-base-removed/v3",
               "scan-base-deps/v1", "scan-base/v4")
@@ -198,6 +203,7 @@ def store_base(cache, key: str, snapshot, left_out, collected, found, memo: str,
     history = found.history  # what resolution asks of it most (`History.was_removed`), read on its own
     removed = sorted(set(history.removals) | history.removed_folders) if history is not None else []
     cache.put_text(REMOVED_KIND, key, (snapshot.head or "") + "\n" + "\0".join(removed))
+    cache.put_text(EARLIER_KIND, key, "[]")  # (their files row and record of lookups are gone)
     from indexer.contradictions.incremental import OLD_KINDS
 
     cache.prune(_OLD_KINDS[0], kinds=(*_OLD_KINDS[1:], *OLD_KINDS))
@@ -276,6 +282,64 @@ class Fallback(Exception):
     """Why this scan cannot be computed from the base: the full pipeline runs (`scan -v` says why)."""
 
 
+class _Elsewhere(Fallback):
+    """HEAD does not descend from the base's HEAD: an earlier base may serve (`_earlier_base`)."""
+
+
+def _put_moved(cache, key: str, base: dict[str, Any]) -> None:
+    """Write the moved `base`, the one it replaces kept first among the earlier bases."""
+    replaced = cache.get_text(BASE_KIND, key)
+    kept = _earlier(cache, key)
+    if replaced is not None:
+        try:
+            kept.insert(0, [json.loads(replaced)["head"], replaced])
+        except (ValueError, TypeError, KeyError):
+            pass  # (a damaged base is kept by no one)
+    kept = [row for row in kept if row[0] != base["head"]][:KEEP_EARLIER]
+    cache.put_text(EARLIER_KIND, key, json.dumps(kept, separators=(",", ":"), ensure_ascii=False))
+    cache.put_text(BASE_KIND, key, json.dumps(base, separators=(",", ":"), ensure_ascii=False))
+
+
+def _earlier(cache, key: str) -> list[list[str]]:
+    """The `EARLIER_KIND` row: [HEAD, text] of each base kept, newest first ([] when damaged)."""
+    try:
+        rows = json.loads(cache.get_text(EARLIER_KIND, key) or "[]")
+    except ValueError:
+        return []
+    return [row for row in rows if isinstance(row, list) and len(row) == 2
+            and all(isinstance(part, str) for part in row)] if isinstance(rows, list) else []
+
+
+def _earlier_base(root: str, cache, key: str, last: str, head: str | None) -> tuple[str, str] | None:
+    """(HEAD, text) of the newest earlier base that `head` descends from and that reads the rows
+    the last base reads (its files row, record of lookups and removed paths: a base written
+    since a complete scan or a rewrite of them reads rows that are gone), and whose result is
+    still kept. One `git merge-base` per base asked, newest first."""
+    from indexer.git.run import is_ancestor
+    from indexer.scan.inputs import MEMO_KIND
+
+    def rows_read(base: Any) -> tuple:
+        files = base.get("files")
+        return (files.get("digest") if isinstance(files, dict) else None, base.get("deps_digest"),
+                base.get("removed_head", base.get("head")))
+
+    try:
+        wanted = rows_read(json.loads(last))
+    except (ValueError, AttributeError):
+        return None
+    for earlier_head, text in _earlier(cache, key):
+        try:
+            base = json.loads(text)
+        except ValueError:
+            continue
+        if not isinstance(base, dict) or rows_read(base) != wanted or not isinstance(base.get("memo"), str):
+            continue
+        if head and is_ancestor(root, earlier_head, head) \
+                and cache.keys_between(MEMO_KIND, base["memo"], base["memo"] + "\0"):
+            return earlier_head, text
+    return None
+
+
 class _Removals(Exception):
     """The history's window of `MAX_COMMITS` moved past a removal: the delta runs again reading the
     removed paths, as after new commits that delete one (the first run's extraction, ages and
@@ -285,11 +349,25 @@ class _Removals(Exception):
 def try_delta(root: str, config, now, snapshot, left_out, cache, key: str, progress=None, memo: str | None = None):
     """The result of this scan computed from the stored base; `Fallback` (why not) otherwise.
     `memo`: the key the caller stores this scan's whole result under (`MEMO_KIND`); after new
-    commits, the base then moves to this scan, naming that row as its result."""
-    clock = time.perf_counter()
+    commits, the base then moves to this scan, naming that row as its result. When HEAD does not
+    descend from the base's, the newest earlier base it descends from serves (`_earlier_base`)."""
     text = cache.get_text(BASE_KIND, key)
     if text is None:
         raise Fallback("no base (no complete scan with this configuration and rules)")
+    try:
+        return _from_base(text, root, config, now, snapshot, left_out, cache, key, progress, memo)
+    except _Elsewhere as elsewhere:
+        earlier = _earlier_base(root, cache, key, text, snapshot.head)
+        if earlier is None:
+            raise Fallback(f"{elsewhere}, nor from an earlier base kept") from None
+        found = _from_base(earlier[1], root, config, now, snapshot, left_out, cache, key, progress, memo)
+        return replace(found, timings={f"delta: from the base of {earlier[0][:12]} ({elsewhere})": None,
+                                       **found.timings})
+
+
+def _from_base(text: str, root: str, config, now, snapshot, left_out, cache, key: str, progress, memo):
+    """`try_delta` from the base whose JSON text is `text`."""
+    clock = time.perf_counter()
     try:
         base = json.loads(text)
     except ValueError:
@@ -317,6 +395,10 @@ def try_delta(root: str, config, now, snapshot, left_out, cache, key: str, progr
         span = since() if since is not None else None  # (waited for either way: no process outlives the scan)
     if since is not None:
         if span is None:
+            from indexer.git.run import is_ancestor
+
+            if base["head"] and snapshot.head and not is_ancestor(root, base["head"], snapshot.head):  # (kept)
+                raise _Elsewhere(f"HEAD does not descend from the base's HEAD, {base['head'][:12]}")
             raise Fallback("the commits since the base's HEAD do not all add, delete or modify files on its line")
         changed |= span.touched & current.keys()
     if (deleted or changed - base_files.keys() or span and span.deleted) and not isinstance(base.get("frame"), dict):
@@ -690,7 +772,7 @@ def _delta(root, config, now, snapshot, left_out, cache, key, base, changed, spa
             window = (started.window or (lambda watched: _window(root, history, watched)))(base["legacy_watch"]) \
                 if isinstance(watch, dict) else None
         base["window"] = window
-        cache.put_text(BASE_KIND, key, json.dumps(base, separators=(",", ":"), ensure_ascii=False))
+        _put_moved(cache, key, base)
     ctx.timings[f"delta: {len(only)} changed file{'s' * (len(only) != 1)} in all"] = time.perf_counter() - start
     return result
 

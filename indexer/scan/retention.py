@@ -11,8 +11,9 @@ stored a result, bounds the rest:
 - **Results** (`MEMO_KIND`, and the `explain` picture under the same key, the largest rows: 5 MB
   on terraform): the last `KEEP_RESULTS` stored, and the result each kept base names (a delta
   scan starts from it). The picture only for the last `KEEP_RESULTS`.
-- **Bases** (`indexer.scan.delta`: the base, its files, its removed paths): the last `KEEP_BASES`
-  stored or used by a delta scan (one per configuration and branch).
+- **Bases** (`indexer.scan.delta`: the base, its files, its removed paths, the earlier bases it
+  replaced): the last `KEEP_BASES` stored or used by a delta scan (one per configuration and
+  branch). An earlier base's result is kept only while it is among the last results.
   Both lists are one row (`KIND`), read and written in one transaction with the deletions, so
   concurrent scans do not lose each other's entries; a row pushed out is deleted by its key.
 - **Per-file rows** (extraction, ages, exact dates, the priming block's shown origins), keyed by
@@ -53,7 +54,7 @@ def record(cache: Cache, result: str, base: str | None, tree: Iterable[str]) -> 
     from indexer.scan import delta
     from indexer.scan.inputs import MEMO_KIND
 
-    base_kinds = (delta.BASE_KIND, delta.FILES_KIND, delta.REMOVED_KIND, delta.DEPS_KIND)
+    base_kinds = (delta.BASE_KIND, delta.FILES_KIND, delta.REMOVED_KIND, delta.DEPS_KIND, delta.EARLIER_KIND)
     vacuum = []
 
     def apply(db: sqlite3.Connection) -> None:
@@ -81,7 +82,7 @@ def record(cache: Cache, result: str, base: str | None, tree: Iterable[str]) -> 
                     _keep_only(db, kind, set(bases))
                 _drop_formats(db, {MEMO_KIND: "scan-result/", EXPLAIN_KIND: "explain/", delta.BASE_KIND: "scan-base/",
                                    delta.FILES_KIND: "scan-base-files/", delta.REMOVED_KIND: "scan-base-removed/",
-                                   delta.DEPS_KIND: "scan-base-deps/"})
+                                   delta.DEPS_KIND: "scan-base-deps/", delta.EARLIER_KIND: "scan-base-earlier/"})
                 _sweep_per_file(db, set(tree))
                 live = _live_bytes(db)
                 vacuum.append(_free_pages(db) * 2 > _pages(db))
