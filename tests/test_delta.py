@@ -729,16 +729,35 @@ def test_a_pull_request_s_detached_checkout_edits_against_the_base_of_main(repo,
     assert_same_as_cold(repo, tmp_path, built, delta=True)
 
 
-def test_a_feature_branch_named_by_a_hosted_link_is_no_base_of_main(repo, tmp_path, built):
-    """On branch `feature`, a link to this repository's `blob/feature/...` is a local path; on
-    `main` it was not: the base of `main` is not used, and the answer is the cold scan's."""
+def _linked_to_feature(repo, tmp_path):
+    """`built`'s repository with a remote and a doc linking to `blob/feature/...` of it, scanned on
+    `main` (where that link names another revision: no claim): the cache's folder."""
     repo.git("remote", "add", "origin", "https://github.com/example/app.git")
+    return scanned(repo, tmp_path, {"docs/links.md": "See https://github.com/example/app/blob/feature/docs/missing.md.\n"})
+
+
+def test_a_new_branch_starts_from_the_base_of_main_and_resolves_again_the_links_naming_it(repo, tmp_path):
+    """A branch without a base of its own (a new one) starts from the default branch's: the files
+    whose links to this repository name the branch (a local path on it alone) are resolved again,
+    and the answer is the cold scan's, where `docs/missing.md` is missing."""
+    warm = _linked_to_feature(repo, tmp_path)
     repo.git("checkout", "-q", "-b", "feature")
-    (repo.root / "docs/old.md").write_text(
-        "The old scripts live in deploy/old/run.sh.\n"
-        "See https://github.com/example/app/blob/feature/docs/missing.md for more.\n")
-    assert_same_as_cold(repo, tmp_path, built, delta=None)
+    (repo.root / "src/app.py").write_text("# TODO: tidy this module\nimport os\n# TODO: on the branch\n")
+    copy = tmp_path / "copy"
+    shutil.copytree(warm, copy)
+    assert "from the base of the default branch (feature has none)" in run_scan(
+        repo.root, copy, "--format", "json", "-v").stderr
+    assert_same_as_cold(repo, tmp_path, warm, delta=True)
     assert "docs/missing.md" in run_scan(repo.root, tmp_path / "again", "--format", "json").stdout
+
+
+def test_the_same_commit_on_a_branch_its_links_name_is_not_answered_from_main_s_result(repo, tmp_path):
+    """The branch is an input of the result: at main's very commit, a branch that a link names
+    gets its own answer, not main's kept one."""
+    warm = _linked_to_feature(repo, tmp_path)
+    repo.git("checkout", "-q", "-b", "feature")
+    assert_same_as_cold(repo, tmp_path, warm, delta=True)
+    assert "docs/missing.md" in run_scan(repo.root, warm, "--format", "json").stdout
 
 
 def run_windowed(root, cache, window: int, *args: str) -> subprocess.CompletedProcess:
@@ -850,7 +869,7 @@ def test_a_complete_scan_prunes_the_bases_of_earlier_formats(repo, tmp_path):
         kinds = {kind for (kind,) in db.execute("SELECT DISTINCT kind FROM entries")}
     assert not kinds & {"scan-base/v2", "scan-base-removed/v2", "scan-base/v3", "scan-base-files/v1",
                         "resolved/v1", "resolved-imports/v1"}
-    assert {"scan-base/v5", "scan-base-files/v2", "scan-base-removed/v4", "scan-base-deps/v2"} <= kinds
+    assert {"scan-base/v6", "scan-base-files/v2", "scan-base-removed/v4", "scan-base-deps/v2"} <= kinds
 
 
 def test_a_symlink_pointed_elsewhere_falls_back_to_the_full_scan(repo, tmp_path):

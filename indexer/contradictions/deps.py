@@ -6,7 +6,8 @@ A resolution reads the world through point lookups (`RepoPaths.exists`, `is_file
 paths at once (the Sphinx and site roots, built sites, generators, working folders, whether a
 Dockerfile is tracked: the *frame*, `frame_of`). While `RepoPaths.trace` is set, each point lookup
 adds its *key*: its kind's letter and what it asked (`e` exists, `f` a file, `n` a name, `s` a
-stem, `x` a tail of two or more segments, `p` a package's folder, `r` removed in history). The
+stem, `x` a tail of two or more segments, `p` a package's folder, `r` removed in history, `b` a
+branch that a link to this repository's hosting site names: a local path only on that branch). The
 answers to a file's lookups decide its answers, so when the frame is the same and none of its keys
 is among those whose answer changed (`changed_keys`), the file's resolutions are what they were,
 without resolving it.

@@ -806,8 +806,11 @@ class Resolver:
             host, (owner, name, ref, rest) = "github.com", match.group(6, 7, 8, 9)
         if (host.lower(), owner.lower(), name.lower()) not in self.identities():
             return None
-        if ref not in DEFAULT_BRANCHES and ref != self.branch:
-            return None
+        if ref not in DEFAULT_BRANCHES:
+            if self.paths.trace is not None:  # (its answer rests on which branch is checked out)
+                self.paths.trace.add("b" + ref)
+            if ref != self.branch:
+                return None
         return rest.rstrip("/") or None
 
     def remote(self) -> tuple[str, str, str] | None:

@@ -63,7 +63,7 @@ from indexer.extract.definitions import resolved_against
 from indexer.findings import Finding
 from indexer.git.root import CONFIG_NAMES
 
-BASE_KIND = "scan-base/v5"  # v5: its files' patch names deleted paths (None), its record of lookups a patch
+BASE_KIND = "scan-base/v6"  # v6: its record of lookups names the branches hosted links name (`b`)
 FILES_KIND = "scan-base-files/v2"  # the base's files (path -> content SHA) as JSON, one row per base
 #: The base's history: its HEAD, a newline, every path removed, sorted, NUL-separated (`_Sorted`).
 REMOVED_KIND = "scan-base-removed/v4"
@@ -80,7 +80,7 @@ EARLIER_KIND = "scan-base-earlier/v1"
 KEEP_EARLIER = 3
 #: Earlier formats (~3 MB on terraform; v3 kept a base per `--now`, one more each day): pruned.
 _OLD_KINDS = ("scan-base/v2", "scan-base-removed/v2", "scan-base/v3", "scan-base-files/v1", "scan-base-removed/v3",
-              "scan-base-deps/v1", "scan-base/v4")
+              "scan-base-deps/v1", "scan-base/v4", "scan-base/v5")
 #: The rules whose findings depend on `--now` beside the files and the world: stale-todo (a
 #: TODO's age against the cutoff, its deadline) and the standards due for review
 #: (`indexer.checks.standards.check_expired`, a "world" rule). A base of an earlier day has them
@@ -121,9 +121,11 @@ _FILES_PATCH = 500
 _DEPS_PATCH = 200
 
 
-def base_key(root: str, config: Any, environment: tuple[bytes, ...] | None = None, state=None) -> str:
+def base_key(root: str, config: Any, environment: tuple[bytes, ...] | None = None, state=None,
+             branch: str | None = None) -> str:
     """Every input of a scan but the files, HEAD and `--now`: what a base must share with a scan
-    (`state`: the scan's `GitState`, which may hold the branch)."""
+    (`state`: the scan's `GitState`, which may hold the branch; `branch`: `links_branch`'s answer,
+    when the caller has it: "" is the key of the default branch's base)."""
     from indexer.git.discover import links_branch
     from indexer.scan.inputs import environment_of
 
@@ -132,7 +134,7 @@ def base_key(root: str, config: Any, environment: tuple[bytes, ...] | None = Non
         settings["file"] = os.path.relpath(settings["file"], root)
     digest = hashlib.sha256()
     for part in (__version__, json.dumps(settings, sort_keys=True, default=str),
-                 links_branch(root, state)):
+                 links_branch(root, state) if branch is None else branch):
         digest.update(hashlib.sha256(part.encode("utf-8", "surrogateescape")).digest())
     for part in environment or environment_of(root):
         digest.update(hashlib.sha256(part).digest())
@@ -282,6 +284,10 @@ class Fallback(Exception):
     """Why this scan cannot be computed from the base: the full pipeline runs (`scan -v` says why)."""
 
 
+class NoBase(Fallback):
+    """The cache holds no base under the key asked."""
+
+
 class _Elsewhere(Fallback):
     """HEAD does not descend from the base's HEAD: an earlier base may serve (`_earlier_base`)."""
 
@@ -346,26 +352,34 @@ class _Removals(Exception):
     history are in the cache by then)."""
 
 
-def try_delta(root: str, config, now, snapshot, left_out, cache, key: str, progress=None, memo: str | None = None):
+def try_delta(root: str, config, now, snapshot, left_out, cache, key: str, progress=None, memo: str | None = None,
+              branch: str = ""):
     """The result of this scan computed from the stored base; `Fallback` (why not) otherwise.
     `memo`: the key the caller stores this scan's whole result under (`MEMO_KIND`); after new
     commits, the base then moves to this scan, naming that row as its result. When HEAD does not
-    descend from the base's, the newest earlier base it descends from serves (`_earlier_base`)."""
+    descend from the base's, the newest earlier base it descends from serves (`_earlier_base`).
+    `branch`: the current branch, when `key` is the default branch's base and the scan is on
+    another branch that has none (`links_branch`): the files whose links to this repository's
+    hosting site name it are resolved again, and the base is not moved (give no `memo`)."""
     text = cache.get_text(BASE_KIND, key)
     if text is None:
-        raise Fallback("no base (no complete scan with this configuration and rules)")
+        raise NoBase("no base (no complete scan with this configuration and rules)")
     try:
-        return _from_base(text, root, config, now, snapshot, left_out, cache, key, progress, memo)
+        found = _from_base(text, root, config, now, snapshot, left_out, cache, key, progress, memo, branch)
     except _Elsewhere as elsewhere:
         earlier = _earlier_base(root, cache, key, text, snapshot.head)
         if earlier is None:
             raise Fallback(f"{elsewhere}, nor from an earlier base kept") from None
-        found = _from_base(earlier[1], root, config, now, snapshot, left_out, cache, key, progress, memo)
-        return replace(found, timings={f"delta: from the base of {earlier[0][:12]} ({elsewhere})": None,
-                                       **found.timings})
+        found = _from_base(earlier[1], root, config, now, snapshot, left_out, cache, key, progress, memo, branch)
+        found = replace(found, timings={f"delta: from the base of {earlier[0][:12]} ({elsewhere})": None,
+                                        **found.timings})
+    if branch:
+        found = replace(found, timings={f"delta: from the base of the default branch ({branch} has none)": None,
+                                        **found.timings})
+    return found
 
 
-def _from_base(text: str, root: str, config, now, snapshot, left_out, cache, key: str, progress, memo):
+def _from_base(text: str, root: str, config, now, snapshot, left_out, cache, key: str, progress, memo, branch):
     """`try_delta` from the base whose JSON text is `text`."""
     clock = time.perf_counter()
     try:
@@ -429,11 +443,11 @@ def _from_base(text: str, root: str, config, now, snapshot, left_out, cache, key
     started = _Started(_start_walk(root, base, span, now, snapshot.head, cache))
     try:
         return _delta(root, config, now, snapshot, left_out, cache, key, base, changed, span, progress, clock, memo,
-                      current, vendored, deleted, frozenset(base_files), listed, started)
+                      current, vendored, deleted, frozenset(base_files), listed, started, branch=branch)
     except _Removals:
         return _delta(root, config, now, snapshot, left_out, cache, key, base, changed, span, progress,
                       time.perf_counter(), memo, current, vendored, deleted, frozenset(base_files), listed, started,
-                      removals_moved=True)
+                      removals_moved=True, branch=branch)
     finally:
         started.close()
 
@@ -479,11 +493,12 @@ def _most_changed(current) -> int:
 
 
 def _delta(root, config, now, snapshot, left_out, cache, key, base, changed, span, progress, clock, memo, current,
-           vendored, deleted, base_paths, listed, started, removals_moved=False):
+           vendored, deleted, base_paths, listed, started, removals_moved=False, branch=""):
     """(`vendored`: the changed and deleted files that are vendored or generated, with their base's
     content SHA; `deleted`: the base's paths gone; `base_paths`: the base's files; `listed`: the files
     its record of lookups is in step with, None if it is not the base's; `started`: git processes
-    started early (`_Started`); `removals_moved`: the history's window moved past a removal, `_Removals`.)"""
+    started early (`_Started`); `removals_moved`: the history's window moved past a removal, `_Removals`;
+    `branch`: see `try_delta`.)"""
     start = clock
     moved = span is not None
     aged = base["now"] != now.isoformat()  # (an earlier day's base: `_NOW_RULES` computed again)
@@ -509,9 +524,10 @@ def _delta(root, config, now, snapshot, left_out, cache, key, base, changed, spa
     lookups = None  # the base's record of its files' lookups (`indexer.contradictions.deps`), when paths moved
     # (the folders whose ignore rules changed: a path looked for under them may be ignored now, or no longer)
     ignores = {posixpath.dirname(path) for path in changed | deleted if posixpath.basename(path) == ".gitignore"}
-    if added or deleted or renewed or ignores:
+    named_branch = {"b" + branch} if branch else set()  # (links naming it: a local path here, not on the base's)
+    if added or deleted or renewed or ignores or named_branch:
         lookups, concerned, removed_before = _concerned(cache, key, base, listed, base_paths, paths, current, history,
-                                                        span.deleted if renewed else (), ignores)
+                                                        span.deleted if renewed else (), ignores, named_branch)
         changed = changed | concerned
         # (a vendored one is set aside as a changed one is; its content is the base's)
         vendored = {**{path: current[path] for path in concerned.intersection(base["vendored"])}, **vendored}
@@ -552,7 +568,8 @@ def _delta(root, config, now, snapshot, left_out, cache, key, base, changed, spa
     ctx = ScanContext(root=root, config=config, now=now, snapshot=snapshot, collected=collected,
                       ages={}, cache=cache, notes=list(config.notes), left_out=left_out)
     if lookups is not None:
-        ctx.timings[f"delta: the files a path added or removed concerns ({len(concerned)})"] = concerning
+        ctx.timings[f"delta: the files a path added or removed{' or the branch' * bool(branch)} concerns"
+                    f" ({len(concerned)})"] = concerning
     # the changed files, and on a later day every file with a TODO (the base's others, as cached)
     dated = replace(ctx, collected=_with_todo_files(collected, collect(
         snapshot, cache, config.scan.markers, config.scan.max_file_bytes, None,
@@ -878,13 +895,15 @@ def _folders_of(path: str) -> list[str]:
     return out
 
 
-def _concerned(cache, key: str, base, listed, base_paths, paths, current, history, removed_again, ignores=()):
+def _concerned(cache, key: str, base, listed, base_paths, paths, current, history, removed_again, ignores=(),
+               also: set[str] | frozenset[str] = frozenset()):
     """(the base's record of every file's lookups; the files whose answers a path added or
     removed, or a removal the new commits made, may change, `indexer.contradictions.deps`, and
     those whose content differs from the files row the record was written with, `listed`; the
     base's removed paths, when the new commits' `history` is read; `removed_again`: the paths
     they deleted, whose last removal moved even where they were removed before; `ignores`: the
-    folders whose `.gitignore` changed, under which every path a file looked for concerns it)."""
+    folders whose `.gitignore` changed, under which every path a file looked for concerns it;
+    `also`: more keys whose answers changed)."""
     from indexer.contradictions.deps import changed_keys, naming, naming_under, stored_bytes
 
     record = _get_deps(cache, key, base.get("deps_digest")) if listed is not None else None
@@ -899,7 +918,7 @@ def _concerned(cache, key: str, base, listed, base_paths, paths, current, histor
             raise Fallback("the base's list of removed paths is gone")
         removed_before = before.entries()
         removed_after = set(history.removals) | history.removed_folders
-    keys = changed_keys(base_paths, paths, removed_before, removed_after, removed_again)
+    keys = changed_keys(base_paths, paths, removed_before, removed_after, removed_again) | also
     moved = {path for path, sha in current.items() if listed.get(path) != sha}
 
     def named(searched: bytes) -> set[str]:

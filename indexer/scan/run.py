@@ -15,7 +15,7 @@ from datetime import date
 from typing import TYPE_CHECKING, Any, Callable
 
 from indexer.cache import Cache, cache_dir_for
-from indexer.git.discover import GitState, read_state
+from indexer.git.discover import GitState, links_branch, read_state
 from indexer.git.discover import snapshot as take_snapshot
 from indexer.git.root import memory_files
 from indexer.scan.inputs import MEMO_KIND, environment_of, memo_key, raw_memo_key
@@ -44,7 +44,11 @@ def run_scan(path: str, now: date, cache_dir: str | None = None, config_path: st
     cache = Cache(cache_dir_for(root, cache_dir))
     try:
         environment = environment_of(root)  # (read once: every key below hashes it)
-        quick = None if include_vendored else raw_memo_key(root, state, config_path, now, only, environment)
+        # a link to this repository's hosting site that names the current branch is a local path:
+        # the branch is an input of the result (and of the base's key, `delta.base_key`)
+        branch = links_branch(root, state)
+        results = (*environment, branch.encode("utf-8", "surrogateescape"))
+        quick = None if include_vendored else raw_memo_key(root, state, config_path, now, only, results)
         if memo and quick is not None and (hit := _recall(cache, quick, root)) is not None:
             hit = _with_stored(hit, cache, quick, cache_dir) if with_contradictions else hit
             if not with_memory:
@@ -60,7 +64,7 @@ def run_scan(path: str, now: date, cache_dir: str | None = None, config_path: st
         discovering = time.perf_counter()
         snapshot, left_out = take_snapshot(root, compile_globs(config.scan.exclude), state)
         discovered = time.perf_counter() - discovering
-        key = quick or memo_key(snapshot, config, now, only, environment)
+        key = quick or memo_key(snapshot, config, now, only, results)
         if memo and quick is None and (hit := _recall(cache, key, root)) is not None:
             return _with_memory(_with_stored(hit, cache, key, cache_dir) if with_contradictions else hit, config)
         from indexer.scan.pipeline import run_pipeline, without_foreign_entries
@@ -68,7 +72,7 @@ def run_scan(path: str, now: date, cache_dir: str | None = None, config_path: st
 
         # a complete scan keeps a base; a later one that differs from it in a few files' content
         # does the work of those files (`indexer.scan.delta`); callers of `memo=False` want the stages' outputs
-        base = delta.base_key(root, config, environment, state) if memo else None
+        base = delta.base_key(root, config, environment, state, branch) if memo else None
 
         used: list[str] = []  # the base a delta scan started from (kept by `retention.record`)
 
@@ -77,9 +81,18 @@ def run_scan(path: str, now: date, cache_dir: str | None = None, config_path: st
             if base is not None:
                 try:
                     # (a FILES result is not the whole one: the memo's row under `key` is no base)
-                    found = delta.try_delta(root, config, now, snapshot, left_out, cache, base, progress,
-                                            key if only is None else None)
-                    used.append(base)
+                    try:
+                        found = delta.try_delta(root, config, now, snapshot, left_out, cache, base, progress,
+                                                key if only is None else None)
+                        used.append(base)
+                    except delta.NoBase:
+                        if not branch:
+                            raise
+                        # a branch without a base of its own (a new one): the default branch's serves, not moved
+                        default = delta.base_key(root, config, environment, state, "")
+                        found = delta.try_delta(root, config, now, snapshot, left_out, cache, default, progress,
+                                                branch=branch)
+                        used.append(default)
                     if only is not None:  # FILES / pre-commit: the full-equivalent result on those files
                         from indexer.scan.narrow import on_files
 
