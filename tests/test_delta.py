@@ -515,6 +515,39 @@ def test_a_patch_of_the_record_past_its_bound_writes_the_record_and_the_files_ro
     assert all(rows[kind] != written[kind] for kind in written)
 
 
+def test_a_reference_holding_nul_characters_cannot_take_another_file_s_record_of_lookups(repo, tmp_path,
+                                                                                       monkeypatch):
+    """Hostile input: past the 8 KB sniffed for binary content, a file's text may hold NULs, and a
+    reference whose target holds `\\0\\0docs/victim.md` made a lookup key that, in the record of
+    lookups, ended the file's record and began a second one of `docs/victim.md`, which replaced
+    the real one when the record was written again: a path the victim names, deleted later,
+    left its dangling reference unreported by every delta. Such keys are not recorded."""
+    from datetime import date
+
+    from indexer.scan import delta
+    from indexer.scan.run import run_scan as scan
+
+    def whole(result) -> str:
+        data = result.to_json()
+        data["summary"].pop("parsed")
+        return json.dumps(data, sort_keys=True)
+
+    hostile = ("lorem ipsum " * 800).encode() + b"\n\nSee [x](x\0\0docs/victim.md\0ebogus) now.\n"
+    repo.commit("2026-01-10", "init", files={"docs/victim.md": "Run scripts/tool.sh first.\n",
+                                             "scripts/tool.sh": "echo tool\n", "zz/evil.md": hostile})
+    cache = tmp_path / "cache"
+    scan(str(repo.root), date.fromisoformat(NOW), cache_dir=str(cache))
+    monkeypatch.setattr(delta, "_DEPS_PATCH", 0)  # (each moved base writes the record again)
+    for when, steps in (("2026-10-20", [("write", "docs/other.md", "Nothing.\n")]),
+                        ("2026-10-21", [("rm", "scripts/tool.sh")])):
+        change_paths(repo, steps)
+        repo.commit(when, "step")
+        got = scan(str(repo.root), date.fromisoformat(NOW), cache_dir=str(cache))
+        assert any(stage.startswith("delta:") for stage in got.timings)
+        assert whole(got) == whole(scan(str(repo.root), date.fromisoformat(NOW), cache_dir=str(tmp_path / when)))
+    assert any(f.path == "docs/victim.md" and f.rule == "dangling-reference" for f in got.findings)
+
+
 def test_the_delta_parses_only_the_changed_files(repo, tmp_path, built):
     repo.write("src/app.py", "# TODO: tidy this module\n# FIXME(2026-01-01): late\nimport os\n")
     proc = run_scan(repo.root, built, "--format", "json", "-v")

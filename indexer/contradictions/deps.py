@@ -38,7 +38,16 @@ _SEARCHED = 6
 
 def encode(records: Mapping[str, Iterable[str]]) -> str:
     """path -> keys as one text (`decode`, `naming`)."""
-    return _RECORD.join(_FIELD.join((path, *sorted(keys))) for path, keys in sorted(records.items()) if keys)
+    kept = {path: _kept(keys) for path, keys in records.items()}
+    return _RECORD.join(_FIELD.join((path, *kept[path])) for path in sorted(kept) if kept[path])
+
+
+def _kept(keys: Iterable[str]) -> list[str]:
+    """`keys` in order, less those holding a NUL: the text a file's reference names may hold one
+    (after the first 8 KB, which alone are sniffed for binary content), and in a record it would
+    end the key, or the record, and start another file's (whose own record, written again, it
+    would replace). No path and no branch holds a NUL, so such a lookup's answer never changes."""
+    return sorted(key for key in keys if "\0" not in key)
 
 
 def decode(text: str) -> dict[str, list[str]]:
@@ -58,8 +67,8 @@ def replaced(text: str, records: Mapping[str, Iterable[str]], gone: Iterable[str
     for path in gone:
         out.pop(path, None)
     for path, keys in records.items():
-        if keys:
-            out[path] = _FIELD.join((path, *sorted(keys)))
+        if keys := _kept(keys):
+            out[path] = _FIELD.join((path, *keys))
         else:
             out.pop(path, None)
     return _RECORD.join(out[path] for path in sorted(out))
