@@ -491,9 +491,23 @@ def test_a_patch_of_the_record_past_its_bound_writes_the_record_and_the_files_ro
     """More files resolved again since the record of lookups was written than the base keeps
     beside it (`delta._DEPS_PATCH`, here 1): the record is written again with them, and the
     files row it is read against; each delta, before and after, says what a cold scan says."""
+    from indexer.scan import delta
+
+    monkeypatch.setattr(delta, "_DEPS_PATCH", 1)
+    written = _base_rows(naming)
+    _each_commit_a_delta_as_cold(repo, tmp_path, naming, (
+        ("2026-10-20", [("write", "docs/new.md", "Run scripts/tool.sh first.\n")]),
+        ("2026-10-21", [("write", "scripts/tool.sh", "echo tool\n")]),
+        ("2026-10-22", [("rm", "scripts/tool.sh")])))
+    rows = _base_rows(naming)
+    assert all(rows[kind] != written[kind] for kind in written)
+
+
+def _each_commit_a_delta_as_cold(repo, tmp_path, cache, commits):
+    """Each of `commits` (day, `change_paths` steps) committed and scanned in this process from
+    `cache`: a delta, whose result equals a scan into an empty cache. The last result."""
     from datetime import date
 
-    from indexer.scan import delta
     from indexer.scan.run import run_scan as scan
 
     def whole(result) -> str:
@@ -501,18 +515,13 @@ def test_a_patch_of_the_record_past_its_bound_writes_the_record_and_the_files_ro
         data["summary"].pop("parsed")
         return json.dumps(data, sort_keys=True)
 
-    monkeypatch.setattr(delta, "_DEPS_PATCH", 1)
-    written = _base_rows(naming)
-    for when, steps in (("2026-10-20", [("write", "docs/new.md", "Run scripts/tool.sh first.\n")]),
-                        ("2026-10-21", [("write", "scripts/tool.sh", "echo tool\n")]),
-                        ("2026-10-22", [("rm", "scripts/tool.sh")])):
+    for when, steps in commits:
         change_paths(repo, steps)
         repo.commit(when, "step")
-        got = scan(str(repo.root), date.fromisoformat(NOW), cache_dir=str(naming))
+        got = scan(str(repo.root), date.fromisoformat(NOW), cache_dir=str(cache))
         assert any(stage.startswith("delta:") for stage in got.timings)
         assert whole(got) == whole(scan(str(repo.root), date.fromisoformat(NOW), cache_dir=str(tmp_path / when)))
-    rows = _base_rows(naming)
-    assert all(rows[kind] != written[kind] for kind in written)
+    return got
 
 
 def test_a_reference_holding_nul_characters_cannot_take_another_file_s_record_of_lookups(repo, tmp_path,
@@ -522,29 +531,16 @@ def test_a_reference_holding_nul_characters_cannot_take_another_file_s_record_of
     lookups, ended the file's record and began a second one of `docs/victim.md`, which replaced
     the real one when the record was written again: a path the victim names, deleted later,
     left its dangling reference unreported by every delta. Such keys are not recorded."""
-    from datetime import date
-
     from indexer.scan import delta
-    from indexer.scan.run import run_scan as scan
-
-    def whole(result) -> str:
-        data = result.to_json()
-        data["summary"].pop("parsed")
-        return json.dumps(data, sort_keys=True)
 
     hostile = ("lorem ipsum " * 800).encode() + b"\n\nSee [x](x\0\0docs/victim.md\0ebogus) now.\n"
     repo.commit("2026-01-10", "init", files={"docs/victim.md": "Run scripts/tool.sh first.\n",
                                              "scripts/tool.sh": "echo tool\n", "zz/evil.md": hostile})
     cache = tmp_path / "cache"
-    scan(str(repo.root), date.fromisoformat(NOW), cache_dir=str(cache))
+    run_scan(repo.root, cache, "--format", "json")
     monkeypatch.setattr(delta, "_DEPS_PATCH", 0)  # (each moved base writes the record again)
-    for when, steps in (("2026-10-20", [("write", "docs/other.md", "Nothing.\n")]),
-                        ("2026-10-21", [("rm", "scripts/tool.sh")])):
-        change_paths(repo, steps)
-        repo.commit(when, "step")
-        got = scan(str(repo.root), date.fromisoformat(NOW), cache_dir=str(cache))
-        assert any(stage.startswith("delta:") for stage in got.timings)
-        assert whole(got) == whole(scan(str(repo.root), date.fromisoformat(NOW), cache_dir=str(tmp_path / when)))
+    got = _each_commit_a_delta_as_cold(repo, tmp_path, cache, (
+        ("2026-10-20", [("write", "docs/other.md", "Nothing.\n")]), ("2026-10-21", [("rm", "scripts/tool.sh")])))
     assert any(f.path == "docs/victim.md" and f.rule == "dangling-reference" for f in got.findings)
 
 
@@ -766,7 +762,8 @@ def _linked_to_feature(repo, tmp_path):
     """`built`'s repository with a remote and a doc linking to `blob/feature/...` of it, scanned on
     `main` (where that link names another revision: no claim): the cache's folder."""
     repo.git("remote", "add", "origin", "https://github.com/example/app.git")
-    return scanned(repo, tmp_path, {"docs/links.md": "See https://github.com/example/app/blob/feature/docs/missing.md.\n"})
+    return scanned(repo, tmp_path,
+                   {"docs/links.md": "See https://github.com/example/app/blob/feature/docs/missing.md.\n"})
 
 
 def test_a_new_branch_starts_from_the_base_of_main_and_resolves_again_the_links_naming_it(repo, tmp_path):
@@ -964,10 +961,12 @@ def test_a_pull_request_s_own_head_is_scanned_from_the_base_of_main_it_forked_fr
     merge GitHub makes) finds main's later base, which the branch does not descend from, and
     an earlier one it does: the delta runs from that one."""
     fork = repo.git("rev-parse", "HEAD").strip()
-    repo.commit("2026-10-20", "main moves", files={"docs/old.md": "The old scripts live in deploy/old/run.sh.\nMore.\n"})
+    repo.commit("2026-10-20", "main moves",
+                files={"docs/old.md": "The old scripts live in deploy/old/run.sh.\nMore.\n"})
     assert "delta:" in run_scan(repo.root, built, "--format", "json", "-v").stderr
     repo.git("checkout", "-q", "--detach", fork)
-    repo.commit("2026-10-21", "the pull request", files={"src/app.py": "# TODO: tidy this module\nimport os\n# TODO: pr\n"})
+    repo.commit("2026-10-21", "the pull request",
+                files={"src/app.py": "# TODO: tidy this module\nimport os\n# TODO: pr\n"})
     assert_same_as_cold(repo, tmp_path, built, delta=True)
 
 
