@@ -781,6 +781,29 @@ def test_a_new_branch_starts_from_the_base_of_main_and_resolves_again_the_links_
     assert "docs/missing.md" in run_scan(repo.root, tmp_path / "again", "--format", "json").stdout
 
 
+def test_a_branch_rebased_onto_main_starts_from_the_base_of_main(repo, tmp_path):
+    """A branch whose own base it no longer descends from (rebased onto a `main` that moved on)
+    starts from main's base, as a new branch does."""
+    warm = _linked_to_feature(repo, tmp_path)
+    repo.git("checkout", "-q", "-b", "feature")
+    repo.commit("2026-10-20", "the branch's own", files={"src/app.py": "# TODO: tidy this module\nimport os\n"})
+    # (a day before main's base: the full scan runs, and leaves the branch a base of its own)
+    assert "full scan:" in subprocess.run(
+        [sys.executable, "-m", "indexer", "scan", str(repo.root), "--now", "2026-10-25", "--cache-dir", str(warm),
+         "--fail-on", "never", "--format", "json", "-v"], capture_output=True, text=True, check=True).stderr
+    repo.git("checkout", "-q", "main")
+    repo.commit("2026-10-21", "main moves",
+                files={"docs/old.md": "The old scripts live in deploy/old/run.sh.\nMore.\n"})
+    assert "delta:" in run_scan(repo.root, warm, "--format", "json", "-v").stderr  # (main's base moves here)
+    repo.git("checkout", "-q", "feature")
+    repo.git("rebase", "-q", "main", when="2026-10-22")
+    copy = tmp_path / "copy"
+    shutil.copytree(warm, copy)
+    stderr = run_scan(repo.root, copy, "--format", "json", "-v").stderr
+    assert "nor from an earlier base kept" not in stderr and "from the base of the default branch" in stderr
+    assert_same_as_cold(repo, tmp_path, warm, delta=True)
+
+
 def test_the_same_commit_on_a_branch_its_links_name_is_not_answered_from_main_s_result(repo, tmp_path):
     """The branch is an input of the result: at main's very commit, a branch that a link names
     gets its own answer, not main's kept one."""

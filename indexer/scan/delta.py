@@ -292,6 +292,10 @@ class _Elsewhere(Fallback):
     """HEAD does not descend from the base's HEAD: an earlier base may serve (`_earlier_base`)."""
 
 
+class Diverged(Fallback):
+    """HEAD descends neither from the base's HEAD nor from an earlier base's (a rebased branch)."""
+
+
 def _put_moved(cache, key: str, base: dict[str, Any]) -> None:
     """Write the moved `base`, the one it replaces kept first among the earlier bases."""
     replaced = cache.get_text(BASE_KIND, key)
@@ -369,7 +373,7 @@ def try_delta(root: str, config, now, snapshot, left_out, cache, key: str, progr
     except _Elsewhere as elsewhere:
         earlier = _earlier_base(root, cache, key, text, snapshot.head)
         if earlier is None:
-            raise Fallback(f"{elsewhere}, nor from an earlier base kept") from None
+            raise Diverged(f"{elsewhere}, nor from an earlier base kept") from None
         found = _from_base(earlier[1], root, config, now, snapshot, left_out, cache, key, progress, memo, branch)
         found = replace(found, timings={f"delta: from the base of {earlier[0][:12]} ({elsewhere})": None,
                                         **found.timings})

@@ -85,10 +85,11 @@ def run_scan(path: str, now: date, cache_dir: str | None = None, config_path: st
                         found = delta.try_delta(root, config, now, snapshot, left_out, cache, base, progress,
                                                 key if only is None else None)
                         used.append(base)
-                    except delta.NoBase:
+                    except (delta.NoBase, delta.Diverged):
                         if not branch:
                             raise
-                        # a branch without a base of its own (a new one): the default branch's serves, not moved
+                        # a branch without a base of its own (a new one), or whose base it no longer descends
+                        # from (rebased onto the default branch): the default branch's serves, not moved
                         default = delta.base_key(root, config, environment, state, "")
                         found = delta.try_delta(root, config, now, snapshot, left_out, cache, default, progress,
                                                 branch=branch)
