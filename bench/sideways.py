@@ -12,6 +12,7 @@ cache (restored untimed before every run):
 |---|---|---|
 | amend | HEAD's message amended (`git commit --amend`): HEAD no longer descends from the base's | `scan` |
 | branch | a new branch (`git switch -c`), one line appended to a file: the branch has no base | `scan` |
+| rebase | a branch off HEAD~1 with a commit of its own, given a base of its own (a scan a day before `--now`, which cannot start from the later base), then rebased onto HEAD | `scan` |
 
 With `--base CHECKOUT` (a work tree of another version, run with `PYTHONPATH` set to it) each run
 times both versions, alternating which goes first, and the ratio is the median of the pairs'.
@@ -29,6 +30,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from datetime import date, timedelta
 
 
 def main() -> int:
@@ -69,13 +71,32 @@ def main() -> int:
             git("checkout", "-q", "HEAD~1")
         git("checkout", "-q", head)
         target = next(path for path in git("ls-files").splitlines() if path.endswith((".py", ".md", ".sh", ".go")))
+        def append() -> None:
+            with open(os.path.join(clone, target), "a", encoding="utf-8") as fh:
+                fh.write("\nTODO: sideways\n")
+
+        def rebased() -> None:  # (each version's cache gets the branch's own base before the rebase)
+            git("switch", "-q", "-c", "sideways", "HEAD~1")
+            append()
+            git("commit", "-q", "-am", "the branch's own", "--no-verify")
+            day_before = (date.fromisoformat(args.now) - timedelta(days=1)).isoformat()
+            for version in versions:
+                shutil.copytree(os.path.join(work, version + "0"), os.path.join(work, version + "R"), symlinks=True)
+                subprocess.run([sys.executable, "-m", "indexer", "scan", ".", "--format", "json", "--fail-on", "never",
+                                "--cache-dir", os.path.join(work, version + "R"), "--now", day_before], cwd=clone,
+                               env={**os.environ, "PYTHONPATH": versions[version]}, capture_output=True, check=True)
+            git("rebase", "-q", head)
+
+        def back() -> None:
+            git("checkout", "-q", "--", target)
+            git("checkout", "-q", head)
+            git("branch", "-q", "-D", "sideways")
+
         cases = {"amend": (lambda: git("commit", "-q", "--amend", "-m", "amended", "--no-verify"),
-                           lambda: git("reset", "-q", "--hard", head)),
-                 "branch": (lambda: (git("switch", "-q", "-c", "sideways"),
-                                     open(os.path.join(clone, target), "a").write("\nTODO: sideways\n")),
-                            lambda: (git("checkout", "-q", "--", target), git("checkout", "-q", head),
-                                     git("branch", "-q", "-D", "sideways")))}
-        for name, (make, undo) in cases.items():
+                           lambda: git("reset", "-q", "--hard", head), "0"),
+                 "branch": (lambda: (git("switch", "-q", "-c", "sideways"), append()), back, "0"),
+                 "rebase": (rebased, back, "R")}
+        for name, (make, undo, filled) in cases.items():
             make()
             times: dict[str, list[float]] = {version: [] for version in versions}
             out = ""
@@ -83,7 +104,7 @@ def main() -> int:
                 for version in sorted(versions, reverse=run % 2 == 1):
                     cache = os.path.join(work, version)
                     shutil.rmtree(cache, ignore_errors=True)
-                    shutil.copytree(os.path.join(work, version + "0"), cache, symlinks=True)
+                    shutil.copytree(os.path.join(work, version + filled), cache, symlinks=True)
                     seconds, text = scan(version, cache)
                     times[version].append(seconds)
                     out = text if version == "A" else out
