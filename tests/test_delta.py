@@ -1006,6 +1006,24 @@ def test_an_earlier_base_whose_rows_a_complete_scan_wrote_again_is_not_used(repo
     assert_same_as_cold(repo, tmp_path, built, delta=False)
 
 
+@pytest.mark.parametrize("damage", ["{", "[[1, 2]]", "[\"x\"]", "[[\"0000\", \"{}\"]]"])
+def test_a_damaged_row_of_earlier_bases_is_no_base(repo, tmp_path, built, damage):
+    """The row of earlier bases is the cache's, and a cache may be damaged: any text there is
+    read as no earlier base (the full scan runs, saying why), never a traceback."""
+    import glob
+    import sqlite3
+
+    from indexer.scan.delta import EARLIER_KIND
+
+    repo.commit("2026-10-20", "next", files={"src/app.py": "# TODO: tidy this module\nimport os\n# TODO: one\n"})
+    run_scan(repo.root, built, "--format", "json")
+    with sqlite3.connect(glob.glob(str(built / "*" / "cache.sqlite3"))[0]) as db:
+        db.execute("UPDATE entries SET value = ? WHERE kind = ?", (damage, EARLIER_KIND))
+    _amend(repo, "2026-10-21", {"src/app.py": "# TODO: tidy this module\nimport os\n# TODO: two\n"})
+    assert "nor from an earlier base kept" in run_scan(repo.root, built, "--format", "json", "-v").stderr
+    assert_same_as_cold(repo, tmp_path, built, delta=None)
+
+
 def test_the_bases_kept_before_the_last_are_bounded(repo, tmp_path, built):
     """Each commit's delta keeps the base it replaced; only the last `KEEP_EARLIER` stay."""
     import glob
