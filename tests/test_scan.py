@@ -264,14 +264,20 @@ def test_the_next_days_scan_reads_no_file_and_loads_no_reader(brownfield, tmp_pa
     assert len(stale(json.loads(proc.stdout))) == 3
 
 
-def test_a_change_that_deprecates_nothing_compiles_no_history_globs(repo, tmp_path):
+@pytest.mark.parametrize("edited", ["src/app.py", "docs/guide.md"])
+def test_a_change_that_deprecates_nothing_compiles_no_history_globs(repo, tmp_path, edited):
     """`scan.history_paths` (globs, matched by RE2) is only asked about the files that say
-    something is deprecated: a delta scan of an ordinary edit does not load RE2 (~5 ms)."""
+    something is deprecated, and the files a reference is read from (is it a claim?), which the
+    base answers for its files: a delta scan of an ordinary edit does not load RE2 (~5 ms)."""
     repo.commit("2024-01-10", "start", files={"src/app.py": "# TODO: split this module\nx = 1\n",
+                                              "docs/guide.md": "Run src/app.py.\n",
                                               "CHANGELOG.md": "# Changelog\n\n- first release\n"})
     cache = tmp_path / "cache"
     scan(repo.root, "--cache-dir", str(cache))
-    (repo.root / "src/app.py").write_text("# TODO: split this module\nx = 2\n# TODO: and this\n")
+    if edited == "docs/guide.md":
+        (repo.root / edited).write_text("Run src/app.py, then src/gone.py.\n")
+    else:
+        (repo.root / "src/app.py").write_text("# TODO: split this module\nx = 2\n# TODO: and this\n")
     probe = ("import sys\nfrom indexer.cli import main\n"
              f"code = main(['scan', {str(repo.root)!r}, '--now', {NOW!r}, '--format', 'json', '--cache-dir',"
              f" {str(cache)!r}, '-v'])\n"
@@ -280,6 +286,7 @@ def test_a_change_that_deprecates_nothing_compiles_no_history_globs(repo, tmp_pa
     assert "delta: 1 changed file in all" in proc.stderr, proc.stderr
     assert proc.stderr.strip().splitlines()[-1] == "False 1", proc.stderr
     assert set(stale(json.loads(proc.stdout))) == {("src/app.py", 1)}
+    assert ("src/gone.py" in proc.stdout) is (edited == "docs/guide.md")
 
 
 def test_a_cache_dir_holds_all_a_scan_keeps_and_a_change_imports_no_platformdirs(brownfield, tmp_path):
