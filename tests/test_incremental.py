@@ -404,3 +404,30 @@ def test_since_lines_from_head_s_tree_and_the_changed_paths_equal_a_work_tree_di
     assert whole["src/f0.py"] == frozenset({1}) and "src/new.py" in whole and "src/moved.py" in whole
     repo.commit("2026-03-01", "all of it")  # a clean work tree: HEAD's tree alone
     assert start_changed_lines(str(repo.root), ref, set())() == start_changed_lines(str(repo.root), ref)()
+
+
+def test_a_scan_leaves_the_windows_history_for_the_next_prime_in_another_clone(repo, tmp_path):
+    """The dates a prime's refresh gives its observations start from the paths the stale window's
+    commits touched, as the scan's ageing does: the scan keeps them, so a prime after it (here in
+    another clone) reads no year of `git log`, and primes the block an empty cache gives."""
+    old = {f"src/m{n}.py": f"# TODO: module {n}\nx = {n}\n" for n in range(3)}
+    docs = {f"docs/d{n}.md": f"# D{n}\n\nSee `src/gone{n}.py` for the deploy.\n" for n in range(3)}
+    repo.commit("2019-05-02", "start", files={**old, **docs})
+    repo.commit("2026-06-01", "recent", files={"docs/d1.md": "# D1\n\nNow see `src/gone1.py` for the deploy.\n",
+                                               "src/m0.py": "# TODO: module 0\nx = 10\n"})
+    shared = str(tmp_path / "shared")
+    scan_json(clone(repo, tmp_path, "ci"), "--cache-dir", shared)
+    other = clone(repo, tmp_path, "laptop")
+    trace = tmp_path / "trace"
+    command = [sys.executable, "-m", "indexer", "prime", "update the deploy docs", "--paths", "docs", "--now", NOW,
+               "--format", "json"]
+    primed = subprocess.run([*command, "--cache-dir", shared], cwd=other, capture_output=True, text=True,
+                            timeout=300, env={**os.environ, "GIT_TRACE": str(trace)})
+    assert primed.returncode == 0, primed.stderr
+    logs = [line for line in trace.read_text().splitlines() if "built-in: git log" in line]
+    assert not any("--since=" in line for line in logs), logs
+    empty = subprocess.run([*command, "--cache-dir", str(tmp_path / "empty")], cwd=other, capture_output=True,
+                           text=True, timeout=300)
+    assert json.loads(primed.stdout) == json.loads(empty.stdout)
+    shown = json.loads(primed.stdout)["text"]
+    assert "docs/d1.md:3 (2026-06-01" in shown and "docs/d0.md:3 (2019-05-02" in shown

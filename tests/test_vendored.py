@@ -102,6 +102,21 @@ def test_vendored_todos_never_reach_the_priming_block(repo):
     assert "upstream this fix" not in result.output and "python 2 support" not in result.output  # ... vendored ones not
 
 
+def test_vendored_todos_the_scan_reports_still_never_reach_the_priming_block(repo):
+    """`scan.vendored: report` makes the scan report vendored code's TODOs; the prime still leaves
+    them out (only `prime --include-vendored` primes them)."""
+    _vendored_repo(repo)
+    repo.commit(OLD, files={".orgmemory.yaml": "version: 1\nscan:\n  vendored: report\n"})
+    scanned = CliRunner().invoke(cli, ["scan", str(repo.root), "--now", NOW, "--format", "json"])
+    assert "python 2 support" in scanned.stdout  # reported by the scan ...
+    result = CliRunner().invoke(cli, ["prime", "fix the TODO in vendor/lib/util.go and app/main.py", "--repo",
+                                      str(repo.root), "--now", NOW, "--paths", "vendor/lib", "--paths", "app",
+                                      "--paths", "src/pkg/_vendor"])
+    assert result.exit_code == 0, result.output
+    assert "split this module" in result.output
+    assert "upstream this fix" not in result.output and "python 2 support" not in result.output  # ... not primed
+
+
 def test_prime_include_vendored_primes_them_and_rebuilds_the_index(repo):
     _vendored_repo(repo)
     task = ["prime", "fix the TODO in vendor/lib/util.go and app/main.py", "--repo", str(repo.root),

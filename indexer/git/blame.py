@@ -23,6 +23,7 @@ TODO at all; only a repository without a first commit has lines of unknown age.
 """
 from __future__ import annotations
 
+import hashlib
 import os
 import subprocess
 import threading
@@ -339,7 +340,7 @@ def blame_files(root: str, requests: Mapping[str, Iterable[int]], since: int | N
 
 def start_blaming(root: str, requests: Mapping[str, Iterable[int]], since: int | None,
                   shallow_commits: frozenset[str] = frozenset(), on_aged: OnAged | None = None,
-                  graph_dir: str | None = None, head_blobs: HeadBlobs | None = None,
+                  graph_dir: str | None = None, head_blobs: HeadBlobs | None = None, cache=None,
                   ) -> Callable[[], dict[str, dict[int, LineAge]]]:
     """Start blaming `requests`; the returned function waits and gives path -> line -> age.
 
@@ -352,7 +353,7 @@ def start_blaming(root: str, requests: Mapping[str, Iterable[int]], since: int |
     contradictions meanwhile). `on_aged(path, ages)` is called as each file's ages are known
     (from a worker thread for a blamed file). `graph_dir`: the cache folder where the blames
     find (or, when they are many, write) a commit-graph (`commit_graph`). `head_blobs`: see
-    `HeadBlobs`.
+    `HeadBlobs`. `cache`: where the paths the window's commits touched are kept (`TOUCHED_KIND`).
     """
     if not requests:
         return dict
@@ -364,8 +365,8 @@ def start_blaming(root: str, requests: Mapping[str, Iterable[int]], since: int |
         committed = _head_time(root)  # (beside the blobs' lookup, if the caller has not the blobs)
         head, blobs = head_blobs if head_blobs is not None else _head_blobs(root, requests)
         since = _window_start(committed(head), cutoff)
-        touched = _touched_since(root, head, since) if head is not None and len(requests) >= _PLAN_MIN_FILES \
-            else None
+        touched = _touched_since(root, head, since, cache, shallow_commits) \
+            if head is not None and len(requests) >= _PLAN_MIN_FILES else None
         if touched is not None:
             for path, lines in requests.items():
                 if path not in touched and _is_head_blob(root, path, blobs.get(path), lines):
@@ -430,21 +431,40 @@ def _head_time(root: str) -> Callable[[str | None], int | None]:
     return committed
 
 
-def _touched_since(root: str, head: str, since: int) -> frozenset[str] | None:
+#: `_touched_since`'s answer for one HEAD, window start and shallow boundary, which alone decide
+#: it: the scan's ageing asks it, and the dates of the next prime's refresh ask it again (a year
+#: of `git log`: 33-80 ms on the five unseen repositories). The rows of the last HEAD asked about
+#: are kept (one per window: the ageing's, the dangling references' line times), no other.
+TOUCHED_KIND = "touched-since/v1"
+
+
+def _touched_since(root: str, head: str, since: int, cache=None,
+                   shallow_commits: frozenset[str] = frozenset()) -> frozenset[str] | None:
     """Every path a commit reachable from `head` through commits no older than `since` (by
     committer date, as blame's walk) added, changed or deleted; None when git cannot tell.
 
     A merge lists what differs from its first parent (blame hands a path identical to a
     parent wholly to it; a side branch's own commits are listed themselves), a root or grafted
-    commit (a shallow clone's) everything it holds.
+    commit (a shallow clone's) everything it holds. Kept in `cache` (`TOUCHED_KIND`), when given:
+    its callers give a shallow clone's grafted roots, which deepening it changes.
     """
+    key = f"{head}:{since}"
+    if shallow_commits:
+        key += ":" + hashlib.sha256("\n".join(sorted(shallow_commits)).encode()).hexdigest()[:16]
+    kept = cache.get_text(TOUCHED_KIND, key) if cache is not None else None
+    if kept is not None:
+        return frozenset(kept.split("\0")) - {""}
     proc = git_process(root, *PACK_LIMITS, "-c", "log.showRoot=true", "log", f"--since={since}", "--format=",
                        "--name-only", "-z", "--no-renames", "--diff-merges=first-parent",
                        "--no-ext-diff", "--no-textconv", "--no-relative", head, "--")
     if proc.returncode != 0:
         return None
-    return frozenset(p.lstrip(b"\n").decode("utf-8", "surrogateescape") for p in proc.stdout.split(b"\0")
-                     if p.strip(b"\n"))
+    touched = frozenset(p.lstrip(b"\n").decode("utf-8", "surrogateescape") for p in proc.stdout.split(b"\0")
+                        if p.strip(b"\n"))
+    if cache is not None:
+        cache.prune(TOUCHED_KIND, keep=cache.keys_between(TOUCHED_KIND, f"{head}:", f"{head};"))
+        cache.put_text(TOUCHED_KIND, key, "\0".join(sorted(touched)))
+    return touched
 
 
 def _mark_boundaries(root: str, head: str, since: int, head_blobs: Mapping[str, str],
@@ -601,7 +621,7 @@ class CachedAges:
         if not self.missing:
             return lambda: self.ages
         blaming = start_blaming(root, self.missing, self.since, shallow_commits, on_aged,
-                                getattr(self.cache, "directory", None), head_blobs)
+                                getattr(self.cache, "directory", None), head_blobs, self.cache)
 
         def finish() -> dict[str, dict[int, LineAge]]:
             blamed = blaming()

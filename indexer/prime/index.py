@@ -552,8 +552,9 @@ def _apply(db: sqlite3.Connection, wanted: dict[str, IndexDoc], meta: dict[str, 
     the affected terms' statistics and the meta record."""
     existing = {_original(key): (doc, digest)
                 for doc, key, digest in db.execute("SELECT doc, key, hash FROM records")}
-    stale = [doc for key, (doc, digest) in existing.items() if key not in wanted or wanted[key].content_hash != digest]
-    fresh = [doc for key, doc in sorted(wanted.items()) if existing.get(key, (None, None))[1] != doc.content_hash]
+    hashes = {key: doc.content_hash for key, doc in wanted.items()}  # (a JSON dump and a SHA-256 each)
+    stale = [doc for key, (doc, digest) in existing.items() if hashes.get(key) != digest]
+    fresh = [doc for key, doc in sorted(wanted.items()) if existing.get(key, (None, None))[1] != hashes[key]]
     affected: set[str] = set()
     for chunk in _chunks(stale):
         marks = ",".join("?" * len(chunk))
@@ -561,17 +562,20 @@ def _apply(db: sqlite3.Connection, wanted: dict[str, IndexDoc], meta: dict[str, 
                                                        chunk))
         for table in ("postings", "folders", "records"):
             db.execute(f"DELETE FROM {table} WHERE doc IN ({marks})", chunk)
-    for doc in fresh:
+    postings: list[tuple[str, int, int, int]] = []
+    folders: list[tuple[str, int]] = []
+    for doc in fresh:  # (each record's number first; its postings and folders in one statement each, after)
         counts = term_counts(doc)
         length = sum(counts.values())
         number = db.execute("INSERT INTO records (key, kind, hash, length, payload) VALUES (?, ?, ?, ?, ?)",
-                            (_stored(doc.key), doc.kind, doc.content_hash, length,
+                            (_stored(doc.key), doc.kind, hashes[doc.key], length,
                              json.dumps(doc.payload, sort_keys=True))).lastrowid
-        db.executemany("INSERT INTO postings (term, doc, tf, length) VALUES (?, ?, ?, ?)",
-                       [(term, number, tf, scored_length(length)) for term, tf in sorted(counts.items())])
-        db.executemany("INSERT INTO folders (folder, doc) VALUES (?, ?)",
-                       [(_stored(folder), number) for folder in set(doc.dirs)])
+        scored = scored_length(length)
+        postings.extend((term, number, tf, scored) for term, tf in sorted(counts.items()))
+        folders.extend((_stored(folder), number) for folder in set(doc.dirs))
         affected.update(counts)
+    db.executemany("INSERT INTO postings (term, doc, tf, length) VALUES (?, ?, ?, ?)", postings)
+    db.executemany("INSERT INTO folders (folder, doc) VALUES (?, ?)", folders)
     for chunk in _chunks(sorted(affected)):
         marks = ",".join("?" * len(chunk))
         db.execute(f"DELETE FROM terms WHERE term IN ({marks})", chunk)

@@ -80,7 +80,9 @@ def _from_scan(details: dict[str, Any], before: str) -> dict[str, Any]:
 def _ages(snapshot: Snapshot, cache: Cache, requests: dict[str, set[int]],
           cutoff: int) -> dict[str, dict[int, LineAge]]:
     keys = {path: f"{path}:{_content_sha(snapshot, path)}" for path in requests}
-    return age_stage.CachedAges(cache, CACHE_KIND, keys, requests, cutoff).start(snapshot.root)()
+    shallow = age_stage.shallow_commits(snapshot.root) if snapshot.shallow else frozenset()
+    return age_stage.CachedAges(cache, CACHE_KIND, keys, requests, cutoff).start(
+        snapshot.root, shallow, head_blobs=snapshot.head_blobs(requests))()
 
 
 def _content_sha(snapshot: Snapshot, path: str) -> str:

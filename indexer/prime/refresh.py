@@ -41,7 +41,8 @@ def refresh(state: RepoState, now: date, cache_dir: str, config_path: str | None
         config_digest=files_digest(watched) if unchanged else "changed-during-refresh",
         now=now.isoformat(), config_arg=config_path, watched=watched, vendored=include_vendored,
     )
-    findings = list(result.findings) if include_vendored else _first_party(state.root, result.findings)
+    findings = list(result.findings) if include_vendored \
+        else _first_party(state.root, result.findings, config.scan.vendored == "report")
     dated = finding_dates(state.root, cache_dir, findings, now, config.scan.stale_after_days)
     docs = build_documents(config, findings, result.resolutions, dated)
     meta = {"format": index.FORMAT, "freshness": freshness.to_json(), "built_at": int(time.time()),
@@ -79,14 +80,19 @@ def remove_leftovers(cache_dir: str, now: float | None = None) -> None:
             continue
 
 
-def _first_party(root: str, findings) -> list:
+def _first_party(root: str, findings, reported: bool) -> list:
     """The findings outside vendored and generated files: not primed, even when the scan
-    reports them (`scan.vendored: report`), unless `prime --include-vendored` asks for them.
-    The scan's own classification decides."""
-    from indexer.scan.collect import classify_vendored
+    reports them (`scan.vendored: report`, `reported`), unless `prime --include-vendored` asks
+    for them. The scan's own classification decides. Otherwise the scan has already taken the
+    findings of `VENDORED_QUIET`'s rules out of every file it classifies so, and this
+    classification, of fewer paths and without the files' generated headers, finds no more:
+    only the other rules' findings are asked about (often none, and no RE2 or `git check-attr`)."""
+    from indexer.scan.collect import VENDORED_QUIET, classify_vendored
 
     findings = list(findings)
-    paths = {f.path for f in findings}
+    paths = {f.path for f in findings if reported or f.rule not in VENDORED_QUIET}
+    if not paths:
+        return findings
     if os.path.isfile(os.path.join(root, ".gitattributes")):
         paths.add(".gitattributes")
     aside = classify_vendored(root, sorted(paths))

@@ -4,7 +4,8 @@ every commit, day and branch ever scanned.
 
 Some kinds bound themselves where they are written: the history (`indexer.git.history`, the rows
 of the last HEADs), the main line's answers (`indexer.git.mainline`), the paths asked whether a
-long history removed them (`indexer.git.history.removed_paths`, the last HEAD's), the resolutions
+long history removed them (`indexer.git.history.removed_paths`, the last HEAD's), the paths the
+stale window's commits touched (`indexer.git.blame.TOUCHED_KIND`, the last HEAD's), the resolutions
 (`indexer.contradictions.incremental`, the last worlds). `record`, run after each scan that
 stored a result, bounds the rest:
 
