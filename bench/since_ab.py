@@ -1,6 +1,6 @@
 """`scan --since HEAD~1` of this checkout (A) against another version of orgmemory (B), interleaved.
 
-    python bench/since_ab.py REPO --base CHECKOUT [--runs N] [--now YYYY-MM-DD]
+    python bench/since_ab.py REPO --base CHECKOUT [--runs N] [--now YYYY-MM-DD] [--fresh-clone]
 
 CHECKOUT is a work tree of the baseline (`git worktree add /tmp/base <commit>`), run with
 `PYTHONPATH` set to it. As `real_perf.py`'s `--since` measure, in a `git clone --shared` of REPO
@@ -8,6 +8,9 @@ at HEAD~1 each version fills its own cache (their formats may differ); the clone
 and each run restores that version's cache (untimed) and times `scan --since HEAD~1`. A and B
 alternate, A first in one pair and B first in the next (the first of a pair ran a few percent slower);
 the ratio A/B is the median of the pairs', and the warm scan (A's memo hit) is timed beside them.
+`--fresh-clone`: each run scans a new `git clone --shared` at HEAD (made untimed, its HEAD detached
+as the filling clone's is and a pull request's checkout is), as every CI run's checkout is a new
+clone, instead of the same clone each time.
 """
 from __future__ import annotations
 
@@ -27,6 +30,7 @@ def main() -> int:
     parser.add_argument("--base", required=True, help="a work tree of the baseline version")
     parser.add_argument("--runs", type=int, default=7)
     parser.add_argument("--now", default="2026-11-01")
+    parser.add_argument("--fresh-clone", action="store_true", help="each run in a new clone, as CI's")
     args = parser.parse_args()
     here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     versions = {"A": {**os.environ, "PYTHONPATH": here}, "B": {**os.environ, "PYTHONPATH": os.path.abspath(args.base)}}
@@ -41,10 +45,10 @@ def main() -> int:
         head = subprocess.run(["git", "rev-parse", "HEAD"], cwd=clone, capture_output=True, text=True,
                               check=True).stdout.strip()
 
-        def scan(version: str, cache: str, *more: str) -> float:
+        def scan(version: str, cache: str, *more: str, cwd: str = clone) -> float:
             start = time.perf_counter()
             subprocess.run([sys.executable, "-m", "indexer", "scan", ".", "--format", "json", "--fail-on", "never",
-                            "--cache-dir", cache, "--now", args.now, *more], cwd=clone, env=versions[version],
+                            "--cache-dir", cache, "--now", args.now, *more], cwd=cwd, env=versions[version],
                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
             return time.perf_counter() - start
 
@@ -58,7 +62,12 @@ def main() -> int:
                 cache = os.path.join(work, version)
                 shutil.rmtree(cache, ignore_errors=True)
                 shutil.copytree(cache + "0", cache, symlinks=True)
-                times[version].append(scan(version, cache, "--since", "HEAD~1"))
+                where = clone
+                if args.fresh_clone:
+                    where = os.path.join(work, f"run-{run}-{version}")
+                    subprocess.run(["git", "clone", "-q", "--shared", os.path.abspath(args.repo), where], check=True)
+                    subprocess.run(["git", "checkout", "-q", "--detach"], cwd=where, check=True)  # (as the fill's)
+                times[version].append(scan(version, cache, "--since", "HEAD~1", cwd=where))
             times["warm"].append(scan("A", os.path.join(work, "A")))
     a, b, warm = (statistics.median(times[name]) for name in ("A", "B", "warm"))
     ratio = statistics.median(x / y for x, y in zip(times["A"], times["B"]))

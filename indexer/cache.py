@@ -36,6 +36,13 @@ _TAG_TEXT = (TAG_SIGNATURE + "\n# This file is a cache directory tag created by 
 #: line's root; the folders `_EARLIER_IDENTITIES` remembered were named by all the root commits)
 _IDENTITIES = "identities-2"
 _EARLIER_IDENTITIES = "identities"
+#: <base>/<_IDENTITIES>/<_COMMITS>: "<commit> <folder name>" lines, the HEADs whose folder name a
+#: checkout last found (newest last, at most `_KEEP_COMMITS`). A commit's main line never changes,
+#: so a new checkout (a CI runner's, another clone) at one of them, or at a commit whose first
+#: `_NEAR` first parents reach one, is named without the walk to the root.
+_COMMITS = "commits"
+_KEEP_COMMITS = 256
+_NEAR = 64
 _known: dict[str, str] = {}  # checkout key -> folder name, in this process
 _in_use: list[str] = []  # the base `cache_dir_for` last resolved outside a work tree (`shared_file`)
 
@@ -96,7 +103,9 @@ def repository_key(root: str, base: str | None = None) -> str:
     another repository (a subtree merge) adds a root and must not move the cache.
 
     The walk down the main line costs 0.1-0.4 s on long histories (rails' 46k first parents), so
-    the answer is remembered per checkout (its path and its `.git`'s inode) under `base`.
+    the answer is remembered per checkout (its path and its `.git`'s inode) under `base`, and per
+    HEAD (`_COMMITS`): a new checkout of a commit seen before, as every CI run's fresh clone is,
+    or of one a few commits on, is named from that.
     """
     checkout = _checkout_key(root)
     if checkout in _known:
@@ -104,15 +113,69 @@ def repository_key(root: str, base: str | None = None) -> str:
     remembered = os.path.join(base, _IDENTITIES, checkout) if base and not _in_tree(root, base) else None
     name = _read_small(remembered) if remembered else None
     if name is None:
-        first = _root_commit(root)
-        if not first:
-            return "path-" + hashlib.sha256(root.encode("utf-8", "surrogateescape")).hexdigest()[:16]
-        name = "git-" + hashlib.sha256(first.encode()).hexdigest()[:16]
+        commits = os.path.join(base, _IDENTITIES, _COMMITS) if remembered else None
+        head, name = _named_by_a_known_commit(root, commits) if commits else (None, None)
+        if name is None:
+            first = _root_commit(root)
+            if not first:
+                return "path-" + hashlib.sha256(root.encode("utf-8", "surrogateescape")).hexdigest()[:16]
+            name = "git-" + hashlib.sha256(first.encode()).hexdigest()[:16]
         if remembered:
             _adopt_earlier_folder(base, checkout, name)
             _remember(remembered, name)
+            if head is not None:
+                _remember_commit(commits, head, name)
     _known[checkout] = name
     return name
+
+
+def _named_by_a_known_commit(root: str, commits: str) -> tuple[str | None, str | None]:
+    """(HEAD, the folder name `_COMMITS` gives HEAD or one of its first `_NEAR` first parents);
+    (None, None) in a shallow clone, whose main line ends where the clone does (its own name,
+    as before: a result of a shallow history is never served to a whole one) or without a HEAD;
+    (HEAD, None) when no such commit is known."""
+    from indexer.git.run import FULL_SHA, git_process
+
+    proc = git_process(root, "rev-parse", "--is-shallow-repository", "HEAD")
+    answer = proc.stdout.decode("ascii", "replace").split() if proc.returncode == 0 else []
+    if len(answer) != 2 or answer[0] != "false" or not FULL_SHA.fullmatch(answer[1]):
+        return None, None
+    head, known = answer[1], _known_commits(commits)
+    if head in known or not known:
+        return head, known.get(head)
+    proc = git_process(root, "rev-list", "--first-parent", f"--max-count={_NEAR}", head, "--")
+    walked = proc.stdout.decode("ascii", "replace").split() if proc.returncode == 0 else []
+    return head, next((known[commit] for commit in walked if commit in known), None)
+
+
+def _known_commits(path: str) -> dict[str, str]:
+    """`_COMMITS`' lines as commit -> folder name, in file order (others are ignored)."""
+    from indexer.git.run import FULL_SHA
+
+    try:
+        with open(path, encoding="ascii") as fh:
+            lines = fh.read(_KEEP_COMMITS * 128).splitlines()
+    except (OSError, ValueError):
+        return {}
+    known: dict[str, str] = {}
+    for line in lines:
+        commit, _, name = line.partition(" ")
+        if FULL_SHA.fullmatch(commit) and _is_folder_name(name):
+            known.pop(commit, None)
+            known[commit] = name
+    return known
+
+
+def _remember_commit(path: str, head: str, name: str) -> None:
+    """Put `head` last in `_COMMITS` (a concurrent writer's line may be lost: it is found again)."""
+    known = _known_commits(path)
+    known.pop(head, None)
+    known[head] = name
+    _remember(path, "\n".join(f"{commit} {folder}" for commit, folder in list(known.items())[-_KEEP_COMMITS:]))
+
+
+def _is_folder_name(text: str) -> bool:
+    return text.startswith("git-") and len(text) == 20 and text[4:].isalnum()
 
 
 def _adopt_earlier_folder(base: str, checkout: str, name: str) -> None:
@@ -165,7 +228,7 @@ def _read_small(path: str) -> str | None:
             text = fh.read(64).strip()
     except (OSError, ValueError):
         return None
-    return text if text.startswith("git-") and len(text) == 20 and text[4:].isalnum() else None
+    return text if _is_folder_name(text) else None
 
 
 def _remember(path: str, name: str) -> None:
@@ -174,7 +237,7 @@ def _remember(path: str, name: str) -> None:
     try:
         os.makedirs(os.path.dirname(path), exist_ok=True)
         write_atomic(path, name + "\n")
-    except OSError:
+    except (OSError, OrgmemoryError):  # (a read-only file: `indexer.atomic.ReadOnlyError`)
         pass  # remembered next time, perhaps; the answer is right either way
 
 

@@ -13,7 +13,7 @@ import subprocess
 import sys
 
 from _prime_repo import AWS_KEY, INJECTION, NOW, STANDARDS, build
-from conftest import tracked_paths
+from conftest import git_env, tracked_paths
 
 TASK = "Add a page to the web frontend"
 
@@ -67,6 +67,39 @@ def test_a_scan_in_one_clone_makes_a_scan_in_another_warm(repo, tmp_path):
     # and it is what a scan of that clone computes on its own
     alone = scan_json(other, "--cache-dir", str(tmp_path / "own-cache"))
     assert alone["summary"]["parsed"] > 0 and without_parsed(alone) == without_parsed(second)
+
+
+def _walks_to_the_root(root, cache: str, *args: str) -> tuple[bool, dict]:
+    """Whether a scan in `root` walked HEAD's main line to its root commit (to name the cache
+    folder), and its result."""
+    trace = root.parent / f"{root.name}.trace"
+    data = scan_json(root, "--cache-dir", cache, *args, env={**os.environ, "GIT_TRACE": str(trace)})
+    return "--max-parents=0" in trace.read_text(), data
+
+
+def test_a_new_clone_of_a_commit_seen_before_is_named_without_walking_the_history(repo, tmp_path):
+    """Every CI run's checkout is a new clone, and naming its cache folder walked HEAD's main line
+    to its root (0.1-0.4 s on long histories). A clone at a commit a checkout was named at, or a
+    few commits on from one, now takes that name from it; a shallow clone, whose main line ends
+    where the clone does, and another repository still walk theirs."""
+    build(repo)
+    repo.commit("2026-10-02", files={"notes.md": "one\n"})
+    shared = str(tmp_path / "shared")
+    walked, first = _walks_to_the_root(clone(repo, tmp_path, "run-1"), shared)
+    assert walked
+    walked, second = _walks_to_the_root(clone(repo, tmp_path, "run-2"), shared)
+    assert not walked and second["summary"]["parsed"] == 0  # the same folder: the first run's memo
+    later = clone(repo, tmp_path, "run-3")
+    for day in ("2026-10-03", "2026-10-04"):
+        (later / "notes.md").write_text(day + "\n")
+        subprocess.run(["git", "commit", "-qam", day], cwd=later, check=True, env=git_env(day))
+    walked, third = _walks_to_the_root(later, shared)
+    assert not walked and third["summary"]["parsed"] < first["summary"]["parsed"]  # warm: the same folder
+    shallow = tmp_path / "shallow"
+    subprocess.run(["git", "clone", "-q", "--depth", "1", f"file://{repo.root}", str(shallow)], check=True)
+    walked, _data = _walks_to_the_root(shallow, shared)
+    assert walked
+    assert len([name for name in os.listdir(shared) if name.startswith("git-")]) == 2  # the shallow clone's own
 
 
 def test_a_history_merged_in_from_another_repository_keeps_the_cache(repo, tmp_path):

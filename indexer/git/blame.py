@@ -33,8 +33,8 @@ from datetime import datetime, timezone
 from typing import Any, Callable, Iterable, Mapping, NamedTuple
 
 from indexer.errors import OrgmemoryError
-from indexer.git.history import FULL_SHA, PACK_LIMITS
-from indexer.git.run import filters_off, git_argv, git_process
+from indexer.git.history import PACK_LIMITS
+from indexer.git.run import FULL_SHA, filters_off, git_argv, git_process
 from indexer.models import LineAge
 from indexer.threads import Job, Pool
 

@@ -46,7 +46,7 @@ from typing import Any, Callable, Iterable, Iterator
 
 from indexer.dates import day_of, epoch
 from indexer.forking import usable_cpus
-from indexer.git.run import git_argv
+from indexer.git.run import FULL_SHA, git_argv
 
 HISTORY_CACHE_VERSION = 4  # keyed by HEAD and the tracked paths; rows decoded when asked for; patches over a full table; renames pending
 MAX_COMMITS = 20000
@@ -450,7 +450,6 @@ def load_history(root: str, head: str | None, now: date, tracked: Iterable[str],
     return history
 
 
-FULL_SHA = re.compile(r"[0-9a-f]{40}|[0-9a-f]{64}")
 _KIND = f"history/v{HISTORY_CACHE_VERSION}"
 _KIND_HEAD = f"{_KIND}/head"  # `_LATEST`: the rows written last, newest first, with the full table each patches
 _LATEST = "latest"

@@ -29,7 +29,8 @@ import os
 import subprocess
 from typing import Callable, Iterable, Mapping
 
-from indexer.git.history import FULL_SHA, PACK_LIMITS
+from indexer.git.history import PACK_LIMITS
+from indexer.git.run import FULL_SHA
 from indexer.git.run import git_argv, git_process
 
 #: The walk reads two trees a commit: with the history's limits (`PACK_LIMITS`) it peaked at 127 MB

@@ -22,6 +22,10 @@ from typing import Callable
 from indexer.errors import NotARepositoryError, OrgmemoryError
 
 
+#: A full object name (SHA-1, or SHA-256 in a repository of that format).
+FULL_SHA = re.compile(r"[0-9a-f]{40}|[0-9a-f]{64}")
+
+
 class GitError(OrgmemoryError):
     pass
 
