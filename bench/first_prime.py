@@ -16,7 +16,6 @@ two versions print (`--format json`) are compared.
 """
 from __future__ import annotations
 
-import argparse
 import os
 import shutil
 import statistics
@@ -25,19 +24,15 @@ import sys
 import tempfile
 import time
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import ab  # noqa: E402
+
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("repo")
-    parser.add_argument("--runs", type=int, default=5)
-    parser.add_argument("--now", default="2026-11-01")
+    parser = ab.arguments(__doc__)
     parser.add_argument("--task", default="add a retry to the client")
-    parser.add_argument("--base", help="a work tree of the version to compare with")
     args = parser.parse_args()
-    here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    versions = {"A": here, **({"B": os.path.abspath(args.base)} if args.base else {})}
-    for tree in versions.values():  # (neither compiles its modules on every run)
-        subprocess.run([sys.executable, "-m", "compileall", "-q", "-f", os.path.join(tree, "indexer")], check=True)
+    versions = ab.versions(args.base)
     with tempfile.TemporaryDirectory(prefix="orgmemory-first-prime-") as work:
         one, other = os.path.join(work, "ci"), os.path.join(work, "laptop")
         for clone in (one, other):

@@ -21,7 +21,6 @@ aside, which counts the work done).
 """
 from __future__ import annotations
 
-import argparse
 import json
 import os
 import shutil
@@ -32,18 +31,13 @@ import tempfile
 import time
 from datetime import date, timedelta
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import ab  # noqa: E402
+
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("repo")
-    parser.add_argument("--runs", type=int, default=5)
-    parser.add_argument("--now", default="2026-11-01")
-    parser.add_argument("--base", help="a work tree of the version to compare with")
-    args = parser.parse_args()
-    here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    versions = {"A": here, **({"B": os.path.abspath(args.base)} if args.base else {})}
-    for tree in versions.values():  # (neither compiles its modules on every run)
-        subprocess.run([sys.executable, "-m", "compileall", "-q", "-f", os.path.join(tree, "indexer")], check=True)
+    args = ab.arguments(__doc__).parse_args()
+    versions = ab.versions(args.base)
     with tempfile.TemporaryDirectory(prefix="orgmemory-sideways-") as work:
         clone = os.path.join(work, "repo")
         subprocess.run(["git", "clone", "-q", "--shared", os.path.abspath(args.repo), clone], check=True)

@@ -14,7 +14,6 @@ clone, instead of the same clone each time.
 """
 from __future__ import annotations
 
-import argparse
 import os
 import shutil
 import statistics
@@ -23,22 +22,17 @@ import sys
 import tempfile
 import time
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import ab  # noqa: E402
+
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("repo")
-    parser.add_argument("--base", required=True, help="a work tree of the baseline version")
-    parser.add_argument("--runs", type=int, default=7)
-    parser.add_argument("--now", default="2026-11-01")
+    parser = ab.arguments(__doc__, runs=7)
     parser.add_argument("--fresh-clone", action="store_true", help="each run in a new clone, as CI's")
     args = parser.parse_args()
-    here = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    versions = {"A": {**os.environ, "PYTHONPATH": here}, "B": {**os.environ, "PYTHONPATH": os.path.abspath(args.base)}}
-    for version in versions.values():  # (as `run.py` does: neither compiles its modules on every run; `-f`:
-        # a source written in the second its `.pyc` was, as `git stash pop` does, looks compiled to `compileall`
-        # but not to the import system, which then compiles it on every run: 14 ms for `indexer.scan.delta`)
-        subprocess.run([sys.executable, "-m", "compileall", "-q", "-f", os.path.join(version["PYTHONPATH"], "indexer")],
-                       check=True)
+    if not args.base:
+        parser.error("--base CHECKOUT is required")
+    versions = {version: {**os.environ, "PYTHONPATH": tree} for version, tree in ab.versions(args.base).items()}
     with tempfile.TemporaryDirectory(prefix="orgmemory-since-ab-") as work:
         clone = os.path.join(work, "repo")
         subprocess.run(["git", "clone", "-q", "--shared", os.path.abspath(args.repo), clone], check=True)
