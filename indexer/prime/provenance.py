@@ -32,11 +32,12 @@ DATED_BY_SCAN = ("last_changed", "last_changed_before")
 
 
 def finding_dates(root: str, cache_dir: str, findings: Iterable[Finding], now: date,
-                  stale_after_days: int) -> dict[str, dict[int, dict[str, Any]]]:
+                  stale_after_days: int, state=None) -> dict[str, dict[int, dict[str, Any]]]:
     """{path: {line: shown}} for every finding with a line; `shown` is {"date", "commit", "author"}
     for a line changed since the cutoff (its exact origin: the blame saw its commit) or a stale
     TODO the scan dated exactly, {"last_changed_before": cutoff} for an older line,
-    {"uncommitted": True} or {} when no commit can tell."""
+    {"uncommitted": True} or {} when no commit can tell. `state`: the work tree's
+    (`indexer.git.discover.read_state`), when the caller has just read it."""
     cutoff = epoch(now - timedelta(days=stale_after_days))
     before = day_of(cutoff).isoformat()
     dates: dict[str, dict[int, dict[str, Any]]] = {}
@@ -49,7 +50,7 @@ def finding_dates(root: str, cache_dir: str, findings: Iterable[Finding], now: d
         else:
             requests.setdefault(finding.path, set()).add(finding.line)
     if requests:
-        snapshot, _left_out = take_snapshot(root)
+        snapshot, _left_out = take_snapshot(root, state=state)
         requests = {path: lines for path, lines in requests.items() if path in snapshot.files}
         cache = Cache(cache_dir)
         try:

@@ -25,14 +25,16 @@ def refresh(state: RepoState, now: date, cache_dir: str, config_path: str | None
             include_vendored: bool = False) -> dict[str, Any]:
     """Scan, index, and return the meta record written (its `freshness` matches `state`).
     `include_vendored` (`prime --include-vendored`): vendored and generated code is scanned and primed."""
+    from indexer.git.discover import read_state
     from indexer.prime.documents import build_documents
     from indexer.prime.provenance import finding_dates
     from indexer.scan.run import run_scan
 
     primary = watched_files(state.root, config_path)
     before = files_digest(primary)
+    tree = read_state(state.root)  # (the scan's and the dates' one look at the work tree)
     result = run_scan(state.root, now, cache_dir=cache_dir, config_path=config_path, with_memory=True,
-                      include_vendored=include_vendored)
+                      include_vendored=include_vendored, state=tree)
     config = result.memory
     watched = watched_files(state.root, config_path, config)
     unchanged = files_digest(primary) == before
@@ -43,7 +45,7 @@ def refresh(state: RepoState, now: date, cache_dir: str, config_path: str | None
     )
     findings = list(result.findings) if include_vendored \
         else _first_party(state.root, result.findings, config.scan.vendored == "report")
-    dated = finding_dates(state.root, cache_dir, findings, now, config.scan.stale_after_days)
+    dated = finding_dates(state.root, cache_dir, findings, now, config.scan.stale_after_days, tree)
     docs = build_documents(config, findings, result.resolutions, dated)
     meta = {"format": index.FORMAT, "freshness": freshness.to_json(), "built_at": int(time.time()),
             "org": config.org, "notes": list(result.notes)}
