@@ -99,3 +99,16 @@ def test_installed_prime_after_a_change_refreshes_through_the_scan(primed, git_l
     commit_all(primed)
     assert len(git_calls(primed, env, log)) > 1
     assert len(git_calls(primed, env, log)) == 1
+
+
+def test_only_a_prime_that_will_scan_lets_git_write_its_index(repo, git_log):
+    """The fast path's `git status` never takes git's index lock (a prompt must not make the user's
+    own `git commit` fail); so it never writes the index it refreshes. A first prime (no index
+    yet) scans, and the scan's own `git status` takes that lock anyway: its probe may write the
+    index too, so that in a new clone git reads every file whole once, not twice."""
+    root = build(repo)
+    log, env = git_log
+    first = [call for call in git_calls(root, env, log) if " status " in f" {call} "]
+    assert first and not any("--no-optional-locks" in call for call in first), first
+    again = git_calls(root, env, log)
+    assert len(again) == 1 and "--no-optional-locks" in again[0]

@@ -102,9 +102,10 @@ def build(request: PrimeRequest, probe: Callable[[], RepoState] | None = None) -
     """The block for `request`; `probe` is the repository's `start_probe`, when the caller
     started it earlier (the hook starts it before importing this module)."""
     root = repo_root(request.repo)
-    finish_probe = probe or start_probe(root)
     cache_dir = cache_dir_for(root, request.cache_dir)
     directory = index.index_path(cache_dir)
+    # (no index yet: the refresh's scan follows, and its `git status` writes git's index anyway)
+    finish_probe = probe or start_probe(root, refresh_index=request.refresh and not os.path.lexists(directory))
     paths = repo_paths(root, request.paths)
     terms = task_terms(request.task, paths)
     dirs = near_dirs(paths)
