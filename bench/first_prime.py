@@ -1,7 +1,7 @@
 """A scan in one clone, then a prime in another (issue 18, item 1: one cache, and the check it
 names): how long that first prime takes, against a prime of an up-to-date index.
 
-    python bench/first_prime.py REPO [--runs N] [--now YYYY-MM-DD] [--task TEXT] [--base CHECKOUT]
+    python bench/first_prime.py REPO [--runs N] [--now YYYY-MM-DD] [--task TEXT] [--base CHECKOUT] [--fresh-clone]
 
 Two `git clone --shared` of REPO at two paths. A complete scan in the first fills a cache (once
 per version, untimed); each run restores a copy of it (untimed, then `sync`ed: a restored cache's
@@ -9,6 +9,9 @@ pages written back by the prime's first `fsync` are the disk's cost, not the pri
 from run to run by tens of ms) and times, in the second clone,
 the first `prime` (which builds its index from the scan's result: the observations' documents
 and dates, no scan) and then a second one (an up-to-date index: what an agent's prompts get).
+
+`--fresh-clone`: each run's primes in a new clone, made untimed just before (as an agent's sandbox
+or a CI job clones and starts at once: git then sees every file as racily clean).
 
 With `--base CHECKOUT` (a work tree of another version, run with `PYTHONPATH` set to it) each run
 times both versions, alternating which goes first; the ratio is of the medians. The blocks the
@@ -31,6 +34,7 @@ import ab  # noqa: E402
 def main() -> int:
     parser = ab.arguments(__doc__)
     parser.add_argument("--task", default="add a retry to the client")
+    parser.add_argument("--fresh-clone", action="store_true", help="each run's primes in a new clone")
     args = parser.parse_args()
     versions = ab.versions(args.base)
     with tempfile.TemporaryDirectory(prefix="orgmemory-first-prime-") as work:
@@ -57,10 +61,14 @@ def main() -> int:
                 shutil.rmtree(cache, ignore_errors=True)
                 shutil.copytree(os.path.join(work, version + "0"), cache, symlinks=True)
                 os.sync()  # (else the prime's first fsync writes back the whole copy: tens of ms, untimed here)
+                where = other
+                if args.fresh_clone:
+                    where = os.path.join(work, f"run-{number}-{version}")
+                    subprocess.run(["git", "clone", "-q", "--shared", os.path.abspath(args.repo), where], check=True)
                 prime = ("prime", args.task, "--format", "json", "--cache-dir", cache)
-                seconds, blocks[version] = run(version, other, *prime)
+                seconds, blocks[version] = run(version, where, *prime)
                 first[version].append(seconds)
-                warm[version].append(run(version, other, *prime)[0])
+                warm[version].append(run(version, where, *prime)[0])
         for version in versions:
             print(f"{version}: first prime {statistics.median(first[version]):.3f} s, up-to-date prime "
                   f"{statistics.median(warm[version]):.3f} s "
