@@ -37,9 +37,11 @@ _TAG_TEXT = (TAG_SIGNATURE + "\n# This file is a cache directory tag created by 
 _IDENTITIES = "identities-2"
 _EARLIER_IDENTITIES = "identities"
 #: <base>/<_IDENTITIES>/<_COMMITS>: "<commit> <folder name>" lines, the HEADs whose folder name a
-#: checkout last found (newest last, at most `_KEEP_COMMITS`). A commit's main line never changes,
-#: so a new checkout (a CI runner's, another clone) at one of them, or at a commit whose first
-#: `_NEAR` first parents reach one, is named without the walk to the root.
+#: checkout last found, and their first parents (newest last, at most `_KEEP_COMMITS`). A commit's
+#: main line never changes, so a new checkout (a CI runner's, another clone) at one of them, or at
+#: a commit whose first `_NEAR` first parents reach one, is named without the walk to the root:
+#: the next push's, and a pull request's next merge commit, whose first parent is the base branch's
+#: tip, as the last one's was.
 _COMMITS = "commits"
 _KEEP_COMMITS = 256
 _NEAR = 64
@@ -105,7 +107,7 @@ def repository_key(root: str, base: str | None = None) -> str:
     The walk down the main line costs 0.1-0.4 s on long histories (rails' 46k first parents), so
     the answer is remembered per checkout (its path and its `.git`'s inode) under `base`, and per
     HEAD (`_COMMITS`): a new checkout of a commit seen before, as every CI run's fresh clone is,
-    or of one a few commits on, is named from that.
+    or of one a few first parents on, is named from that.
     """
     checkout = _checkout_key(root)
     if checkout in _known:
@@ -114,7 +116,7 @@ def repository_key(root: str, base: str | None = None) -> str:
     name = _read_small(remembered) if remembered else None
     if name is None:
         commits = os.path.join(base, _IDENTITIES, _COMMITS) if remembered else None
-        head, name = _named_by_a_known_commit(root, commits) if commits else (None, None)
+        line, name = _named_by_a_known_commit(root, commits) if commits else ((), None)
         if name is None:
             first = _root_commit(root)
             if not first:
@@ -123,29 +125,31 @@ def repository_key(root: str, base: str | None = None) -> str:
         if remembered:
             _adopt_earlier_folder(base, checkout, name)
             _remember(remembered, name)
-            if head is not None:
-                _remember_commit(commits, head, name)
+            if line:
+                _remember_commits(commits, line, name)
     _known[checkout] = name
     return name
 
 
-def _named_by_a_known_commit(root: str, commits: str) -> tuple[str | None, str | None]:
-    """(HEAD, the folder name `_COMMITS` gives HEAD or one of its first `_NEAR` first parents);
-    (None, None) in a shallow clone, whose main line ends where the clone does (its own name,
-    as before: a result of a shallow history is never served to a whole one) or without a HEAD;
-    (HEAD, None) when no such commit is known."""
+def _named_by_a_known_commit(root: str, commits: str) -> tuple[tuple[str, ...], str | None]:
+    """(HEAD and its first parent, the folder name `_COMMITS` gives one of HEAD's first `_NEAR`
+    first parents, or None); ((), None) in a shallow clone, whose main line ends where the clone
+    does (its own name, as before: a result of a shallow history is never served to a whole one),
+    or without a HEAD."""
     from indexer.git.run import FULL_SHA, git_process
 
     proc = git_process(root, "rev-parse", "--is-shallow-repository", "HEAD")
     answer = proc.stdout.decode("ascii", "replace").split() if proc.returncode == 0 else []
     if len(answer) != 2 or answer[0] != "false" or not FULL_SHA.fullmatch(answer[1]):
-        return None, None
+        return (), None
     head, known = answer[1], _known_commits(commits)
-    if head in known or not known:
-        return head, known.get(head)
+    if head in known:
+        return (head,), known[head]
     proc = git_process(root, "rev-list", "--first-parent", f"--max-count={_NEAR}", head, "--")
     walked = proc.stdout.decode("ascii", "replace").split() if proc.returncode == 0 else []
-    return head, next((known[commit] for commit in walked if commit in known), None)
+    if walked[:1] != [head]:
+        return (head,), None
+    return tuple(walked[:2]), next((known[commit] for commit in walked if commit in known), None)
 
 
 def _known_commits(path: str) -> dict[str, str]:
@@ -166,11 +170,13 @@ def _known_commits(path: str) -> dict[str, str]:
     return known
 
 
-def _remember_commit(path: str, head: str, name: str) -> None:
-    """Put `head` last in `_COMMITS` (a concurrent writer's line may be lost: it is found again)."""
+def _remember_commits(path: str, line: tuple[str, ...], name: str) -> None:
+    """Put the commits of `line` last in `_COMMITS`, HEAD last of all (a concurrent writer's lines
+    may be lost: they are found again)."""
     known = _known_commits(path)
-    known.pop(head, None)
-    known[head] = name
+    for commit in reversed(line):
+        known.pop(commit, None)
+        known[commit] = name
     _remember(path, "\n".join(f"{commit} {folder}" for commit, folder in list(known.items())[-_KEEP_COMMITS:]))
 
 

@@ -79,9 +79,10 @@ def _walks_to_the_root(root, cache: str, *args: str) -> tuple[bool, dict]:
 
 def test_a_new_clone_of_a_commit_seen_before_is_named_without_walking_the_history(repo, tmp_path):
     """Every CI run's checkout is a new clone, and naming its cache folder walked HEAD's main line
-    to its root (0.1-0.4 s on long histories). A clone at a commit a checkout was named at, or a
-    few commits on from one, now takes that name from it; a shallow clone, whose main line ends
-    where the clone does, and another repository still walk theirs."""
+    to its root (0.1-0.4 s on long histories). A clone at a commit a checkout was named at, a few
+    commits on from one, or on a commit whose first parent is a named one's first parent (a pull
+    request's next merge commit) now takes that name; a shallow clone, whose main line ends where
+    the clone does, still walks its own."""
     build(repo)
     repo.commit("2026-10-02", files={"notes.md": "one\n"})
     shared = str(tmp_path / "shared")
@@ -95,6 +96,13 @@ def test_a_new_clone_of_a_commit_seen_before_is_named_without_walking_the_histor
         subprocess.run(["git", "commit", "-qam", day], cwd=later, check=True, env=git_env(day))
     walked, third = _walks_to_the_root(later, shared)
     assert not walked and third["summary"]["parsed"] < first["summary"]["parsed"]  # warm: the same folder
+    beside = clone(repo, tmp_path, "run-4")
+    subprocess.run(["git", "checkout", "-q", "--detach", "HEAD~1"], cwd=beside, check=True)
+    (beside / "beside.md").write_text("beside\n")
+    subprocess.run(["git", "add", "beside.md"], cwd=beside, check=True)
+    subprocess.run(["git", "commit", "-qm", "beside"], cwd=beside, check=True, env=git_env("2026-10-05"))
+    walked, fourth = _walks_to_the_root(beside, shared)
+    assert not walked and fourth["summary"]["parsed"] < first["summary"]["parsed"]
     shallow = tmp_path / "shallow"
     subprocess.run(["git", "clone", "-q", "--depth", "1", f"file://{repo.root}", str(shallow)], check=True)
     walked, _data = _walks_to_the_root(shallow, shared)
