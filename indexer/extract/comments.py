@@ -190,6 +190,9 @@ def _tree_comments(language: Language, data: bytes, tree: tree_sitter.Tree,
     one can be in a comment: every comment of it lies within its nodes' span)."""
     import tree_sitter
 
+    if needles is not None and not language.embedded:
+        yield from _comments_around(language, data, tree, needles)
+        return
     captures = tree_sitter.QueryCursor(_grammar(language.name).query).captures(tree.root_node)
     for capture, nodes in captures.items():
         if capture == "comment":
@@ -207,6 +210,33 @@ def _tree_comments(language: Language, data: bytes, tree: tree_sitter.Tree,
                     and _opens_inside(embedded.name, data, nodes)):
                 continue
             yield from _embedded_comments(embedded, data, nodes, needles)
+
+
+def _comments_around(language: Language, data: bytes, tree: tree_sitter.Tree,
+                     needles: tuple[bytes, ...]) -> Iterator[Comment]:
+    """The comment nodes holding a needle, found from each of the needles' places: the smallest
+    node spanning it and its parents. Every node spanning a place lies on that one path, so these
+    are the nodes the language's query captures that hold a needle, in the same order, without
+    compiling the query (its analysis of the grammar: 5 ms for bash's, 8 ms for C++'s, in every
+    scan that reads one such file)."""
+    kinds = frozenset(language.comment_nodes)
+    root = tree.root_node
+    found: dict[int, tree_sitter.Node] = {}
+    for needle in needles:
+        at = data.find(needle)
+        while at >= 0:
+            node = root.descendant_for_byte_range(at, at + len(needle))
+            # (a leaf spans every place wholly inside it the same way: those are skipped, so a
+            # file of needles costs one step per token, as the query's walk does)
+            after = node.end_byte - len(needle) + 1 if node.child_count == 0 else at + 1
+            while node is not None:
+                if node.is_named and node.type in kinds:
+                    found.setdefault(node.id, node)
+                node = node.parent
+            at = data.find(needle, max(after, at + 1))
+    for node in sorted(found.values(), key=lambda node: (node.start_byte, -node.end_byte)):
+        text = data[node.start_byte:node.end_byte].decode("utf-8", "replace")
+        yield Comment(node.start_point.row + 1, _strip_delimiters(text))
 
 
 def _embedded_comments(language: Language, data: bytes, nodes: list[tree_sitter.Node],
