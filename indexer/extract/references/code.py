@@ -131,8 +131,10 @@ def _python_paths(found: Found) -> None:
     for index, line in enumerate(found.lines):
         triples = line.count('"' * 3) + line.count("'" * 3)
         was_in, in_docstring = in_docstring, in_docstring != bool(triples % 2)
-        if was_in or triples or "(" not in line or line.lstrip().startswith("#") or _PY_NO_CLAIM.search(line):
-            continue  # docstrings and comments describe code; only code opens files
+        if was_in or triples or not ("open(" in line or "Path(" in line or "__file__" in line) \
+                or line.lstrip().startswith("#") or _PY_NO_CLAIM.search(line):
+            continue  # docstrings and comments describe code; only code opens files (each pattern
+            # below holds one of those three: the rest of the lines are not tried)
         line = line.split(" #", 1)[0]
         for match in _PY_BESIDE.finditer(line):
             parents = (match.group(1) or ".parent").count(".parent")
