@@ -370,6 +370,26 @@ def test_a_path_deleted_in_the_work_tree_is_told_by_its_earlier_removal(repo, tm
     assert "was deleted in" in run_scan(repo.root, warm, "--format", "json").stdout
 
 
+@settings(max_examples=300, deadline=None)
+@given(st.sets(st.lists(st.sampled_from(["a", "b", "ab", "a.b", "a-b", "a0", "z"]), min_size=1, max_size=4)
+               .map("/".join), max_size=30),
+       st.lists(st.sampled_from(["a", "b", "ab", "a.b", "a-b", "a0", "z", "a/b", "ab/a", "a/a/a", "b/z"]),
+                max_size=10))
+def test_the_base_s_list_of_removed_paths_tells_a_removed_folder_as_the_history_does(removals, asked):
+    """A delta whose history is the base's answers "did this missing path hold a removed one?"
+    (what ignored build outputs ask of every missing path) from the base's sorted list of the
+    removed paths and their folders, without reading the history: the same answer as
+    `History.removed_folders`, and the same membership as the list's set."""
+    from indexer.git.history import History
+    from indexer.scan.delta import _Sorted
+
+    history = History(removals=dict.fromkeys(removals))
+    listed = _Sorted("\0".join(sorted(set(removals) | history.removed_folders)))  # (as `store_base` writes it)
+    for path in asked:
+        assert listed.holds_under(path) == history.is_removed_folder(path)
+        assert (path in listed) == history.was_removed(path)
+
+
 def test_a_working_folder_s_bounds_asked_again_when_a_file_there_moves_what_it_needs(repo, tmp_path):
     """The base keeps, per folder, the bounds of its deleted files as far as they were asked (a
     folder needs 50 deleted and 20 per file left): 60 notes consumed one by one beside another

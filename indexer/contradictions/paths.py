@@ -116,9 +116,10 @@ class RepoPaths:
 
     @functools.cached_property
     def names(self) -> frozenset[str]:
-        """Base names of every path, with and without extension: a cheap "could be here" test."""
-        return frozenset(p.rpartition("/")[2] for p in self.paths) | frozenset(
-            p.rpartition("/")[2] for p in self.stems)
+        """Base names of every path, and of every file without its extension: a cheap "could be
+        here" test. (Each file's name is taken once, and each distinct name stemmed once.)"""
+        files = {p.rpartition("/")[2] for p in self.all_files}
+        return frozenset(files.union((p.rpartition("/")[2] for p in self.folders), map(stem_of, files)))
 
     @functools.cached_property
     def suffixes(self) -> frozenset[str]:

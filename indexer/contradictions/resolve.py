@@ -760,7 +760,7 @@ class Resolver:
         # a folder is asked as one too: a folder-only pattern (`docs/_build/`) matches nothing
         # else, and git cannot tell a path that is not there is a folder
         folders = {c for r in results if r.status == MISSING for c in r.looked_in
-                   if r.reference.target.endswith("/") or c in self.history.removed_folders}
+                   if r.reference.target.endswith("/") or self.history.is_removed_folder(c)}
         ignored = git_ignored(self.root, missing | {c + "/" for c in folders})
         ignored |= {c for c in folders if c + "/" in ignored}
         if not ignored:

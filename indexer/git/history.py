@@ -200,6 +200,10 @@ class History:
         """Whether history knows `path` (a file, or a folder with files) went away: a set lookup."""
         return path in self.removals or path in self.removed_folders
 
+    def is_removed_folder(self, path: str) -> bool:
+        """Whether `path` held a path that went away (`removed_folders`)."""
+        return path in self.removed_folders
+
     def fate(self, path: str, exists) -> list[Removal]:
         """What happened to a missing `path`: its removal, then where each rename led, if gone too.
 

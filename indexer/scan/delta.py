@@ -1167,6 +1167,17 @@ class _Lazy:
             return self.__getattr__("was_removed")(path)
         return path in self._removed
 
+    def is_removed_folder(self, path: str) -> bool:
+        """From the base's list too, which holds every removed path's folders: `path` held a
+        removed path when an entry lies under it (what ignored build outputs ask of each missing
+        path: numpy's one-change read its whole history for it)."""
+        if path not in self._gone and self._value is None:
+            if self._removed is None:
+                self._removed = self._read_removed()
+            if self._removed is not None:
+                return self._removed.holds_under(path)
+        return self.__getattr__("is_removed_folder")(path)
+
     def __getattr__(self, name: str):
         if self._value is None:
             self._value = self._load()
@@ -1192,7 +1203,17 @@ class _Sorted:
         return set(self._text.split("\0")) - {""}
 
     def __contains__(self, path: str) -> bool:
+        return self._first_from(path) == path
+
+    def holds_under(self, folder: str) -> bool:
+        """Whether an entry lies under `folder` (the entries beginning with `folder/` are one run)."""
+        first = self._first_from(folder + "/")
+        return first is not None and first.startswith(folder + "/")
+
+    def _first_from(self, key: str) -> str | None:
+        """The first entry not before `key`, if any."""
         text = self._text
+        found = None
         low, high = 0, len(text)  # whole entries: `low` starts one, `high` ends one
         while low < high:
             mid = (low + high) // 2
@@ -1200,13 +1221,12 @@ class _Sorted:
             end = text.find("\0", start, high)
             end = high if end < 0 else end
             entry = text[start:end]
-            if entry == path:
-                return True
-            if entry < path:
+            if entry < key:
                 low = end + 1
             else:
+                found = entry
                 high = max(start - 1, low)
-        return False
+        return found
 
 
 def _watch(definitions, found) -> dict[str, Any]:
