@@ -518,7 +518,7 @@ def _delta(root, config, now, snapshot, left_out, cache, key, base, changed, spa
     from indexer.scan.collect import VENDORED_QUIET, collect, vendored_folders
     from indexer.scan.pipeline import ScanContext, _lap, start_ageing
     from indexer.scan.inputs import MEMO_KIND
-    from indexer.scan.result import ScanResult, json_text, spliced, with_finding_texts
+    from indexer.scan.result import ScanResult, json_text, split_findings, spliced, with_finding_texts
     from indexer.scan.suppress import apply_suppressions
     from indexer.text import STRUCTURAL, safe_record, safe_tree
 
@@ -733,9 +733,11 @@ def _delta(root, config, now, snapshot, left_out, cache, key, base, changed, spa
         raise Fallback("no base (the result it names is gone)")
     try:
         previous_text, _, previous_gated_text = stored.partition("\n")
-        previous_data, own_texts = with_finding_texts(previous_text)
+        previous_data, own_texts = split_findings(previous_text) or with_finding_texts(previous_text)
         previous = ScanResult.from_json_data(previous_data, previous_text)
-        previous_gated, gated_texts = with_finding_texts(previous_gated_text)
+        # (of the gated text, the findings' texts alone: `previous_gated` is read for other keys)
+        previous_gated, gated_texts = split_findings(previous_gated_text, len(previous.findings)) \
+            or with_finding_texts(previous_gated_text)
     except (ValueError, KeyError, TypeError, AttributeError):
         raise Fallback("the base's result is damaged") from None
     if len(gated_texts) != len(previous.findings):

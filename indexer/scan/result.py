@@ -140,6 +140,43 @@ def with_finding_texts(text: str) -> tuple[dict[str, Any], list[str]]:
     return data, texts
 
 
+_FINDINGS_KEY, _BETWEEN, _FIRST = '"findings":[', '},{"rule":', '{"rule":'
+
+
+def split_findings(text: str, count: int | None = None) -> tuple[dict[str, Any], list[str]] | None:
+    """`with_finding_texts` of a result's text (`ScanResult.to_json`'s keys: its findings' array
+    before "resolutions", each finding's object beginning with "rule"), found by splitting that
+    array where one object ends and the next begins, not by reading each object: a `"` that is not
+    escaped is never inside a string, so `},{"rule":` splits only between objects, and a nested
+    object beginning with "rule" gives one text too many, which the count shows. The objects
+    are decoded in one call; with `count` (the gated text, whose findings the caller has from
+    the other), not at all, and the data's findings are left empty. None when the text is not
+    of that shape: the caller reads it with `with_finding_texts` (ansible's 590 findings, two
+    texts: 10 -> 3 ms of a delta)."""
+    start = text.find(_FINDINGS_KEY)
+    close = text.rfind('],"resolutions":[')
+    if start < 0 or close < start:
+        return None
+    start += len(_FINDINGS_KEY) - 1  # at its "["
+    body = text[start + 1:close]
+    parts = body.split(_BETWEEN) if body else []
+    texts = [parts[0] + "}", *(_FIRST + part + "}" for part in parts[1:-1]), _FIRST + parts[-1]] \
+        if len(parts) > 1 else parts
+    if texts and not (texts[0].startswith(_FIRST) and texts[-1].endswith("}")):
+        return None
+    try:
+        data = json.loads(text[:start] + "[]" + text[close + 1:])
+        findings = json.loads(text[start:close + 1]) if count is None else None
+    except ValueError:
+        return None
+    if not isinstance(data, dict) or data.get("findings") != [] \
+            or len(texts) != (len(findings) if isinstance(findings, list) else count):
+        return None
+    if findings is not None:
+        data["findings"] = findings
+    return data, texts
+
+
 def _past(text: str, at: int, close: str) -> tuple[int, bool]:
     """After a value ending at `at`: past its comma (False), or past `close` (True)."""
     if text[at] == ",":
