@@ -30,6 +30,8 @@ def jsonable(value: Any) -> Any:
 
 @dataclass(frozen=True)
 class Finding:
+    """One problem a check reports, with a fingerprint that survives line moves."""
+
     rule: str
     severity: str
     path: str

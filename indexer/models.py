@@ -43,6 +43,8 @@ class Match(_Json):
 
 @dataclass(frozen=True)
 class Standard(_Json):
+    """One entry of `standards:` in `.orgmemory.yaml`."""
+
     id: str
     statement: str
     kind: str = "standard"  # standard | decision | convention | fact
@@ -93,6 +95,8 @@ class Standard(_Json):
 
 @dataclass(frozen=True)
 class LegacyPath(_Json):
+    """One entry of `legacy:` in `.orgmemory.yaml`."""
+
     path: str
     successor: str | None = None
     since: date | None = None
@@ -103,6 +107,8 @@ class LegacyPath(_Json):
 
 @dataclass(frozen=True)
 class ScanSettings(_Json):
+    """The `scan:` section of `.orgmemory.yaml`."""
+
     exclude: tuple[str, ...] = ()
     history_paths: tuple[str, ...] = ("CHANGELOG*", "HISTORY*", "docs/adr/**")
     markers: tuple[str, ...] = ("TODO", "FIXME", "HACK", "XXX")
@@ -125,6 +131,8 @@ class RuleConfig(_Json):
 
 @dataclass(frozen=True)
 class Config(_Json):
+    """The loaded `.orgmemory.yaml`, its `extends` sources merged in (the defaults when there is none)."""
+
     file: str | None = None  # absolute path of the loaded file; None when defaults are used
     version: int = 1
     org: str | None = None
@@ -161,6 +169,8 @@ class Snapshot(_Json):
 # --------------------------------------------------------------------------- extraction
 @dataclass(frozen=True)
 class Todo(_Json):
+    """A TODO-style marker comment: where, which marker, and its text."""
+
     path: str
     line: int
     marker: str  # TODO | FIXME | HACK | XXX (or a configured marker)

@@ -24,6 +24,8 @@ OPTION_TYPES = ("duration", "fraction", "severity")
 
 @dataclass(frozen=True)
 class OptionInfo:
+    """One option of a rule, as its YAML documents it."""
+
     name: str
     type: str
     default: Any  # as written in the YAML (a duration stays "365d"); `value` is what checks get
@@ -33,6 +35,8 @@ class OptionInfo:
 
 @dataclass(frozen=True)
 class RuleInfo:
+    """A rule's definition (`indexer/_rules/*.yaml`): severity, summary, help and options."""
+
     id: str
     severity: str
     summary: str

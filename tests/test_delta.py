@@ -619,6 +619,42 @@ def test_since_after_a_commit_to_a_changelog_leaves_its_references_to_a_complete
     assert "  CHANGELOG.md:3  [history, prose]  - Moved the guide to docs/guide.md" in explained.stdout, explained
 
 
+@pytest.mark.parametrize("todo", [False, True])
+def test_since_after_commits_adding_a_path_and_to_a_changelog_then_deleting_a_path_it_names(repo, tmp_path, todo):
+    """With a path added too, a changed changelog is read without its references, and the record
+    of lookups holds none of it; but one with a TODO is read whole: stale-todo looks up the paths
+    a TODO names. The next commit deletes such a path: the delta says what a cold scan says
+    ("scripts/tool.sh no longer exists", with the TODO)."""
+    older = "".join(f"- Fixed the build of scripts/build.sh on platform {n}.\n" for n in range(800))  # (40 KB)
+    note = "<!-- TODO: drop scripts/tool.sh after the release. -->\n" if todo else "- Added scripts/tool.sh.\n"
+    repo.commit(STALE, "start", files={"CHANGELOG.md": "# Changes\n\n" + note + older,
+                                       "scripts/build.sh": "#!/bin/sh\necho build\n",
+                                       "scripts/tool.sh": "#!/bin/sh\necho tool\n", "docs/guide.md": "Run scripts/build.sh.\n"})
+    warm = tmp_path / "warm"
+    run_scan(repo.root, warm, "--format", "json")
+    repo.commit("2026-10-20", "notes, and a page", files={
+        "CHANGELOG.md": "# Changes\n\n- Added docs/usage.md.\n" + note + older, "docs/usage.md": "Usage.\n"})
+    assert_same_as_cold(repo, tmp_path, warm, "--since", "HEAD~1", delta=True)
+    repo.git("rm", "-q", "scripts/tool.sh")
+    repo.commit("2026-10-25", "drop the tool")
+    assert_same_as_cold(repo, tmp_path, warm, "--since", "HEAD~1", delta=True)
+    assert_same_as_cold(repo, tmp_path, warm, delta=False)  # (the whole result: --since shows changed lines)
+    assert ("scripts/tool.sh no longer exists" in outputs(repo.root, warm)[1]) is todo
+
+
+def test_since_after_a_commit_adding_a_vendored_changelog(repo, tmp_path):
+    """An added changelog may be vendored (found after it is read): its references are counted
+    as set aside, as a complete scan counts them, so it is read whole."""
+    older = "".join(f"- Fixed the build of lib/run.sh on platform {n}.\n" for n in range(800))  # (40 KB)
+    repo.commit(STALE, "start", files={".gitattributes": "ext/** linguist-vendored\n", "ext/a.js": "// x\n",
+                                       "docs/guide.md": "Run scripts/build.sh.\n", "scripts/build.sh": "echo\n"})
+    warm = tmp_path / "warm"
+    run_scan(repo.root, warm, "--format", "json")
+    repo.commit("2026-10-20", "the library's notes", files={"ext/CHANGELOG.md": "# Changes\n\n" + older})
+    assert_same_as_cold(repo, tmp_path, warm, "--since", "HEAD~1", delta=True)
+    assert json.loads(outputs(repo.root, warm)[0])["summary"]["set_aside"] == {"files": 2, "references": 800, "todos": 0}
+
+
 def test_since_over_a_merge_of_an_older_branch(repo, tmp_path, built):
     """A merge commit (GitHub's merge button) of a branch that forked before the base: its
     branch's commits are in the range, their files aged anew; the rest keeps the base's."""

@@ -42,6 +42,8 @@ SCOPES = ("file", "world", "tree")
 
 @dataclass(frozen=True)
 class LoadedCheck:
+    """A rule's settings and the function that checks it."""
+
     rule: RuleSettings
     run: Check
 

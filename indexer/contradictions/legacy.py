@@ -66,6 +66,8 @@ _TOWARD = lazy(r"(?i)\b(?:use|uses|using|to|onto|into|with|by|of|toward|towards)
 
 @dataclass(frozen=True)
 class Settings:
+    """Legacy detection's thresholds (`rules/legacy-path.yaml`'s options)."""
+
     stale_after_days: int = 365
     active_within_days: int = 90
     min_confidence: float = 0.5
@@ -84,6 +86,8 @@ class MigrateAsk:
 
 @dataclass(frozen=True)
 class Legacy:
+    """A legacy path, declared or detected: its successor, how sure, and why."""
+
     path: str
     successor: str | None
     declared: bool

@@ -119,6 +119,8 @@ _SOMEONE_ELSES = lazy(r"(?i)\b(?:in|of|from)\s+the\s+(?!same\b|this\b|our\b)[\w.
 
 @dataclass(frozen=True)
 class Resolved:
+    """What one reference's target turned out to be: a path that exists, one missing, or no claim."""
+
     reference: Reference
     status: str  # EXISTS | MISSING | NOT_A_CLAIM
     path: str | None = None  # the repository path it names: found, or where it was expected

@@ -37,6 +37,8 @@ NARROWED_NOTE = ("only the files given were read (no complete scan in the cache 
 
 @dataclass
 class Contradictions:
+    """The contradictions stage's picture, which the checks and `explain` read."""
+
     paths: RepoPaths
     history: History
     resolved: list[Resolved]  # every reference but imports

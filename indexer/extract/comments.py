@@ -113,6 +113,8 @@ def _may_hold(name: str, data: bytes, start: int, end: int, needles: tuple[bytes
 # --------------------------------------------------------------------------- tree-sitter
 @dataclass(frozen=True)
 class _Grammar:
+    """A tree-sitter language and its compiled comment query."""
+
     language: tree_sitter.Language
     query: tree_sitter.Query
 

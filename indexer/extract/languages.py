@@ -45,6 +45,8 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True)
 class Language:
+    """How files of one language are recognised and their comments found."""
+
     name: str
     extensions: tuple[str, ...] = ()  # lower case, with the dot
     filenames: tuple[str, ...] = ()  # exact base names, or base-name globs such as "Dockerfile.*"

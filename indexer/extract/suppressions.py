@@ -21,6 +21,8 @@ _LEADER_ONLY = lazy(r"^\s*(?:#+|//+|/\*+|<!--|--|;+|\.\.|%+|\{#|\{%|\*)\s*$")
 
 @dataclass(frozen=True)
 class Suppression:
+    """An `orgmemory: ignore[...]` comment: the rules it silences, where, and why."""
+
     path: str
     line: int
     rules: tuple[str, ...]

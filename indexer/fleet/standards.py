@@ -25,6 +25,8 @@ MAX_BYTES = 4 << 20
 
 @dataclass(frozen=True)
 class OrgStandards:
+    """An organisation's standards file, as `extends` fetched it."""
+
     display: str = ""  # what the user passed, credentials removed
     text: bytes = b""
     standards: tuple = ()  # ({"id", "statement", "scope", "review_by", "priority", "owner"}, ...)

@@ -93,6 +93,8 @@ class Removal:
 
 @dataclass
 class History:
+    """What HEAD's history says of paths: their recent activity and their removals."""
+
     activity: dict[str, Activity] = field(default_factory=dict)
     removals: dict[str, Removal] = field(default_factory=dict)
     commits: int = 0

@@ -22,6 +22,8 @@ _OURS = re.compile(r"(?:^|[\s/\\])orgmemory(?:\.exe)?\s+hook\s+claude-code(?:\s|
 
 @dataclass(frozen=True)
 class Installed:
+    """Claude Code settings with orgmemory's hooks added."""
+
     text: str  # the new file content (equal to the old one when nothing was added)
     added: tuple[str, ...]  # events that got the hook
 

@@ -66,6 +66,8 @@ class MissingSDK(OrgmemoryError):
 
 @dataclass(frozen=True)
 class Settings:
+    """The MCP server's repository, cache and clock."""
+
     repo: str = "."
     cache_dir: str | None = None
     config_path: str | None = None

@@ -40,6 +40,8 @@ PRIORITY_ORDER = {"must": 0, "should": 1, "may": 2}
 
 @dataclass(frozen=True)
 class Change:
+    """One file `sync` writes, removes or leaves: its text before and after."""
+
     path: str  # repo-relative, `/`
     before: str | None  # None: the file does not exist yet
     after: str | None  # None: a per-scope file no scope produces any more, to remove

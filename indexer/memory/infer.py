@@ -61,6 +61,8 @@ class Proposal:
 
 @dataclass
 class Inferred:
+    """What `init` proposes for a new `.orgmemory.yaml`."""
+
     proposals: list[Proposal] = field(default_factory=list)
     exclude: list[str] = field(default_factory=list)  # proposed scan.exclude
     history_paths: list[str] = field(default_factory=list)  # proposed scan.history_paths

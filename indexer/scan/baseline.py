@@ -28,6 +28,8 @@ FORMAT_VERSION = 1
 
 @dataclass(frozen=True)
 class Filtered:
+    """Findings less those a baseline file already lists."""
+
     new: tuple[Finding, ...]
     baselined: int  # findings matched (and so not reported)
 

@@ -37,6 +37,8 @@ LEAN_BYTES = 32 * 1024
 
 @dataclass
 class Collected:
+    """What extraction found in the scanned files, by path."""
+
     todos: dict[str, list[Todo]] = field(default_factory=dict)
     skipped: dict[str, str] = field(default_factory=dict)  # path -> reason
     content_sha: dict[str, str] = field(default_factory=dict)  # path -> SHA of the bytes scanned
@@ -83,7 +85,8 @@ def collect(snapshot: Snapshot, cache: Cache, markers: tuple[str, ...], max_byte
     `lean(path)`: whether nobody will read the file's references (a delta scan's changed
     changelogs). It is asked of a file the cache does not know, read here and of `LEAN_BYTES` or
     more (reading a smaller one's costs less than the question): such a file is extracted without
-    its references, and that entry, not the blob's whole, is not cached.
+    its references, unless it holds a TODO (`_entry`), and that entry, not the blob's whole, is
+    not cached.
     """
     from indexer.extract.rows import restore
 
@@ -123,7 +126,7 @@ def collect(snapshot: Snapshot, cache: Cache, markers: tuple[str, ...], max_byte
                 whole = lean is None or data is None or len(data) < LEAN_BYTES or not lean(path)
                 entry = _entry(path, data, reason, markers, references=whole)
                 out.parsed += 1
-                if reason not in WORKTREE_REASONS and key and whole:
+                if reason not in WORKTREE_REASONS and key and (whole or entry.get("todos")):  # (then read whole)
                     fresh[key] = entry
             if progress:
                 progress(1)
@@ -147,15 +150,17 @@ def blob_kind(markers: tuple[str, ...], max_bytes: int) -> str:
 def _entry(path: str, data: bytes | None, reason: str | None, markers: tuple[str, ...],
            references: bool = True) -> dict[str, Any]:
     """The cache entry of one file: why it was skipped, or its TODOs and path facts (without
-    its references unless `references`)."""
+    its references unless `references` or it holds a TODO: the paths a TODO names are looked up
+    through the references read from it, and a delta records those lookups,
+    `indexer.contradictions.deps`)."""
     from indexer.extract.facts import blob_facts
     from indexer.extract.todos import extract_todos
 
     if reason or data is None:
         return {"skip": reason}
     data = without_long_lines(data)
-    entry = {"todos": [_todo_row(t) for t in extract_todos(path, data, markers)],
-             **blob_facts(path, data, references)}
+    todos = [_todo_row(t) for t in extract_todos(path, data, markers)]
+    entry = {"todos": todos, **blob_facts(path, data, references or bool(todos))}
     if GENERATED_HEADER.search(data[:1024]):
         entry["generated"] = True
     return entry

@@ -43,7 +43,8 @@ read when no new commit touched a watched path and the commits its window of `MA
 pushes out, flagged when the base was stored (`_window`), removed nothing and touched none.
 An edited file's unchanged lines keep the ages and exact dates of HEAD's lines
 (`indexer.git.blame.worktree_lines`): only new lines would need a blame. A large changed
-changelog is extracted without its references, which make no finding (`collect`'s `lean`).
+changelog is extracted without its references, which make no finding (`collect`'s `lean`),
+and a changelog is not resolved: the record keeps no lookup of one, unless it holds a TODO.
 The result is the one a scan with an empty cache gives (`tests/test_delta.py`).
 """
 from __future__ import annotations
@@ -552,9 +553,12 @@ def _delta(root, config, now, snapshot, left_out, cache, key, base, changed, spa
         historical = _known_first(historical, frozenset(base["historical"]), base_paths)  # is in its key)
     # A changed historical document's references (a changelog's: fastapi adds to a 700 KB one in
     # most commits) make no finding, as it is no claim site, ask nothing (`migrate_asks`) and are
-    # not among those still pointing into a legacy path (`_pointing_rows`). So they are not read.
-    # Nor are its lookups recorded: when paths came or went (`lookups`), it is read whole.
-    lean = (lambda path: path not in vendored and historical(path)) if lookups is None else None
+    # not among those still pointing into a legacy path (`_pointing_rows`). So they are not read,
+    # and when paths came or went (`lookups`) the record holds no lookup of it: none decides
+    # anything it says. But for a TODO's (stale-todo looks up the paths it names): a file with a
+    # TODO is read whole (`collect`). Not an added one, which may be vendored (`_check_vendored`:
+    # its references are counted as set aside).
+    lean = lambda path: path not in vendored and path not in added and historical(path)  # noqa: E731
     collected = collect(snapshot, cache, config.scan.markers, config.scan.max_file_bytes,
                         progress(len(only)) if progress else None, only, lean=lean)
     if collected.skipped:
@@ -628,6 +632,8 @@ def _delta(root, config, now, snapshot, left_out, cache, key, base, changed, spa
     resolver.deps = {}  # (what the files resolved here rest on: the base's record of them, once it moves)
     resolved, imports = [], []
     for path in sorted(collected.references):
+        if path not in collected.todos and historical(path):  # (a changelog a moved path concerns: as `lean`)
+            continue
         refs = collected.references[path]
         answers, keys = resolver.resolve_traced([r for r in refs if r.kind not in IMPORT_KINDS])
         resolved.extend(answers)

@@ -17,6 +17,8 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class ScanResult:
+    """A scan's findings and what it scanned, as `--format json` writes them."""
+
     root: str
     head: str | None
     now: date

@@ -21,6 +21,8 @@ from indexer.regex import lazy
 
 @dataclass(frozen=True)
 class Syntax:
+    """Where a language's comments and docstrings are, for the code reader."""
+
     line_comments: tuple[str, ...]
     blocks: tuple[tuple[str, str], ...] = ()  # (open, close) of block comments and docstrings
     docstrings: bool = False  # Python: a triple-quoted string is prose
