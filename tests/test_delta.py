@@ -655,6 +655,24 @@ def test_since_after_a_commit_adding_a_vendored_changelog(repo, tmp_path):
     assert json.loads(outputs(repo.root, warm)[0])["summary"]["set_aside"] == {"files": 2, "references": 800, "todos": 0}
 
 
+def test_a_later_day_that_moves_a_legacy_path_s_count_of_commits(repo, tmp_path):
+    """The same legacy path, said otherwise on a later day (its count of the last year's commits
+    drops as one ages out): its finding and resolution are made again from the base's references
+    into it, as a cold scan makes them, without the full scan."""
+    repo.commit("2025-06-01", "start", files={
+        "internal/legacy/a.go": "package legacy\n\n// TODO: migrate off internal/legacy to internal/core\n",
+        "internal/legacy/b.go": "package legacy\n\n// TODO: move this off the legacy package\n",
+        "internal/core/c.go": "package core\n", "docs/guide.md": "Start in internal/legacy/a.go.\n"})
+    repo.commit("2025-11-02", "touch", files={"internal/legacy/a.go": "package legacy\n\n"
+                                              "// TODO: migrate off internal/legacy to internal/core\nvar x = 1\n"})
+    warm = tmp_path / "warm"
+    before = run_scan(repo.root, warm, "--format", "json", "--now", "2026-10-30").stdout
+    assert '"legacy-path"' in before and '"legacy-reference"' in before
+    after = run_scan(repo.root, tmp_path / "cold", "--format", "json", "--now", "2026-11-04").stdout
+    assert json.loads(before)["resolutions"] != json.loads(after)["resolutions"]
+    assert_same_as_cold(repo, tmp_path, warm, "--now", "2026-11-04", delta=True)
+
+
 def test_since_over_a_merge_of_an_older_branch(repo, tmp_path, built):
     """A merge commit (GitHub's merge button) of a branch that forked before the base: its
     branch's commits are in the range, their files aged anew; the rest keeps the base's."""
@@ -773,7 +791,8 @@ def test_an_edited_file_s_unchanged_lines_keep_their_origins(repo, tmp_path, nam
 def test_since_skips_legacy_detection_only_when_no_path_it_reads_moved(repo, tmp_path, built, touched, skipped):
     """After new commits, legacy detection is rerun unless every path it reads the history of
     (candidates, successors, declared and deprecated paths) kept its activity; either way the
-    result is a cold scan's."""
+    result is a cold scan's, and a delta's (the successor's new commit changes the legacy path's
+    evidence, not the legacy paths: their findings and resolution are made again)."""
     import shutil
 
     repo.commit("2026-10-20", "next", files={touched: (repo.root / touched).read_text() + "# TODO: one more\n"})
@@ -781,9 +800,9 @@ def test_since_skips_legacy_detection_only_when_no_path_it_reads_moved(repo, tmp
     shutil.copytree(built, copy)
     said = run_scan(repo.root, copy, "--format", "json", "-v", "--since", "HEAD~1").stderr
     assert ("legacy detection skipped" in said) is skipped
-    # (the successor's new commit changes the legacy path's evidence: the full scan runs)
-    assert ("full scan: the legacy set changed with the history" in said) is not skipped
-    assert_same_as_cold(repo, tmp_path, built, "--since", "HEAD~1", delta=skipped)
+    assert "full scan:" not in said
+    assert_same_as_cold(repo, tmp_path, built, "--since", "HEAD~1", delta=True)
+    assert_same_as_cold(repo, tmp_path, built, delta=False)  # (the whole result: --since shows changed lines)
 
 
 def test_a_removed_path_is_known_after_a_since_delta_moved_the_base(repo, tmp_path):

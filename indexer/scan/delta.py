@@ -21,11 +21,14 @@ commits, whose removals the history then says), C also holds the files whose res
 rest on a lookup whose answer moved (`indexer.contradictions.deps`: the base keeps every
 file's lookups), and legacy detection runs again only if what it reads of the paths moved
 (`_legacy_inputs`). It runs again too when a migrate ask in C, or what C says is deprecated,
-differs from the base's; the delta goes on if the legacy set is the base's. It raises
+differs from the base's; the delta goes on if the legacy paths are the base's (what
+detection says of them, its evidence, confidence and successors, may differ: a count of the
+last year's commits moves with the day; the legacy rules' findings and the resolutions are
+then made again from the base's references into them, `_legacy_picture`). It raises
 `Fallback`, and the caller runs the full pipeline (`scan -v` says why), whenever C or D could
 change the world or the base cannot be trusted: a definition changed, added or deleted, a
 reference into a legacy path in C that differs from the base's (or a migrate ask or such a
-reference in D at all), a legacy set that moved, a file at or in a legacy path,
+reference in D at all), legacy paths that came or went, a file at or in a legacy path,
 `.gitattributes`, `.gitmodules` or the standards file (a `.gitignore` changed concerns the
 files that looked for a path under its folder), a new identity of the repository (go.mod,
 package.json, pyproject.toml at the root), a skipped file (or one added), a path added or
@@ -87,6 +90,8 @@ _OLD_KINDS = ("scan-base/v2", "scan-base-removed/v2", "scan-base/v3", "scan-base
 #: (`indexer.checks.standards.check_expired`, a "world" rule). A base of an earlier day has them
 #: computed again, every TODO file's (named by the base); the others do not read the day.
 _NOW_RULES = frozenset({"stale-todo", "expired-standard"})
+#: What the legacy set says of itself: its findings are made again when only that changed.
+_LEGACY_RULES = frozenset({"legacy-path", "legacy-reference"})
 #: More changed files than this (or than a tenth of the repository) and the full pipeline runs:
 #: it is then no slower, and the base is rewritten.
 MAX_CHANGED = 200
@@ -683,6 +688,7 @@ def _delta(root, config, now, snapshot, left_out, cache, key, base, changed, spa
         if lookups is not None or asked or noticed else base.get("legacy_inputs")
     detected = noticed or aged or asked or inputs != base.get("legacy_inputs") or (moved and window is None and not (
         isinstance(watch, dict) and _activities(history, watch) == watch))
+    relegacy = False  # the same legacy paths, said otherwise: their findings and resolutions made again
     if detected:
         if "_legacy_named" not in paths.__dict__:
             named_now()
@@ -695,7 +701,8 @@ def _delta(root, config, now, snapshot, left_out, cache, key, base, changed, spa
             folders = vendored_folders(aside_now, snapshot.files)
             legacy = [item for item in legacy
                       if item.declared or (item.path not in aside_now and item.path not in folders)]
-        if _legacy_state(legacy) != base["legacy_state"]:
+        relegacy = _legacy_state(legacy) != base["legacy_state"]
+        if relegacy and sorted(item.path for item in legacy) != legacy_paths:
             finish_ageing()
             raise Fallback("the legacy set changed with " + (
                 "a migrate ask" if asked else f"what {noticed[0]} says is deprecated" if noticed else
@@ -718,9 +725,13 @@ def _delta(root, config, now, snapshot, left_out, cache, key, base, changed, spa
     tree: list[Finding] = []
     checks = load_checks(config)
     again = {check.rule.id for check in checks if aged and check.rule.id in _NOW_RULES}
+    if relegacy:  # (a count of the last year's commits moved with the day, a successor, a confidence)
+        picture = replace(ctx, contradictions=_legacy_picture(ctx, legacy, base["pointing"], config))
+        again |= {check.rule.id for check in checks if check.rule.id in _LEGACY_RULES}
     for check in checks:  # "world" rules: the base's findings stand (but for a new day's `again`)
         if check.scope != "world" or check.rule.id in again:
-            found = check.run(dated if check.rule.id in again else ctx, check.rule)
+            found = check.run(picture if relegacy and check.rule.id in _LEGACY_RULES
+                              else dated if check.rule.id in again else ctx, check.rule)
             (fresh if check.scope == "file" else tree).extend(found)
             clock = _lap(ctx, f"delta: check {check.rule.id}", clock)
     suppressions = dict(dated.collected.suppressions)
@@ -760,11 +771,13 @@ def _delta(root, config, now, snapshot, left_out, cache, key, base, changed, spa
         root=root, head=snapshot.head, now=now, findings=tuple(f for f, _, _ in triples), files=len(snapshot.files),
         parsed=collected.parsed, skipped=previous.skipped, notes=previous.notes,
         set_aside=_set_aside_counts(previous.set_aside, set_aside, aside_now) if quiet else previous.set_aside,
-        resolutions=previous.resolutions, memory=config,
+        resolutions=tuple(r.to_json() for r in picture.contradictions.resolutions) if relegacy
+        else previous.resolutions, memory=config,
         timings=ctx.timings)
     out = result.to_json([])  # (its findings are the texts spliced in)
     gated = {name: value if name in STRUCTURAL or name in ("summary", "findings") else
-             previous_gated[name] if name in previous_gated else safe_tree(value, STRUCTURAL)
+             previous_gated[name] if name in previous_gated and not (relegacy and name == "resolutions")
+             else safe_tree(value, STRUCTURAL)
              for name, value in out.items()}  # notes and resolutions are the base's: gated as they were
     # the gated `--format json` text, and its own JSON text, which the memo stores
     result = replace(result, gated=spliced(gated, [g for _, g, _ in triples]) + "\n",
@@ -792,6 +805,8 @@ def _delta(root, config, now, snapshot, left_out, cache, key, base, changed, spa
             base["legacy_inputs"] = inputs
         if asked:
             base.update(asks=asks, ask_files=sorted({row[0] for row in asks}))
+        if relegacy:
+            base["legacy_state"] = _legacy_state(legacy)
         for path in noticed:  # (with paths moved, `_move_paths` has done it)
             if path in definitions:
                 base["definitions"][path] = definitions[path]
@@ -810,6 +825,28 @@ def _delta(root, config, now, snapshot, left_out, cache, key, base, changed, spa
         _put_moved(cache, key, base)
     ctx.timings[f"delta: {len(only)} changed file{'s' * (len(only) != 1)} in all"] = time.perf_counter() - start
     return result
+
+
+def _legacy_picture(ctx, legacy, rows: dict[str, list], config):
+    """The picture the legacy rules and the resolutions read (`Contradictions.pointing`), for the
+    base's legacy paths as detection sees them now: what points into them is what the base's
+    `_pointing_rows` kept, every file's as it is now (a changed file's that differ, or a deleted
+    one's, make the full scan run)."""
+    from indexer.contradictions.graph import resolutions
+    from indexer.contradictions.resolve import Resolved
+    from indexer.contradictions.stage import Contradictions
+    from indexer.models import Reference
+
+    found = ctx.contradictions
+    resolved = [Resolved(Reference(path, line, target, kind, text, deprecated, base, example), status, named)
+                for path in sorted(rows)
+                for line, target, kind, text, deprecated, base, example, status, named in rows[path]]
+    picture = Contradictions(paths=found.paths, history=found.history, resolved=resolved, legacy=legacy, asks=[],
+                             config_file=found.config_file, historical=found.historical,
+                             standards=tuple(config.standards))
+    picture.pointing = {item.path: picture.pointing_at(item.path) for item in legacy}  # (as `stage.attach`)
+    picture.resolutions = resolutions(picture, config.standards)
+    return picture
 
 
 def _known_first(historical: Callable[[str], bool], known: frozenset[str], files: frozenset[str]):
