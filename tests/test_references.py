@@ -120,6 +120,16 @@ def test_exclusion_and_redirect_lists_name_nothing():
     assert extract_references("docs/redirects.txt", b"old/page.rst new/page.rst\n") == []
 
 
+def test_exclusion_and_redirect_lists_are_told_apart_in_one_pass():
+    """Each list's lines are its kind's, a redirect key inside an exclusion list too (and both
+    kinds of a file come from one reading of it)."""
+    from indexer.extract.references.exclusions import exclusion_lines
+
+    text = ("ignore:\n  - build/\n  - redirect_from: old/page.md\nredirects:\n  old/a.md: new/a.md\n"
+            "name: x\nskip = ['tmp/']\n")
+    assert exclusion_lines(text.split("\n"), text.encode()) == ({0, 1, 2, 6}, {2, 3, 4})
+
+
 # --------------------------------------------------------------------------- dangling-reference
 def test_renamed_and_deleted_targets_say_where_and_when(repo):
     repo.commit("2024-01-10", files={

@@ -559,11 +559,13 @@ def _delta(root, config, now, snapshot, left_out, cache, key, base, changed, spa
     # A changed historical document's references (a changelog's: fastapi adds to a 700 KB one in
     # most commits) make no finding, as it is no claim site, ask nothing (`migrate_asks`) and are
     # not among those still pointing into a legacy path (`_pointing_rows`). So they are not read,
-    # and when paths came or went (`lookups`) the record holds no lookup of it: none decides
-    # anything it says. But for a TODO's (stale-todo looks up the paths it names): a file with a
-    # TODO is read whole (`collect`). Not an added one, which may be vendored (`_check_vendored`:
-    # its references are counted as set aside).
-    lean = lambda path: path not in vendored and path not in added and historical(path)  # noqa: E731
+    # nor resolved (below), and when paths came or went (`lookups`) the record of lookups keeps
+    # none of them: no output rests on them. A TODO's do (stale-todo looks up the paths it names):
+    # a file with a TODO is read whole (`collect`). So is an added one, which may be vendored
+    # (`_check_vendored`; its references are counted as set aside).
+    def lean(path: str) -> bool:
+        return path not in vendored and path not in added and historical(path)
+
     collected = collect(snapshot, cache, config.scan.markers, config.scan.max_file_bytes,
                         progress(len(only)) if progress else None, only, lean=lean)
     if collected.skipped:
@@ -637,7 +639,7 @@ def _delta(root, config, now, snapshot, left_out, cache, key, base, changed, spa
     resolver.deps = {}  # (what the files resolved here rest on: the base's record of them, once it moves)
     resolved, imports = [], []
     for path in sorted(collected.references):
-        if path not in collected.todos and historical(path):  # (a changelog a moved path concerns: as `lean`)
+        if path not in collected.todos and historical(path):  # (no output rests on its answers: `lean`)
             continue
         refs = collected.references[path]
         answers, keys = resolver.resolve_traced([r for r in refs if r.kind not in IMPORT_KINDS])
@@ -726,11 +728,11 @@ def _delta(root, config, now, snapshot, left_out, cache, key, base, changed, spa
     checks = load_checks(config)
     again = {check.rule.id for check in checks if aged and check.rule.id in _NOW_RULES}
     if relegacy:  # (a count of the last year's commits moved with the day, a successor, a confidence)
-        picture = replace(ctx, contradictions=_legacy_picture(ctx, legacy, base["pointing"], config))
+        legacy_ctx = replace(ctx, contradictions=_legacy_picture(ctx, legacy, base["pointing"], config))
         again |= {check.rule.id for check in checks if check.rule.id in _LEGACY_RULES}
     for check in checks:  # "world" rules: the base's findings stand (but for a new day's `again`)
         if check.scope != "world" or check.rule.id in again:
-            found = check.run(picture if relegacy and check.rule.id in _LEGACY_RULES
+            found = check.run(legacy_ctx if relegacy and check.rule.id in _LEGACY_RULES
                               else dated if check.rule.id in again else ctx, check.rule)
             (fresh if check.scope == "file" else tree).extend(found)
             clock = _lap(ctx, f"delta: check {check.rule.id}", clock)
@@ -771,7 +773,7 @@ def _delta(root, config, now, snapshot, left_out, cache, key, base, changed, spa
         root=root, head=snapshot.head, now=now, findings=tuple(f for f, _, _ in triples), files=len(snapshot.files),
         parsed=collected.parsed, skipped=previous.skipped, notes=previous.notes,
         set_aside=_set_aside_counts(previous.set_aside, set_aside, aside_now) if quiet else previous.set_aside,
-        resolutions=tuple(r.to_json() for r in picture.contradictions.resolutions) if relegacy
+        resolutions=tuple(r.to_json() for r in legacy_ctx.contradictions.resolutions) if relegacy
         else previous.resolutions, memory=config,
         timings=ctx.timings)
     out = result.to_json([])  # (its findings are the texts spliced in)

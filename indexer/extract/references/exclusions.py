@@ -18,26 +18,26 @@ _START = lazy(
 _OPEN, _CLOSE = "[{(", "]})"
 
 
-def exclusion_lines(lines: list[str], data: bytes, redirects: bool = True) -> set[int]:
-    """0-based indexes of the lines inside exclusion and redirect lists (only exclusion lists
-    with `redirects=False`, only redirect lists with `redirects="only"`)."""
+def exclusion_lines(lines: list[str], data: bytes) -> tuple[set[int], set[int]]:
+    """(0-based indexes of the lines inside exclusion lists, those inside redirect lists): one
+    pass over the text for both."""
     lowered = data.lower()
     offsets = sorted(offset for word in _WORDS for offset in occurrences(lowered, word))
-    out: set[int] = set()
+    excluded: set[int] = set()
+    redirected: set[int] = set()
     line, counted_to = 0, 0
     for offset in offsets:
         line += data.count(b"\n", counted_to, offset)
         counted_to = offset
-        if line in out or line >= len(lines):
+        if line >= len(lines) or line in excluded and line in redirected:
             continue
         start = _START.match(lines[line])
-        if start and redirects is not True:
-            is_redirect = "redirect" in lines[line][:len(lines[line]) - len(start.group(2))].lower()
-            if is_redirect != (redirects == "only"):
-                continue
-        if start:
+        if start is None:
+            continue
+        out = redirected if "redirect" in lines[line][:len(lines[line]) - len(start.group(2))].lower() else excluded
+        if line not in out:  # (a key inside a list of its own kind is one of its entries)
             out.update(_list_lines(lines, line, len(start.group(1)), start.group(2)))
-    return out
+    return excluded, redirected
 
 
 def _list_lines(lines: list[str], first: int, indent: int, rest: str) -> list[int]:

@@ -63,8 +63,7 @@ def extract_references(path: str, data: bytes) -> list[Reference]:
         listed = tree.listings(found)  # a listing's lines are its entries, nothing else
         found.references = [r for r in found.references if r.kind == "tree-entry" or r.line - 1 not in listed]
     hosted_links(found, text)
-    excluded = exclusion_lines(found.lines, data, redirects=False) if found.references else set()
-    redirected = exclusion_lines(found.lines, data, redirects="only") if found.references else set()
+    excluded, redirected = exclusion_lines(found.lines, data) if found.references else (set(), set())
     # A redirect list names pages that moved away: nothing. An exclusion list's entries are kept
     # as `exclusion` references: claims only about paths that history shows went away
     # (`indexer.contradictions.resolve`); never commands.
