@@ -145,10 +145,11 @@ def _prose_line(found: Found, index: int, line: str) -> bool:
         return False
     if not _MAY_REFER.search(line):
         return False
-    masked = list(line)
+    masked = line  # (what is read as prose: the line less what was read otherwise, blanked)
 
     def mask(start: int, end: int) -> None:
-        masked[start:end] = " " * (end - start)
+        nonlocal masked
+        masked = masked[:start] + " " * (end - start) + masked[end:]
 
     # each pattern is tried only on a line holding the text it cannot match without
     comment = "<!--" in line
@@ -157,7 +158,7 @@ def _prose_line(found: Found, index: int, line: str) -> bool:
         mask(match.start(), match.end())
     opens_comment = comment and "-->" not in line[line.rfind("<!--"):]
     # code spans bind before links: `hash&.[](key)` is code, `` [`x`](a.md) `` a link
-    spans = [match.span() for match in _CODE_SPAN.finditer("".join(masked))] if "`" in line else []
+    spans = [match.span() for match in _CODE_SPAN.finditer(masked)] if "`" in line else []
 
     def in_code(at: int) -> bool:
         return any(start <= at < end for start, end in spans)
@@ -186,10 +187,10 @@ def _prose_line(found: Found, index: int, line: str) -> bool:
         if target:
             found.add(index, target, "md-link", match.start(1), paragraphs=True)
         mask(match.start(1), match.end(1))
-    for match in _CODE_SPAN.finditer("".join(masked)) if "`" in line else ():
+    for match in _CODE_SPAN.finditer(masked) if "`" in line else ():
         code = match.group(2)
         found.commands(index, code, match.start(2))
         found.words(index, code, "code-span", match.start(2), paragraphs=True)
         mask(match.start(), match.end())
-    found.words(index, "".join(masked), "prose", paragraphs=True)
+    found.words(index, masked, "prose", paragraphs=True)
     return opens_comment
