@@ -145,20 +145,15 @@ def _prose_line(found: Found, index: int, line: str) -> bool:
         return False
     if not _MAY_REFER.search(line):
         return False
-    masked = line  # (what is read as prose: the line less what was read otherwise, blanked)
-
-    def mask(start: int, end: int) -> None:
-        nonlocal masked
-        masked = masked[:start] + " " * (end - start) + masked[end:]
-
+    read: list[tuple[int, int]] = []  # what was read otherwise (a comment, a link, code): not prose
     # each pattern is tried only on a line holding the text it cannot match without
     comment = "<!--" in line
     for match in _HTML_COMMENT.finditer(line) if comment else ():
         found.words(index, match.group(1), "comment", match.start(1))
-        mask(match.start(), match.end())
+        read.append(match.span())
     opens_comment = comment and "-->" not in line[line.rfind("<!--"):]
     # code spans bind before links: `hash&.[](key)` is code, `` [`x`](a.md) `` a link
-    spans = [match.span() for match in _CODE_SPAN.finditer(masked)] if "`" in line else []
+    spans = [match.span() for match in _CODE_SPAN.finditer(_blanked(line, read))] if "`" in line else []
 
     def in_code(at: int) -> bool:
         return any(start <= at < end for start, end in spans)
@@ -169,28 +164,43 @@ def _prose_line(found: Found, index: int, line: str) -> bool:
         target = link_target(match.group(1))
         if target:
             found.add(index, target, "md-link", match.start(1), paragraphs=True)
-        mask(match.start(1), match.end(1))
+        read.append(match.span(1))
     for match in _MYST_DOC.finditer(line) if "{doc}" in line else ():
         if ":" not in match.group(1):
             found.add(index, match.group(1).strip(), "sphinx-doc", match.start(1), paragraphs=True)
-        mask(match.start(), match.end())
+        read.append(match.span())
     definition = _REFERENCE_DEFINITION.match(line) if "]:" in line else None
     if definition:
         target = link_target(definition.group(1))
         if target:
             found.add(index, target, "md-link", definition.start(1), paragraphs=True)
-        mask(definition.start(1), definition.end(1))
+        read.append(definition.span(1))
     for match in _HTML_ATTRIBUTE.finditer(line) if "href" in line or "src" in line else ():
         if spans and in_code(match.start()):
             continue
         target = link_target(match.group(1))
         if target:
             found.add(index, target, "md-link", match.start(1), paragraphs=True)
-        mask(match.start(1), match.end(1))
-    for match in _CODE_SPAN.finditer(masked) if "`" in line else ():
+        read.append(match.span(1))
+    for match in _CODE_SPAN.finditer(_blanked(line, read)) if "`" in line else ():
         code = match.group(2)
         found.commands(index, code, match.start(2))
         found.words(index, code, "code-span", match.start(2), paragraphs=True)
-        mask(match.start(), match.end())
-    found.words(index, masked, "prose", paragraphs=True)
+        read.append(match.span())
+    found.words(index, _blanked(line, read), "prose", paragraphs=True)
     return opens_comment
+
+
+def _blanked(line: str, spans: list[tuple[int, int]]) -> str:
+    """`line` with `spans` (which may overlap) turned to spaces: every column stays where it was.
+    Built once from the sorted spans, so a line of a thousand links costs what its length does."""
+    if not spans:
+        return line
+    parts, at = [], 0
+    for start, end in sorted(spans):
+        if end > at:
+            start = max(start, at)
+            parts += (line[at:start], " " * (end - start))
+            at = end
+    parts.append(line[at:])
+    return "".join(parts)
