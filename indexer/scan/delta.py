@@ -767,7 +767,13 @@ def _delta(root, config, now, snapshot, left_out, cache, key, base, changed, spa
                if f.rule not in again and (scope.get(f.rule) == "world" or (scope.get(f.rule) == "file"
                                                                             and f.path not in only
                                                                             and f.path not in deleted))]
-    triples.extend((f, json_text(safe_record(own)), json_text(own)) for f in fresh for own in (f.to_json(),))
+    # (one made again as the base had it, a later day's stale TODO, keeps the base's gated text:
+    # the gate is a function of the finding's JSON alone)
+    gated_as = dict(zip(own_texts, gated_texts))
+    for f in fresh:
+        own = f.to_json()
+        text = json_text(own)
+        triples.append((f, gated_as.get(text) or json_text(safe_record(own)), text))
     triples.sort(key=lambda triple: (triple[0].path, triple[0].line or 0, triple[0].rule, triple[0].message))
     result = ScanResult(
         root=root, head=snapshot.head, now=now, findings=tuple(f for f, _, _ in triples), files=len(snapshot.files),
