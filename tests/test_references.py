@@ -120,6 +120,15 @@ def test_exclusion_and_redirect_lists_name_nothing():
     assert extract_references("docs/redirects.txt", b"old/page.rst new/page.rst\n") == []
 
 
+@pytest.mark.parametrize("path, span", [("AGENTS.md", "`{}`"), ("docs/index.rst", "``{}``"), ("docs/x.adoc", "`{}`")])
+def test_a_code_span_names_no_path_its_command_creates(path, span):
+    """A code span in prose is read as a command: what it creates (the last word of `ln` and
+    `cp`, an output option's, every word of `mkdir`) is no claim that the path exists."""
+    line = "Link it: " + span.format("ln -s 1234.bugfix.rst CHANGES/1240.bugfix.rst") + ", build " + \
+        span.format("go build -o bin/tool ./cmd/tool") + ", then " + span.format("mkdir -p out/logs && cat docs/a.md") + ".\n"
+    assert kinds(path, line) == {(1, "./cmd/tool", "code-span"), (1, "docs/a.md", "code-span")}
+
+
 def test_exclusion_and_redirect_lists_are_told_apart_in_one_pass():
     """Each list's lines are its kind's, a redirect key inside an exclusion list too (and both
     kinds of a file come from one reading of it)."""

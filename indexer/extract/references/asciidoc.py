@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from indexer.extract.references.found import Found
 from indexer.extract.references.links import SESSION_LANGUAGES, link_target
-from indexer.extract.references.shell import ShellSession
+from indexer.extract.references.shell import ShellSession, read_code_span
 from indexer.regex import lazy
 
 _INCLUDE = lazy(r"^(?:include|image|video|audio)::([^\[\s]+)\[")
@@ -70,7 +70,6 @@ def _line(found: Found, index: int, line: str) -> None:
     for match in _CODE.finditer("".join(masked)):
         code = match.group(1) or match.group(2)
         start = match.start(1) if match.group(1) else match.start(2)
-        found.commands(index, code, start)
-        found.words(index, code, "code-span", start, paragraphs=True)
+        read_code_span(found, index, code, start)
         masked[match.start():match.end()] = " " * (match.end() - match.start())
     found.words(index, "".join(masked), "prose", paragraphs=True)

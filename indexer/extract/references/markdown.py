@@ -9,7 +9,9 @@ from indexer.extract.references.found import Found
 from indexer.extract.references.links import CONFIG_LANGUAGES, SESSION_LANGUAGES, SHELL_LANGUAGES, link_target
 from indexer.extract.references.prose import lead_in
 from indexer.extract.references.rst import toctree_entry
-from indexer.extract.references.shell import _GUARD, _REDIRECT, _SESSION_PROMPT, ShellSession, split_comment
+from indexer.extract.references.shell import (_GUARD, _REDIRECT, _SESSION_PROMPT, ShellSession, read_code_span,
+                                              split_comment)
+from indexer.extract.references.tokens import blanked
 from indexer.regex import lazy
 
 #: A fence at any indentation: inside a list item it is indented by the item's marker (`*   ```ruby`).
@@ -153,7 +155,7 @@ def _prose_line(found: Found, index: int, line: str) -> bool:
         read.append(match.span())
     opens_comment = comment and "-->" not in line[line.rfind("<!--"):]
     # code spans bind before links: `hash&.[](key)` is code, `` [`x`](a.md) `` a link
-    spans = [match.span() for match in _CODE_SPAN.finditer(_blanked(line, read))] if "`" in line else []
+    spans = [match.span() for match in _CODE_SPAN.finditer(blanked(line, read))] if "`" in line else []
 
     def in_code(at: int) -> bool:
         return any(start <= at < end for start, end in spans)
@@ -182,25 +184,9 @@ def _prose_line(found: Found, index: int, line: str) -> bool:
         if target:
             found.add(index, target, "md-link", match.start(1), paragraphs=True)
         read.append(match.span(1))
-    for match in _CODE_SPAN.finditer(_blanked(line, read)) if "`" in line else ():
-        code = match.group(2)
-        found.commands(index, code, match.start(2))
-        found.words(index, code, "code-span", match.start(2), paragraphs=True)
+    for match in _CODE_SPAN.finditer(blanked(line, read)) if "`" in line else ():
+        read_code_span(found, index, match.group(2), match.start(2))
         read.append(match.span())
-    found.words(index, _blanked(line, read), "prose", paragraphs=True)
+    found.words(index, blanked(line, read), "prose", paragraphs=True)
     return opens_comment
 
-
-def _blanked(line: str, spans: list[tuple[int, int]]) -> str:
-    """`line` with `spans` (which may overlap) turned to spaces: every column stays where it was.
-    Built once from the sorted spans, so a line of a thousand links costs what its length does."""
-    if not spans:
-        return line
-    parts, at = [], 0
-    for start, end in sorted(spans):
-        if end > at:
-            start = max(start, at)
-            parts += (line[at:start], " " * (end - start))
-            at = end
-    parts.append(line[at:])
-    return "".join(parts)

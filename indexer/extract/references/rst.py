@@ -13,7 +13,7 @@ from typing import NamedTuple
 from indexer.extract.references.found import Found
 from indexer.extract.references.links import CONFIG_LANGUAGES, SESSION_LANGUAGES, SHELL_LANGUAGES, link_target
 from indexer.extract.references.prose import lead_in
-from indexer.extract.references.shell import ShellSession
+from indexer.extract.references.shell import ShellSession, read_code_span
 from indexer.regex import lazy
 
 _DIRECTIVE = lazy(r"^(\s*)\.\.\s+([\w:+-]+)::\s*(.*)$")
@@ -172,8 +172,7 @@ def _role(found: Found, index: int, match: re.Match) -> str:
 
 
 def _literal(found: Found, index: int, match: re.Match) -> None:
-    found.commands(index, match.group(1), match.start(1))
-    found.words(index, match.group(1), "code-span", match.start(1), paragraphs=True)
+    read_code_span(found, index, match.group(1), match.start(1))
 
 
 def _blank(match: re.Match, _read: None) -> str:

@@ -15,7 +15,7 @@ from __future__ import annotations
 import posixpath
 
 from indexer.extract.references.found import Found
-from indexer.extract.references.tokens import clean, is_variable, path_words
+from indexer.extract.references.tokens import blanked, clean, is_variable, path_words
 from indexer.regex import lazy
 
 #: A prompt that opens a session's command (`$ make`, `(venv) $ pip`, `PS C:\\> ./build.ps1`); not `#`
@@ -182,6 +182,33 @@ class ShellReader:
                 return True
             cut = path.find("/", cut + 1)
         return False
+
+
+def read_code_span(found: Found, index: int, code: str, column: int) -> None:
+    """A code span in prose (Markdown's and AsciiDoc's `x`, reStructuredText's ``x``), read as a
+    command: what it runs (`Found.commands`), and its path words but those it creates: `cp
+    config.example.yaml config.yaml` or `ln -s 1234.bugfix.rst CHANGES/1240.bugfix.rst` claims
+    no `config.yaml` or `CHANGES/1240.bugfix.rst` here (`ShellReader._creations`)."""
+    found.commands(index, code, column)
+    found.words(index, blanked(code, _created_spans(code)), "code-span", column, paragraphs=True)
+
+
+def _created_spans(code: str) -> list[tuple[int, int]]:
+    """Where the words of `code`'s commands that they create are (its `&&`, `;` or `|` parts
+    each read as `ShellReader._segment` reads one)."""
+    if _MAY_ACT.search(code) is None:
+        return []
+    reader = ShellReader(Found("", []))
+    spans: list[tuple[int, int]] = []
+    position = 0
+    for part in _SEPARATOR.split(code):
+        start = code.find(part, position)
+        position = start + len(part)
+        at = start + _LEADING.match(part).end()
+        command = code[at:position]
+        columns = reader._creations(command)
+        spans += [(at + m.start(), at + m.end()) for m in _WORD.finditer(command) if m.start() in columns]
+    return spans
 
 
 def split_comment(code: str) -> tuple[str, int | None]:

@@ -105,6 +105,21 @@ def path_matches(text: str) -> Iterator[re.Match[str]]:
             return
 
 
+def blanked(text: str, spans: list[tuple[int, int]]) -> str:
+    """`text` with `spans` (which may overlap) turned to spaces: every column stays where it was.
+    Built once from the sorted spans, so a line of a thousand links costs what its length does."""
+    if not spans:
+        return text
+    parts, at = [], 0
+    for start, end in sorted(spans):
+        if end > at:
+            start = max(start, at)
+            parts += (text[at:start], " " * (end - start))
+            at = end
+    parts.append(text[at:])
+    return "".join(parts)
+
+
 def blank_paths(text: str) -> str:
     """`PATH_WORD.sub(" ", text)`: each path-shaped word replaced by one space."""
     pieces: list[str] = []
