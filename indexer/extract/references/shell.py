@@ -98,12 +98,8 @@ class ShellReader:
         code, comment_at = split_comment(text)
         if comment_at is not None:
             self.found.words(index, text[comment_at + 1:], "comment", offset + comment_at + 1)
-        position = 0
-        for part in _SEPARATOR.split(code):
-            start = code.find(part, position)
-            position = start + len(part)
-            if not part.isspace() and part:  # (the blank one after a line's closing `&&` holds nothing)
-                self._segment(index, part, offset + start)
+        for start, part in _parts(code):
+            self._segment(index, part, offset + start)
         heredoc = _HEREDOC.search(code) if "<<" in code else None
         if heredoc:
             self.heredoc = heredoc.group(1)
@@ -200,15 +196,23 @@ def _created_spans(code: str) -> list[tuple[int, int]]:
         return []
     reader = ShellReader(Found("", []))
     spans: list[tuple[int, int]] = []
+    for start, part in _parts(code):
+        at = start + _LEADING.match(part).end()
+        command = code[at:start + len(part)]
+        columns = reader._creations(command)
+        spans += [(at + m.start(), at + m.end()) for m in _WORD.finditer(command) if m.start() in columns]
+    return spans
+
+
+def _parts(code: str):
+    """(column, text) of each command of `code` between `&&`, `||`, `;` and `|` (not the blank one
+    after a line's closing `&&`, which holds nothing)."""
     position = 0
     for part in _SEPARATOR.split(code):
         start = code.find(part, position)
         position = start + len(part)
-        at = start + _LEADING.match(part).end()
-        command = code[at:position]
-        columns = reader._creations(command)
-        spans += [(at + m.start(), at + m.end()) for m in _WORD.finditer(command) if m.start() in columns]
-    return spans
+        if part and not part.isspace():
+            yield start, part
 
 
 def split_comment(code: str) -> tuple[str, int | None]:
