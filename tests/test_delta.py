@@ -161,7 +161,7 @@ def test_a_standard_is_checked_over_the_tree_with_every_file_s_suppressions(repo
 
 NAMING = {  # files whose findings hang on paths other files add or delete
     "docs/ops.md": "# Ops\n\nShip with scripts/deploy.sh.\nThe lint settings are in tools/lint.cfg.\n"
-                   "Warm up with scripts/warm.sh.\n",
+                   "Warm up with scripts/warm.sh.\nThe [runbook](../runbook/) says when.\n",
     "src/jobs.py": "# TODO: fold this into web/src/page.ts\nimport os\n# TODO: call scripts/warm.sh\n",
     "web/deploy/Dockerfile": "FROM node\nCOPY src/page.ts /app/\n",  # (web/src/ once web/ is a package)
 }
@@ -180,6 +180,7 @@ PATH_CHANGES = {  # name -> (git commands, whether the delta runs)
     "a file unchanged files name is renamed": ([("mv", "web/src/page.ts", "web/src/home.ts")], True),
     "a file that asks to migrate is deleted": ([("rm", "scripts/build.sh")], False),
     "a file nothing names is added": ([("write", "src/extra.py", "import os\n")], True),
+    "the page a folder URL names is added": ([("write", "docs/runbook.md", "# Runbook\n")], True),
     "a package's manifest is added": ([("write", "web/pyproject.toml", "[project]\nname = 'web'\n")], True),
     "a file with a TODO and references is added": (
         [("write", "docs/new.md", "See scripts/build.sh and scripts/nothing.sh.\n<!-- TODO: more -->\n")], True),

@@ -1212,3 +1212,22 @@ def test_a_docs_code_listing_opens_the_readers_files_and_a_url_in_broken_markup_
         "admin/release.py": 'from pathlib import Path\n\nnotes = Path("./release.json").read_text()\n',
     })
     assert set(found(scan(repo.root), "dangling-reference")) == {("admin/release.py", 3)}
+
+
+def test_a_pages_folder_url_link_names_its_sibling_page(repo):
+    """prometheus' `docs/querying/examples.md` links `[range vector](../basics/#range-vector-selectors)`:
+    its docs are built elsewhere (no site configuration here) with folder URLs, so the page is
+    served at `querying/examples/` and the link is `querying/basics.md`. Only a link written as a
+    folder URL (a trailing `/`) is read that way, and a folder that is gone is still dangling."""
+    repo.commit("2024-01-10", files={
+        "docs/querying/basics.md": "# Basics\n",
+        "docs/guide/setup.md": "# Setup\n",
+    })
+    (repo.root / "docs" / "guide" / "setup.md").unlink()
+    repo.commit("2024-02-10", files={
+        "docs/querying/examples.md": "A [range vector](../basics/#range-vector-selectors).\n"
+                                     "The [old guide](../guide/).\n",
+    })
+    assert found(scan(repo.root), "dangling-reference") == {
+        ("docs/querying/examples.md", 2): "../guide/: docs/guide was deleted in "
+                                          f"{repo.git('rev-parse', '--short', 'HEAD').strip()}, 2024-02-10"}

@@ -328,7 +328,7 @@ class Resolver:
         if kind == "md-link" and target.startswith("../") and self._directory_url_page(reference.path):
             # MkDocs/Hugo-style directory URLs serve `guide/page.md` at `guide/page/`: raw HTML
             # in it resolves one folder deeper than the source file
-            return [folder, posixpath.join(folder, posixpath.splitext(posixpath.basename(reference.path))[0]),
+            return [folder, posixpath.join(folder, _stem(reference.path)),
                     *self._linked_folders(reference.path), *self._default_language(folder)]
         if kind == "md-link":
             beside = [posixpath.normpath(posixpath.join(assets, inside)) for assets, inside in self._assets_beside(folder)]
@@ -337,7 +337,11 @@ class Resolver:
                         *self._default_language(folder)]
             if _GITHUB_TEMPLATE.search(reference.path):
                 beside.append("")  # shown on an issue or pull request page: written from the root
-            return [folder, *beside, *self._linked_folders(reference.path), *self._default_language(folder)]
+            # a link written as a folder URL (`../basics/`) is a site's: built with folder URLs (here or
+            # elsewhere, as prometheus' docs are), the page is served one folder deeper than its file
+            deeper = [posixpath.join(folder, _stem(reference.path))] if target.endswith("/") \
+                and _served_as_folder(reference.path) else []
+            return [folder, *beside, *self._linked_folders(reference.path), *self._default_language(folder), *deeper]
         if kind == "adoc-link" and (module := self._antora_module(reference.path)):
             return [posixpath.join(module, "pages"), posixpath.join(module, "images"), folder]
         if kind == "make-include":
@@ -424,11 +428,10 @@ class Resolver:
 
     def _directory_url_page(self, path: str) -> bool:
         """A Markdown page (not an index) of a static site whose pages are served as folders."""
-        name = posixpath.basename(path).lower()
-        return name.endswith((".md", ".markdown")) and name not in ("index.md", "readme.md", "_index.md") \
-            and any((root == "" or path.startswith(root + "/"))
-                    and not self.paths.is_file(posixpath.join(root, "book.toml"))  # mdBook: `x.md` is `x.html`
-                    for root in self.paths.site_roots)
+        return _served_as_folder(path) and any(
+            (root == "" or path.startswith(root + "/"))
+            and not self.paths.is_file(posixpath.join(root, "book.toml"))  # mdBook: `x.md` is `x.html`
+            for root in self.paths.site_roots)
 
     def _path(self, reference: Reference, target: str, bases: list[str]) -> Resolved:
         word = target.rstrip("/") or target
@@ -984,6 +987,17 @@ def link_targets(root: str, links: Iterable[str]) -> dict[str, list[str]]:
             continue
         out.setdefault(target, []).append(link)
     return out
+
+
+def _served_as_folder(path: str) -> bool:
+    """A Markdown page (not an index): a site built with folder URLs serves `guide/page.md` at
+    `guide/page/`, so its relative links start one folder deeper than its file."""
+    name = posixpath.basename(path).lower()
+    return name.endswith((".md", ".markdown")) and name not in ("index.md", "readme.md", "_index.md")
+
+
+def _stem(path: str) -> str:
+    return posixpath.splitext(posixpath.basename(path))[0]
 
 
 def _ancestors(folder: str) -> list[str]:
