@@ -1231,3 +1231,19 @@ def test_a_pages_folder_url_link_names_its_sibling_page(repo):
     assert found(scan(repo.root), "dangling-reference") == {
         ("docs/querying/examples.md", 2): "../guide/: docs/guide was deleted in "
                                           f"{repo.git('rev-parse', '--short', 'HEAD').strip()}, 2024-02-10"}
+
+
+def test_a_hugo_sites_glossary_shorthand_and_global_resources(repo):
+    """gohugoio/hugo's docs link a glossary term as `[glob pattern](g)` (their link render hook's
+    shorthand: 461 links), and their `{{< img src="images/examples/x.jpg" >}}` is a global resource,
+    which Hugo takes from the site's `assets/` folder. An image found nowhere is still dangling."""
+    repo.commit("2024-01-10", files={
+        "docs/hugo.toml": "baseURL = '/'\n",
+        "docs/layouts/_markup/render-link.html": "{{ .Destination }}\n",
+        "docs/assets/images/examples/park.jpg": "jpg\n",
+        "docs/content/en/functions/brightness.md": (
+            "A [glob pattern](g) matching the build [environment](g).\n"
+            "{{< img\n  src=\"images/examples/park.jpg\"\n  alt=\"A park\"\n>}}\n"
+            "{{< img\n  src=\"images/examples/lake.jpg\"\n>}}\n"),
+    })
+    assert set(found(scan(repo.root), "dangling-reference")) == {("docs/content/en/functions/brightness.md", 7)}

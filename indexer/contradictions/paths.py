@@ -22,6 +22,8 @@ _SITE_MARKERS = ("_config.yml", "_config.yaml", "mkdocs.yml", "mkdocs.yaml", "hu
 #: Hugo's configuration before `hugo.toml`: a site root where `content/` and `layouts/`, `themes/`
 #: or `archetypes/` lie beside it (minikube's `site/config.toml`); alone, a name many tools use.
 _HUGO_CONFIGS = ("config.toml", "config.yaml", "config.yml")
+#: Hugo's configuration since 0.110.
+_HUGO_NAMES = ("hugo.toml", "hugo.yaml", "hugo.json")
 #: A package's own manifest: paths in its code and docs are often relative to its folder.
 PACKAGE_MANIFESTS = frozenset({"package.json", "pyproject.toml", "setup.py", "setup.cfg", "go.mod",
                                 "Cargo.toml", "pom.xml", "build.gradle", "build.gradle.kts", "Chart.yaml"})
@@ -142,6 +144,17 @@ class RepoPaths:
                     roots.append(folder)
         return tuple(sorted(roots, key=lambda root: (-len(root), root)))  # (innermost first, in one order)
 
+    @functools.cached_property
+    def hugo_roots(self) -> tuple[str, ...]:
+        """The site roots that are Hugo's: a `hugo.*` configuration, or an earlier `config.*` beside
+        `content/` (`site_roots` asks more of that one)."""
+        def holds(root: str, name: str) -> bool:
+            return self.is_file(posixpath.join(root, name) if root else name)
+
+        return tuple(root for root in self.site_roots
+                     if any(holds(root, name) for name in _HUGO_NAMES)
+                     or any(holds(root, name) for name in _HUGO_CONFIGS) and self.exists(posixpath.join(root, "content")))
+
     def sphinx_root_of(self, path: str) -> str | None:
         for root in self.sphinx_roots:
             if root == "" or path == root or path.startswith(root + "/"):
@@ -174,6 +187,17 @@ class RepoPaths:
                   if ".vitepress/config." in p and posixpath.basename(posixpath.dirname(p)) == ".vitepress"
                   and posixpath.basename(p).startswith("config.")}
         return tuple(sorted(roots, key=lambda root: (-len(root), root)))  # (innermost first, in one order)
+
+    @functools.cached_property
+    def hugo_roots(self) -> tuple[str, ...]:
+        """The site roots that are Hugo's: a `hugo.*` configuration, or an earlier `config.*` beside
+        `content/` (`site_roots` asks more of that one)."""
+        def holds(root: str, name: str) -> bool:
+            return self.is_file(posixpath.join(root, name) if root else name)
+
+        return tuple(root for root in self.site_roots
+                     if any(holds(root, name) for name in _HUGO_NAMES)
+                     or any(holds(root, name) for name in _HUGO_CONFIGS) and self.exists(posixpath.join(root, "content")))
 
     def _ending(self, names: tuple[str, ...]) -> list[str]:
         """The files whose path ends with one of `names` (one C call per path: the roots below

@@ -387,11 +387,13 @@ class Resolver:
     @functools.cached_property
     def _site_asset_bases(self) -> tuple[str, ...]:
         """Where a static site's build takes files from besides its pages: the themes kept in the
-        repository (`*/themes/<name>`) and the sites' `public/`, `static/`, `overrides/` folders."""
+        repository (`*/themes/<name>`), the sites' `public/`, `static/`, `overrides/` folders, and a
+        Hugo site's `assets/` (its global resources: `resources.Get`, and where its link and image
+        render hooks look last)."""
         out = [p for p in self.paths.folders if p.rpartition("/")[0].rpartition("/")[2] in ("themes", "theme")]
         for root in self.paths.site_roots:
-            out += [c for name in ("public", "static", "overrides", "theme")
-                    if self.paths.exists(c := posixpath.join(root, name) if root else name)]
+            names = ("public", "static", "overrides", "theme", *(("assets",) if root in self.paths.hugo_roots else ()))
+            out += [c for name in names if self.paths.exists(c := posixpath.join(root, name) if root else name)]
         return tuple(sorted(set(out)))
 
     def _assets_beside(self, folder: str) -> list[tuple[str, str]]:
@@ -610,6 +612,9 @@ class Resolver:
             return Resolved(reference, NOT_A_CLAIM, why="a Go package's exported name (package.Name)")
         if reference.kind == "md-link" and _PLACEHOLDER_LINK.fullmatch(word):
             return Resolved(reference, NOT_A_CLAIM, why="a placeholder link target")
+        if reference.kind == "md-link" and len(word) == 1 and word.isascii() and word.isalpha():
+            return Resolved(reference, NOT_A_CLAIM, why="a one-letter destination: a site's shorthand (Hugo's"
+                                                         " docs link a glossary term as `[term](g)`)")
         if reference.kind == "sphinx-doc" and self._other_projects_document(reference):
             return Resolved(reference, NOT_A_CLAIM, why="a document of another project (intersphinx)")
         file_prefix = self._file_prefix(list(pairs_of(word, bases)))
