@@ -222,6 +222,38 @@ def test_jekyll_permalinks_and_site_urls_are_not_files(repo):
     }
 
 
+
+def test_a_route_a_page_declares_now_serves_a_url_whose_old_page_is_gone(repo):
+    """jekyll's docs moved `docs/team.md` to `docs/pages/team.md` (with `permalink: /team/`) and
+    dropped `docs/help/`, whose URL `community.md` now takes (`redirect_from: /help/index.html`):
+    links to `/team/` and `/help/` work. A URL no page declares, whose page is gone, does not."""
+    repo.commit("2018-01-10", files={
+        "docs/_config.yml": "title: Shop\n",
+        "docs/team.md": "# Team\n",
+        "docs/help/index.md": "# Help\n",
+        "docs/old.md": "# Old\n",
+    })
+    for gone in ("docs/team.md", "docs/help/index.md", "docs/old.md"):
+        (repo.root / gone).unlink()
+    repo.commit("2018-09-01", files={
+        "docs/pages/team.md": "---\npermalink: /team/\n---\n# Team\n",
+        "docs/community.md": "---\nredirect_from: \"/help/index.html\"\n---\n# Community\n",
+        "docs/index.md": "Meet [the team](/team/), get [help](/help/).\nRead [the old page](/old/).\n",
+    })
+    assert set(found(scan(repo.root), "dangling-reference")) == {("docs/index.md", 2)}
+
+
+def test_a_links_url_escapes_are_the_file_names_characters(repo):
+    """vite's `<img src="./asset/percent%25.png" />` shows `asset/percent%.png`, and
+    `[notes](my%20notes.md)` links `my notes.md`: a browser decodes a URL's escapes."""
+    repo.commit("2024-01-10", files={
+        "site/asset/percent%.png": "png\n",
+        "site/my notes.md": "# Notes\n",
+        "site/index.html": '<img src="./asset/percent%25.png" />\n',
+        "site/README.md": "See [notes](my%20notes.md).\nAnd [plans](my%20plans.md).\n",
+    })
+    assert set(found(scan(repo.root), "dangling-reference")) == {("site/README.md", 2)}
+
 def test_links_to_this_repository_on_its_host_are_repo_paths(repo):
     repo.commit("2024-01-10", files={
         "docs/exists.md": "# here\n",
@@ -1247,3 +1279,41 @@ def test_a_hugo_sites_glossary_shorthand_and_global_resources(repo):
             "{{< img\n  src=\"images/examples/lake.jpg\"\n>}}\n"),
     })
     assert set(found(scan(repo.root), "dangling-reference")) == {("docs/content/en/functions/brightness.md", 7)}
+
+
+def test_names_that_say_they_are_placeholders_or_missing_on_purpose(repo):
+    """jekyll's contributing guide: "add `test/blah_test.rb`", "`features/blah.feature`"; vite's
+    CSS tests keep `url(../nested/non-existent.png)` (commented out) to see it fail. Neither names
+    a file."""
+    repo.commit("2024-01-10", files={
+        "CONTRIBUTING.md": "Add a unit test in `test/blah_test.rb`.\nAnd a scenario in `features/blah.feature`.\n",
+        "web/css/urls.css": "/*\n.a { background: url(../nested/non-existent.png) }\n"
+                            ".b { background: url(../nested/gone.png) }\n*/\n",
+        "web/nested/there.png": "png\n",
+        "test/unit_test.rb": "# a test\n",
+        "features/login.feature": "Feature: login\n",
+    })
+    assert set(found(scan(repo.root), "dangling-reference")) == {("web/css/urls.css", 3)}
+
+
+def test_a_bundlers_output_file_names_are_what_the_build_writes(repo):
+    """vite's `rolldown.config.ts`: `entryFileNames: 'client/env.mjs'` names the file the build
+    writes into `dir`, as `assetFileNames`, `chunkFileNames` and esbuild's `outfile` do. Its
+    `input` is a file it reads."""
+    repo.commit("2024-01-10", files={
+        "packages/vite/rolldown.config.ts": (
+            "export default defineConfig({\n"
+            "  input: path.resolve(dirname, 'src/client/missing.ts'),\n"
+            "  output: {\n"
+            "    dir: path.resolve(dirname, 'dist'),\n"
+            "    entryFileNames: 'client/env.mjs',\n"
+            "    assetFileNames: \"assets/mylib.css\",\n"
+            "  },\n"
+            "})\n"
+            "build({ outfile: 'server/index.mjs' })\n"),
+        "packages/vite/package.json": "{}\n",
+        "packages/vite/src/client/clientEntry.ts": "export {}\n",
+        "packages/vite/assets/logo.svg": "<svg/>\n",
+        "packages/vite/server/README.md": "# server\n",
+    })
+    assert set(found(scan(repo.root), "dangling-reference")) == {("packages/vite/rolldown.config.ts", 2)}

@@ -124,9 +124,10 @@ def _world(resolver: Resolver, ctx, history) -> str:
 
     from indexer import __version__
     from indexer.contradictions import paths as paths_module, resolve as resolve_module
+    from indexer.extract.references import tokens as tokens_module
 
     part(__version__)
-    for module in (resolve_module, paths_module):  # the resolver's code (a development edit too)
+    for module in (resolve_module, paths_module, tokens_module):  # the resolver's code (a development edit too)
         with open(module.__file__, "rb") as fh:
             digest.update(hashlib.sha256(fh.read()).digest())
     part(sorted(ctx.snapshot.files))

@@ -555,10 +555,10 @@ class Resolver:
         generated = self._generated_folder(expected)
         if generated and not removed:
             return Resolved(reference, NOT_A_CLAIM, why=f"under {generated}/, a build output folder")
-        if reference.kind == "md-link" and reference.target.startswith("/") and not removed:
-            if self._is_route(reference.target):
+        if reference.kind == "md-link" and reference.target.startswith("/"):
+            if self._is_route(reference.target):  # (a page declares it now, whatever page it once was)
                 return Resolved(reference, NOT_A_CLAIM, why="a page route (permalink or redirect)")
-            if self.paths.site_roots:
+            if self.paths.site_roots and not removed:
                 return Resolved(reference, NOT_A_CLAIM, why="a URL of the docs site")
         if reference.kind == "md-link" and not removed:
             elsewhere = self._page_elsewhere(reference, word, candidates)
@@ -724,10 +724,11 @@ class Resolver:
 
     @functools.cached_property
     def _routes(self) -> frozenset[str]:
-        """Permalinks and redirect sources declared in front matter (Jekyll, Hugo aliases)."""
-        return frozenset("/" + route.strip("/").removesuffix(".html")
-                         for definitions in self.definitions.values()
-                         for route in definitions.get("routes", ()))
+        """Permalinks and redirect sources declared in front matter (Jekyll, Hugo aliases); a
+        folder's `index.html` is the folder's URL too (jekyll's `redirect_from: /help/index.html`)."""
+        routes = {"/" + route.strip("/").removesuffix(".html")
+                  for definitions in self.definitions.values() for route in definitions.get("routes", ())}
+        return frozenset(routes | {route.removesuffix("/index") for route in routes if route.endswith("/index")})
 
     def settle(self, results: list[Resolved]) -> list[Resolved]:
         """Answers that rest on a removal HEAD's main line never had, made again without it.

@@ -69,6 +69,11 @@ _PYTHON_IMPORT = lazy(
 #: one are passed over without trying the four alternatives, a third faster, the same matches.)
 _JS_IMPORT = lazy(r"(?=[fri \t])(?:\bfrom|^[ \t]*import|\brequire\(|\bimport\()[ \t]*['\"]([^'\"\n]+)['\"]",
                         re.M)
+#: A bundler's option naming a file its build writes (Rollup's, Vite's and Rolldown's
+#: `entryFileNames: 'client/env.mjs'`, esbuild's `outfile`), the string value right after it.
+_OUTPUT_OPTION = lazy(r"\b(?:entry|chunk|asset|sourcemap)FileNames['\"]?\s*:\s*['\"`]$"
+                      r"|\b(?:outfile|outdir|outDir)['\"]?\s*:\s*['\"`]$")
+_JS_LANGUAGES = frozenset({"javascript", "typescript", "tsx"})
 _GO_IMPORT = lazy(r"^[ \t]*import[ \t]+(?:\w+[ \t]+)?\"([^\"]+)\"|^[ \t]*import[ \t]*\(([^)]*)\)", re.M)
 _GO_BLOCK_ITEM = lazy(r"\"([^\"]+)\"")
 _IMPORTS = {"python": (_PYTHON_IMPORT, "import"), "go": (_GO_IMPORT, "go-import"),
@@ -109,6 +114,12 @@ def extract(found: Found, text: str, language: str) -> None:
                 continue
             if place == "string" and archive:
                 continue
+            if place == "string" and language in _JS_LANGUAGES and _OUTPUT_OPTION.search(line, 0, column):
+                continue
+            if place == "string" and language == "html" and "%" in word:  # an attribute's URL, which a
+                from urllib.parse import unquote  # browser decodes: vite's `src="./asset/percent%25.png"`
+
+                word = unquote(word)
             if place and (index, word) not in imported:
                 sentence = _comment_sentence(found.lines, index, column, syntax) if place == "comment" else None
                 found.add(index, word, place, column, sentence=sentence)
