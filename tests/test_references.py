@@ -1317,3 +1317,14 @@ def test_a_bundlers_output_file_names_are_what_the_build_writes(repo):
         "packages/vite/server/README.md": "# server\n",
     })
     assert set(found(scan(repo.root), "dangling-reference")) == {("packages/vite/rolldown.config.ts", 2)}
+
+
+def test_a_link_to_an_email_address_names_no_file(repo):
+    """axios' code of conduct: "reported to ... [Jason Saayman](jasonsaayman@gmail.com)": an address
+    written without `mailto:`. A link to a missing file beside it still counts, `logo@2x.png` too."""
+    repo.commit("2024-01-10", files={
+        "CODE_OF_CONDUCT.md": "Report it to [the maintainer](jason.s+coc@mail.example.org).\n"
+                              "Read [the policy](policy.md) first.\n"
+                              "![logo](logo@2x.png)\n",
+    })
+    assert set(found(scan(repo.root), "dangling-reference")) == {("CODE_OF_CONDUCT.md", 2), ("CODE_OF_CONDUCT.md", 3)}

@@ -3,6 +3,7 @@ if any, and which code-block languages hold shell commands or configuration."""
 from __future__ import annotations
 
 from indexer.extract.references.found import Found
+from indexer.extract.references.tokens import has_file_extension
 from indexer.regex import lazy
 
 #: Code-block languages read as shell commands, and as configuration.
@@ -27,6 +28,10 @@ HOSTED = lazy(
 BACKREFERENCE = lazy(r"\\(?:\d|g<\w)|\$(?:\d|\{\d+\})")
 
 
+#: An e-mail address: axios' `[Jason Saayman](jasonsaayman@gmail.com)` is one, not a file.
+_EMAIL = lazy(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)*\.[A-Za-z]{2,}")
+
+
 def link_target(raw: str) -> str | None:
     """The file a link names, as written, without `#fragment` and `?query`; None for URLs."""
     raw = raw.strip().strip("<>")
@@ -40,6 +45,8 @@ def link_target(raw: str) -> str | None:
     target = target.strip()
     if not target or target.startswith("~") or target in (".", "./", "/") or BACKREFERENCE.search(target):
         return None
+    if "@" in target and _EMAIL.fullmatch(target) and not has_file_extension(target):  # an address
+        return None  # written without `mailto:` (not `logo@2x.png`)
     return target
 
 
