@@ -144,17 +144,6 @@ class RepoPaths:
                     roots.append(folder)
         return tuple(sorted(roots, key=lambda root: (-len(root), root)))  # (innermost first, in one order)
 
-    @functools.cached_property
-    def hugo_roots(self) -> tuple[str, ...]:
-        """The site roots that are Hugo's: a `hugo.*` configuration, or an earlier `config.*` beside
-        `content/` (`site_roots` asks more of that one)."""
-        def holds(root: str, name: str) -> bool:
-            return self.is_file(posixpath.join(root, name) if root else name)
-
-        return tuple(root for root in self.site_roots
-                     if any(holds(root, name) for name in _HUGO_NAMES)
-                     or any(holds(root, name) for name in _HUGO_CONFIGS) and self.exists(posixpath.join(root, "content")))
-
     def sphinx_root_of(self, path: str) -> str | None:
         for root in self.sphinx_roots:
             if root == "" or path == root or path.startswith(root + "/"):
