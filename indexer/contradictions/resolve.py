@@ -29,7 +29,7 @@ from indexer.extract.references import tokens
 from indexer.git.discover import DEFAULT_BRANCHES, current_branch, ignored as git_ignored
 from indexer.git.history import History
 from indexer.models import Reference
-from indexer.contradictions.paths import RepoPaths
+from indexer.contradictions.paths import RepoPaths, stem_of
 from indexer.regex import lazy
 
 EXISTS = "exists"
@@ -328,7 +328,7 @@ class Resolver:
         if kind == "md-link" and target.startswith("../") and self._directory_url_page(reference.path):
             # MkDocs/Hugo-style directory URLs serve `guide/page.md` at `guide/page/`: raw HTML
             # in it resolves one folder deeper than the source file
-            return [folder, posixpath.join(folder, _stem(reference.path)),
+            return [folder, posixpath.join(folder, stem_of(posixpath.basename(reference.path))),
                     *self._linked_folders(reference.path), *self._default_language(folder)]
         if kind == "md-link":
             beside = [posixpath.normpath(posixpath.join(assets, inside)) for assets, inside in self._assets_beside(folder)]
@@ -339,8 +339,8 @@ class Resolver:
                 beside.append("")  # shown on an issue or pull request page: written from the root
             # a link written as a folder URL (`../basics/`) is a site's: built with folder URLs (here or
             # elsewhere, as prometheus' docs are), the page is served one folder deeper than its file
-            deeper = [posixpath.join(folder, _stem(reference.path))] if target.endswith("/") \
-                and _served_as_folder(reference.path) else []
+            deeper = [posixpath.join(folder, stem_of(posixpath.basename(reference.path)))] \
+                if target.endswith("/") and _served_as_folder(reference.path) else []
             return [folder, *beside, *self._linked_folders(reference.path), *self._default_language(folder), *deeper]
         if kind == "adoc-link" and (module := self._antora_module(reference.path)):
             return [posixpath.join(module, "pages"), posixpath.join(module, "images"), folder]
@@ -1000,10 +1000,6 @@ def _served_as_folder(path: str) -> bool:
     `guide/page/`, so its relative links start one folder deeper than its file."""
     name = posixpath.basename(path).lower()
     return name.endswith((".md", ".markdown")) and name not in ("index.md", "readme.md", "_index.md")
-
-
-def _stem(path: str) -> str:
-    return posixpath.splitext(posixpath.basename(path))[0]
 
 
 def _ancestors(folder: str) -> list[str]:
