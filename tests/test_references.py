@@ -1328,3 +1328,23 @@ def test_a_link_to_an_email_address_names_no_file(repo):
                               "![logo](logo@2x.png)\n",
     })
     assert set(found(scan(repo.root), "dangling-reference")) == {("CODE_OF_CONDUCT.md", 2), ("CODE_OF_CONDUCT.md", 3)}
+
+
+def test_a_shell_blocks_log_lines_are_output(repo):
+    """terragrunt's quick start shows `$ terragrunt apply` and what it logged, each line opening
+    with its time: "18:44:27.034 STDOUT tofu: ... guarantee to make the same selections by
+    default" is no `make` of six targets. A command line in the same block still counts."""
+    repo.commit("2024-01-10", files={
+        "Makefile": "build:\n\techo build\n",
+        "scripts/real.sh": "echo\n",
+        "docs/quick-start.md": (
+            "```bash\n"
+            "$ terragrunt apply -auto-approve\n"
+            "18:44:27.034 STDOUT tofu: so that OpenTofu can guarantee to make the same selections by default when\n"
+            "2024-01-10T18:44:27Z INFO wrote scripts/gone.sh\n"
+            "make lint\n"
+            "```\n"),
+    })
+    report = scan(repo.root)
+    assert set(found(report, "dangling-command")) == {("docs/quick-start.md", 5)}
+    assert found(report, "dangling-reference") == {}

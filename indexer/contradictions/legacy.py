@@ -234,20 +234,21 @@ def _with_evidence(legacy: Legacy, evidence: list[Evidence], paths: RepoPaths, h
     theirs = history.activity.get(successor) if successor else None
     if successor:
         live = theirs is None and not history.activity or theirs is not None and theirs.year > 0
-        if live:
+        # A version says which is the newer (`payments-v1` beside `payments`); a word may be what
+        # the file is about (rails' `oid/legacy_point.rb` beside `oid/point.rb`, rubocop's
+        # `deprecated_attribute_assignment.rb` cop beside `attribute_assignment.rb`): a successor
+        # that is live, or changed last, is no sign such a file was left unless it is the busier
+        # (terragrunt's `deprecated_flag.go` and `flag.go`: three commits each in the year)
+        stem = posixpath.splitext(posixpath.basename(legacy.path))[0]
+        worded = _LEGACY_NAME.match(stem) is not None and _VERSION.match(stem) is None
+        if live and not (worded and theirs is not None and mine is not None and mine.year >= theirs.year):
             evidence.append(Evidence(kind="successor", summary=f"successor {successor} is live"
                                      + (f" ({_commits(theirs.year)} in the last 12 months)" if theirs else ""),
                                      path=successor, commit=theirs.last_commit if theirs else None,
                                      date=theirs.last_day.isoformat() if theirs else None,
                                      author=theirs.last_author if theirs else None))
         elif theirs is not None and mine is not None and theirs.last_time > mine.last_time:
-            # both quiet now, but the successor is the one that changed last: the newer one. A
-            # version says so (`payments-v1` beside `payments`); a word may be what the file is
-            # about (rails' `oid/legacy_point.rb` beside `oid/point.rb`, rubocop's
-            # `deprecated_attribute_assignment.rb` cop beside `attribute_assignment.rb`): with a
-            # name alone, two old files side by side
-            stem = posixpath.splitext(posixpath.basename(legacy.path))[0]
-            worded = _LEGACY_NAME.match(stem) is not None and _VERSION.match(stem) is None
+            # the successor is the one that changed last: the newer one (a word, weakly)
             evidence.append(Evidence(kind="successor-newer" if worded else "successor",
                                      summary=f"successor {successor} changed after it"
                                      f" (last commit {theirs.last_day.isoformat()})",

@@ -19,6 +19,9 @@ from indexer.regex import lazy
 _FENCE = lazy(r"^\s*(`{3,}|~{3,})\s*\{?\s*\.?([\w+-]*)")
 _LINK = lazy(r"!?\[(?:[^\[\]]|\[[^\]]*\])*\]\(\s*(<[^>]*>|[^)\s]*)(?:\s+(?:\"[^\"]*\"|'[^']*'|\([^)]*\)))?\s*\)")
 _REFERENCE_DEFINITION = lazy(r"^\s{0,3}\[(?!\^)[^\]]+\]:\s*(<[^>]*>|\S+)(?=\s*(?:[\"'(].*)?$)")
+#: A line that opens with a time or a date (`18:44:27.034`, `2024-01-10T18:44:27Z`, `[12:00:01]`): a log.
+_LOG_LINE = lazy(r"^\s*\[?(?:\d{4}-\d{2}-\d{2}(?:[T ]\d{1,2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?"
+                 r"|\d{1,2}:\d{2}:\d{2}(?:[.,]\d+)?)(?![\w:-])")
 #: Not Vue's `:href="post.url"`, nor a CSS attribute selector (`a[href="/"]`).
 _HTML_ATTRIBUTE = lazy(r"(?<![:@.\w\[-])(?:href|src)\s*=\s*[\"']([^\"']+)[\"']")
 _CODE_SPAN = lazy(r"(`+)(?!`)(.+?)(?<!`)\1(?!`)")
@@ -119,6 +122,8 @@ def _code_block_line(found: Found, index: int, line: str, kind: str, lead: str |
     elif kind == "shell":
         if session is not None and session.is_output(line):
             return
+        if _LOG_LINE.match(line):  # what a run logged (terragrunt's "18:44:27.034 STDOUT tofu: ..."):
+            return  # no command opens with its time
         if session is None and line.lstrip().startswith("#"):  # (a script's comment; a transcript's root prompt)
             found.words(index, line, "comment")
             return
