@@ -801,7 +801,8 @@ def test_a_path_a_shell_block_only_deletes_is_no_claim(repo):
 
 def test_a_go_package_s_exported_name_is_no_path(repo):
     """nomad: `client/config.Config` in a comment, `helper/testlog.HCLogger` in its testing
-    guide: an import path and an exported name. A file that is gone there is still one."""
+    guide: an import path and an exported name; k6's `js/modules/k6.K6.Group()`, a method of an
+    exported type. A file that is gone there is still one."""
     repo.commit("2024-01-10", files={
         "go.mod": "module example.com/app\n\ngo 1.22\n",
         "client/config/config.go": "package config\n\ntype Config struct{}\n",
@@ -809,6 +810,8 @@ def test_a_go_package_s_exported_name_is_no_path(repo):
         "client/consul/consul.go": "package consul\n\n// breaks a cycle between client/config.Config and this\n"
                                    "// (see client/config/gone.go)\n",
         "contributing/testing.md": "Log through `helper/testlog.HCLogger`.\n",
+        "js/modules/k6/k6.go": "package k6\n",
+        "lib/models.go": "package lib\n\n// For more, refer to the js/modules/k6.K6.Group() function.\ntype Group struct{}\n",
     })
     assert set(found(scan(repo.root), "dangling-reference")) == {("client/consul/consul.go", 4)}
 

@@ -96,8 +96,9 @@ GNU_STANDARD_TARGETS = frozenset({"all", "install", "uninstall", "clean", "distc
                                   "dist", "install-strip", "installcheck", "maintainer-clean"})
 #: `[#123](url)`, `[x](link)`, `post.url`: a template's placeholder, not a file.
 #: `client/config.Config`, `helper/testlog.HCLogger`: a Go package's import path and one of its
-#: exported names (nomad's comments and contributing guide), not a file with an extension.
-_GO_QUALIFIED = lazy(r"(?:^|/)[a-z][a-z0-9_]*\.[A-Z][A-Za-z0-9_]*[a-z][A-Za-z0-9_]*$")
+#: exported names (nomad's comments and contributing guide), not a file with an extension; k6's
+#: `js/modules/k6.K6.Group`, an exported type's method.
+_GO_QUALIFIED = lazy(r"(?:^|/)[a-z][a-z0-9_]*(?:\.[A-Z][A-Za-z0-9_]*)*\.[A-Z][A-Za-z0-9_]*[a-z][A-Za-z0-9_]*$")
 _PLACEHOLDER_LINK = lazy(r"(?i)(?:[\w.]+\.)?(?:url|uri|link|href|path|target|todo|tbd|xxx)"
                          r"|(?-i:[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)")  # a template's `ENGLISH_VERSION_URL`
 #: A repository named in a project's metadata: `module github.com/o/n`, `"url": "git+https://github.com/o/n.git"`,
