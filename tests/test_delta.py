@@ -1127,3 +1127,22 @@ def test_the_bases_kept_before_the_last_are_bounded(repo, tmp_path, built):
     with sqlite3.connect(glob.glob(str(built / "*" / "cache.sqlite3"))[0]) as db:
         (row,) = db.execute("SELECT value FROM entries WHERE kind = ?", (EARLIER_KIND,)).fetchone()
     assert [head for head, _text in json.loads(row)] == heads[-2::-1][:KEEP_EARLIER]
+
+
+def test_a_page_that_renders_a_docstring_or_serves_a_url_added_later_says_what_a_cold_scan_says(repo, tmp_path):
+    """A docstring's relative link resolves from the pages that render its module (mkdocstrings),
+    a Hugo page's `/x` link from the site's `content/`: a page added since the base, and a
+    rendering directive added to a page already there, move those answers as a cold scan has them."""
+    repo.commit("2024-01-10", files={
+        "mkdocs.yml": "site_name: x\n", "docs/config/hatch.md": "# Config\n", "docs/plugins/env/reference.md": "# Env\n",
+        "src/hatch/config/__init__.py": "",
+        "src/hatch/env/plugin/interface.py": '"""See the [config](../../config/hatch.md)."""\n',
+        "site/config.toml": "baseURL = '/'\n", "site/layouts/index.html": "<html></html>\n",
+        "site/content/docs/intro.md": "# Intro\n\nSee [design](/docs/design/).\n",
+    })
+    warm = tmp_path / "warm"
+    run_scan(repo.root, warm, "--format", "json")
+    repo.commit("2026-10-20", files={"docs/plugins/env/reference.md": "# Env\n\n::: hatch.env.plugin.interface\n",
+                                     "site/content/docs/design.md": "# Design\n"})
+    assert_same_as_cold(repo, tmp_path, warm, delta=None)
+    assert '"dangling-reference"' not in run_scan(repo.root, warm, "--format", "json").stdout

@@ -556,7 +556,8 @@ def test_the_marker_prefilter_answers_as_a_search_of_the_whole_file(data):
 
 
 @pytest.mark.parametrize("path", ["CHANGELOG.md", "docs/en/docs/release-notes.md", "docs/adr/0007-tools.md",
-                                  "doc/build/changelog/changelog_14.rst", "docs/deprecations.md"])
+                                  "doc/build/changelog/changelog_14.rst", "docs/deprecations.md",
+                                  "change_logs/release_v0.30.0.md"])
 def test_a_historical_document_gives_no_deprecation_signals(path):
     """Legacy detection never reads a historical document's signals (its "replaced by" is
     history), so none are extracted: fastapi's 703 KB release notes took 27 ms."""
@@ -564,6 +565,20 @@ def test_a_historical_document_gives_no_deprecation_signals(path):
 
     data = b"# Changes\n\n`oldtool` has been replaced by `newtool`.\n"
     assert extract_deprecations("docs/tools.md", data) and extract_deprecations(path, data) == []
+
+
+def test_a_program_says_it_is_deprecated_of_itself_not_of_the_chart_it_reads():
+    """node_exporter's collectors warn "This collector is deprecated" of themselves; helm's install
+    command warns "this chart is deprecated" of the chart it installs. A chart's own values file
+    still speaks of its chart."""
+    from indexer.extract.deprecation import extract_deprecations
+
+    collector = b"package collector\n\n" + b'\tlogger.Warn("This collector is deprecated and will be removed.")\n'
+    helm = b"package cmd\n\n" + b'\tslog.Warn("this chart is deprecated")\n'
+    values = b"# This chart is deprecated: use charts/new.\nreplicas: 1\n"
+    assert [(s.line, s.kind) for s in extract_deprecations("collector/ntp.go", collector)] == [(3, "self-deprecated")]
+    assert extract_deprecations("pkg/cmd/install.go", helm) == []
+    assert [(s.line, s.kind) for s in extract_deprecations("charts/old/values.yaml", values)] == [(1, "self-deprecated")]
 
 
 def test_prose_signals_are_read_in_docs_that_never_say_deprecated():

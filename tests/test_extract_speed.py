@@ -107,7 +107,7 @@ EXAMPLE_PHRASES = [
     "say you", "hypothetically", "something like", "will be saved", "is generated", "gets written",
     "creates a new file", "open up a new file", "create", "writes the directory", "your own project", "your code", "if you have",
     "in order to run a particular", "has been output", "would be located at", "in the get-pip repository", "another project",
-    "could look like", "you would create",
+    "could look like", "you would create", "in the root of the [kubernetes/kubernetes] repo",
 ]
 
 

@@ -750,6 +750,80 @@ def test_a_hugo_site_configured_by_config_toml_serves_its_pages_as_urls(repo):
     assert found(scan(repo.root), "dangling-reference") == {}
 
 
+def test_a_hugo_sites_root_urls_are_served_from_its_content_folder(repo):
+    """kind moved its docs into a Hugo site (`site/content/docs/...`); its pages link
+    `/docs/design/base-image` and show `<img src="/docs/images/diagram.png"/>`, both served from
+    `content/` whatever the root's `docs/` once held. A page that went away is still dangling."""
+    repo.commit("2019-01-10", files={
+        "docs/design/base-image.md": "# Base\n", "docs/design/gone.md": "# Gone\n", "docs/images/diagram.png": "png\n"})
+    repo.git("rm", "-q", "-r", "docs")
+    repo.commit("2019-02-08", files={
+        "site/config.toml": "baseURL = '/'\n",
+        "site/layouts/index.html": "<html></html>\n",
+        "site/content/docs/design/base-image.md": "# Base\n",
+        "site/content/docs/images/diagram.png": "png\n",
+        "site/content/docs/design/initial.md": (
+            "# Initial\n\n<img src=\"/docs/images/diagram.png\"/>\n\nSee [base-image.md] and [gone].\n\n"
+            "[base-image.md]: /docs/design/base-image\n[gone]: /docs/design/gone\n"),
+    })
+    assert set(found(scan(repo.root), "dangling-reference")) == {("site/content/docs/design/initial.md", 8)}
+
+
+def test_a_docstring_rendered_by_mkdocstrings_links_from_its_page(repo):
+    """hatch's plugin interfaces are rendered into its docs (`::: hatch.env.plugin.interface.X` in
+    `docs/plugins/environment/reference.md`); a docstring's `[config](../../config/hatch.md)` is
+    written from that page. Its `src/hatch/config/` package is no page folder; a page that
+    exists nowhere is still dangling."""
+    repo.commit("2024-01-10", files={
+        "mkdocs.yml": "site_name: hatch\nplugins:\n  - mkdocstrings\n",
+        "docs/config/hatch.md": "# Config\n",
+        "docs/plugins/environment/reference.md": "# Reference\n\n::: hatch.env.plugin.interface.EnvironmentInterface\n",
+        "src/hatch/config/__init__.py": "",
+        "src/hatch/env/plugin/interface.py": (
+            'class EnvironmentInterface:\n    """See the [config](../../config/hatch.md) and\n'
+            '    [the other](../../config/gone.md)."""\n'),
+    })
+    assert set(found(scan(repo.root), "dangling-reference")) == {("src/hatch/env/plugin/interface.py", 3)}
+
+
+def test_a_docs_pages_configuration_example_names_the_readers_files(repo):
+    """tox's docs show `[env.fetch]` with `script = "tools/fetch.py"`: the reader's tox.toml, though
+    tox has a `tools/` folder of its own; poetry's `docs/` (published by another repository's site)
+    `readme = ["docs/README1.md"]`. A path this repository had and deleted is still a claim,
+    and so is one in a README's configuration block."""
+    repo.commit("2023-01-10", files={"tools/old.py": "print()\n"})
+    repo.git("rm", "-q", "tools/old.py")
+    repo.commit("2024-01-10", files={
+        "tools/generate_manpage.py": "print()\n",
+        "docs/conf.py": "project = 'tox'\n",
+        "docs/index.rst": "tox\n===\n",
+        "docs/how-to/usage.rst": (
+            "Usage\n=====\n\n.. code-block:: toml\n\n    [env.fetch]\n    script = \"tools/fetch.py\"\n"
+            "    other = \"tools/old.py\"\n"),
+        "README.md": "# tox\n\n```toml\n[env.fetch]\nscript = \"tools/fetch.py\"\n```\n",
+        "docs/pyproject.md": "# pyproject\n\n```toml\n[tool.poetry]\nreadme = [\"docs/README1.md\"]\n```\n",
+    })
+    assert set(found(scan(repo.root), "dangling-reference")) == {("docs/how-to/usage.rst", 8), ("README.md", 5)}
+
+
+def test_a_program_outputs_argument_is_a_command_line():
+    """twine's docs show `.. program-output:: twine upload -h` (sphinxcontrib-programoutput): the
+    output of a command, not a file to include. A script it runs is still a path."""
+    rst = "Usage\n=====\n\n.. program-output:: twine upload -h\n\n.. command-output:: python tools/help.py\n"
+    assert {(target, kind) for _line, target, kind in kinds("docs/index.rst", rst)} == {("tools/help.py", "shell")}
+
+
+def test_a_root_folder_url_of_a_folder_never_here_is_the_publishing_sites(repo):
+    """compose's `docs/reference/*.md` are published on docs.docker.com and link
+    `/reference/compose-file/`; no `reference/` folder was ever at the root. A folder URL under
+    the `docs/` it has is still this repository's."""
+    repo.commit("2024-01-10", files={
+        "docs/reference/compose.md": "# compose\n\nSee the [file](/reference/compose-file/) and [old](/docs/gone/).\n"})
+    assert set(found(scan(repo.root), "dangling-reference")) == {("docs/reference/compose.md", 3)}
+    (finding,) = scan(repo.root)["findings"]
+    assert finding["target"] == "/docs/gone/"
+
+
 def test_a_ci_job_that_checks_out_another_repository_works_in_it(repo):
     """pydantic's third-party tests: a job checks out polar (no `path:`), then this repository
     at `path: pydantic-latest`; its `working-directory: ./server` is polar's. A job that checks
@@ -1173,6 +1247,14 @@ def test_a_variable_given_to_make_after_its_target_is_no_target():
         "make lint", "make test", "make dev", "make docs"}
 
 
+def test_a_redirected_descriptor_after_a_make_target_is_no_target():
+    """k9s's README: `make kubectl-stable-version 2>/dev/null` runs one target; `2` is the stream
+    the redirection sends away. `make dist>log` is still the target `dist`."""
+    md = "# Build\n\n```shell\nV=$(make kubectl-stable-version 2>/dev/null)\nmake lint 2>&1\nmake dist>log\n```\n"
+    assert {target for _line, target, kind in kinds("README.md", md) if kind == "command"} == {
+        "make kubectl-stable-version", "make lint", "make dist"}
+
+
 def test_files_the_reader_would_create_claim_nothing(repo):
     """pipx's contributing guide: "for issue #5678, you would create ``changelog.d/5678.feature.md``
     and ``changelog.d/5678.removal.md``": the reader's new fragments."""
@@ -1223,14 +1305,15 @@ def test_a_sites_host_name_and_a_some_file_placeholder_are_no_paths(repo):
 
 
 def test_a_releases_notes_named_by_its_version_are_history(repo):
-    """numpy keeps each release's notes as `doc/source/release/1.13.2-notes.rst`: they tell what
-    that release changed, naming files as they were then. The same path in a current page is
+    """numpy keeps each release's notes as `doc/source/release/1.13.2-notes.rst`, k9s as
+    `change_logs/release_v0.17.0.md`: they tell what that release changed, naming files as they were then. The same path in a current page is
     still a claim."""
     repo.commit("2017-01-10", files={"numpy/doc/basics.py": "'''basics'''\n", "doc/source/index.rst": "Docs\n====\n"})
     repo.git("rm", "-q", "numpy/doc/basics.py")
     repo.commit("2020-09-02", files={
         "doc/source/release/1.13.2-notes.rst": "1.13.2\n======\n\nFixed a typo in ``numpy/doc/basics.py``.\n",
         "doc/source/user/basics.rst": "Basics\n======\n\nSee ``numpy/doc/basics.py``.\n",
+        "change_logs/release_v0.17.0.md": "# Release v0.17.0\n\nThe [basics](../numpy/doc/basics.py) went.\n",
     })
     assert set(found(scan(repo.root), "dangling-reference")) == {("doc/source/user/basics.rst", 4)}
 

@@ -41,6 +41,7 @@ STRONG_KINDS = frozenset({"md-link", "sphinx-doc", "rst-include", "rst-link", "a
                           "make-include", "repo-url", "manifest-include", "go-replace"})
 IMPORT_KINDS = frozenset({"import", "js-import", "go-import"})
 _DOC_SUFFIXES = (".rst", ".txt", ".md", ".markdown", ".mdx", ".adoc", ".html")
+_DOCS_FOLDERS = frozenset({"docs", "doc", "documentation"})
 _LISTING_AT_LEAST = 4  # entries a tree listing needs before the share of them that exist says whose it is
 _INDEXES = ("index.md", "README.md", "index.rst", "index.html", "_index.md", "index.mdx", "readme.md")
 #: A module specifier in a line read as text (a `.vue` component, a VitePress page's `<script
@@ -319,7 +320,7 @@ class Resolver:
                 root = self.paths.sphinx_root_of(reference.path)
                 return [root] if root is not None else [""]
             if kind == "md-link":
-                bases = ["", *self.paths.site_roots]
+                bases = ["", *self.paths.site_roots, *self._hugo_content(reference.path)]
                 if posixpath.splitext(target)[1] in (".html", ".htm"):
                     bases += _ancestors(folder)  # a built page's site root is one of the page's folders
                 return list(dict.fromkeys(bases + [assets for assets, _ in self._assets_beside(folder)]))
@@ -354,11 +355,27 @@ class Resolver:
             return [folder]
         # (`./book` starts where the reader stands, never inside a package's `src/`: mdBook's
         # "defaults to `./book`" is no word on the `src/book/` module it once had)
-        bases = [folder, "", *self.paths.package_bases(reference.path, sources=not target.startswith("./"))]
+        bases = [folder, "", *self.paths.package_bases(reference.path, sources=not target.startswith("./")),
+                 *(self._rendering_pages(reference.path) if target.endswith(".md") else ())]
         if reference.base:
             bases += [posixpath.normpath(posixpath.join(folder, reference.base)),
                       posixpath.normpath(reference.base)]
         return list(dict.fromkeys(bases))
+
+    def _hugo_content(self, path: str) -> list[str]:
+        """Where a Hugo site serves `/` from for the page `path`: its `content/` folder, or in a
+        multilingual site the page's language's (`content/en/`) and the default language's."""
+        out: list[str] = []
+        for root in self.paths.hugo_roots:
+            content = posixpath.join(root, "content") if root else "content"
+            if path.startswith(content + "/"):
+                language = path[len(content) + 1:].partition("/")[0]
+                if _LANGUAGE.fullmatch(language) and self.paths.exists(posixpath.join(content, language)):
+                    out.append(posixpath.join(content, language))
+                out += [folder for default in _DEFAULT_LANGUAGES
+                        if self.paths.exists(folder := posixpath.join(content, default))]
+                out.append(content)
+        return list(dict.fromkeys(out))
 
     def _default_language(self, folder: str) -> list[str]:
         """A translation's `folder` in the default language (`docs/de/docs/x` -> `docs/en/docs/x`,
@@ -561,6 +578,10 @@ class Resolver:
                 return Resolved(reference, NOT_A_CLAIM, why="a page route (permalink or redirect)")
             if self.paths.site_roots and not removed:
                 return Resolved(reference, NOT_A_CLAIM, why="a URL of the docs site")
+            if reference.target.endswith("/") and not removed and not self._anchored("", word.lstrip("/")):
+                # compose's `docs/reference/*.md` are published on docs.docker.com: `/reference/compose-file/`
+                # is a page there (a `/docs/gone/` beside a `docs/` folder is still this repository's)
+                return Resolved(reference, NOT_A_CLAIM, why="a folder URL of the site the docs are published on")
         if reference.kind == "md-link" and not removed:
             elsewhere = self._page_elsewhere(reference, word, candidates)
             if elsewhere is not None:
@@ -670,6 +691,11 @@ class Resolver:
         if reference.kind == "config" and reference.target.startswith("../") \
                 and reference.path.lower().endswith(_DOC_SUFFIXES):
             return Resolved(reference, NOT_A_CLAIM, why="in a doc's config example: relative to the reader's config file")
+        if reference.kind == "config" and reference.path.lower().endswith(_DOC_SUFFIXES) and self._in_docs(reference.path):
+            # tox's docs show `[env.fetch] script = "tools/fetch.py"`, poetry's `readme = ["docs/README1.md",
+            # ...]`: the reader's configuration, naming the reader's files (a path this repository had
+            # and lost is still a claim: `removed`)
+            return Resolved(reference, NOT_A_CLAIM, why="in a docs page's configuration example: the reader's project")
         if reference.kind == "config" and _names_an_output(reference.text):
             return Resolved(reference, NOT_A_CLAIM, why="a setting that names a file the tool writes")
         if reference.base and not any(self.paths.exists(posixpath.normpath(posixpath.join(b, reference.base)))
@@ -679,6 +705,13 @@ class Resolver:
                 and self.paths.sphinx_root_of(reference.path) == posixpath.dirname(reference.path):
             return Resolved(reference, NOT_A_CLAIM, why="a Sphinx setting: names built output as often as sources")
         return None
+
+    def _in_docs(self, path: str) -> bool:
+        """Whether `path` is a page of the documentation: under a top `docs/` (`doc/`,
+        `documentation/`) folder, or inside a docs site or Sphinx project below the root (a root
+        README describes this repository first)."""
+        return path.split("/", 1)[0].lower() in _DOCS_FOLDERS or "/" in path and (
+            self.paths.in_site(path) or self.paths.sphinx_root_of(path) is not None)
 
     def _anchored(self, base: str, word: str) -> bool:
         """The word's first named folder exists where it would start from."""
@@ -722,6 +755,31 @@ class Resolver:
         """The labels Markdown pages define (`(name)=`): a link to one that holds a `/` (black's
         `[policy](labels/stability-policy)`) is a cross-reference too, not a path."""
         return frozenset(label for definitions in self.definitions.values() for label in definitions.get("labels", ()))
+
+    def _rendering_pages(self, path: str) -> list[str]:
+        """The folders of the Markdown pages that render the Python module `path` with mkdocstrings
+        (`::: hatchling.builders.plugin.interface.BuilderInterface`): its docstrings' relative
+        links are written from those pages (`[build](../../cli/reference.md)`)."""
+        if not path.endswith(".py") or not self._docstring_pages:
+            return []
+        parts = path[:-3].split("/")
+        if parts[-1] == "__init__":
+            parts.pop()
+        found: list[str] = []
+        for start in range(len(parts) - 1):  # (the module's dotted name from each folder: two parts or more)
+            found += self._docstring_pages.get(".".join(parts[start:]), ())
+        return sorted(set(found))
+
+    @functools.cached_property
+    def _docstring_pages(self) -> dict[str, tuple[str, ...]]:
+        """A dotted name and each of its leading parts -> the folders of the pages rendering it."""
+        pages: dict[str, set[str]] = {}
+        for page, definitions in self.definitions.items():
+            for name in definitions.get("docstrings", ()):
+                parts = name.split(".")
+                for end in range(1, len(parts) + 1):
+                    pages.setdefault(".".join(parts[:end]), set()).add(posixpath.dirname(page))
+        return {name: tuple(sorted(folders)) for name, folders in pages.items()}
 
     @functools.cached_property
     def _routes(self) -> frozenset[str]:

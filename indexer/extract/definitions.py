@@ -1,5 +1,7 @@
 """What a file defines that references may name: make targets, package scripts, site routes,
-MyST labels (`(name)=` above a heading, which `[text](name)` links to in a Sphinx project).
+MyST labels (`(name)=` above a heading, which `[text](name)` links to in a Sphinx project), and
+the Python objects a page renders with mkdocstrings (`::: hatch.env.plugin.interface.X`), whose
+docstrings' relative links are the page's.
 
 A Sphinx `conf.py` that uses intersphinx is noted too: there, a `:doc:` that names no local
 document may name one of another project.
@@ -21,6 +23,7 @@ _FRONT_MATTER_ROUTE = lazy(r"^(permalink|redirect_from|aliases|slug|url)\s*:\s*(
 _LIST_ITEM = lazy(r"^\s+-\s+(.+)$")
 _GO_MODULE = lazy(r"^module\s+(\S+)", re.M)
 _MYST_TARGET = lazy(rb"^\((?P<label>[^()\s]+)\)=[ \t]*\r?$", re.M)
+_MKDOCSTRINGS = lazy(rb"^:::[ \t]+(?P<name>[A-Za-z_][\w.]*)[ \t]*\r?$", re.M)
 
 
 def extract_definitions(path: str, data: bytes) -> dict[str, list[str]]:
@@ -46,6 +49,10 @@ def extract_definitions(path: str, data: bytes) -> dict[str, list[str]]:
             labels = sorted({m.group("label").decode("utf-8", "replace") for m in _MYST_TARGET.finditer(data)})
             if labels:
                 found["labels"] = labels
+        if extension in (".md", ".markdown") and b":::" in data:
+            rendered = sorted({m.group("name").decode("ascii") for m in _MKDOCSTRINGS.finditer(data)})
+            if rendered:
+                found["docstrings"] = rendered
         return found
     return {}
 

@@ -48,11 +48,12 @@ _RELEASE_NOTES = lazy(r"(?:^|/)(?:\.changelog|changelog\.d|\.changes|newsfragmen
 #: read (`indexer.contradictions.legacy.deprecation_notices`), so none are extracted.
 HISTORICAL = lazy(
     r"(?:^|/)(?:CHANGELOG|CHANGES|HISTORY|NEWS|RELEASE[-_ ]?NOTES|RELEASES)(?:\.[\w.]+)?$"
-    r"|(?:^|/)(?:changelog|changelogs|changes|releases|release-notes|release_notes|whatsnew"
+    r"|(?:^|/)(?:change[-_]?logs?|changes|releases|release-notes|release_notes|whatsnew"
     r"|adrs?|decisions|history|announce|announcements|newsfragments|changelog\.d|changes\.d|upcoming_changes)/"
     r"|(?:^|/)[^/]*deprecat[^/]*\.(?:rst|md|txt|adoc)$"
-    # one release's notes, named by its version: numpy's `release/1.13.2-notes.rst`, `whats_new_3.5.rst`
-    r"|(?:^|/)(?:(?:release[-_]?notes?|whats[-_]?new|changes|changelog)[-_]?)?v?\d+(?:\.\d+)+"
+    # one release's notes, named by its version: numpy's `release/1.13.2-notes.rst`, `whats_new_3.5.rst`,
+    # k9s's `change_logs/release_v0.17.0.md`
+    r"|(?:^|/)(?:(?:release(?:[-_]?notes?)?|whats[-_]?new|changes|changelog)[-_]?)?v?\d+(?:\.\d+)+"
     r"(?:[-_](?:notes|release[-_]?notes|changes|changelog))?\.(?:rst|md|txt|adoc)$",
     re.I,
 )
@@ -62,8 +63,13 @@ _GO_PACKAGE_DEPRECATED = lazy(r"^//\s*(?:Deprecated:|Package\s+\w+\s+is\s+deprec
 _PY_MODULE_WARNING = lazy(r"^warnings\.warn\(.*\b(?:Pending)?DeprecationWarning\b")
 _JAVA_TOP_LEVEL = lazy(r"^@Deprecated\b")
 _TYPE_AFTER = lazy(r"^(?:public\s+|final\s+|abstract\s+)*(?:class|interface|enum|record|object)\b")
-_SELF = lazy(r"(?i)\bthis\s+(?:collector|module|package|plugin|chart|exporter|library|script|tool|"
-                   r"integration|provider|component|service|crate|extension)\s+(?:is|has\s+been)\s+deprecated\b")
+_SELF_NOUNS = ("collector|module|package|plugin|exporter|library|script|tool|integration|provider|component|"
+               "service|crate|extension")
+_SELF = lazy(rf"(?i)\bthis\s+(?:{_SELF_NOUNS}|chart)\s+(?:is|has\s+been)\s+deprecated\b")
+#: In a program, a chart is data it reads (helm's), never the program itself.
+_SELF_IN_PROGRAM = lazy(rf"(?i)\bthis\s+(?:{_SELF_NOUNS})\s+(?:is|has\s+been)\s+deprecated\b")
+_PROGRAMS = (".go", ".py", ".js", ".mjs", ".cjs", ".ts", ".java", ".kt", ".rb", ".rs", ".c", ".cc", ".cpp", ".h", ".cs",
+             ".php", ".swift", ".scala")
 _README_NOTICE = lazy(r"(?i)^\W*(?:deprecation\s+(?:warning|notice)|deprecated\b|this\s+\w+\s+is\s+deprecated"
                             r"|\W*warning\W*\s*deprecated|no\s+longer\s+maintained)")
 _HEADING = lazy(r"^(?:#{1,6}\s+(?P<md>.+?)\s*#*\s*$|(?P<rst>[^\s].*)\n[=\-~^\"'`#*+]{3,}\s*$)")
@@ -107,8 +113,12 @@ def extract_deprecations(path: str, data: bytes) -> list[Signal]:
     # (a line's match holds the word; no other character folds to its letters: only the lines
     # that hold it are searched, the whole text never, which cost 0.4 CPU-s on git/git's catalogs)
     if not out and not lower.endswith(_DOCS) and b"deprecated" in data.lower():
+        # (a program's "this chart is deprecated" is what it says of its input, helm's
+        # `slog.Warn("this chart is deprecated")`; node_exporter's collectors warn "This collector
+        # is deprecated" of themselves)
+        nouns = _SELF_IN_PROGRAM if lower.endswith(_PROGRAMS) else _SELF
         for i, line in enumerate(lines, 1):
-            if "deprecated" in line.lower() and _SELF.search(line):
+            if "deprecated" in line.lower() and nouns.search(line):
                 out.append(Signal(i, "self-deprecated", ".", "", line.strip()))
                 break
     return out

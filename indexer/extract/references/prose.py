@@ -39,7 +39,7 @@ EXAMPLE = lazy(
     r"|\byou\s+(?:would|will|should|can|could|may|must|then)\s+create\b"
     r"|\byour\s+(?:own\s+)?(?:\w+\s+)?(?:project|app|application|site|repo|repository|package|code|directory|folder|file)\b"
     r"|\bif\s+you\s+have\b|\bin\s+order\s+to\s+run\s+a\s+particular\b"
-    r"|\b(?:in|of|from)\s+the\s+(?!same\b|this\b|our\b)[\w.-]+\s+repo(?:sitory)?\b"
+    r"|\b(?:in|of|from)\s+the\s+(?!same\b|this\b|our\b)(?:[\w.-]+|\[[^\]]*\])\s+repo(?:sitory)?\b"
     r"|\b(?:another|other|upstream|external|separate)\s+(?:repo(?:sitory)?|project)\b"
 )
 _SENTENCE_END = lazy(r"[.!?](?=\s|$)")
@@ -150,8 +150,9 @@ def commands(text: str) -> Iterator[tuple[int, str, str]]:
             where = _MAKE_DIRECTORY.search(args)
             folder = (where.group(1) or where.group(2)) if where else ""
             targets = match.group("make_targets").split()
-            if text.startswith("=", match.end("make_targets")):  # `make lint PKG_NAME=x`: a variable
-                targets.pop()
+            after = text[match.end("make_targets"):match.end("make_targets") + 1]
+            if after == "=" or after in ("<", ">") and targets[-1].isdigit():
+                targets.pop()  # `make lint PKG_NAME=x`: a variable; `make x 2>/dev/null`: a redirection's descriptor
             for target in targets:
                 if not re.fullmatch(r"[\w.-]+", target) or "=" in target:
                     break

@@ -27,7 +27,9 @@ _EXPLICIT_TITLE = lazy(r"^(?:.*?)<([^<>]+)>$", re.S)
 _PROMPT = lazy(r"^\s*(?:\$|>>>|\.\.\.)\s+")
 
 _INCLUDES = frozenset({"include", "literalinclude", "image", "figure", "thumbnail", "mdinclude",
-                       "program-output", "kroki", "graphviz", "plantuml", "uml"})
+                       "kroki", "graphviz", "plantuml", "uml"})
+#: sphinxcontrib-programoutput's directives: their argument is a command line (`twine upload -h`)
+_PROGRAM_OUTPUT = frozenset({"program-output", "command-output"})
 _CODE = frozenset({"code-block", "code", "sourcecode", "prompt", "console", "highlight"})
 _DOC_ROLES = frozenset({"doc", "std:doc"})
 _FILE_ROLES = frozenset({"download"})
@@ -87,6 +89,10 @@ def _directive(found: Found, index: int, match: re.Match) -> _Block | None:
         target = link_target(argument) if not argument.startswith("<") else None
         if target:
             found.add(index, target, "rst-include", match.start(3))
+        return _Block("options", indent)
+    if name in _PROGRAM_OUTPUT and argument:
+        found.commands(index, argument, match.start(3))
+        found.words(index, argument, "shell", match.start(3))
         return _Block("options", indent)
     if name in _CODE:
         language = argument.split()[0].lower() if argument else ""
