@@ -824,6 +824,52 @@ def test_a_root_folder_url_of_a_folder_never_here_is_the_publishing_sites(repo):
     assert finding["target"] == "/docs/gone/"
 
 
+def test_a_workflow_steps_working_directory_an_earlier_step_made_is_no_claim():
+    """kubebuilder's helm-samples job makes `test-helm-no-webhooks` in one step and runs the next
+    ones in it; a `working-directory` nothing made is still a folder of this repository."""
+    workflow = ("jobs:\n  test:\n    steps:\n      - run: mkdir -p test-helm-no-webhooks\n"
+                "      - name: Scaffold\n        working-directory: test-helm-no-webhooks/sub\n        run: |\n"
+                "          kubebuilder init\n      - working-directory: testdata/project\n        run: make test\n")
+    assert {(target, kind) for _line, target, kind in kinds(".github/workflows/test.yml", workflow)
+            if kind == "ci-workdir"} == {("testdata/project", "ci-workdir")}
+
+
+def test_a_removed_path_the_sample_projects_hold_or_a_package_manager_fills_is_theirs(repo):
+    """kubebuilder's docs name `cmd/main.go`, the file of the project it scaffolds, which its
+    testdata projects and templates hold; its own `cmd/main.go` was renamed long ago. Its agent
+    guide reads `vendor/sigs.k8s.io/...` after `go mod vendor`, years after it stopped vendoring.
+    A moved script with one copy in an example is still a claim."""
+    repo.commit("2019-01-10", files={"cmd/main.go": "package main\n", "scripts/build.sh": "make\n",
+                                     "vendor/sigs.k8s.io/runtime/manager.go": "package manager\n"})
+    repo.git("rm", "-q", "-r", "vendor")
+    (repo.root / "internal/cli").mkdir(parents=True)
+    (repo.root / "tools").mkdir()
+    repo.git("mv", "cmd/main.go", "internal/cli/cmd.go")
+    repo.git("mv", "scripts/build.sh", "tools/build.sh")
+    repo.commit("2020-01-10", files={
+        "testdata/project-v4/cmd/main.go": "package main\n",
+        "pkg/scaffolds/internal/templates/cmd/main.go": "package cmd\n",
+        "examples/basic/scripts/build.sh": "make\n",
+        "docs/quick-start.md": ("# Quick start\n\nEdit `cmd/main.go` to register the controller.\n"
+                                "Read `vendor/sigs.k8s.io/runtime/manager.go`.\nRun `scripts/build.sh`.\n"),
+    })
+    assert set(found(scan(repo.root), "dangling-reference")) == {("docs/quick-start.md", 5)}
+
+
+def test_a_dockerfile_copy_written_after_its_source_went_copies_what_the_build_makes(repo):
+    """golang-migrate's release Dockerfile (2021) has `COPY migrate /usr/local/bin/migrate`, the
+    binary its release build puts beside it; a file `migrate` was deleted in 2017, before that
+    line was written. A COPY written while its file was here is still stale once it goes."""
+    repo.commit("2017-01-10", files={"migrate": "old binary\n", "boot.sh": "echo\n"})
+    repo.commit("2018-01-10", files={"Dockerfile.release": "FROM alpine\nCOPY boot.sh /boot.sh\n"})
+    repo.git("rm", "-q", "migrate")
+    repo.commit("2018-04-25")
+    repo.git("rm", "-q", "boot.sh")
+    repo.commit("2019-04-25")
+    repo.commit("2021-07-31", files={"Dockerfile.github-actions": "FROM alpine\nCOPY migrate /usr/local/bin/migrate\n"})
+    assert set(found(scan(repo.root), "dangling-reference")) == {("Dockerfile.release", 2)}
+
+
 def test_a_ci_job_that_checks_out_another_repository_works_in_it(repo):
     """pydantic's third-party tests: a job checks out polar (no `path:`), then this repository
     at `path: pydantic-latest`; its `working-directory: ./server` is polar's. A job that checks

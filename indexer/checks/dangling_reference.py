@@ -51,8 +51,15 @@ def check(ctx, rule: RuleSettings) -> Iterator[Finding]:
             continue
         reported.append((resolved, fate))
     lines = _line_times(ctx, [(r.reference, fate[0].time) for r, fate in reported if fate])
+    # a Dockerfile's COPY of what the build makes (migrate's `COPY migrate /usr/local/bin/`, its
+    # binary) is no claim (`resolve`), unless history removed it: but a COPY written only after the
+    # removal never copied the removed file either
+    copies = _line_times(ctx, [(r.reference, fate[0].time) for r, fate in reported
+                               if fate and r.reference.kind == "docker-copy"], gap_years=0)
     for resolved, fate in reported:
         reference = resolved.reference
+        if fate and copies.get((reference.path, reference.line), 0) > fate[0].time:
+            continue
         written = lines.get((reference.path, reference.line))
         if fate and written is not None and written - fate[0].time > EVIDENCE_GAP_YEARS * _YEAR:
             # the removal predates the line by many years: not the confirmation of a deletion
@@ -65,18 +72,18 @@ def check(ctx, rule: RuleSettings) -> Iterator[Finding]:
 _YEAR = 365 * 24 * 3600
 
 
-def _line_times(ctx, wanted: list) -> dict[tuple[str, int], int]:
+def _line_times(ctx, wanted: list, gap_years: int = EVIDENCE_GAP_YEARS) -> dict[tuple[str, int], int]:
     """(path, line) -> when the referring line last changed (epoch seconds), for lines whose
     reference history says was removed: through the blame-age service, blamed back only as far
-    as the evidence gap needs (a line older than that cutoff is old enough; its time is not
-    needed). Lines the service cannot date (uncommitted, unknown) are left out: no check."""
+    as `gap_years` after the removal needs (a line older than that cutoff is old enough; its
+    time is not needed). Lines the service cannot date (uncommitted, unknown) are left out: no check."""
     content_sha = ctx.collected.content_sha
     wanted = [(reference, removed) for reference, removed in wanted if reference.path in content_sha]
     if not wanted or ctx.snapshot.head is None:
         return {}
     from indexer.git import blame as age_stage
 
-    since = min(removed for _, removed in wanted) + EVIDENCE_GAP_YEARS * _YEAR
+    since = min(removed for _, removed in wanted) + gap_years * _YEAR
     # Every removal younger than the gap: no committed line is that much newer. (A blame
     # `--since` a future date gives each line to the work tree's pseudo-commit: "uncommitted".)
     if since > time.time():

@@ -24,6 +24,9 @@ _SITE_MARKERS = ("_config.yml", "_config.yaml", "mkdocs.yml", "mkdocs.yaml", "hu
 _HUGO_CONFIGS = ("config.toml", "config.yaml", "config.yml")
 #: Hugo's configuration since 0.110.
 _HUGO_NAMES = ("hugo.toml", "hugo.yaml", "hugo.json")
+#: Folders that hold sample projects: a generator's templates, tests' and docs' example projects.
+_SAMPLE_FOLDERS = frozenset({"testdata", "templates", "template", "examples", "example", "samples", "sample",
+                             "skeleton", "scaffold", "scaffolds", "fixtures", "boilerplate"})
 #: A package's own manifest: paths in its code and docs are often relative to its folder.
 PACKAGE_MANIFESTS = frozenset({"package.json", "pyproject.toml", "setup.py", "setup.cfg", "go.mod",
                                 "Cargo.toml", "pom.xml", "build.gradle", "build.gradle.kts", "Chart.yaml"})
@@ -74,6 +77,25 @@ class RepoPaths:
         if self.trace is not None:
             self.trace.add("x" + tail)
         return tail in self.suffixes
+
+    def has_sample_copies(self, tail: str) -> bool:
+        """Two or more files of the sample projects the repository keeps (`testdata/`,
+        `templates/`, `examples/`...) end with `tail` (kubebuilder's seven `.../cmd/main.go`).
+        Traced as `has_suffix`: the same paths move its answer."""
+        if self.trace is not None:
+            self.trace.add("x" + tail)
+        return tail in self._sample_tails
+
+    @functools.cached_property
+    def _sample_tails(self) -> frozenset[str]:
+        counts: dict[str, int] = {}
+        for path in self.all_files:
+            parts = path.split("/")
+            inside = next((at for at, part in enumerate(parts[:-2]) if part in _SAMPLE_FOLDERS), None)
+            for start in range(inside + 1, len(parts) - 1) if inside is not None else ():
+                tail = "/".join(parts[start:])
+                counts[tail] = counts.get(tail, 0) + 1
+        return frozenset(tail for tail, count in counts.items() if count >= 2)
 
     def through_link(self, path: str) -> str | None:
         """The tracked symlink or submodule `path` lies in (or is), if any."""

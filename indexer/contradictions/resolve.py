@@ -42,6 +42,7 @@ STRONG_KINDS = frozenset({"md-link", "sphinx-doc", "rst-include", "rst-link", "a
 IMPORT_KINDS = frozenset({"import", "js-import", "go-import"})
 _DOC_SUFFIXES = (".rst", ".txt", ".md", ".markdown", ".mdx", ".adoc", ".html")
 _DOCS_FOLDERS = frozenset({"docs", "doc", "documentation"})
+_DEPENDENCY_FOLDERS = frozenset({"vendor", "node_modules"})
 _LISTING_AT_LEAST = 4  # entries a tree listing needs before the share of them that exist says whose it is
 _INDEXES = ("index.md", "README.md", "index.rst", "index.html", "_index.md", "index.mdx", "readme.md")
 #: A module specifier in a line read as text (a `.vue` component, a VitePress page's `<script
@@ -561,6 +562,14 @@ class Resolver:
             return Resolved(reference, NOT_A_CLAIM, why="given as an example, or said to be created")
         if reference.kind not in STRONG_KINDS and _TEST_FILE.search(reference.path):
             return Resolved(reference, NOT_A_CLAIM, why="a path in a test: tests build the files they name")
+        if removed and reference.kind not in STRONG_KINDS and (filled := self._dependency_folder(removed[0])):
+            # kubebuilder's agent guide has the reader run `go mod vendor`, then read
+            # `vendor/sigs.k8s.io/controller-runtime/...`: it stopped vendoring in 2019
+            return Resolved(reference, NOT_A_CLAIM, why=f"under {filled}/, which a package manager fills")
+        if removed and reference.kind not in STRONG_KINDS and self.paths.has_sample_copies(word.removeprefix("./")):
+            # kubebuilder's docs and scaffolders name the `cmd/main.go` of the project they make, which
+            # its testdata projects and templates hold, whatever became of its own `cmd/main.go`
+            return Resolved(reference, NOT_A_CLAIM, why="a file of the sample projects this repository keeps")
         if reference.kind not in STRONG_KINDS and not removed:
             candidates = [c for c, base in pairs.items() if self._anchored(base, word)]
             candidates = [c for c in candidates if self.paths.exists(posixpath.dirname(c))] or candidates
@@ -721,6 +730,15 @@ class Resolver:
             index += 1
         anchor = posixpath.normpath(posixpath.join(base, *parts[:index + 1]))
         return len(parts) - index > 1 and not anchor.startswith("..") and self.paths.exists(anchor)
+
+    def _dependency_folder(self, path: str) -> str | None:
+        """The `vendor/` or `node_modules/` folder `path` lies in, when the repository tracks no
+        such folder there now (`go mod vendor`, `npm install` make it)."""
+        parts = path.split("/")
+        for index, part in enumerate(parts[:-1]):
+            if part in _DEPENDENCY_FOLDERS and not self.paths.exists("/".join(parts[:index + 1])):
+                return part
+        return None
 
     def _generated_folder(self, path: str) -> str | None:
         parts = path.split("/")

@@ -49,7 +49,8 @@ _RELEASE_NOTES = lazy(r"(?:^|/)(?:\.changelog|changelog\.d|\.changes|newsfragmen
 HISTORICAL = lazy(
     r"(?:^|/)(?:CHANGELOG|CHANGES|HISTORY|NEWS|RELEASE[-_ ]?NOTES|RELEASES)(?:\.[\w.]+)?$"
     r"|(?:^|/)(?:change[-_]?logs?|changes|releases|release-notes|release_notes|whatsnew"
-    r"|adrs?|decisions|history|announce|announcements|newsfragments|changelog\.d|changes\.d|upcoming_changes)/"
+    r"|adrs?|decisions|designs|proposals|rfcs|keps|history|announce|announcements|newsfragments|changelog\.d"
+    r"|changes\.d|upcoming_changes)/"
     r"|(?:^|/)[^/]*deprecat[^/]*\.(?:rst|md|txt|adoc)$"
     # one release's notes, named by its version: numpy's `release/1.13.2-notes.rst`, `whats_new_3.5.rst`,
     # k9s's `change_logs/release_v0.17.0.md`

@@ -12,7 +12,7 @@ import json
 import posixpath
 
 from indexer.extract.references.found import Found
-from indexer.extract.references.shell import ShellReader, split_comment
+from indexer.extract.references.shell import ShellReader, is_created, split_comment
 from indexer.regex import lazy
 
 SHELL_KEYS = frozenset({"run", "script", "scripts", "before_script", "after_script", "command",
@@ -28,6 +28,9 @@ def yaml_file(found: Found) -> None:
     block: tuple[str, int, bool] | None = None  # (key, indent, is a list) of `key: |` or `key:` + items
     base = _mkdocs_docs_dir(found)
     shell: ShellReader | None = None
+    # what the steps' scripts create: no claim as a later step's `working-directory` (kubebuilder's
+    # `mkdir -p test-helm-no-webhooks`, then a step run in it)
+    made: set[str] = set()
     foreign = _other_workspace_lines(found.lines) if _WORKFLOW.search(found.path) else {}
     for index, line in enumerate(found.lines):
         if index in foreign:
@@ -44,7 +47,7 @@ def yaml_file(found: Found) -> None:
             if block[0] in SHELL_KEYS:
                 item = _YAML_ITEM.match(line)
                 start = item.start(2) if item else indent
-                shell = shell or ShellReader(found)
+                shell = shell or ShellReader(found, created=made)
                 text = line[start:]
                 if block[2] and _unquote(text) != text:  # a quoted list item; a block scalar is shell as written
                     text, start = _unquote(text), start + 1
@@ -66,11 +69,12 @@ def yaml_file(found: Found) -> None:
             block = (key, len(pair.group(1)), not value)
             continue
         if key in SHELL_KEYS:
-            ShellReader(found).line(index, _unquote(value), start + (value[:1] in "'\""))
+            ShellReader(found, created=made).line(index, _unquote(value), start + (value[:1] in "'\""))
         elif key == "uses" and value.strip("'\"").startswith("./"):
             found.add(index, value.strip("'\"").split("@")[0], "ci-uses", start)
         elif key in ("working-directory", "working_directory"):
-            found.add(index, value.strip("'\""), "ci-workdir", start)
+            if not is_created(made, value.strip("'\"")):
+                found.add(index, value.strip("'\""), "ci-workdir", start)
         elif key == "local" and _GITLAB_CI.search(found.path):  # GitLab `include: - local: /ci/x.yml`
             found.add(index, value.strip("'\"").lstrip("/"), "ci-uses", start)
         elif key in ("project", "file", "remote", "template") and _GITLAB_CI.search(found.path):

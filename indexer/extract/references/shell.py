@@ -79,12 +79,12 @@ _MAY_ACT = lazy(r"[/#>]|<<|cd|pushd|-[oOd]|mkdir|touch|tee|virtualenv|truncate|c
 class ShellReader:
     """Reads the lines of one shell program in order (`persist_cd=False` for Makefile recipes)."""
 
-    def __init__(self, found: Found, persist_cd: bool = True) -> None:
+    def __init__(self, found: Found, persist_cd: bool = True, created: set[str] | None = None) -> None:
         self.found = found
         self.base: str | None = ""  # the folder a `cd` moved to; None after `cd "$somewhere"`
         self.away = False  # after `cd /tmp/x`: relative words are not the repository's
         self.persist_cd = persist_cd
-        self.created: set[str] = set()
+        self.created: set[str] = set() if created is None else created  # (shared by a workflow's steps)
         self.heredoc: str | None = None
 
     def line(self, index: int, text: str, offset: int = 0) -> None:
@@ -121,7 +121,7 @@ class ShellReader:
                 # folder named at run time below this one (an unpacked download): not the repository's
                 self.away = _STARTS_WITH_VARIABLE.match(folder) is None
             elif folder.startswith("/"):
-                self.away = _TEMPORARY.match(folder) is not None or self._is_created(folder)
+                self.away = _TEMPORARY.match(folder) is not None or self.is_created(folder)
             if self.base is None or is_variable(folder) or folder.startswith(("/", "~", "-")):
                 self.base = None
             else:
@@ -131,7 +131,7 @@ class ShellReader:
             return
         made = self._creations(command)
         for column, word in path_words(command):
-            if self._is_created(word) or column in made or self.away and not word.startswith("/"):
+            if self.is_created(word) or column in made or self.away and not word.startswith("/"):
                 continue
             self.found.add(index, word, "shell", offset + column, base=self.base or "")
 
@@ -166,18 +166,22 @@ class ShellReader:
                 columns.update((column, column + 1))  # a quoted word's path starts one column later
         return columns
 
-    def _is_created(self, word: str) -> bool:
-        """Whether `word` is a path the script made, or lies in one: the path, or a part of it
-        up to one of its `/`, is in `created` (set lookups: a test script makes hundreds)."""
-        path = posixpath.normpath(word)
-        if path in self.created:
+    def is_created(self, word: str) -> bool:
+        return is_created(self.created, word)
+
+
+def is_created(created: set[str], word: str) -> bool:
+    """Whether `word` is a path a script made (`created`), or lies in one: the path, or a part of
+    it up to one of its `/`, is in `created` (set lookups: a test script makes hundreds)."""
+    path = posixpath.normpath(word)
+    if path in created:
+        return True
+    cut = path.find("/")
+    while cut >= 0:
+        if path[:cut] in created:
             return True
-        cut = path.find("/")
-        while cut >= 0:
-            if path[:cut] in self.created:
-                return True
-            cut = path.find("/", cut + 1)
-        return False
+        cut = path.find("/", cut + 1)
+    return False
 
 
 def read_code_span(found: Found, index: int, code: str, column: int) -> None:
