@@ -186,3 +186,22 @@ def test_with_the_edited_files_an_observation_elsewhere_needs_the_task_s_words_i
     task = "Fix help text for runnable plugin command"
     block, _ = prime(repo.root, "--paths", "command.go", task=task)
     assert sorted(i["path"] for i in observations(block)) == ["command.go", "plugin/loader.go"]
+
+
+def test_a_file_the_task_names_by_its_path_brings_its_findings(repo):
+    """tox: "fix the broken links in docs/onboarding.rst". Its nine dangling links say "... does
+    not exist" and share no word with the task but the file's: named by its path, the file is
+    where the work is, as `--paths` would say. A file named only by its name, or a path the
+    repository's records do not hold, brings nothing from elsewhere."""
+    repo.commit("2020-01-01", files={
+        "src/tox/session/cmd/list_env.py": "x = 1\n", "src/tox/config/loader/ini.py": "x = 1\n",
+        "docs/onboarding.rst": ("Onboarding\n==========\n\nSee ``src/tox/session/cmd/list_envs.py``.\n\n"
+                                "Configuration\n-------------\n\nThen ``src/tox/config/loader/toml.py``.\n"),
+        "docs/guide/onboarding.rst": "Guide\n=====\n\nSee ``src/tox/session/cmd/gone.py``.\n",
+        **{f"src/tox/m{n}.py": f"# TODO: module {n} should cache its plugin lookups for a second\n" for n in range(6)},
+    })
+    block, _ = prime(repo.root, task="fix the broken links in docs/onboarding.rst")
+    assert sorted((i["path"], i["line"]) for i in observations(block)) == [("docs/onboarding.rst", 4),
+                                                                          ("docs/onboarding.rst", 9)]
+    block, _ = prime(repo.root, task="fix the broken links in docs/missing.rst")
+    assert observations(block) == []

@@ -870,6 +870,20 @@ def test_a_dockerfile_copy_written_after_its_source_went_copies_what_the_build_m
     assert set(found(scan(repo.root), "dangling-reference")) == {("Dockerfile.release", 2)}
 
 
+def test_a_path_the_program_says_it_writes_to_is_no_claim(repo):
+    """flux's `docgen` flag defaults to `./docs/cmd`, "path to write the generated documentation
+    to": generated docs that lived there until 2021 moved out, and the program still writes there.
+    A path the code reads is still a claim once it is gone."""
+    repo.commit("2020-01-10", files={"docs/cmd/flux.md": "# flux\n", "docs/api/spec.json": "{}\n",
+                                     "docs/index.md": "# Docs\n"})
+    repo.git("rm", "-q", "-r", "docs/cmd", "docs/api")
+    repo.commit("2021-04-28", files={"cmd/flux/docgen.go": (
+        'package main\n\nfunc init() {\n'
+        '\tdocgenCmd.Flags().StringVar(&cmdDocPath, "path", "./docs/cmd", "path to write the generated documentation to")\n'
+        '\tspec := load("docs/api/spec.json")\n}\n')})
+    assert set(found(scan(repo.root), "dangling-reference")) == {("cmd/flux/docgen.go", 5)}
+
+
 def test_a_ci_job_that_checks_out_another_repository_works_in_it(repo):
     """pydantic's third-party tests: a job checks out polar (no `path:`), then this repository
     at `path: pydantic-latest`; its `working-directory: ./server` is polar's. A job that checks

@@ -76,6 +76,10 @@ _HOSTED = lazy(r"https?://(?:www\.)?([\w.-]+)/([\w.-]+)/([\w.-]+?)(?:\.git)?/(?:
                r"|https?://raw\.githubusercontent\.com/([\w.-]+)/([\w.-]+)/([^/]+)/(.*)")
 #: Settings that name where a tool writes (`profile_file = <folder>/profiles.txt`), not what it reads.
 _SETTING_KEY = lazy(r"^\W*([\w.-]+)[\"']?\s*[:=]")
+#: A line of code that says its path is written to: "path to write the generated documentation to",
+#: "output directory", "where to save the report".
+_WRITTEN_TO = lazy(r"(?i)\b(?:write|save|dump|output)\b(?:\s+\w+){0,4}\s+(?:to|into|in)\b"
+                   r"|\boutput\s+(?:dir|directory|folder|path|file)\b|\bwhere\s+to\s+(?:write|save|put)\b")
 _OUTPUT_WORDS = frozenset({"out", "output", "outdir", "log", "logfile", "cache", "report", "profile",
                            "profiles", "dump", "tmp", "temp", "artifact", "artifacts", "junit", "coverage",
                            "result", "results", "save", "dest", "destination", "write"})
@@ -562,6 +566,10 @@ class Resolver:
             return Resolved(reference, NOT_A_CLAIM, why="given as an example, or said to be created")
         if reference.kind not in STRONG_KINDS and _TEST_FILE.search(reference.path):
             return Resolved(reference, NOT_A_CLAIM, why="a path in a test: tests build the files they name")
+        if reference.kind == "string" and _WRITTEN_TO.search(reference.text):
+            # flux's `StringVar(&cmdDocPath, "path", "./docs/cmd", "path to write the generated
+            # documentation to")`: a folder the program writes, whatever the repository once kept there
+            return Resolved(reference, NOT_A_CLAIM, why="a path the program writes to")
         if removed and reference.kind not in STRONG_KINDS and (filled := self._dependency_folder(removed[0])):
             # kubebuilder's agent guide has the reader run `go mod vendor`, then read
             # `vendor/sigs.k8s.io/controller-runtime/...`: it stopped vendoring in 2019

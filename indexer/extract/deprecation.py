@@ -52,6 +52,9 @@ HISTORICAL = lazy(
     r"|adrs?|decisions|designs|proposals|rfcs|keps|history|announce|announcements|newsfragments|changelog\.d"
     r"|changes\.d|upcoming_changes)/"
     r"|(?:^|/)[^/]*deprecat[^/]*\.(?:rst|md|txt|adoc)$"
+    # a blog's posts, each of its day (goreleaser's `www/content/blog/`, Jekyll's `_posts/`): pages,
+    # not a `blog/` application's code
+    r"|(?:^|/)(?:blog|_posts)/(?:[^/]+/)*[^/]+\.(?:md|mdx|markdown|rst)$"
     # one release's notes, named by its version: numpy's `release/1.13.2-notes.rst`, `whats_new_3.5.rst`,
     # k9s's `change_logs/release_v0.17.0.md`
     r"|(?:^|/)(?:(?:release(?:[-_]?notes?)?|whats[-_]?new|changes|changelog)[-_]?)?v?\d+(?:\.\d+)+"

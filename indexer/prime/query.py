@@ -158,6 +158,7 @@ class Scope(NamedTuple):
 
     area: tuple[tuple[str, ...], ...] = ()  # the segments of the area it names, each as stems
     files: tuple[str, ...] = ()  # the names of the files it names (`named_files`)
+    paths: tuple[str, ...] = ()  # the files it names by their path from the root, lower case (`docs/setup.md`)
     ci: bool = False  # its type is `ci`, the one Conventional Commits type that names a place (`is_ci_config`)
     words: frozenset[str] = frozenset()  # its own words as written, plain (`plain_form`): what a file name is held to
 
@@ -171,8 +172,8 @@ def task_scope(task: str) -> Scope:
     words = frozenset(plain_form(word) for word in _WORDS.findall(_without_named_files(_MODULE.sub(" ", task)).lower())
                       if len(word) >= index.MIN_WORD and not word.isdigit() and word not in _STOP_WORDS)
     match = _BRACKET.match(text) or _PREFIX.match(text)
-    return Scope(area=_area(text), files=named_files(task), ci=bool(match) and match.group(1).strip().lower() == "ci",
-                 words=words)
+    return Scope(area=_area(text), files=named_files(task), paths=named_paths(task),
+                 ci=bool(match) and match.group(1).strip().lower() == "ci", words=words)
 
 
 _WORDS = re.compile(index.TOKEN_PATTERN)
@@ -231,6 +232,7 @@ def _area(text: str) -> tuple[tuple[str, ...], ...]:
 # edit in its web editor) by its name and a common extension: `config_options.Deprecated` or
 # `github.token` name no file.
 _NAMED_FILE = r"(?<![\w.-])([\w.-]*\w\.([A-Za-z][A-Za-z0-9]{0,10}))(?![\w-])"
+_NAMED_PATH = r"(?<![\w./-])((?:\.?/)?(?:[\w.-]+/)+[\w.-]*\w\.[A-Za-z][A-Za-z0-9]{0,10})(?![\w/-])"
 _EXTENSIONS = frozenset("""
     go py pyi js mjs cjs ts tsx jsx java kt kts scala rb rs c h cc cpp hpp cs swift m php pl lua sh bash zsh
     ps1 bat md rst txt adoc html css scss vue svelte json jsonc yml yaml toml ini cfg conf xml gradle
@@ -254,6 +256,15 @@ def named_files(task: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys(name.rsplit("/", 1)[-1].lower() for name, extension in
                                _compiled(_NAMED_FILE).findall(_MODULE.sub(" ", task))
                                if extension.lower() in _EXTENSIONS))
+
+
+def named_paths(task: str) -> tuple[str, ...]:
+    """The files a task names by a path with a folder, lower case (`fix the links in
+    docs/onboarding.rst`: `docs/onboarding.rst`): where the work is, as `--paths` would say."""
+    if "/" not in task:
+        return ()
+    return tuple(dict.fromkeys(path.lower().removeprefix("./") for path in _compiled(_NAMED_PATH).findall(_MODULE.sub(" ", task))
+                               if path.rsplit(".", 1)[-1].lower() in _EXTENSIONS and not path.startswith(("/", "../"))))
 
 
 @functools.cache

@@ -125,11 +125,13 @@ def rank(view: IndexView, terms: Sequence[tuple[str, float]], paths: Sequence[st
     relevance = coordinated(view.scored, dict(terms))
     specific = {key for key, hit in view.scored.items() if hit.matched - GENERIC}
     task_words = {term: view.idf.get(term, 0.0) for term, weight in terms if weight >= 1.0 and term not in GENERIC}
-    leads = Leads(frozenset(scope.files), frozenset(
-        word for word in scope.words
-        if any(task_words.get(stem, -1.0) >= NAME_IDF_MIN for stem in index.stems(word))))
     area = scope.area
     observations = [hit for hit in view.scored.values() if hit.kind in ("resolution", "finding")]
+    # a file named by a path some observation lies in is that file, not every file of its name
+    named = frozenset(scope.paths) & {hit.payload.get("path", "").lower() for hit in observations}
+    leads = Leads(frozenset(scope.files) - {path.rsplit("/", 1)[-1] for path in named}, named, frozenset(
+        word for word in scope.words
+        if any(task_words.get(stem, -1.0) >= NAME_IDF_MIN for stem in index.stems(word))))
     if area and not any(_in_area(hit, area) for hit in observations) and not scope_exists():
         area = ()  # it names no place of this repository
     rooted = bool(area) and any(_in_area(hit, area, rooted=True) for hit in observations)
@@ -173,6 +175,7 @@ class Leads(NamedTuple):
     the task's words (`query.plain_form`) whose stem is at least `NAME_IDF_MIN` specific."""
 
     files: frozenset[str] = frozenset()
+    paths: frozenset[str] = frozenset()  # the files it names by their path (`query.named_paths`)
     words: frozenset[str] = frozenset()
 
 
@@ -183,6 +186,8 @@ def _floor(key: str, hit: Hit, area: tuple[tuple[str, ...], ...], task_words: di
            leads: Leads = _NO_LEADS) -> float:
     """The task score an observation needs without a path bonus (`floor_class`)."""
     held = floor_class(hit, area, task_words, leads)
+    if held == "named":
+        return 0.0  # the task says where the work is, as `--paths` would: any match of it is shown
     if held == "name":
         return min(NAME_FLOOR, RELEVANCE_FLOOR)
     if held == "text":
@@ -192,11 +197,14 @@ def _floor(key: str, hit: Hit, area: tuple[tuple[str, ...], ...], task_words: di
 
 def floor_class(hit: Hit, area: tuple[tuple[str, ...], ...], task_words: dict[str, float],
                 leads: Leads = _NO_LEADS) -> str:
-    """Which floor an observation is held to: `area` inside the area the task names; `name` for a
+    """Which floor an observation is held to: `named` for a finding in a file the task names by its
+    path (`fix the links in docs/onboarding.rst`); `area` inside the area the task names; `name` for a
     finding in a file the task names (`Update test.yml`), or whose file's own name holds one of
     the task's specific words as written, plurals aside (`leads`: `node_groups.tf` for "sec
     groups"; `terminal.go` is not "terminate"); `text` else. (`task_words` is not read since round 5
     dropped the `path` class; `bench/relevance.py`'s launcher calls every version alike.)"""
+    if hit.kind == "finding" and hit.payload.get("path", "").lower() in leads.paths:
+        return "named"
     if area:
         return "area"
     if hit.kind == "finding":
@@ -222,7 +230,7 @@ def _evident(hit: Hit, task_words: dict[str, float], edited: bool, area: tuple[t
     `bench/relevance.py --floor-sweep` candidates (round 6, bench/README.md)."""
     if edited:
         return not _own_words(hit).isdisjoint(task_words)
-    if any(place.rsplit("/", 1)[-1].lower() in leads.files for place in _places(hit)):
+    if any(place.lower() in leads.paths or place.rsplit("/", 1)[-1].lower() in leads.files for place in _places(hit)):
         return True
     subject = task_words.keys() & index.stems(" ".join(_subject_words(hit)))
     said = subject | (_own_words(hit) & task_words.keys())
