@@ -558,7 +558,8 @@ def test_the_marker_prefilter_answers_as_a_search_of_the_whole_file(data):
 @pytest.mark.parametrize("path", ["CHANGELOG.md", "docs/en/docs/release-notes.md", "docs/adr/0007-tools.md",
                                   "doc/build/changelog/changelog_14.rst", "docs/deprecations.md",
                                   "change_logs/release_v0.30.0.md", "designs/simplified-scaffolding.md",
-                                  "www/content/blog/goreleaser-v2.4.md", "site/_posts/2019-01-01-hello.md"])
+                                  "www/content/blog/goreleaser-v2.4.md", "site/_posts/2019-01-01-hello.md",
+                                  "docs/content/2010-news.md", "docs/upgrading/v0.1.0-migration-guide.md"])
 def test_a_historical_document_gives_no_deprecation_signals(path):
     """Legacy detection never reads a historical document's signals (its "replaced by" is
     history), so none are extracted: fastapi's 703 KB release notes took 27 ms."""

@@ -884,6 +884,24 @@ def test_a_path_the_program_says_it_writes_to_is_no_claim(repo):
     assert set(found(scan(repo.root), "dangling-reference")) == {("cmd/flux/docgen.go", 5)}
 
 
+def test_data_files_escapes_home_folders_negated_filters_and_quoted_make_variables():
+    """popeye's Grafana dashboard holds `src=\\"https://.../popeye_logo.png\\"` in a JSON string;
+    cibuildwheel's schema's `$id` is a name; CircleCI's `working_directory: ~/linux-wheels` is the
+    runner's home; kwok's workflow filter `'!hack/releases-helm-chart.sh'` leaves a path out;
+    `make WHAT="cmd/kube-apiserver cmd/kube-scheduler"` builds no target `cmd`."""
+    dashboard = '{\n  "content": "<img src=\\"https://github.com/derailed/popeye/raw/master/assets/logo.png\\" />"\n}\n'
+    assert {t for _l, t, k in kinds("grafana/dashboard.json", dashboard)} == {
+        "https://github.com/derailed/popeye/raw/master/assets/logo.png"}
+    schema = '{\n  "$id": "https://github.com/pypa/cibuildwheel/blob/main/docs/data/x.schema.json",\n  "file": "docs/a.json"\n}\n'
+    assert {t for _l, t, k in kinds("docs/data/x.schema.json", schema)} == {"docs/a.json"}
+    circle = "jobs:\n  linux:\n    working_directory: ~/linux-wheels\n  mac:\n    working_directory: ci/mac\n"
+    assert {(t, k) for _l, t, k in kinds(".circleci/config.yml", circle)} == {("ci/mac", "ci-workdir")}
+    workflow = "on:\n  pull_request:\n    paths:\n      - 'kustomize/**/*'\n      - '!hack/releases-helm-chart.sh'\n"
+    assert ("hack/releases-helm-chart.sh", "exclusion") in {(t, k) for _l, t, k in kinds(".github/workflows/t.yaml", workflow)}
+    md = "# Build\n\n```sh\nmake WHAT=\"cmd/kube-apiserver cmd/kube-scheduler\" && make test\n```\n"
+    assert {t for _l, t, k in kinds("docs/build.md", md) if k == "command"} == {"make test"}
+
+
 def test_a_ci_job_that_checks_out_another_repository_works_in_it(repo):
     """pydantic's third-party tests: a job checks out polar (no `path:`), then this repository
     at `path: pydantic-latest`; its `working-directory: ./server` is polar's. A job that checks

@@ -58,7 +58,9 @@ HISTORICAL = lazy(
     # one release's notes, named by its version: numpy's `release/1.13.2-notes.rst`, `whats_new_3.5.rst`,
     # k9s's `change_logs/release_v0.17.0.md`
     r"|(?:^|/)(?:(?:release(?:[-_]?notes?)?|whats[-_]?new|changes|changelog)[-_]?)?v?\d+(?:\.\d+)+"
-    r"(?:[-_](?:notes|release[-_]?notes|changes|changelog))?\.(?:rst|md|txt|adoc)$",
+    r"(?:[-_](?:notes|release[-_]?notes|changes|changelog|migration[-_]guide))?\.(?:rst|md|txt|adoc)$"
+    # a year's news (gunicorn's `docs/content/2010-news.md`)
+    r"|(?:^|/)(?:19|20)\d\d[-_](?:news|changelog|changes|release[-_]?notes)\.(?:rst|md|txt|adoc)$",
     re.I,
 )
 _MOVED = lazy(r"(?i)\b(?:(?:has|have|had)\s+(?:been\s+)?moved|was\s+moved|were\s+moved|moved)\s+(?:to|into)\b"

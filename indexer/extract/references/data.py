@@ -73,7 +73,8 @@ def yaml_file(found: Found) -> None:
         elif key == "uses" and value.strip("'\"").startswith("./"):
             found.add(index, value.strip("'\"").split("@")[0], "ci-uses", start)
         elif key in ("working-directory", "working_directory"):
-            if not is_created(made, value.strip("'\"")):
+            # (CircleCI's `working_directory: ~/linux-wheels` is the runner's home, not this repository)
+            if not is_created(made, value.strip("'\"")) and not value.strip("'\"").startswith(("~", "/", "$")):
                 found.add(index, value.strip("'\""), "ci-workdir", start)
         elif key == "local" and _GITLAB_CI.search(found.path):  # GitLab `include: - local: /ci/x.yml`
             found.add(index, value.strip("'\"").lstrip("/"), "ci-uses", start)
@@ -161,7 +162,15 @@ def _in_checkout(found: Found, index: int, line: str, ours_at: str) -> None:
 
 
 def _value(found: Found, index: int, line: str, start: int, kind: str, base: str = "") -> None:
+    negated = _NEGATED.match(line, start)
+    if negated:  # a workflow's `paths: ['!hack/x.sh']`: a path left out of a filter, which need not exist
+        found.add(index, negated.group(1), "exclusion", negated.start(1))
+        return
     found.words(index, line[start:], kind, start, base=base)
+
+
+#: A quoted `!path` (unquoted, `!Ref` is a YAML tag): an exclusion from a list of path patterns.
+_NEGATED = lazy(r"""['"]!([\w./*-]+)['"]\s*$""")
 
 
 _DOCS_DIR = lazy(r"^docs_dir\s*:\s*['\"]?([^'\"#\s]+)")
@@ -213,7 +222,7 @@ def json_file(found: Found, tsconfig: bool = False) -> None:
             if match.group(2):
                 continue
             key = strings[position - 1].group(1) if position and strings[position - 1].group(2) else ""
-            value = match.group(1)
+            value = match.group(1).replace('\\"', ' "')  # (an escaped quote ends an HTML attribute's URL)
             if tsconfig and key in ("extends", "path") and value.startswith("."):
                 found.add(index, value, "config-extends", match.start(1))
             elif "/" in value:

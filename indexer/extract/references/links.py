@@ -50,12 +50,18 @@ def link_target(raw: str) -> str | None:
     return target
 
 
+#: A JSON schema's `$id` and `$schema`: the names of a schema, not files to fetch (cibuildwheel's
+#: `"$id": "https://github.com/pypa/cibuildwheel/blob/main/cibuildwheel/docs/data/projects.schema.json"`).
+_SCHEMA_NAME = lazy(r"""^\s*["']?\$(?:id|schema)["']?\s*:""")
+
+
 def hosted_links(found: Found, text: str) -> None:
     """Links to files on a hosting site; the resolver keeps those of this same repository."""
     if "github" not in text and "gitlab" not in text and "bitbucket" not in text and "codeberg" not in text:
         return
     for index, line in enumerate(found.lines):
-        if "://" in line:
+        if "://" in line and not _SCHEMA_NAME.match(line):
             for match in HOSTED.finditer(line):
                 if not BACKREFERENCE.search(match.group()):
-                    found.add(index, match.group().rstrip(".,;:"), "repo-url", match.start())
+                    # (`\` too: a JSON string's `src=\"https://...png\"`, an escaped quote after it)
+                    found.add(index, match.group().rstrip(".,;:\\"), "repo-url", match.start())

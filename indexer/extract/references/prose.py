@@ -133,8 +133,10 @@ _PACKAGE_BUILTINS = frozenset({
 })
 COMMAND = lazy(
     r"(?:^|(?<=[\s;&|(`$]))(?:"
-    r"(?P<make>make)(?P<make_args>(?:\s+(?:-[A-Za-z]+(?:\s+(?!-)[^\s;&|`]+)?|-{1,2}[\w-]+=\S+|[A-Z_]\w*=\S*))*)"
-    r"\s+(?P<make_targets>[A-Za-z0-9_][\w.-]*(?:\s+[A-Za-z0-9_][\w.-]*)*)"
+    r"(?P<make>make)(?P<make_args>(?:\s+(?:-[A-Za-z]+(?:\s+(?!-)[^\s;&|`]+)?|-{1,2}[\w-]+=\S+"
+    r"|[A-Z_]\w*=(?:\"[^\"]*\"|'[^']*'|\S*)))*)"
+    # (each target ends where a word does: not at `=` (a variable) or `/` (a path))
+    r"\s+(?P<make_targets>[A-Za-z0-9_][\w.-]*(?:\s+[A-Za-z0-9_][\w.-]*)*)(?=[\s;&|)<>`'\",:!?]|$)"
     r"|(?P<npm>npm)\s+run(?:-script)?\s+(?P<npm_script>[\w:.-]+)"
     r"|(?P<pm>pnpm|yarn)\s+(?:--?[\w-]+(?:[= ][\w./@-]+)?\s+)*(?:run\s+)?(?P<pm_script>[\w:.-]+)"
     r")"
@@ -150,9 +152,8 @@ def commands(text: str) -> Iterator[tuple[int, str, str]]:
             where = _MAKE_DIRECTORY.search(args)
             folder = (where.group(1) or where.group(2)) if where else ""
             targets = match.group("make_targets").split()
-            after = text[match.end("make_targets"):match.end("make_targets") + 1]
-            if after == "=" or after in ("<", ">") and targets[-1].isdigit():
-                targets.pop()  # `make lint PKG_NAME=x`: a variable; `make x 2>/dev/null`: a redirection's descriptor
+            if text[match.end("make_targets"):match.end("make_targets") + 1] in ("<", ">") and targets[-1].isdigit():
+                targets.pop()  # `make x 2>/dev/null`: the stream a redirection sends away
             for target in targets:
                 if not re.fullmatch(r"[\w.-]+", target) or "=" in target:
                     break
