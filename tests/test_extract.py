@@ -580,6 +580,8 @@ def test_a_program_says_it_is_deprecated_of_itself_not_of_the_chart_it_reads():
     values = b"# This chart is deprecated: use charts/new.\nreplicas: 1\n"
     assert [(s.line, s.kind) for s in extract_deprecations("collector/ntp.go", collector)] == [(3, "self-deprecated")]
     assert extract_deprecations("pkg/cmd/install.go", helm) == []
+    used_by = b'notes:\n  - The C(apt-key) command used by this module has been deprecated.\n'
+    assert extract_deprecations("lib/ansible/modules/apt_key.py", used_by) == []  # (said of the command)
     assert [(s.line, s.kind) for s in extract_deprecations("charts/old/values.yaml", values)] == [(1, "self-deprecated")]
 
 

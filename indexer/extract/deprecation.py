@@ -71,9 +71,13 @@ _JAVA_TOP_LEVEL = lazy(r"^@Deprecated\b")
 _TYPE_AFTER = lazy(r"^(?:public\s+|final\s+|abstract\s+)*(?:class|interface|enum|record|object)\b")
 _SELF_NOUNS = ("collector|module|package|plugin|exporter|library|script|tool|integration|provider|component|"
                "service|crate|extension")
-_SELF = lazy(rf"(?i)\bthis\s+(?:{_SELF_NOUNS}|chart)\s+(?:is|has\s+been)\s+deprecated\b")
+#: "this module" as the subject, not the object of "used by", "of", ... (ansible's apt_key: "The
+#: C(apt-key) command used by this module has been deprecated" is said of the command). "from"
+#: is not among them: sympy's "Importing anything else from this module is deprecated" is said of it.
+_NOT_AFTER = r"(?<!\bby\s)(?<!\bof\s)(?<!\bin\s)(?<!\bfor\s)(?<!\bwith\s)(?<!\bto\s)"
+_SELF = lazy(rf"(?i){_NOT_AFTER}\bthis\s+(?:{_SELF_NOUNS}|chart)\s+(?:is|has\s+been)\s+deprecated\b")
 #: In a program, a chart is data it reads (helm's), never the program itself.
-_SELF_IN_PROGRAM = lazy(rf"(?i)\bthis\s+(?:{_SELF_NOUNS})\s+(?:is|has\s+been)\s+deprecated\b")
+_SELF_IN_PROGRAM = lazy(rf"(?i){_NOT_AFTER}\bthis\s+(?:{_SELF_NOUNS})\s+(?:is|has\s+been)\s+deprecated\b")
 _PROGRAMS = (".go", ".py", ".js", ".mjs", ".cjs", ".ts", ".java", ".kt", ".rb", ".rs", ".c", ".cc", ".cpp", ".h", ".cs",
              ".php", ".swift", ".scala")
 _README_NOTICE = lazy(r"(?i)^\W*(?:deprecation\s+(?:warning|notice)|deprecated\b|this\s+\w+\s+is\s+deprecated"
