@@ -41,6 +41,8 @@ EXAMPLE = lazy(
     r"|\bif\s+you\s+have\b|\bin\s+order\s+to\s+run\s+a\s+particular\b"
     r"|\b(?:in|of|from)\s+the\s+(?!same\b|this\b|our\b)(?:[\w.-]+|\[[^\]]*\])\s+repo(?:sitory)?\b"
     r"|\b(?:another|other|upstream|external|separate)\s+(?:repo(?:sitory)?|project)\b"
+    r"|\b(?:in|from|inside)\s+(?:the\s+root\s+of\s+)?(?:a|an)\s+(?:\S+\s+)?(?:checkout|clone)\b"
+    r"(?!\s+of\s+(?:this|our)\b)"
 )
 _SENTENCE_END = lazy(r"[.!?](?=\s|$)")
 _BLOCK_START = lazy(r"^\s*(?:[-*+]\s|\d+[.)]\s|#{1,6}\s|\||>|\.\.\s|[=\-~^`#*+]{3,}\s*$)")
@@ -67,7 +69,7 @@ DEPRECATION_WORDS = ("not", "don", "never", "stop", "deprecat", "obsolete", "lon
 EXAMPLE_WORDS = ("example", "instance", "e.g.", "such", "pretend", "suppose", "imagine", "say",
                  "hypothetical", "something", "will", "create", "generated", "written", "file",
                  "folder", "directory", "your", "have", "particular", "been", "would", "repo", "project",
-                 "look")
+                 "look", "checkout", "clone")
 
 
 @lru_cache(maxsize=8192)
