@@ -15,7 +15,9 @@ from indexer.prime import index
 RELATED_WEIGHT = 0.5
 # A module or URL the task names (`github.com/beevik/ntp`, `https://...`) is another project's
 # name: its words are no place or topic of this repository ("github" would match `.github/`).
-_MODULE = re.compile(r"(?:https?://)?\b[\w-]+(?:\.[\w-]+)*\.(?:com|org|io|net|dev|in|me|co)/\S*")
+# (It starts where a name does, not at every `.` inside one: tried at each word of `a.a.a...`, a
+# 40,000-character task took 9 s.)
+_MODULE = re.compile(r"(?:https?://|(?<![\w.-]))[\w-]+(?:\.[\w-]+)*\.(?:com|org|io|net|dev|in|me|co)/\S*")
 PATH_WEIGHT = 0.5
 
 TASK_FILLER = frozenset("""
