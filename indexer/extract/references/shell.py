@@ -121,7 +121,7 @@ class ShellReader:
                 # folder named at run time below this one (an unpacked download): not the repository's
                 self.away = _STARTS_WITH_VARIABLE.match(folder) is None
             elif folder.startswith("/"):
-                self.away = _TEMPORARY.match(folder) is not None or self.is_created(folder)
+                self.away = _TEMPORARY.match(folder) is not None or is_created(self.created, folder)
             if self.base is None or is_variable(folder) or folder.startswith(("/", "~", "-")):
                 self.base = None
             else:
@@ -131,7 +131,7 @@ class ShellReader:
             return
         made = self._creations(command)
         for column, word in path_words(command):
-            if self.is_created(word) or column in made or self.away and not word.startswith("/"):
+            if is_created(self.created, word) or column in made or self.away and not word.startswith("/"):
                 continue
             self.found.add(index, word, "shell", offset + column, base=self.base or "")
 
@@ -165,9 +165,6 @@ class ShellReader:
                 self.created.add(posixpath.normpath(word))
                 columns.update((column, column + 1))  # a quoted word's path starts one column later
         return columns
-
-    def is_created(self, word: str) -> bool:
-        return is_created(self.created, word)
 
 
 def is_created(created: set[str], word: str) -> bool:
