@@ -709,8 +709,8 @@ class Resolver:
                 and reference.path.lower().endswith(_DOC_SUFFIXES):
             return Resolved(reference, NOT_A_CLAIM, why="in a doc's config example: relative to the reader's config file")
         if reference.kind == "config" and reference.path.lower().endswith(_DOC_SUFFIXES) and self._in_docs(reference.path):
-            # tox's docs show `[env.fetch] script = "tools/fetch.py"`, poetry's `readme = ["docs/README1.md",
-            # ...]`: the reader's configuration, naming the reader's files (a path this repository had
+            # tox's docs show `[env.fetch] script = "tools/fetch.py"`, poetry's `readme = [...]` of two
+            # READMEs: the reader's configuration, naming the reader's files (a path this repository had
             # and lost is still a claim: `removed`)
             return Resolved(reference, NOT_A_CLAIM, why="in a docs page's configuration example: the reader's project")
         if reference.kind == "config" and _names_an_output(reference.text):

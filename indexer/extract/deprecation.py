@@ -126,12 +126,26 @@ def extract_deprecations(path: str, data: bytes) -> list[Signal]:
         # (a program's "this chart is deprecated" is what it says of its input, helm's
         # `slog.Warn("this chart is deprecated")`; node_exporter's collectors warn "This collector
         # is deprecated" of themselves)
-        nouns = _SELF_IN_PROGRAM if lower.endswith(_PROGRAMS) else _SELF
+        program = lower.endswith(_PROGRAMS)
+        nouns = _SELF_IN_PROGRAM if program else _SELF
         for i, line in enumerate(lines, 1):
-            if "deprecated" in line.lower() and nouns.search(line):
+            found = nouns.search(line) if "deprecated" in line.lower() else None
+            if found and not _quoted(line, found.start(), program):
                 out.append(Signal(i, "self-deprecated", ".", "", line.strip()))
                 break
     return out
+
+
+def _quoted(line: str, at: int, program: bool) -> bool:
+    """Whether the words at `at` are a quotation (inside `"..."`): in prose or a program's comment
+    they are someone's words (this repository's own rule text quotes "This collector is
+    deprecated"); in a program's code, a string is what the program says (its log message)."""
+    if line[:at].count('"') % 2 == 0:
+        return False
+    return not program or line.lstrip().startswith(_COMMENT_OPENERS)
+
+
+_COMMENT_OPENERS = ("#", "//", "/*", "*", "--", ";")
 
 
 def _doc_signals(lines: list[str], name: str) -> list[Signal]:

@@ -160,7 +160,7 @@ class Scope(NamedTuple):
 
     area: tuple[tuple[str, ...], ...] = ()  # the segments of the area it names, each as stems
     files: tuple[str, ...] = ()  # the names of the files it names (`named_files`)
-    paths: tuple[str, ...] = ()  # the files it names by their path from the root, lower case (`docs/setup.md`)
+    paths: tuple[str, ...] = ()  # the files it names by their path from the root, lower case (`guide/setup.md`)
     ci: bool = False  # its type is `ci`, the one Conventional Commits type that names a place (`is_ci_config`)
     words: frozenset[str] = frozenset()  # its own words as written, plain (`plain_form`): what a file name is held to
 
@@ -262,7 +262,7 @@ def named_files(task: str) -> tuple[str, ...]:
 
 def named_paths(task: str) -> tuple[str, ...]:
     """The files a task names by a path with a folder, lower case (`fix the links in
-    docs/onboarding.rst`: `docs/onboarding.rst`): where the work is, as `--paths` would say."""
+    guide/setup.md`: `guide/setup.md`): where the work is, as `--paths` would say."""
     if "/" not in task:
         return ()
     return tuple(dict.fromkeys(path.lower().removeprefix("./") for path in _compiled(_NAMED_PATH).findall(_MODULE.sub(" ", task))

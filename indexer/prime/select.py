@@ -198,7 +198,7 @@ def _floor(key: str, hit: Hit, area: tuple[tuple[str, ...], ...], task_words: di
 def floor_class(hit: Hit, area: tuple[tuple[str, ...], ...], task_words: dict[str, float],
                 leads: Leads = _NO_LEADS) -> str:
     """Which floor an observation is held to: `named` for a finding in a file the task names by its
-    path (`fix the links in docs/onboarding.rst`); `area` inside the area the task names; `name` for a
+    path (`fix the links in guide/setup.md`); `area` inside the area the task names; `name` for a
     finding in a file the task names (`Update test.yml`), or whose file's own name holds one of
     the task's specific words as written, plurals aside (`leads`: `node_groups.tf` for "sec
     groups"; `terminal.go` is not "terminate"); `text` else. (`task_words` is not read since round 5
