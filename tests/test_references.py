@@ -813,6 +813,18 @@ def test_a_program_outputs_argument_is_a_command_line():
     assert {(target, kind) for _line, target, kind in kinds("docs/index.rst", rst)} == {("tools/help.py", "shell")}
 
 
+def test_a_github_actions_readme_shows_its_users_workflows(repo):
+    """gh-action-pypi-publish's README shows `# .github/workflows/ci-cd.yml` with the action in
+    it: the reader's workflow. Without an `action.yml` at the root, a README's configuration
+    block names this repository's files."""
+    readme = "# publish\n\n```yaml\n# .github/workflows/ci-cd.yml\njobs:\n  x:\n    runs-on: ubuntu-latest\n```\n"
+    repo.commit("2024-01-10", files={"README.md": readme, ".github/workflows/test.yml": "jobs: {}\n"})
+    assert set(found(scan(repo.root), "dangling-reference")) == {("README.md", 4)}
+    repo.commit("2024-01-11", files={"action.yml": "name: publish\nruns:\n  using: docker\n  image: Dockerfile\n",
+                                     "Dockerfile": "FROM python:3.12\n"})
+    assert found(scan(repo.root), "dangling-reference") == {}
+
+
 def test_a_root_folder_url_of_a_folder_never_here_is_the_publishing_sites(repo):
     """compose's `docs/reference/*.md` are published on docs.docker.com and link
     `/reference/compose-file/`; no `reference/` folder was ever at the root. A folder URL under

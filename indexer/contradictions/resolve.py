@@ -42,6 +42,7 @@ STRONG_KINDS = frozenset({"md-link", "sphinx-doc", "rst-include", "rst-link", "a
 IMPORT_KINDS = frozenset({"import", "js-import", "go-import"})
 _DOC_SUFFIXES = (".rst", ".txt", ".md", ".markdown", ".mdx", ".adoc", ".html")
 _DOCS_FOLDERS = frozenset({"docs", "doc", "documentation"})
+_ACTION_FILES = ("action.yml", "action.yaml")
 _DEPENDENCY_FOLDERS = frozenset({"vendor", "node_modules"})
 _LISTING_AT_LEAST = 4  # entries a tree listing needs before the share of them that exist says whose it is
 _INDEXES = ("index.md", "README.md", "index.rst", "index.html", "_index.md", "index.mdx", "readme.md")
@@ -725,10 +726,14 @@ class Resolver:
 
     def _in_docs(self, path: str) -> bool:
         """Whether `path` is a page of the documentation: under a top `docs/` (`doc/`,
-        `documentation/`) folder, or inside a docs site or Sphinx project below the root (a root
-        README describes this repository first)."""
-        return path.split("/", 1)[0].lower() in _DOCS_FOLDERS or "/" in path and (
-            self.paths.in_site(path) or self.paths.sphinx_root_of(path) is not None)
+        `documentation/`) folder, or inside a docs site or Sphinx project below the root. A root
+        README describes this repository first, unless the repository is a GitHub Action (an
+        `action.yml` beside it): its README shows the workflows of those who use it
+        (gh-action-pypi-publish's `# .github/workflows/ci-cd.yml`)."""
+        if "/" not in path:
+            return path.lower().startswith("readme") and any(self.paths.is_file(name) for name in _ACTION_FILES)
+        return path.split("/", 1)[0].lower() in _DOCS_FOLDERS or self.paths.in_site(path) \
+            or self.paths.sphinx_root_of(path) is not None
 
     def _anchored(self, base: str, word: str) -> bool:
         """The word's first named folder exists where it would start from."""

@@ -36,7 +36,7 @@ EXAMPLE = lazy(
     r"|\b(?:creates?|generates?|writes?|outputs?)\s+(?:a|an|the)?\s*(?:new\s+)?(?:file|folder|directory)\b"
     r"|\b(?:a|an)\s+new\s+(?:empty\s+)?(?:file|folder|directory)\b"
     r"|\bcreate[`'\"\s]+(?:[.,;:)]|$)"
-    r"|\byou\s+(?:would|will|should|can|could|may|must|then)\s+create\b"
+    r"|\byou\s+(?:would|will|should|can|could|may|must|then)\s+create\b|\byou\s+(?:could|might)\s+use\b"
     r"|\byour\s+(?:own\s+)?(?:\w+\s+)?(?:project|app|application|site|repo|repository|package|code|directory|folder|file)\b"
     r"|\bif\s+you\s+have\b|\bin\s+order\s+to\s+run\s+a\s+particular\b"
     r"|\b(?:in|of|from)\s+the\s+(?!same\b|this\b|our\b)(?:[\w.-]+|\[[^\]]*\])\s+repo(?:sitory)?\b"
@@ -69,7 +69,7 @@ DEPRECATION_WORDS = ("not", "don", "never", "stop", "deprecat", "obsolete", "lon
 EXAMPLE_WORDS = ("example", "instance", "e.g.", "such", "pretend", "suppose", "imagine", "say",
                  "hypothetical", "something", "will", "create", "generated", "written", "file",
                  "folder", "directory", "your", "have", "particular", "been", "would", "repo", "project",
-                 "look", "checkout", "clone")
+                 "look", "checkout", "clone", "could", "might")
 
 
 @lru_cache(maxsize=8192)
