@@ -583,7 +583,7 @@ def test_a_program_says_it_is_deprecated_of_itself_not_of_the_chart_it_reads():
     used_by = b'notes:\n  - The C(apt-key) command used by this module has been deprecated.\n'
     assert extract_deprecations("lib/ansible/modules/apt_key.py", used_by) == []  # (said of the command)
     quoted = b'help: |\n  a collector that warns "This collector is deprecated" is legacy\n'
-    commented = b'x = 1\n# sympy\'s "this module is deprecated" is said of it\n'
+    commented = b'x = 1\n# sympy\'s "this module is deprecated" is said of it\ny = 2  # "this module is deprecated" too\n'
     assert extract_deprecations("rules/legacy-path.yaml", quoted) == []  # (a quotation, in prose)
     assert extract_deprecations("indexer/extract/notes.py", commented) == []  # (and in a comment)
     assert [(s.line, s.kind) for s in extract_deprecations("charts/old/values.yaml", values)] == [(1, "self-deprecated")]

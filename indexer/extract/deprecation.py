@@ -140,9 +140,10 @@ def _quoted(line: str, at: int, program: bool) -> bool:
     """Whether the words at `at` are a quotation (inside `"..."`): in prose or a program's comment
     they are someone's words (this repository's own rule text quotes "This collector is
     deprecated"); in a program's code, a string is what the program says (its log message)."""
-    if line[:at].count('"') % 2 == 0:
+    before = line[:at]
+    if before.count('"') % 2 == 0:
         return False
-    return not program or line.lstrip().startswith(_COMMENT_OPENERS)
+    return not program or line.lstrip().startswith(_COMMENT_OPENERS) or "#" in before or "//" in before
 
 
 _COMMENT_OPENERS = ("#", "//", "/*", "*", "--", ";")
