@@ -559,7 +559,9 @@ def test_the_marker_prefilter_answers_as_a_search_of_the_whole_file(data):
                                   "doc/build/changelog/changelog_14.rst", "docs/deprecations.md",
                                   "change_logs/release_v0.30.0.md", "designs/simplified-scaffolding.md",
                                   "www/content/blog/goreleaser-v2.4.md", "site/_posts/2019-01-01-hello.md",
-                                  "docs/content/2010-news.md", "docs/upgrading/v0.1.0-migration-guide.md"])
+                                  "docs/content/2010-news.md", "docs/upgrading/v0.1.0-migration-guide.md",
+                                  "design/Implemented/hooks.md", "docs/proposal/002-ipv6.md",
+                                  "site/content/docs/v1.18/tools.md", "website/versioned_docs/version-2.1/tools.md"])
 def test_a_historical_document_gives_no_deprecation_signals(path):
     """Legacy detection never reads a historical document's signals (its "replaced by" is
     history), so none are extracted: fastapi's 703 KB release notes took 27 ms."""
@@ -572,7 +574,8 @@ def test_a_historical_document_gives_no_deprecation_signals(path):
 def test_a_program_says_it_is_deprecated_of_itself_not_of_the_chart_it_reads():
     """node_exporter's collectors warn "This collector is deprecated" of themselves; helm's install
     command warns "this chart is deprecated" of the chart it installs. A chart's own values file
-    still speaks of its chart."""
+    still speaks of its chart in a comment; a data file's value speaks of something else (odo's
+    linter configuration: "This package is deprecated since Go 1.13", of `pkg/errors`)."""
     from indexer.extract.deprecation import extract_deprecations
 
     collector = b"package collector\n\n" + b'\tlogger.Warn("This collector is deprecated and will be removed.")\n'
@@ -587,6 +590,9 @@ def test_a_program_says_it_is_deprecated_of_itself_not_of_the_chart_it_reads():
     assert extract_deprecations("rules/legacy-path.yaml", quoted) == []  # (a quotation, in prose)
     assert extract_deprecations("indexer/extract/notes.py", commented) == []  # (and in a comment)
     assert [(s.line, s.kind) for s in extract_deprecations("charts/old/values.yaml", values)] == [(1, "self-deprecated")]
+    depguard = (b"packages-with-error-message:\n  - github.com/pkg/errors: >\n"
+                b"      This package is deprecated since Go 1.13. Use the errors package.\n")
+    assert extract_deprecations(".golangci.yaml", depguard) == []  # (odo's: a value says it of pkg/errors)
 
 
 def test_prose_signals_are_read_in_docs_that_never_say_deprecated():

@@ -295,6 +295,62 @@ def test_a_word_named_file_beside_a_quiet_newer_one_is_about_its_word(repo):
 
 
 
+def test_the_tests_of_a_legacy_path_go_with_it_and_point_at_nothing(repo):
+    """warehouse's `tests/unit/legacy/api/test_json.py` tests `warehouse/legacy` (its legacy
+    PyPI API): a test named after the legacy path is its own, as the files inside it are; so is
+    its successor's import of it (flask-security's `fsqla_v4.py` builds on `fsqla_v3.py`: "use
+    fsqla_v4.py" is no advice there). Another module importing it still points at it."""
+    repo.commit("2020-01-10", files={
+        "app/legacy/__init__.py": "# TODO: remove this once every client moved to app.api\n",
+        "app/legacy/api.py": "def simple(): pass\n", "app/api/__init__.py": "",
+        "tests/unit/legacy/test_api.py": "from app.legacy.api import simple\n",
+        "tests/test_legacy.py": "import app.legacy\n",
+        "app/routing.py": "from app.legacy.api import simple\n",
+        "app/models/fsqla_v1.py": "class Role: pass\n",
+        "app/models/fsqla_v2.py": "from .fsqla_v1 import Role\n",
+        "app/admin.py": "from app.models.fsqla_v1 import Role\n",
+    })
+    repo.commit("2026-09-01", files={"app/api/__init__.py": "VERSION = 2\n",
+                                     "app/models/fsqla_v2.py": "from .fsqla_v1 import Role\nclass User: pass\n"})
+    report = scan(repo.root)
+    assert {path for path, _ in by_rule(report, "legacy-path")} == {"app/legacy", "app/models/fsqla_v1.py"}
+    assert {path for path, _ in by_rule(report, "legacy-reference")} == {"app/routing.py", "app/admin.py"}
+
+
+def test_a_folder_of_moved_pages_keeps_its_images(repo):
+    """kapp's `docs/` pages each say "This page has moved to carvel.dev": its README's links to
+    them point at legacy, but its logo in `docs/` is no page and moved nowhere."""
+    stub = "This page has moved to [https://carvel.dev/kapp/docs/latest/](https://carvel.dev/kapp/docs/latest/).\n"
+    repo.commit("2021-01-10", files={
+        "docs/README.md": stub, "docs/apply.md": stub, "docs/logo.png": "png\n",
+        "README.md": "![logo](docs/logo.png)\n\n# kapp\n\nSee [apply](docs/apply.md).\n",
+    })
+    report = scan(repo.root)
+    assert {path for path, _ in by_rule(report, "legacy-path")} == {"docs"}
+    assert set(by_rule(report, "legacy-reference")) == {("README.md", 5)}
+
+
+def test_two_quiet_versions_and_a_folder_of_schema_versions_are_kept_not_legacy(repo):
+    """velero's plugin API `backupitemaction/v1` and `v2`, both quiet for years: v2 changed last
+    only by being written later, and both are served. terragrunt publishes
+    `schemas/run/report/v1` to `v4` for whoever writes each; minikube keeps `host_v0.go` beside a
+    live `host_v1.go` for `migrate_v0_v1.go` to read. `deploy/v1`, quiet beside a live `deploy/v2`,
+    still is legacy."""
+    repo.commit("2021-03-01", files={
+        "pkg/plugin/backupitemaction/v1/action.go": "package v1\n",
+        "docs/schemas/report/v1/schema.json": "{}\n", "docs/schemas/report/v2/schema.json": "{}\n",
+        "deploy/v1/app.yaml": "kind: Deployment\n",
+        "host/host_v0.go": "package host\n", "host/migrate_v0_v1.go": "package host\n",
+    })
+    repo.commit("2022-08-25", files={"pkg/plugin/backupitemaction/v2/action.go": "package v2\n",
+                                     "docs/schemas/report/v3/schema.json": "{}\n",
+                                     "deploy/v2/app.yaml": "kind: Deployment\n"})
+    repo.commit("2026-09-01", files={"docs/schemas/report/v4/schema.json": "{}\n",
+                                     "deploy/v2/app.yaml": "kind: Deployment\nreplicas: 2\n",
+                                     "host/host_v1.go": "package host\n// 2\n"})
+    assert {path for path, _ in by_rule(scan(repo.root), "legacy-path")} == {"deploy/v1"}
+
+
 def test_a_word_named_file_as_busy_as_the_plain_one_is_no_legacy(repo):
     """terragrunt's `internal/cli/flags/deprecated_flag.go` beside `flag.go`, three commits each in
     the last year: a live successor tells nothing when the other is as live (the file implements

@@ -559,16 +559,21 @@ def test_paths_python_code_opens_are_claims(repo):
                        "DATA = os.path.join(os.path.dirname(__file__), \"data.toml\")\n"
                        "LOCAL = Path(\"config/local.yaml\")\n"
                        "with open(\"report.txt\", \"w\") as out:\n    pass\n"
-                       "if Path(\"optional.cfg\").exists():\n    pass\n"),
+                       "if Path(\"optional.cfg\").exists():\n    pass\n"
+                       "RC_NAMES = (Path(\"pylintrc.toml\"),)\n"),
         "tests/test_mod.py": "from pathlib import Path\nFIXTURE = Path(\"fixture.json\")\n",
     })
     os.remove(repo.root / "setup.cfg")
-    repo.commit("2023-01-01", files={"pyproject.toml": "[project]\nname = 'pkg'\n"})
+    repo.commit("2023-01-01", files={"pyproject.toml": "[project]\nname = 'pkg'\n",
+                                     "tools/release.py": "from pathlib import Path\nCONFIG = Path(\"setup.cfg\")\n"})
     dangling = found(scan(repo.root), "dangling-reference")
-    assert "setup.cfg was deleted in" in dangling[("pkg/mod.py", 4)]
+    # a package's module looks `setup.cfg` up where it runs (distutils'), a script in the repository
+    assert ("pkg/mod.py", 4) not in dangling
+    assert "setup.cfg was deleted in" in dangling[("tools/release.py", 2)]
     assert "pkg/schema.json" in dangling[("pkg/mod.py", 5)]  # beside the module, where __file__ says
     assert "pkg/data.toml" in dangling[("pkg/mod.py", 7)]
-    for line in (6, 8, 9, 11):  # exists; folder nowhere; written; tested for
+    # exists; folder nowhere; written; tested for; a name looked for where it runs (pylint's)
+    for line in (6, 8, 9, 11, 13):
         assert ("pkg/mod.py", line) not in dangling
     assert not {key for key in dangling if key[0] == "tests/test_mod.py"}
 
@@ -882,6 +887,63 @@ def test_a_dockerfile_copy_written_after_its_source_went_copies_what_the_build_m
     assert set(found(scan(repo.root), "dangling-reference")) == {("Dockerfile.release", 2)}
 
 
+def test_a_dockerfile_copy_of_the_program_its_entrypoint_runs_copies_the_builds_binary(repo):
+    """kubeconform's `COPY kubeconform /` for `ENTRYPOINT ["/kubeconform"]`: the binary its
+    release build makes; a `kubeconform` binary committed by mistake was deleted afterwards. A
+    script the entrypoint runs (`entrypoint.sh`) is still the repository's."""
+    repo.commit("2020-05-01", files={"kubeconform": "ELF\n", "entrypoint.sh": "exec app\n", "tool": "ELF\n"})
+    repo.commit("2020-06-01", files={
+        "Dockerfile": 'FROM scratch\nCOPY kubeconform /\nENTRYPOINT ["/kubeconform"]\n',
+        "Dockerfile.tool": "FROM alpine\nCOPY tool /usr/bin/\nCOPY entrypoint.sh /\nCMD /usr/bin/tool --serve\n"})
+    repo.git("rm", "-q", "kubeconform", "entrypoint.sh", "tool")
+    repo.commit("2022-02-07")
+    assert set(found(scan(repo.root), "dangling-reference")) == {("Dockerfile.tool", 3)}
+
+
+def test_names_the_reader_makes_or_holds_are_no_claims(repo):
+    """packaging.python.org's guides: "README files are often named ``README.txt``, ``README.rst``,
+    or ``README.md``" names the convention (it renamed its own `README.txt` in 2014); "Let's
+    create a ``.github/workflows/publish-to-pypi.yml`` file."; bandersnatch's compose file mounts
+    the reader's `certificate.crt`; vcluster's "Create `e2e/vcluster-myfeature.yaml`". A removed
+    README named alone is still a claim."""
+    repo.commit("2014-01-01", files={"README.txt": "Guide\n", "CONTRIBUTING.md": "# Contributing\n"})
+    repo.git("mv", "README.txt", "README.rst")
+    repo.git("rm", "-q", "CONTRIBUTING.md")
+    repo.commit("2014-01-16")
+    repo.commit("2020-05-01", files={
+        "source/readme.rst": "Readme\n======\n\nREADME files are often named ``README.txt``, ``README.rst``, or ``README.md``.\n",
+        "source/contributing.rst": "Contributing\n============\n\nFollow ``CONTRIBUTING.md``.\n",
+        "source/publish.rst": "Publish\n=======\n\nLet's create a ``.github/workflows/publish-to-pypi.yml``\nfile.\n",
+        "src/tls/README.md": "# TLS\n", ".github/workflows/ci.yml": "on: push\n",
+        "src/compose/docker-compose.yml": "services:\n  web:\n    volumes:\n      - ../tls/certificate.crt:/etc/tls/cert.crt\n",
+        "e2e/README.md": "# Suites\n\n1. Add `e2e/vcluster-myfeature.yaml` beside the others.\n",
+    })
+    assert set(found(scan(repo.root), "dangling-reference")) == {("source/contributing.rst", 4)}
+
+
+def test_a_link_and_its_code_span_naming_one_missing_path_are_one_finding(repo):
+    """vcluster's ``[`.claude/references/x.md`](.claude/references/x.md)`` in `.claude/`: the link
+    (from its folder) and the code span (from the root) name one deleted file."""
+    repo.commit("2025-01-01", files={".claude/references/deps.md": "# Deps\n"})
+    repo.git("rm", "-q", ".claude/references/deps.md")
+    repo.commit("2026-03-16", files={
+        ".claude/workflow.md": "# Workflow\n\nSee [`.claude/references/deps.md`](.claude/references/deps.md).\n"})
+    findings = [f for f in scan(repo.root)["findings"] if f["rule"] == "dangling-reference"]
+    assert [(f["path"], f["line"]) for f in findings] == [(".claude/workflow.md", 3)]
+    assert "was deleted" in findings[0]["message"]
+
+
+def test_make_in_a_shell_blocks_prose_is_english():
+    """kpt's flag descriptions sit in a ```shell fence: "it would also make sense to set",
+    "don't make any changes." run nothing; `cd docs && make html`, `sudo -E make install` and
+    `V=1 make test` do. (kubernetes/dashboard's `yarn --immutable` runs no script `--immutable`.)"""
+    text = ("```shell\n--prune-timeout:\n  until interrupted. In most cases, it would also make sense to set the\n"
+            "  Go through the steps, but don't make any changes.\ncd docs && make html\nsudo -E make install\n"
+            "V=1 make test\necho make nothing\nyarn --immutable\n```\n")
+    assert {t for _l, t, k in kinds("docs/apply.md", text) if k == "command"} == {
+        "make html", "make install", "make test"}
+
+
 def test_a_path_the_program_says_it_writes_to_is_no_claim(repo):
     """flux's `docgen` flag defaults to `./docs/cmd`, "path to write the generated documentation
     to": generated docs that lived there until 2021 moved out, and the program still writes there.
@@ -1042,13 +1104,18 @@ def test_paths_in_a_doc_comments_example_section_are_the_readers():
 
 
 def test_a_path_given_as_the_readers_file_claims_nothing_though_one_was_removed_here(repo):
-    repo.commit("2024-01-10", files={".github/workflows/pr.yml": "on: push\n", "ci/lint.sh": "true\n"})
+    repo.commit("2024-01-10", files={".github/workflows/pr.yml": "on: push\n", "ci/lint.sh": "true\n",
+                                     "ci/spell.sh": "true\n", "ci/test.sh": "true\n"})
     os.remove(repo.root / ".github/workflows/pr.yml")
     os.remove(repo.root / "ci/lint.sh")
+    os.remove(repo.root / "ci/spell.sh")
     repo.commit("2025-03-01", files={
         "docs/actions.md": "# In CI\n\n- copy this yaml to your workflow file, for example `.github/workflows/pr.yml`:\n\n"
-                           "Our own checks, for example `ci/lint.sh`, run on every push.\n",
+                           "Our own checks (`ci/lint.sh`) run on every push.\n"
+                           "A new check goes in `ci/`; for example, `ci/spell.sh`.\n",
     })
+    # the line that says "for example" of a removed path gives an example (twisted's "for example,
+    # ``bin/twistd``" of the file the reader adds); one that names it without is still a claim
     assert set(found(scan(repo.root), "dangling-reference")) == {("docs/actions.md", 5)}
 
 
@@ -1243,12 +1310,12 @@ def test_a_dockerfile_in_a_doc_is_the_readers_when_the_repository_has_none(repo)
 
 def test_example_code_opens_the_readers_files(repo):
     """fastapi's `docs_src/` holds the tutorials' code: `Path("./openapi.json")` is the file the
-    reader's client generator wrote. Code outside such folders that opens a file never here is
-    still a claim."""
+    reader's client generator wrote. Code outside such folders that opens a file never here, in a
+    folder here, is still a claim (a bare name is looked for where the program runs)."""
     repo.commit("2024-01-01", files={
         "docs_src/generate_clients/tutorial004.py": 'import json\nfrom pathlib import Path\n\n'
                                                      'spec = json.loads(Path("./openapi.json").read_text())\n',
-        "app/settings.py": 'from pathlib import Path\n\nconfig = Path("./settings.json").read_text()\n',
+        "app/settings.py": 'from pathlib import Path\n\nconfig = Path("./app/settings.json").read_text()\n',
     })
     assert set(found(scan(repo.root), "dangling-reference")) == {("app/settings.py", 3)}
 
@@ -1408,16 +1475,39 @@ def test_a_releases_notes_named_by_its_version_are_history(repo):
     assert set(found(scan(repo.root), "dangling-reference")) == {("doc/source/user/basics.rst", 4)}
 
 
+def test_a_releases_copy_of_the_docs_and_a_root_folder_of_proposals_are_history(repo):
+    """velero's site keeps the docs of every release beside the current ones
+    (`site/content/docs/v1.18/` beside `docs/main/`) and its proposals in a root `design/`:
+    457 and 35 findings of paths that later moved. The current docs' page still claims; so does a
+    docs site's `design/` page, which describes the design as it is (k3d's)."""
+    repo.commit("2019-03-01", files={"examples/common/00-prereqs.yaml": "kind: Namespace\n"})
+    repo.git("rm", "-q", "examples/common/00-prereqs.yaml")
+    page = "# Install\n\nApply [the prerequisites](https://github.com/o/r/blob/main/examples/common/00-prereqs.yaml).\n"
+    repo.commit("2020-06-01", files={
+        "site/content/docs/main/install.md": page,
+        "site/content/docs/v1.18/install.md": page,
+        "site/content/docs/v0.9.0/install.md": page,
+        "website/versioned_docs/version-2.1/install.md": page,
+        "design/Implemented/prereqs.md": "# Proposal\n\nWe add `examples/common/00-prereqs.yaml`.\n",
+        "docs/design/overview.md": "# Overview\n\nThe prerequisites are in `examples/common/00-prereqs.yaml`.\n",
+        "site/config.yaml": "baseURL: https://example.org\n",
+    })
+    repo.git("remote", "add", "origin", "https://github.com/o/r.git")
+    assert set(found(scan(repo.root), "dangling-reference")) == {
+        ("site/content/docs/main/install.md", 3), ("docs/design/overview.md", 3)}
+
+
 def test_a_docs_code_listing_opens_the_readers_files_and_a_url_in_broken_markup_is_no_path(repo):
     """twisted's logging howto has its listings open `log.json`, the log the reader's program
     wrote (`docs/core/howto/listings/logger/loader.py`); its development guide links
     `` `NEWS.rst <[https://github.com/twisted/twisted/blob/trunk/NEWS.rst>`_ ``, a URL inside
-    stray markup. Code outside the listings that opens a file never here is still a claim."""
+    stray markup. Code outside the listings that opens a file never here, in a folder here, is
+    still a claim."""
     repo.commit("2024-01-10", files={
         "docs/core/howto/listings/logger/loader.py": 'from pathlib import Path\n\nlog = Path("./log.json").read_text()\n',
         "docs/development/dev-process.rst": (
             "Process\n=======\n\nSee `NEWS.rst <[https://github.com/twisted/twisted/blob/trunk/NEWS.rst>`_ the news.\n"),
-        "admin/release.py": 'from pathlib import Path\n\nnotes = Path("./release.json").read_text()\n',
+        "admin/release.py": 'from pathlib import Path\n\nnotes = Path("./admin/release.json").read_text()\n',
     })
     assert set(found(scan(repo.root), "dangling-reference")) == {("admin/release.py", 3)}
 
@@ -1455,6 +1545,25 @@ def test_a_hugo_sites_glossary_shorthand_and_global_resources(repo):
             "{{< img\n  src=\"images/examples/lake.jpg\"\n>}}\n"),
     })
     assert set(found(scan(repo.root), "dangling-reference")) == {("docs/content/en/functions/brightness.md", 7)}
+
+
+def test_vuepress_and_docsify_sites_serve_their_pages_and_public_files_from_their_folder(repo):
+    """polaris' VuePress site (`docs/.vuepress/config.js`) links `/dashboard` and `/img/x.svg`, and
+    `img/logo.png` from its front page: served from `docs/` and `docs/.vuepress/public/`.
+    kube-linter's docsify sidebar (`docs/_sidebar.md` beside `docs/index.html`) links
+    `/using-kubelinter.md` from `docs/`. A page the site removed is still dangling."""
+    repo.commit("2023-01-10", files={"docs/cli.md": "# CLI\n"})
+    repo.git("rm", "-q", "docs/cli.md")
+    repo.commit("2024-01-10", files={
+        "docs/.vuepress/config.js": "module.exports = {}\n",
+        "docs/.vuepress/public/img/logo.png": "png\n", "docs/.vuepress/public/img/arch.svg": "svg\n",
+        "docs/dashboard.md": "# Dashboard\n",
+        "docs/README.md": "![logo](img/logo.png)\n\n[Dashboard](/dashboard) ![arch](/img/arch.svg) [CLI](/cli)\n",
+        "lint/docs/index.html": "<script>window.$docsify = {}</script>\n",
+        "lint/docs/using.md": "# Using\n",
+        "lint/docs/_sidebar.md": "- [Using](/using.md)\n",
+    })
+    assert set(found(scan(repo.root), "dangling-reference")) == {("docs/README.md", 3)}
 
 
 def test_names_that_say_they_are_placeholders_or_missing_on_purpose(repo):

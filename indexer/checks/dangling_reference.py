@@ -50,6 +50,7 @@ def check(ctx, rule: RuleSettings) -> Iterator[Finding]:
             # before a rename): the reader is there. A script's usage line is a command: it fails.
             continue
         reported.append((resolved, fate))
+    reported = _one_per_target(reported)
     lines = _line_times(ctx, [(r.reference, fate[0].time) for r, fate in reported if fate])
     # a Dockerfile's COPY of what the build makes (migrate's `COPY migrate /usr/local/bin/`, its
     # binary) is no claim (`resolve`), unless history removed it: but a COPY written only after the
@@ -98,6 +99,23 @@ def _line_times(ctx, wanted: list, gap_years: int = EVIDENCE_GAP_YEARS) -> dict[
         return {}
     return {(path, line): age.time for path, rows in ages.items() for line, age in rows.items()
             if age.time is not None and age.commit is not None}
+
+
+def _one_per_target(reported: list) -> list:
+    """One finding for a target a line names twice (vcluster's ``[`.claude/x.md`](.claude/x.md)``:
+    the link, resolved from its folder, and the code span, from the root): the one history tells
+    more of, else the first."""
+    kept: dict[tuple[str, int, str], int] = {}
+    out: list = []
+    for resolved, fate in reported:
+        reference = resolved.reference
+        key = (reference.path, reference.line, reference.target.removeprefix("./"))
+        if key not in kept:
+            kept[key] = len(out)
+            out.append((resolved, fate))
+        elif fate and not out[kept[key]][1]:
+            out[kept[key]] = (resolved, fate)
+    return out
 
 
 def _stale_todo_says_so(resolved: Resolved, todo_paths) -> bool:

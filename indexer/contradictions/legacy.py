@@ -248,8 +248,12 @@ def _with_evidence(legacy: Legacy, evidence: list[Evidence], paths: RepoPaths, h
                                      date=theirs.last_day.isoformat() if theirs else None,
                                      author=theirs.last_author if theirs else None))
         elif theirs is not None and mine is not None and theirs.last_time > mine.last_time:
-            # the successor is the one that changed last: the newer one (a word, weakly)
-            evidence.append(Evidence(kind="successor-newer" if worded else "successor",
+            # the successor is the one that changed last: the newer one (a word, weakly). Of two
+            # versions (velero's plugin API `backupitemaction/v1` and `v2`, both quiet for years)
+            # the later one changed last by being written later: both are kept, as `payments-v1`
+            # renamed beside the plain `payments` is not
+            weak = worded or _VERSION.match(posixpath.splitext(posixpath.basename(successor))[0]) is not None
+            evidence.append(Evidence(kind="successor-newer" if weak else "successor",
                                      summary=f"successor {successor} changed after it"
                                      f" (last commit {theirs.last_day.isoformat()})",
                                      path=successor, commit=theirs.last_commit,
@@ -391,6 +395,8 @@ def _named_successor(folder: str, folders: frozenset[str], children: Mapping[str
                 return sibling
         return None
     version = _VERSION.match(name)
+    if version and _SCHEMAS.search(parent):
+        return None
     if version:
         stem, sep, number = version.group("stem"), version.group("sep"), int(version.group("number"))
         newer = [(int(m.group("number")), sibling) for sibling in children.get(parent, ())
@@ -403,9 +409,20 @@ def _named_successor(folder: str, folders: frozenset[str], children: Mapping[str
     return None
 
 
+#: A folder of published schemas keeps every version for those who still write that one
+#: (terragrunt's `docs/public/schemas/run/report/v1` to `v4`, skaffold's `pkg/skaffold/schema/v1`
+#: among 70 versions it still reads and upgrades).
+_SCHEMAS = lazy(r"(?:^|/)schemas?(?:/|$)", re.I)
 #: A versioned name that is a document about that version, not a copy the next one replaced:
 #: fastify's `Migration-Guide-V3.md` beside `Migration-Guide-V5.md` still guides off v3.
 _ABOUT_A_VERSION = lazy(r"(?i)migrat|upgrad|release|changelog|changes|whats[-_]?new|news")
+
+
+def _migrated_from(number: int, names: Iterable[str]) -> bool:
+    """Whether a file among `names` migrates data from version `number`: minikube's
+    `host/migrate_v0_v1.go` reads what `host_v0.go` describes, kept for the machines it made."""
+    pattern = re.compile(rf"(?i)(?:migrat|upgrad|convert)\w*?(?<![a-z0-9])v?{number}(?![0-9])")
+    return any(pattern.search(name) for name in names)
 
 
 def _file_candidates(paths: RepoPaths, in_folders: set[str] | None = None) -> list[tuple[str, str]]:
@@ -435,13 +452,15 @@ def _file_candidates(paths: RepoPaths, in_folders: set[str] | None = None) -> li
                         successor = candidate + extension
                         break
             elif version and version.group("sep") and version.group("stem") \
-                    and not _ABOUT_A_VERSION.search(version.group("stem")):
+                    and not _ABOUT_A_VERSION.search(version.group("stem")) and not _SCHEMAS.search(folder):
                 newer = [(int(m.group("number")), other) for other, other_name in stems.items()
                          if (m := _VERSION.match(other)) and m.group("stem") == version.group("stem")
                          and m.group("sep") == version.group("sep")
                          and int(m.group("number")) > int(version.group("number"))
                          and posixpath.splitext(other_name)[1] == extension]
-                if newer:
+                if _migrated_from(int(version.group("number")), names):
+                    pass  # the folder still reads that version's data to migrate it
+                elif newer:
                     successor = max(newer)[1] + extension
                 elif int(version.group("number")) == 1 and version.group("stem") + extension in names:
                     successor = version.group("stem") + extension

@@ -194,9 +194,14 @@ class RepoPaths:
         roots |= {folder for p in self._ending(_HUGO_CONFIGS) if posixpath.basename(p) in _HUGO_CONFIGS
                   and self.exists(posixpath.join(folder := posixpath.dirname(p), "content"))
                   and any(self.exists(posixpath.join(folder, part)) for part in ("layouts", "themes", "archetypes"))}
-        roots |= {posixpath.dirname(posixpath.dirname(p)) for p in self.files  # VitePress
-                  if ".vitepress/config." in p and posixpath.basename(posixpath.dirname(p)) == ".vitepress"
+        roots |= {posixpath.dirname(posixpath.dirname(p)) for p in self.files  # VitePress, VuePress
+                  if (".vitepress/config." in p or ".vuepress/config." in p)
+                  and posixpath.basename(posixpath.dirname(p)) in (".vitepress", ".vuepress")
                   and posixpath.basename(p).startswith("config.")}
+        # docsify: a folder's `index.html` loads it, and its `_sidebar.md` links pages from there
+        # (kube-linter's sidebar links `/using-kubelinter.md`)
+        sidebars = [posixpath.dirname(p) for p in self._ending(("_sidebar.md",)) if posixpath.basename(p) == "_sidebar.md"]
+        roots |= {folder for folder in sidebars if self.is_file(posixpath.join(folder, "index.html") if folder else "index.html")}
         return tuple(sorted(roots, key=lambda root: (-len(root), root)))  # (innermost first, in one order)
 
     @functools.cached_property

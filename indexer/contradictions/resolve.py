@@ -69,14 +69,19 @@ _EXAMPLE_CODE = lazy(r"(?:^|/)(?:examples?|samples?|demos?|docs_src|listings|sni
 _LANGUAGE = lazy(r"[a-z]{2}(?:[-_][a-zA-Z]{2,4})?")
 _DEFAULT_LANGUAGES = ("en", "en-us", "en-US", "en_US")
 _JS_SUFFIXES = (".js", ".ts", ".tsx", ".jsx", ".mjs", ".cjs", ".json", ".vue", ".svelte", ".d.ts")
-_TEST_FILE = lazy(r"(?:^|/)(?:tests?|t|spec|specs|__tests__|testdata|test_data|fixtures|testing)/"
-                  r"|(?:^|/)(?:test_[^/]*|[^/]*[-_]tests?\.\w+|[^/]*\.(?:test|spec)\.\w+|conftest\.py"
-                  r"|[^/]*[-_]test[-_]utils?\.\w+)$")
+TEST_FILE = lazy(r"(?:^|/)(?:tests?|t|spec|specs|__tests__|testdata|test_data|fixtures|testing)/"
+                 r"|(?:^|/)(?:test_[^/]*|[^/]*[-_]tests?\.\w+|[^/]*\.(?:test|spec)\.\w+|conftest\.py"
+                 r"|[^/]*[-_]test[-_]utils?\.\w+)$")
 _HOSTED = lazy(r"https?://(?:www\.)?([\w.-]+)/([\w.-]+)/([\w.-]+?)(?:\.git)?/(?:-/)?(?:blob|tree|raw|src)/"
                r"([^/]+)/(.*)"
                r"|https?://raw\.githubusercontent\.com/([\w.-]+)/([\w.-]+)/([^/]+)/(.*)")
 #: Settings that name where a tool writes (`profile_file = <folder>/profiles.txt`), not what it reads.
 _SETTING_KEY = lazy(r"^\W*([\w.-]+)[\"']?\s*[:=]")
+#: The words that call what follows an example, on the referring line itself.
+_FOR_EXAMPLE = lazy(r"(?i)\bfor\s+(?:example|instance)\b|\be\.g\.")
+#: Keys and certificates: made or handed out where they are used, never committed (bandersnatch's
+#: compose file mounts `../banderx/certificate.crt` and `private.key` from the reader's disk).
+_SECRET_FILE = lazy(r"(?i)\.(?:key|pem|crt|cer|csr|p12|pfx|jks|keystore)$")
 #: A line of code that says its path is written to: "path to write the generated documentation to",
 #: "output directory", "where to save the report".
 _WRITTEN_TO = lazy(r"(?i)\b(?:write|save|dump|output)\b(?:\s+\w+){0,4}\s+(?:to|into|in)\b"
@@ -273,7 +278,9 @@ class Resolver:
         """A literal relative path Python code opens (`Path("setup.cfg")`, `open("data/x.json")`,
         `Path(__file__).parent / "x"`): resolved against the module's folder (or the folder its
         `__file__` arithmetic names) and the repository root. Missing is a claim only outside
-        tests, for a word with a file extension whose folder exists there, and not git-ignored."""
+        tests, for a word with a file extension whose folder exists there, not git-ignored, and,
+        named bare with no `__file__` arithmetic, a file this repository once had, named by a
+        script (a package's module looks it up where it runs)."""
         folder = posixpath.dirname(reference.path)
         word = reference.target.removeprefix("./")
         if reference.base:
@@ -287,7 +294,7 @@ class Resolver:
         for candidate in candidates:
             if self.paths.exists(candidate):
                 return Resolved(reference, EXISTS, candidate)
-        if _TEST_FILE.search(reference.path) or self.paths.through_link(candidates[0]):
+        if TEST_FILE.search(reference.path) or self.paths.through_link(candidates[0]):
             return Resolved(reference, NOT_A_CLAIM, why="a path in a test: tests build the files they name")
         if _EXAMPLE_CODE.search(reference.path) and not any(self._was_removed(c) for c in candidates):
             return Resolved(reference, NOT_A_CLAIM, why="example code: run in the reader's project, it opens their files")
@@ -300,6 +307,13 @@ class Resolver:
         if self._generated_folder(anchored[0]):
             return Resolved(reference, NOT_A_CLAIM, why="under a build output folder")
         removed = [c for c in anchored if self._was_removed(c)]
+        if "/" not in word and not reference.base and (not removed or self.paths.is_file(
+                posixpath.join(folder, "__init__.py") if folder else "__init__.py")):
+            # pylint's `RC_NAMES = (Path("pylintrc.toml"), ...)`, flit's `Path('entry_points.txt')`:
+            # a name looked up where the program runs, which this repository never had; in a
+            # package's module, whatever it had (distutils' `yield pathlib.Path('setup.cfg')`,
+            # the user's, after the repository's own went in 2024). A script's is still a claim.
+            return Resolved(reference, NOT_A_CLAIM, why="a file name the program looks for where it runs")
         return Resolved(reference, MISSING, (removed or anchored)[0], looked_in=tuple(anchored), removed=bool(removed))
 
     def _exclusion(self, reference: Reference) -> Resolved:
@@ -411,12 +425,14 @@ class Resolver:
     @functools.cached_property
     def _site_asset_bases(self) -> tuple[str, ...]:
         """Where a static site's build takes files from besides its pages: the themes kept in the
-        repository (`*/themes/<name>`), the sites' `public/`, `static/`, `overrides/` folders, and a
+        repository (`*/themes/<name>`), the sites' `public/`, `static/`, `overrides/`, VuePress'
+        `.vuepress/public/` folders, and a
         Hugo site's `assets/` (its global resources: `resources.Get`, and where its link and image
         render hooks look last)."""
         out = [p for p in self.paths.folders if p.rpartition("/")[0].rpartition("/")[2] in ("themes", "theme")]
         for root in self.paths.site_roots:
-            names = ("public", "static", "overrides", "theme", *(("assets",) if root in self.paths.hugo_roots else ()))
+            names = ("public", "static", "overrides", "theme", ".vuepress/public",
+                     *(("assets",) if root in self.paths.hugo_roots else ()))
             out += [c for name in names if self.paths.exists(c := posixpath.join(root, name) if root else name)]
         return tuple(sorted(set(out)))
 
@@ -424,7 +440,8 @@ class Resolver:
         """The asset folders a docs build copies to the site root beside the pages: `assets/`,
         `public/` or `static/` next to a folder the page lies in (rails' `guides/assets/` beside
         `guides/source/`, Hugo's `static/` beside `content/`), each with the page's folder inside
-        that source folder: `images/x.png` on `guides/source/a.md` is `guides/assets/images/x.png`."""
+        that source folder: `images/x.png` on `guides/source/a.md` is `guides/assets/images/x.png`.
+        VuePress' `.vuepress/public/` lies inside the site it serves (polaris' `docs/`)."""
         out = []
         source = folder
         while source:
@@ -433,6 +450,9 @@ class Resolver:
                 assets = posixpath.join(parent, name) if parent else name
                 if assets != source and self.paths.exists(assets) and not self.paths.is_file(assets):
                     out.append((assets, posixpath.relpath(folder, source)))
+            public = posixpath.join(source, ".vuepress", "public")  # VuePress keeps its inside the site
+            if self.paths.exists(public):
+                out.append((public, posixpath.relpath(folder, source)))
             source = parent
         return out
 
@@ -560,12 +580,16 @@ class Resolver:
         if removed and reference.kind in ("shell", "config") and _DOCKERFILE_COPY.match(reference.text) \
                 and reference.path.lower().endswith(_DOC_SUFFIXES) and not self._has_dockerfile:
             return Resolved(reference, NOT_A_CLAIM, why="a doc's Dockerfile, and this repository has none: the reader's")
-        if removed and reference.kind in ("shell", "config") and reference.example:
+        if removed and reference.example and (reference.kind in ("shell", "config") or reference.kind
+                                              not in STRONG_KINDS and _FOR_EXAMPLE.search(reference.text)):
             # a code block the doc gives as the reader's (its lead-in says so): the reader's
-            # `./requirements.txt` in a Dockerfile example, whatever this repository once had. (A
-            # comment's "is generated in (x.go)" is about something else: its removal is evidence.)
+            # `./requirements.txt` in a Dockerfile example, whatever this repository once had; a
+            # line that says "for example" of its path (twisted's "placed in the ``bin/``
+            # directory; for example, ``bin/twistd``", terraform's "For example ... the
+            # `.changes/v1.10/` folder"). (A comment's "is generated in (x.go)" is about something
+            # else: its removal is evidence.)
             return Resolved(reference, NOT_A_CLAIM, why="given as an example, or said to be created")
-        if reference.kind not in STRONG_KINDS and _TEST_FILE.search(reference.path):
+        if reference.kind not in STRONG_KINDS and TEST_FILE.search(reference.path):
             return Resolved(reference, NOT_A_CLAIM, why="a path in a test: tests build the files they name")
         if reference.kind == "string" and _WRITTEN_TO.search(reference.text):
             # flux's `StringVar(&cmdDocPath, "path", "./docs/cmd", "path to write the generated
@@ -700,9 +724,11 @@ class Resolver:
             return Resolved(reference, NOT_A_CLAIM, why="a folder this repository never had")
         if reference.example:
             return Resolved(reference, NOT_A_CLAIM, why="given as an example, or said to be created")
+        if _SECRET_FILE.search(word):
+            return Resolved(reference, NOT_A_CLAIM, why="a key or certificate: made where it is used, never committed")
         if self.paths.has_suffix(word.removeprefix("./")):
             return Resolved(reference, NOT_A_CLAIM, why="exists under another folder")
-        if reference.kind == "string" and _TEST_FILE.search(reference.path):
+        if reference.kind == "string" and TEST_FILE.search(reference.path):
             return Resolved(reference, NOT_A_CLAIM, why="a string in a test")
         if reference.kind == "string" and posixpath.dirname(reference.path) in self._generators:
             return Resolved(reference, NOT_A_CLAIM, why="a generator's code: names the files of the project it makes")

@@ -19,12 +19,12 @@ from typing import Any, Callable
 
 from indexer.globs import compile_globs
 from indexer.git.history import History, load_history
-from indexer.contradictions.legacy import (Legacy, MigrateAsk, Settings, deprecation_notices, find_legacy,
-                                           migrate_asks)
+from indexer.contradictions.legacy import (WEIGHTS, Legacy, MigrateAsk, Settings, deprecation_notices,
+                                           find_legacy, migrate_asks)
 from indexer.models import Resolution
 from indexer.git.root import CONFIG_NAMES
 from indexer.contradictions.paths import RepoPaths
-from indexer.contradictions.resolve import EXISTS, Resolved, Resolver
+from indexer.contradictions.resolve import EXISTS, IMPORT_KINDS, TEST_FILE, Resolved, Resolver
 from indexer.extract.deprecation import HISTORICAL
 
 
@@ -82,11 +82,18 @@ class Contradictions:
                 and (r.path == path or r.path.startswith(path + "/"))]
 
     def treats_as_current(self, resolved: Resolved, legacy_path: str) -> bool:
-        """A reference that points at `legacy_path` as if it were live: from outside it, in a
-        claim site, in a sentence that does not retire it."""
+        """A reference that points at `legacy_path` as if it were live: from outside it, not an
+        import by its successor (flask-security's `fsqla_v4.py` builds on `fsqla_v3.py`: "use
+        fsqla_v4.py" is no advice there), in a claim site, in a sentence that does not retire it."""
         referrer = resolved.reference.path
+        legacy = self.legacy_at(legacy_path)
+        legacy = legacy if legacy is not None and legacy.path == legacy_path else None
+        successor = legacy.successor if legacy is not None else None
         return (self.is_claim_site(referrer) and not resolved.reference.deprecated
-                and not (referrer == legacy_path or referrer.startswith(legacy_path + "/")))
+                and not _within(referrer, legacy_path)
+                and not (successor and _within(referrer, successor) and resolved.reference.kind in IMPORT_KINDS)
+                and not tests_of(referrer, legacy_path)
+                and not (legacy is not None and _pages_moved(legacy) and _an_asset(resolved.path, legacy_path)))
 
     def pointing_at(self, legacy_path: str) -> list[Resolved]:
         """`treats_as_current` references, without the graph (the pre-commit path skips it)."""
@@ -98,6 +105,37 @@ class Contradictions:
         the legacy declaration, not built documentation someone committed)."""
         return not (self.historical(file) or file == self.config_file or file in CONFIG_NAMES
                     or self.paths.in_built_site(file))
+
+
+def _within(path: str, folder: str) -> bool:
+    return path == folder or path.startswith(folder + "/")
+
+
+def _pages_moved(legacy: Legacy) -> bool:
+    """Whether all that makes `legacy` legacy is its pages saying they moved (kapp's and ytt's
+    `docs/`: "This page has moved to carvel.dev"): the pages went, not the images beside them."""
+    kinds = {e.kind for e in legacy.evidence if e.kind in WEIGHTS}
+    return not legacy.declared and kinds == {"moved-stub"}
+
+
+_PAGE_SUFFIXES = (".md", ".markdown", ".rst", ".txt", ".adoc", ".mdx", ".html", ".htm")
+
+
+def _an_asset(path: str | None, legacy_path: str) -> bool:
+    """A file in the legacy folder that is no page: the logo kapp's README shows from its `docs/`."""
+    return path is not None and path != legacy_path and not path.lower().endswith(_PAGE_SUFFIXES)
+
+
+def tests_of(referrer: str, legacy_path: str) -> bool:
+    """Whether `referrer` is a test of `legacy_path` itself, named after it: in a folder of its
+    name (warehouse's `tests/unit/legacy/api/test_json.py` tests `warehouse/legacy`) or a file
+    (`test_payments_v1.py`). It goes with the code it tests, and points at nothing left behind."""
+    if not TEST_FILE.search(referrer):
+        return False
+    name = posixpath.splitext(posixpath.basename(legacy_path))[0]
+    *folders, file = referrer.split("/")
+    stem = posixpath.splitext(file)[0].removesuffix(".test").removesuffix(".spec")
+    return name in folders or stem in (f"test_{name}", f"{name}_test", f"{name}-test", f"{name}_spec")
 
 
 def attach(ctx) -> Contradictions:

@@ -77,8 +77,10 @@ def _make_targets(text: str) -> list[str]:
             elif "%" not in name:
                 targets.add(name)
     for line in text.splitlines():
-        if line.startswith(".PHONY"):
-            targets.update(line.split(":", 1)[1].split())
+        if line.startswith(".PHONY"):  # (`.PHONY=help`, misspell's vendored Makefile, sets a variable)
+            head, colon, names = line.partition(":")
+            if colon and head.rstrip() == ".PHONY":
+                targets.update(names.split())
     return sorted(targets)
 
 

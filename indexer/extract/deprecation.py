@@ -49,8 +49,16 @@ _RELEASE_NOTES = lazy(r"(?:^|/)(?:\.changelog|changelog\.d|\.changes|newsfragmen
 HISTORICAL = lazy(
     r"(?:^|/)(?:CHANGELOG|CHANGES|HISTORY|NEWS|RELEASE[-_ ]?NOTES|RELEASES)(?:\.[\w.]+)?$"
     r"|(?:^|/)(?:change[-_]?logs?|changes|releases|release-notes|release_notes|whatsnew"
-    r"|adrs?|decisions|designs|proposals|rfcs|keps|history|announce|announcements|newsfragments|changelog\.d"
-    r"|changes\.d|upcoming_changes)/"
+    r"|adrs?|decisions|designs|design[-_]proposals|proposals|rfcs|keps|history|announce|announcements"
+    r"|newsfragments|changelog\.d|changes\.d|upcoming_changes)/"
+    # a root `design/` of proposals (velero's `design/Implemented/*.md`), external-dns'
+    # `docs/proposal/`; below the root, a docs site's `design/` pages describe the design as it is
+    # (k3d's, kind's)
+    r"|^design/|(?:^|/)docs?/proposal/"
+    # a release's copy of the docs beside the current ones: Hugo's `site/content/docs/v1.18/`
+    # beside `docs/main/` (velero keeps 31), Docusaurus' `versioned_docs/version-2.1/`
+    r"|(?:^|/)(?:docs?|documentation|content|site|website)/(?:[^/]+/)*?v?\d+(?:\.\d+)+(?:\.x)?/"
+    r"|(?:^|/)versioned_docs/"
     r"|(?:^|/)[^/]*deprecat[^/]*\.(?:rst|md|txt|adoc)$"
     # a blog's posts, each of its day (goreleaser's `www/content/blog/`, Jekyll's `_posts/`): pages,
     # not a `blog/` application's code
@@ -80,6 +88,9 @@ _SELF = lazy(rf"(?i){_NOT_AFTER}\bthis\s+(?:{_SELF_NOUNS}|chart)\s+(?:is|has\s+b
 _SELF_IN_PROGRAM = lazy(rf"(?i){_NOT_AFTER}\bthis\s+(?:{_SELF_NOUNS})\s+(?:is|has\s+been)\s+deprecated\b")
 _PROGRAMS = (".go", ".py", ".js", ".mjs", ".cjs", ".ts", ".java", ".kt", ".rb", ".rs", ".c", ".cc", ".cpp", ".h", ".cs",
              ".php", ".swift", ".scala")
+#: Data files: what says something of the file itself is a comment (a chart's values file's "#
+#: This chart is deprecated"); a value is what the data says of something else.
+_DATA = (".yaml", ".yml", ".json", ".toml", ".ini", ".cfg", ".xml", ".properties")
 _README_NOTICE = lazy(r"(?i)^\W*(?:deprecation\s+(?:warning|notice)|deprecated\b|this\s+\w+\s+is\s+deprecated"
                             r"|\W*warning\W*\s*deprecated|no\s+longer\s+maintained)")
 _HEADING = lazy(r"^(?:#{1,6}\s+(?P<md>.+?)\s*#*\s*$|(?P<rst>[^\s].*)\n[=\-~^\"'`#*+]{3,}\s*$)")
@@ -128,7 +139,10 @@ def extract_deprecations(path: str, data: bytes) -> list[Signal]:
         # is deprecated" of themselves)
         program = lower.endswith(_PROGRAMS)
         nouns = _SELF_IN_PROGRAM if program else _SELF
+        data_file = lower.endswith(_DATA)
         for i, line in enumerate(lines, 1):
+            if data_file and not line.lstrip().startswith(("#", "//", ";")):
+                continue  # a value is data: odo's depguard message "This package is deprecated since Go 1.13"
             found = nouns.search(line) if "deprecated" in line.lower() else None
             if found and not _quoted(line, found.start(), program):
                 out.append(Signal(i, "self-deprecated", ".", "", line.strip()))

@@ -21,7 +21,7 @@ NAMES = ("a.py", "a.js", "a.ts", "a.tsx", "a.go", "A.java", "a.cs", "a.c", "a.h"
 PIECES = ("# ", "// ", "/*", "*/", "<!--", "-->", '"""', "'''", "TODO", "TODO(", "FIXME:", "(by 2024-01)",
           "2023-13-45", "docs/", "../", "/etc/passwd", "[x](", ")", "](", "`", "```", "\n", "\r\n", "\t",
           "    ", ".. ", ":doc:`", "include::", "<<", ">>", "${", "$(", "{", "}", "[", "]", '"', "'", "\\",
-          "orgmemory: ignore[", "npm run ", "make ", "COPY ", "FROM ", "RUN ", '"scripts": {', '":', "=",
+          "orgmemory: ignore[", "npm run ", "make ", ".PHONY", "COPY ", "FROM ", "RUN ", '"scripts": {', '":', "=",
           ":", "- ", "#!/bin/sh\n", "run: |\n", "permalink: /", "---\n", "module x\n", "\ufeff", "\u2028", "é")
 TEXT = st.lists(st.one_of(st.sampled_from(PIECES), st.text(max_size=12)), max_size=40).map("".join)
 
@@ -43,12 +43,18 @@ def _line(unit: str, length: int = 100_000) -> str:
 
 # The worst cases found (before the bound, per 10,000-character line): tree-sitter's rst scanner
 # 9 s, the Markdown link and code-span patterns ~1 s, AsciiDoc `<<` 0.4 s, make's rule pattern;
-# all grow with the square of the line, and package.json `[[[[` raised RecursionError.
+# all grow with the square of the line, and package.json's and a Dockerfile's `[[[[` raised
+# RecursionError.
 ADVERSARIAL = [("a.rst", "# TODO " + _line("a:")), ("a.rst", "# TODO " + _line("${")),
                ("a.md", "# TODO " + _line("`")), ("a.md", "[x](" + _line("[a](")),
                ("a.adoc", _line("<")), ("Makefile", "[x](" + _line(" ")), ("a.ts", "# TODO " + _line("![")),
                ("package.json", _line("[", 200_000)), ("package.json", "[\n" * 100_000),
                ("tsconfig.json", "[\n" * 100_000),
+               # a Dockerfile's exec form nested deeper than Python's stack, within the line bound
+               ("Dockerfile", "COPY " + "[" * 2000 + "]" * 2000 + " /x"),
+               ("Dockerfile", "ENTRYPOINT " + "[" * 2000 + "]" * 2000),
+               # a make variable named like the special target (descheduler's vendored misspell)
+               ("Makefile", ".PHONY=help\n.PHONY: ci\n.PHONY"),
                ("a.py", "# TODO " + _line("(")), ("a.sh", "# " + _line("$(")), ("a.yml", "run: " + _line("'")),
                # many short lines: a pattern that may run over line ends, a scan from each line
                ("a.rb", "x = 'a/b.rb'\n" + "\n" * 200_000), ("a.rs", "// docs/a.md\n" + "#[cfg(test)]\n" * 30_000)]

@@ -20,6 +20,7 @@ _ARGUMENT = lazy(r"\S+")
 
 def dockerfile(found: Found) -> None:
     reader = ShellReader(found)
+    programs = _programs(found.lines)
     continued = False
     for index, line in enumerate(found.lines):
         stripped = line.strip()
@@ -29,21 +30,40 @@ def dockerfile(found: Found) -> None:
         instruction = None if continued else _INSTRUCTION.match(line)
         name = instruction.group(1).upper() if instruction else ("RUN" if continued else "")
         if name in ("COPY", "ADD"):
-            _copy(found, index, instruction.group(2), instruction.start(2))
+            _copy(found, index, instruction.group(2), instruction.start(2), programs)
         elif name == "RUN":
             start = instruction.start(2) if instruction else 0
             reader.line(index, line[start:].rstrip("\\"), start)
         continued = stripped.endswith("\\") and name == "RUN"
 
 
-def _copy(found: Found, index: int, arguments: str, offset: int) -> None:
+def _programs(lines: list[str]) -> frozenset[str]:
+    """The names without an extension of what `ENTRYPOINT` and `CMD` run: a `COPY` of one copies
+    the binary the build made (kubeconform's `COPY kubeconform /` for `ENTRYPOINT
+    ["/kubeconform"]`; a `kubeconform` binary committed by mistake was deleted in 2022)."""
+    names = set()
+    for line in lines:
+        instruction = _INSTRUCTION.match(line)
+        if instruction and instruction.group(1).upper() in ("ENTRYPOINT", "CMD"):
+            words = _words(instruction.group(2))
+            program = words[0][1].rstrip("/").rpartition("/")[2] if words else ""
+            if program and "." not in program and "$" not in program:
+                names.add(program)
+    return frozenset(names)
+
+
+def _words(arguments: str) -> list[tuple[int, str]]:
+    """(column, word) of an instruction's arguments, in exec (JSON) or shell form; [] if malformed."""
     if arguments.lstrip().startswith("["):
         try:
-            words = [(arguments.find(w), w) for w in json.loads(arguments)]
-        except ValueError:
-            return
-    else:
-        words = [(m.start(), m.group()) for m in _ARGUMENT.finditer(arguments)]
+            return [(arguments.find(w), w) for w in json.loads(arguments) if isinstance(w, str)]
+        except (ValueError, RecursionError):  # RecursionError: `[[[[...` nested deeper than Python's stack
+            return []
+    return [(m.start(), m.group()) for m in _ARGUMENT.finditer(arguments)]
+
+
+def _copy(found: Found, index: int, arguments: str, offset: int, programs: frozenset[str]) -> None:
+    words = _words(arguments)
     if any(w.startswith("--from") for _, w in words) or "<<" in arguments:
         return
     sources = [(c, w) for c, w in words if not w.startswith("--")][:-1]
@@ -51,7 +71,7 @@ def _copy(found: Found, index: int, arguments: str, offset: int) -> None:
         if "://" in source or source.startswith("/"):
             continue
         word = clean(source) if "/" in source else source
-        if word and word not in (".", "./"):
+        if word and word not in (".", "./") and word.rstrip("/").rpartition("/")[2] not in programs:
             found.add(index, word, "docker-copy", offset + column)
 
 

@@ -15,6 +15,15 @@ BARE_NAME = lazy(r"(?<![\w./@:-])((?:CONTRIBUTING|CHANGES|CHANGELOG|HISTORY|NEWS
                        r"\.(?:rst|md|txt|adoc|markdown))(?![\w/-])")
 
 
+def _names_a_convention(line: str, name: str) -> bool:
+    """Whether `line` names `name` among its variants ("often named ``README.txt``,
+    ``README.rst``, or ``README.md``", packaging.python.org's guides): the convention, whichever
+    of them this repository has or once had."""
+    stem = name.rpartition(".")[0].lower()
+    return len({m.group(1).lower() for m in BARE_NAME.finditer(line)
+                if m.group(1).rpartition(".")[0].lower() == stem}) > 1
+
+
 class Found:
     """Collects references of one file; `index` arguments are 0-based line indexes."""
 
@@ -36,6 +45,8 @@ class Found:
             if sentence is None:
                 sentence = sentence_at(self.lines, index, column, paragraphs)
             deprecated, example = verdicts(sentence)
+        if kind == "bare-name" and not example:
+            example = _names_a_convention(self.lines[index], target)
         self.references.append(Reference(path=self.path, line=index + 1, target=target, kind=kind,
                                          text=self.lines[index].strip()[:300],
                                          deprecated=deprecated, base=base, example=example))

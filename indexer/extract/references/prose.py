@@ -36,6 +36,10 @@ EXAMPLE = lazy(
     r"|\b(?:creates?|generates?|writes?|outputs?)\s+(?:a|an|the)?\s*(?:new\s+)?(?:file|folder|directory)\b"
     r"|\b(?:a|an)\s+new\s+(?:empty\s+)?(?:file|folder|directory)\b"
     r"|\bcreate[`'\"\s]+(?:[.,;:)]|$)"
+    # "Let's create a ``.github/workflows/publish-to-pypi.yml`` file." (its path blanked; every
+    # space bounded, so that a long run of them costs no more than a short one)
+    r"|\bcreate\s{1,3}(?:a|an|the)\s{1,3}(?:new\s{1,3})?(?:`{1,2}\s{1,3}`{1,2}|'\s{1,3}'|\"\s{1,3}\"|\s{0,3})\s{1,3}"
+    r"(?:file|folder|directory)\b"
     r"|\byou\s+(?:would|will|should|can|could|may|must|then)\s+create\b|\byou\s+(?:could|might)\s+use\b"
     r"|\byour\s+(?:own\s+)?(?:\w+\s+)?(?:project|app|application|site|repo|repository|package|code|directory|folder|file)\b"
     r"|\bif\s+you\s+have\b|\bin\s+order\s+to\s+run\s+a\s+particular\b"
@@ -140,16 +144,40 @@ COMMAND = lazy(
     # (each target ends where a word does: not at `=` (a variable) or `/` (a path))
     r"\s+(?P<make_targets>[A-Za-z0-9_][\w.-]*(?:\s+[A-Za-z0-9_][\w.-]*)*)(?=[\s;&|)<>`'\",:!?]|$)"
     r"|(?P<npm>npm)\s+run(?:-script)?\s+(?P<npm_script>[\w:.-]+)"
-    r"|(?P<pm>pnpm|yarn)\s+(?:--?[\w-]+(?:[= ][\w./@-]+)?\s+)*(?:run\s+)?(?P<pm_script>[\w:.-]+)"
+    r"|(?P<pm>pnpm|yarn)\s+(?:--?[\w-]+(?:[= ][\w./@-]+)?\s+)*(?:run\s+)?(?P<pm_script>(?!-)[\w:.-]+)"
     r")"
 )
 _MAKE_DIRECTORY = lazy(r"-C\s+(\S+)|--directory=(\S+)")
+
+
+#: Words after which `make` still runs (`sudo make install`, `then make`); after any other word it
+#: is English, as in a shell block's flag descriptions (kpt's "it would also make sense to set",
+#: "don't make any changes.").
+_RUNS_NEXT = frozenset({"sudo", "doas", "time", "env", "nohup", "nice", "exec", "command", "then", "do", "else",
+                        "xargs", "watch"})
+
+
+def _runs_here(text: str, start: int) -> bool:
+    """Whether a command word at `start` is where a shell runs one: the start, after an operator,
+    a wrapper (`_RUNS_NEXT`), its option or a variable assignment (`V=1 make`)."""
+    end = start  # (walked back over the space and the word before: no copy of the line's head)
+    while end > 0 and text[end - 1].isspace():
+        end -= 1
+    if end == 0 or text[end - 1] in ";&|(`$!{":
+        return True
+    begin = end
+    while begin > 0 and not text[begin - 1].isspace():
+        begin -= 1
+    word = text[begin:end]
+    return word in _RUNS_NEXT or word.startswith("-") or "=" in word
 
 
 def commands(text: str) -> Iterator[tuple[int, str, str]]:
     """(offset, `make X` / `npm run X` / `pnpm X` / `yarn X`, folder from `make -C`) in `text`."""
     for match in COMMAND.finditer(text):
         if match.group("make"):
+            if not _runs_here(text, match.start()):
+                continue
             args = match.group("make_args") or ""
             where = _MAKE_DIRECTORY.search(args)
             folder = (where.group(1) or where.group(2)) if where else ""

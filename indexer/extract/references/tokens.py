@@ -37,7 +37,12 @@ _PLACEHOLDER_SEGMENT = lazy(
     r"|(?:[\w.-]*[-_.])?(?:non-?existent|non-?existing|does-?not-?exist|doesnt-?exist)[\w.-]*"  # missing on purpose
     r"|(?:test_|(?:my|your|some)[_-]?)?(?:module|file|foo|bar|baz|example|sample|something|thing|name|new_feature)"
     r"\.\w+"  # (`test_module.py`, numpy's commented-out `numpy/lib/some_file.py`)
-    r"|(?:[a-z]|n+)\.(?:[a-z]|n+)\.(?:x|\*))$"
+    r"|(?:[a-z]|n+)\.(?:[a-z]|n+)\.(?:x|\*)"
+    # a name made for the reader's own thing (vcluster's `e2e/vcluster-myfeature.yaml`,
+    # `suite_myfeature_test.go`), not a word that ends in "my" (`dummy-app.yaml`)
+    r"|[\w.-]*(?<![a-z])(?:my|your)[-_]?(?:feature|cluster|function|command|resource|controller|operator|chart"
+    r"|widget|handler|provider|suite|job|task|model|view|component|plugin|service|module|project|app)(?![a-z])[\w.-]*"
+    r")$"
 )
 #: A site's host name: `twisted/twisted.github.io` (the repository of a project's Pages site),
 #: `docs.python.org`. Two dots or more and a top-level domain: no file is named so.
