@@ -108,7 +108,7 @@ EXAMPLE_PHRASES = [
     "creates a new file", "open up a new file", "create", "writes the directory", "your own project", "your code", "if you have",
     "in order to run a particular", "has been output", "would be located at", "in the get-pip repository", "another project",
     "could look like", "you would create", "in the root of the [kubernetes/kubernetes] repo",
-    "from the root of a k/k checkout", "you could use this", "create a file",
+    "from the root of a k/k checkout", "you could use this", "create a file", "their own",
 ]
 
 

@@ -904,8 +904,9 @@ def test_names_the_reader_makes_or_holds_are_no_claims(repo):
     """packaging.python.org's guides: "README files are often named ``README.txt``, ``README.rst``,
     or ``README.md``" names the convention (it renamed its own `README.txt` in 2014); "Let's
     create a ``.github/workflows/publish-to-pypi.yml`` file."; bandersnatch's compose file mounts
-    the reader's `certificate.crt`; vcluster's "Create `e2e/vcluster-myfeature.yaml`". A removed
-    README named alone is still a claim."""
+    the reader's `certificate.crt`; vcluster's "Create `e2e/vcluster-myfeature.yaml`"; maturin's
+    "Checks if user has provided their own header at `target/header.h`". A removed README named
+    alone is still a claim."""
     repo.commit("2014-01-01", files={"README.txt": "Guide\n", "CONTRIBUTING.md": "# Contributing\n"})
     repo.git("mv", "README.txt", "README.rst")
     repo.git("rm", "-q", "CONTRIBUTING.md")
@@ -917,6 +918,7 @@ def test_names_the_reader_makes_or_holds_are_no_claims(repo):
         "src/tls/README.md": "# TLS\n", ".github/workflows/ci.yml": "on: push\n",
         "src/compose/docker-compose.yml": "services:\n  web:\n    volumes:\n      - ../tls/certificate.crt:/etc/tls/cert.crt\n",
         "e2e/README.md": "# Suites\n\n1. Add `e2e/vcluster-myfeature.yaml` beside the others.\n",
+        "src/ffi/header.go": "package ffi\n\n// Checks if the user has provided their own header at `src/ffi/header.h`.\n",
     })
     assert set(found(scan(repo.root), "dangling-reference")) == {("source/contributing.rst", 4)}
 
@@ -1564,6 +1566,45 @@ def test_vuepress_and_docsify_sites_serve_their_pages_and_public_files_from_thei
         "lint/docs/_sidebar.md": "- [Using](/using.md)\n",
     })
     assert set(found(scan(repo.root), "dangling-reference")) == {("docs/README.md", 3)}
+
+
+def test_names_that_are_no_paths_in_rst_yaml_jsx_and_url_building_code(repo):
+    """pyinstaller's `|PyInstaller/init.py|_` is a reStructuredText substitution (a name);
+    kubebuilder's scaffolded `#- patches/webhook_in_x.yaml` and `#- ../prometheus` (keda,
+    gatekeeper) are commented out until the project makes them; argo-rollouts' JSX
+    `<CodeLine>... https://raw.githubusercontent.com/.../rollout.yaml</CodeLine>` ends its URL at
+    `<`; conda's `join_url(CONDA_HOMEPAGE_URL, "docs/config.html")` is a page of its site. A
+    comment's own list of what it names (`# - docs/setup.md` outside a kustomization) still claims."""
+    repo.commit("2023-01-10", files={"config/crd/patches/cainjection.yaml": "kind: Patch\n",
+                                     "config/prometheus/monitor.yaml": "kind: ServiceMonitor\n",
+                                     "PyInstaller/init.py": "", "docs/setup.md": "# Setup\n"})
+    repo.git("rm", "-q", "-r", "config/crd/patches", "config/prometheus", "PyInstaller/init.py", "docs/setup.md")
+    repo.commit("2024-01-10", files={
+        "config/crd/base.yaml": "kind: CustomResourceDefinition\n", "docs/index.md": "# Docs\n",
+        "docs/basic/rollout.yaml": "kind: Rollout\n", "conda/__init__.py": "", "PyInstaller/__init__.py": "",
+        "doc/quickstart.rst": ("Quickstart\n==========\n\n* mind the header, see\n  |PyInstaller/init.py|_\n\n"
+                               "  .. |PyInstaller/init.py| replace:: :file:`docs/index.md`\n"),
+        "config/crd/kustomization.yaml": "resources:\n- base.yaml\n#- patches/webhook_in_x.yaml\n# - ../prometheus\n",
+        "config/crd/patches/README.md": "# Patches\n",
+        "ci/lint.yaml": "steps:\n  - run: lint\n# - docs/setup.md\n",
+        "ui/home.tsx": ("export const Home = () => (\n  <CodeLine>kubectl apply -f "
+                        "https://raw.githubusercontent.com/o/r/main/docs/basic/rollout.yaml</CodeLine>\n);\n"),
+        "conda/download.py": ('def hint():\n    return join_url(HOMEPAGE_URL, "docs/config.html")\n\n\n'
+                              'def message():\n    return f"""\n    See <{join_url(HOMEPAGE_URL, "docs/config.html")}>.\n    """\n'),
+    })
+    repo.git("remote", "add", "origin", "https://github.com/o/r.git")
+    assert set(found(scan(repo.root), "dangling-reference")) == {
+        ("ci/lint.yaml", 3), ("config/crd/kustomization.yaml", 4)}
+
+
+def test_an_astro_site_configured_in_typescript_serves_its_urls(repo):
+    """tanka's docs are an Astro site configured in `astro.config.ts`: `/output-filtering` is one
+    of its URLs, not a file at the repository's root."""
+    repo.commit("2024-01-10", files={
+        "docs/astro.config.ts": "export default {}\n",
+        "docs/src/content/docs/index.md": "# Tanka\n\nSee [output filtering](/output-filtering).\n",
+    })
+    assert found(scan(repo.root), "dangling-reference") == {}
 
 
 def test_names_that_say_they_are_placeholders_or_missing_on_purpose(repo):

@@ -79,6 +79,9 @@ _HOSTED = lazy(r"https?://(?:www\.)?([\w.-]+)/([\w.-]+)/([\w.-]+?)(?:\.git)?/(?:
 _SETTING_KEY = lazy(r"^\W*([\w.-]+)[\"']?\s*[:=]")
 #: The words that call what follows an example, on the referring line itself.
 _FOR_EXAMPLE = lazy(r"(?i)\bfor\s+(?:example|instance)\b|\be\.g\.")
+#: A URL built from a site's address and a path (conda's `join_url(CONDA_HOMEPAGE_URL,
+#: "docs/config.html")`, `urljoin(BASE, "x")`): the path is the site's.
+_URL_JOIN = lazy(r"(?i)\b(?:url_?join|join_?url)\s*\(")
 #: Keys and certificates: made or handed out where they are used, never committed (bandersnatch's
 #: compose file mounts `../banderx/certificate.crt` and `private.key` from the reader's disk).
 _SECRET_FILE = lazy(r"(?i)\.(?:key|pem|crt|cer|csr|p12|pfx|jks|keystore)$")
@@ -730,6 +733,8 @@ class Resolver:
             return Resolved(reference, NOT_A_CLAIM, why="exists under another folder")
         if reference.kind == "string" and TEST_FILE.search(reference.path):
             return Resolved(reference, NOT_A_CLAIM, why="a string in a test")
+        if _URL_JOIN.search(reference.text):  # (in code, or in a message's f-string)
+            return Resolved(reference, NOT_A_CLAIM, why="the path of a URL (joined to a site's address)")
         if reference.kind == "string" and posixpath.dirname(reference.path) in self._generators:
             return Resolved(reference, NOT_A_CLAIM, why="a generator's code: names the files of the project it makes")
         if reference.kind == "config" and reference.target.startswith("../") \

@@ -24,6 +24,22 @@ _BLOCK_SCALAR = lazy(r"^[|>][+-]?\d*\s*$")
 _GITLAB_CI = lazy(r"(?:^|/)\.gitlab-ci\.ya?ml$|(?:^|/)\.gitlab/|(?:^|/)(?:ci|\.ci|gitlab-ci)/[^/]*\.ya?ml$")
 
 
+#: A list entry of one item, commented out (kubebuilder's scaffolded `#- patches/webhook_in_x.yaml`,
+#: to uncomment when the project makes it): an option, read as an example. One that names a path
+#: the repository removed is still a claim: microservices-demo's menu of components to uncomment
+#: offers a `components/service-accounts` deleted in 2024.
+_COMMENTED_OUT_ITEM = lazy(r"\s*-\s+[\"']?[^\s\"']+[\"']?\s*$")
+_KUSTOMIZATION = ("kustomization.yaml", "kustomization.yml", "Kustomization")
+
+
+def _commented_out(path: str, line: str, comment_at: int) -> bool:
+    """A commented-out list entry: `#- x` as an editor comments a line out, or any one-item entry
+    in a kustomization (`# - components/service-accounts`). Elsewhere a `# - ` entry is as
+    likely a comment's own list of what it names."""
+    return _COMMENTED_OUT_ITEM.match(line, comment_at + 1) is not None and (
+        line.startswith("-", comment_at + 1) or path.endswith(_KUSTOMIZATION))
+
+
 def yaml_file(found: Found) -> None:
     block: tuple[str, int, bool] | None = None  # (key, indent, is a list) of `key: |` or `key:` + items
     base = _mkdocs_docs_dir(found)
@@ -57,7 +73,8 @@ def yaml_file(found: Found) -> None:
             continue
         code, comment_at = split_comment(line)
         if comment_at is not None:
-            found.words(index, line[comment_at + 1:], "comment", comment_at + 1)
+            found.words(index, line[comment_at + 1:], "comment", comment_at + 1,
+                        example=_commented_out(found.path, line, comment_at))
         pair = _YAML_KEY.match(code)
         if not pair:
             item = _YAML_ITEM.match(code)

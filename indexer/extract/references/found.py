@@ -34,17 +34,19 @@ class Found:
         self.references: list[Reference] = []
 
     def add(self, index: int, target: str, kind: str, column: int = 0, paragraphs: bool = False,
-            base: str = "", judge: bool = True, sentence: str | None = None) -> None:
-        """`sentence` overrides the one read around `column` (a comment spread over lines)."""
+            base: str = "", judge: bool = True, sentence: str | None = None, example: bool = False) -> None:
+        """`sentence` overrides the one read around `column` (a comment spread over lines);
+        `example`: the reader knows it gives an example, whatever the sentence says."""
         key = (index, target, kind)
         if key in self._seen or not target:
             return
         self._seen.add(key)
-        deprecated = example = False
+        deprecated = said_example = False
         if judge:
             if sentence is None:
                 sentence = sentence_at(self.lines, index, column, paragraphs)
-            deprecated, example = verdicts(sentence)
+            deprecated, said_example = verdicts(sentence)
+        example = example or said_example
         if kind == "bare-name" and not example:
             example = _names_a_convention(self.lines[index], target)
         self.references.append(Reference(path=self.path, line=index + 1, target=target, kind=kind,
@@ -52,10 +54,10 @@ class Found:
                                          deprecated=deprecated, base=base, example=example))
 
     def words(self, index: int, text: str, kind: str, offset: int = 0, paragraphs: bool = False,
-              base: str = "", sentence: str | None = None) -> None:
+              base: str = "", sentence: str | None = None, example: bool = False) -> None:
         """Every path-shaped word of `text`, which starts at column `offset` of the line."""
         for column, word in path_words(text):
-            self.add(index, word, kind, offset + column, paragraphs, base, sentence=sentence)
+            self.add(index, word, kind, offset + column, paragraphs, base, sentence=sentence, example=example)
         if kind in ("prose", "comment", "code-span") and "." in text:
             for match in BARE_NAME.finditer(text):
                 self.add(index, match.group(1), "bare-name", offset + match.start(1), paragraphs, sentence=sentence)

@@ -19,9 +19,9 @@ _SCHEME = lazy(r"^[A-Za-z][A-Za-z0-9+.-]*:")
 #: Links to a file of some repository on its hosting site, on a branch, tag or commit.
 HOSTED = lazy(
     r"https?://(?:www\.)?(?:github\.com|gitlab\.com|bitbucket\.org|codeberg\.org)"
-    r"/[\w.-]+/[\w.-]+(?:/-)?/(?:blob|tree|raw|src)/[^\s)\]>\"'`#?]+"
-    r"|https?://raw\.githubusercontent\.com/[\w.-]+/[\w.-]+/[^\s)\]>\"'`#?]+"
-)
+    r"/[\w.-]+/[\w.-]+(?:/-)?/(?:blob|tree|raw|src)/[^\s)\]<>\"'`#?]+"
+    r"|https?://raw\.githubusercontent\.com/[\w.-]+/[\w.-]+/[^\s)\]<>\"'`#?]+"
+)  # (no `<` in a URL: argo-rollouts' `<CodeLine>kubectl apply -f https://.../rollout.yaml</CodeLine>`)
 
 #: A regex replacement's backreference (`\1`, `$1`, `${1}`, `\g<1>`, `\g<name>`): a link holding one
 #: is a template filled in at run time (pyproject's `replacement = 'src=".../master/\1"'`), not a path.
@@ -62,6 +62,6 @@ def hosted_links(found: Found, text: str) -> None:
     for index, line in enumerate(found.lines):
         if "://" in line and not _SCHEMA_NAME.match(line):
             for match in HOSTED.finditer(line):
-                if not BACKREFERENCE.search(match.group()):
+                if not BACKREFERENCE.search(line, match.start(), match.end() + 2):  # (`\g<name>` ends it at `<`)
                     # (`\` too: a JSON string's `src=\"https://...png\"`, an escaped quote after it)
                     found.add(index, match.group().rstrip(".,;:\\"), "repo-url", match.start())

@@ -42,6 +42,7 @@ EXAMPLE = lazy(
     r"(?:file|folder|directory)\b"
     r"|\byou\s+(?:would|will|should|can|could|may|must|then)\s+create\b|\byou\s+(?:could|might)\s+use\b"
     r"|\byour\s+(?:own\s+)?(?:\w+\s+)?(?:project|app|application|site|repo|repository|package|code|directory|folder|file)\b"
+    r"|\btheir\s+own\b"  # maturin: "Checks if user has provided their own header at `target/header.h`"
     r"|\bif\s+you\s+have\b|\bin\s+order\s+to\s+run\s+a\s+particular\b"
     r"|\b(?:in|of|from)\s+the\s+(?!same\b|this\b|our\b)(?:[\w.-]+|\[[^\]]*\])\s+repo(?:sitory)?\b"
     r"|\b(?:another|other|upstream|external|separate)\s+(?:repo(?:sitory)?|project)\b"
@@ -73,7 +74,7 @@ DEPRECATION_WORDS = ("not", "don", "never", "stop", "deprecat", "obsolete", "lon
 EXAMPLE_WORDS = ("example", "instance", "e.g.", "such", "pretend", "suppose", "imagine", "say",
                  "hypothetical", "something", "will", "create", "generated", "written", "file",
                  "folder", "directory", "your", "have", "particular", "been", "would", "repo", "project",
-                 "look", "checkout", "clone", "could", "might")
+                 "look", "checkout", "clone", "could", "might", "their")
 
 
 @lru_cache(maxsize=8192)

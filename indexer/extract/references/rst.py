@@ -25,6 +25,7 @@ _LITERAL = lazy(r"``(.+?)``")
 _HYPERLINK = lazy(r"`([^`<]*)<([^>`]+)>`__?")
 _EXPLICIT_TITLE = lazy(r"^(?:.*?)<([^<>]+)>$", re.S)
 _PROMPT = lazy(r"^\s*(?:\$|>>>|\.\.\.)\s+")
+_SUBSTITUTION = lazy(r"\|[^|\s](?:[^|]*[^|\s])?\|_{0,2}")
 
 _INCLUDES = frozenset({"include", "literalinclude", "image", "figure", "thumbnail", "mdinclude",
                        "kroki", "graphviz", "plantuml", "uml"})
@@ -139,7 +140,10 @@ def _block_line(found: Found, index: int, line: str, block: _Block) -> None:
 
 
 def _prose(found: Found, index: int, line: str, start: int = 0) -> None:
-    """Roles, links and ``literals`` of a line, then its prose; each piece blanked once read."""
+    """Roles, links and ``literals`` of a line, then its prose; each piece blanked once read.
+    A substitution (`|PyInstaller/init.py|_`, and its `.. |...| replace::` definition) is a name."""
+    if "|" in line:
+        line = _SUBSTITUTION.sub(lambda match: " " * len(match.group()), line)
     if "`" not in line:
         if "/" in line:
             found.words(index, line[start:], "prose", start, paragraphs=True)
