@@ -1573,7 +1573,8 @@ def test_names_that_are_no_paths_in_rst_yaml_jsx_and_url_building_code(repo):
     kubebuilder's scaffolded `#- patches/webhook_in_x.yaml` and `#- ../prometheus` (keda,
     gatekeeper) are commented out until the project makes them; argo-rollouts' JSX
     `<CodeLine>... https://raw.githubusercontent.com/.../rollout.yaml</CodeLine>` ends its URL at
-    `<`; conda's `join_url(CONDA_HOMEPAGE_URL, "docs/config.html")` is a page of its site. A
+    `<`; conda's `join_url(CONDA_HOMEPAGE_URL, "docs/config.html")` is a page of its site;
+    consul-k8s' `uses: ./security-scanner` is the action of another repository checked out there. A
     comment's own list of what it names (`# - docs/setup.md` outside a kustomization) still claims."""
     repo.commit("2023-01-10", files={"config/crd/patches/cainjection.yaml": "kind: Patch\n",
                                      "config/prometheus/monitor.yaml": "kind: ServiceMonitor\n",
@@ -1589,12 +1590,29 @@ def test_names_that_are_no_paths_in_rst_yaml_jsx_and_url_building_code(repo):
         "ci/lint.yaml": "steps:\n  - run: lint\n# - docs/setup.md\n",
         "ui/home.tsx": ("export const Home = () => (\n  <CodeLine>kubectl apply -f "
                         "https://raw.githubusercontent.com/o/r/main/docs/basic/rollout.yaml</CodeLine>\n);\n"),
+        ".github/workflows/scan.yml": ("jobs:\n  scan:\n    steps:\n      - uses: actions/checkout@v4\n"
+                                       "        with:\n          repository: hashicorp/security-scanner\n"
+                                       "          path: security-scanner\n      - uses: ./security-scanner\n"),
         "conda/download.py": ('def hint():\n    return join_url(HOMEPAGE_URL, "docs/config.html")\n\n\n'
                               'def message():\n    return f"""\n    See <{join_url(HOMEPAGE_URL, "docs/config.html")}>.\n    """\n'),
     })
     repo.git("remote", "add", "origin", "https://github.com/o/r.git")
     assert set(found(scan(repo.root), "dangling-reference")) == {
         ("ci/lint.yaml", 3), ("config/crd/kustomization.yaml", 4)}
+
+
+def test_a_shared_sphinx_conf_serves_the_projects_below_it(repo):
+    """readthedocs.org's `docs/conf.py` (sphinx-multiproject) builds `docs/user/` and `docs/dev/`,
+    each with its own index: `/builds` in `docs/user/index.rst` is `docs/user/builds.rst` (753
+    findings there); `genindex` is a page Sphinx makes (cattrs' toctree). A document neither
+    project has is still dangling."""
+    repo.commit("2024-01-10", files={
+        "docs/conf.py": "extensions = ['multiproject']\n",
+        "docs/user/index.rst": "User\n====\n\n.. toctree::\n\n   /builds\n   /guides/pull-requests\n   /gone\n   genindex\n",
+        "docs/user/builds.rst": "Builds\n======\n", "docs/user/guides/pull-requests.rst": "PRs\n===\n",
+        "docs/dev/index.rst": "Dev\n===\n\nSee :doc:`/install`.\n", "docs/dev/install.rst": "Install\n=======\n",
+    })
+    assert set(found(scan(repo.root), "dangling-reference")) == {("docs/user/index.rst", 8)}
 
 
 def test_an_astro_site_configured_in_typescript_serves_its_urls(repo):

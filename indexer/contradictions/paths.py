@@ -157,13 +157,18 @@ class RepoPaths:
 
     @functools.cached_property
     def sphinx_roots(self) -> tuple[str, ...]:
-        """Folders with a Sphinx `conf.py` beside an index: where `/`-rooted `:doc:` paths start."""
+        """Folders with a Sphinx `conf.py` beside an index: where `/`-rooted `:doc:` paths start.
+        A `conf.py` with no index beside it serves the folders below it that have one
+        (readthedocs.org's, with sphinx-multiproject, builds its `user/` and `dev/` docs, whose
+        `/builds` is `user/builds.rst`)."""
         roots = []
-        for path in self._ending(("conf.py",)):
-            if posixpath.basename(path) == "conf.py":
-                folder = posixpath.dirname(path)
-                if any(posixpath.join(folder, name) in self.paths for name in _SPHINX_INDEX):
-                    roots.append(folder)
+        confs = {posixpath.dirname(p) for p in self._ending(("conf.py",)) if posixpath.basename(p) == "conf.py"}
+        for folder in confs:
+            if any(posixpath.join(folder, name) in self.paths for name in _SPHINX_INDEX):
+                roots.append(folder)
+            else:
+                roots += [child for child in self.folders if posixpath.dirname(child) == folder
+                          and any(posixpath.join(child, name) in self.paths for name in _SPHINX_INDEX)]
         return tuple(sorted(roots, key=lambda root: (-len(root), root)))  # (innermost first, in one order)
 
     def sphinx_root_of(self, path: str) -> str | None:

@@ -47,7 +47,7 @@ def yaml_file(found: Found) -> None:
     # what the steps' scripts create: no claim as a later step's `working-directory` (kubebuilder's
     # `mkdir -p test-helm-no-webhooks`, then a step run in it)
     made: set[str] = set()
-    foreign = _other_workspace_lines(found.lines) if _WORKFLOW.search(found.path) else {}
+    foreign, checkouts = _other_workspace_lines(found.lines) if _WORKFLOW.search(found.path) else ({}, set())
     for index, line in enumerate(found.lines):
         if index in foreign:
             block = shell = None
@@ -88,7 +88,9 @@ def yaml_file(found: Found) -> None:
         if key in SHELL_KEYS:
             ShellReader(found, created=made).line(index, _unquote(value), start + (value[:1] in "'\""))
         elif key == "uses" and value.strip("'\"").startswith("./"):
-            found.add(index, value.strip("'\"").split("@")[0], "ci-uses", start)
+            action = value.strip("'\"").split("@")[0]
+            if posixpath.normpath(action).split("/", 1)[0] not in checkouts:  # (another repository's action)
+                found.add(index, action, "ci-uses", start)
         elif key in ("working-directory", "working_directory"):
             # (CircleCI's `working_directory: ~/linux-wheels` is the runner's home, not this repository)
             if not is_created(made, value.strip("'\"")) and not value.strip("'\"").startswith(("~", "/", "$")):
@@ -105,9 +107,11 @@ _WORKFLOW = lazy(r"(?:^|/)\.github/workflows/[^/]+\.ya?ml$")
 _STEP_KEY = lazy(r"^\s*(?:-\s+)?([\w-]+)\s*:\s*(.*?)\s*$")
 
 
-def _other_workspace_lines(lines: list[str]) -> dict[int, str]:
+def _other_workspace_lines(lines: list[str]) -> tuple[dict[int, str], set[str]]:
     """The lines of a GitHub Actions job whose workspace is not this repository, each with the
-    folder this repository was checked out into there ("" when it was not). After a step that
+    folder this repository was checked out into there ("" when it was not); and the folders other
+    repositories were checked out into (consul-k8s' `uses: ./security-scanner` runs the action of
+    the `hashicorp/security-scanner` checkout at `path: security-scanner`). After a step that
     checks another repository out into the workspace (`actions/checkout` with `repository:` and
     no `path:`) the job's later steps run in that repository: their `working-directory: ./server`
     and `run:` paths are its (pydantic's third-party tests check out polar, then this repository
@@ -123,6 +127,7 @@ def _other_workspace_lines(lines: list[str]) -> dict[int, str]:
     foreign = False
     ours_at = ""  # where this repository lies in the workspace, when not at its root
     others: set[str] = set()  # the folders other repositories were checked out into
+    checkouts: set[str] = set()  # ... in any job of the workflow
 
     def close(until: int) -> None:
         nonlocal foreign, ours_at
@@ -136,6 +141,7 @@ def _other_workspace_lines(lines: list[str]) -> dict[int, str]:
                 foreign = True
             else:
                 others.add(path)
+                checkouts.add(path.split("/", 1)[0])
         workdir = posixpath.normpath(step.get("working-directory", ".") or ".")
         if foreign or any(workdir == other or workdir.startswith(other + "/") for other in others):
             out.update(dict.fromkeys(range(step_end, until), ours_at))  # (a step run in another's checkout)
@@ -161,7 +167,7 @@ def _other_workspace_lines(lines: list[str]) -> dict[int, str]:
             step.setdefault(pair.group(1), pair.group(2).strip("'\""))
     if steps_at is not None:
         close(len(lines))
-    return out
+    return out, checkouts
 
 
 def _in_checkout(found: Found, index: int, line: str, ours_at: str) -> None:

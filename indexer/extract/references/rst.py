@@ -196,15 +196,16 @@ def _link(found: Found, index: int, raw: str, column: int) -> None:
         found.add(index, target, "rst-link", column, paragraphs=True)
 
 
+_NOT_DOCUMENTS = frozenset({"self", "genindex", "modindex", "py-modindex", "search"})
 _TOCTREE_ENTRY = lazy(r"^\s*(?:[^<>]*<)?(?P<target>[^\s<>:*?]+)>?\s*$")
 
 
 def toctree_entry(found: Found, index: int, line: str) -> None:
     """A `toctree` entry (`page`, `Title <page>`), reST or MyST: a document name, like `:doc:`.
-    Options (`:maxdepth:`, or MyST's YAML block of them between `---` lines), `self`, URLs and
-    globs are not documents."""
+    Options (`:maxdepth:`, or MyST's YAML block of them between `---` lines), `self`, the pages
+    Sphinx generates (`genindex`, `modindex`: cattrs' toctree), URLs and globs are not documents."""
     if line.lstrip().startswith(":") or line.strip() == "---":
         return
     entry = _TOCTREE_ENTRY.match(line)
-    if entry and entry.group("target") != "self" and "://" not in line:
+    if entry and entry.group("target") not in _NOT_DOCUMENTS and "://" not in line:
         found.add(index, entry.group("target"), "sphinx-doc", entry.start("target"))
