@@ -40,7 +40,7 @@ STRONG_KINDS = frozenset({"md-link", "sphinx-doc", "rst-include", "rst-link", "a
                           "adoc-link", "docker-copy", "ci-uses", "ci-workdir", "config-extends",
                           "make-include", "repo-url", "manifest-include", "go-replace"})
 IMPORT_KINDS = frozenset({"import", "js-import", "go-import"})
-_DOC_SUFFIXES = (".rst", ".txt", ".md", ".markdown", ".mdx", ".adoc", ".html")
+DOC_SUFFIXES = (".rst", ".txt", ".md", ".markdown", ".mdx", ".adoc", ".html")
 _DOCS_FOLDERS = frozenset({"docs", "doc", "documentation"})
 _ACTION_FILES = ("action.yml", "action.yaml")
 _DEPENDENCY_FOLDERS = frozenset({"vendor", "node_modules"})
@@ -543,13 +543,13 @@ class Resolver:
     def _variants(self, kind: str, candidate: str) -> list[str]:
         """A doc link may name a page by its source without suffix, or by its built `.html`."""
         if kind == "sphinx-doc":
-            return [candidate + suffix for suffix in _DOC_SUFFIXES] + [candidate]
+            return [candidate + suffix for suffix in DOC_SUFFIXES] + [candidate]
         if kind not in ("md-link", "rst-link", "adoc-link"):
             return [candidate]
         stem, extension = posixpath.splitext(candidate)
         variants = [candidate]
         if extension in ("", ".html", ".htm"):
-            variants += [stem + suffix for suffix in _DOC_SUFFIXES]
+            variants += [stem + suffix for suffix in DOC_SUFFIXES]
             variants += [posixpath.join(candidate, index) for index in _INDEXES]
         return variants
 
@@ -581,7 +581,7 @@ class Resolver:
         if not removed and any(tag.group(2) == reference.target for tag in _TEMPLATE_TAG.finditer(reference.text)):
             return Resolved(reference, NOT_A_CLAIM, why="a template the template loader finds (a theme's, a package's)")
         if removed and reference.kind in ("shell", "config") and _DOCKERFILE_COPY.match(reference.text) \
-                and reference.path.lower().endswith(_DOC_SUFFIXES) and not self._has_dockerfile:
+                and reference.path.lower().endswith(DOC_SUFFIXES) and not self._has_dockerfile:
             return Resolved(reference, NOT_A_CLAIM, why="a doc's Dockerfile, and this repository has none: the reader's")
         if removed and reference.example and (reference.kind in ("shell", "config") or reference.kind
                                               not in STRONG_KINDS and _FOR_EXAMPLE.search(reference.text)):
@@ -647,13 +647,13 @@ class Resolver:
             target = target[3:]
         stem, extension = posixpath.splitext(target)
         built = extension in (".html", ".htm")
-        if built and "/" in stem and any(self.paths.has_suffix(stem + suffix) for suffix in _DOC_SUFFIXES):
+        if built and "/" in stem and any(self.paths.has_suffix(stem + suffix) for suffix in DOC_SUFFIXES):
             return Resolved(reference, NOT_A_CLAIM, why="a built page whose source is published from another folder")
         if not self.paths.in_site(reference.path):
             return None
         if built:
             return Resolved(reference, NOT_A_CLAIM, why="a built page with no source here: another site's on the same host")
-        if word.startswith("../") and extension in _DOC_SUFFIXES \
+        if word.startswith("../") and extension in DOC_SUFFIXES \
                 and not any(self.paths.exists(posixpath.dirname(c)) for c in candidates):
             return Resolved(reference, NOT_A_CLAIM, why="a page in a folder the site does not have: another site's")
         return None
@@ -738,9 +738,9 @@ class Resolver:
         if reference.kind == "string" and posixpath.dirname(reference.path) in self._generators:
             return Resolved(reference, NOT_A_CLAIM, why="a generator's code: names the files of the project it makes")
         if reference.kind == "config" and reference.target.startswith("../") \
-                and reference.path.lower().endswith(_DOC_SUFFIXES):
+                and reference.path.lower().endswith(DOC_SUFFIXES):
             return Resolved(reference, NOT_A_CLAIM, why="in a doc's config example: relative to the reader's config file")
-        if reference.kind == "config" and reference.path.lower().endswith(_DOC_SUFFIXES) and self._in_docs(reference.path):
+        if reference.kind == "config" and reference.path.lower().endswith(DOC_SUFFIXES) and self._in_docs(reference.path):
             # tox's docs show `[env.fetch] script = "tools/fetch.py"`, poetry's `readme = [...]` of two
             # READMEs: the reader's configuration, naming the reader's files (a path this repository had
             # and lost is still a claim: `removed`)

@@ -24,7 +24,7 @@ from indexer.contradictions.legacy import (WEIGHTS, Legacy, MigrateAsk, Settings
 from indexer.models import Resolution
 from indexer.git.root import CONFIG_NAMES
 from indexer.contradictions.paths import RepoPaths
-from indexer.contradictions.resolve import EXISTS, IMPORT_KINDS, TEST_FILE, Resolved, Resolver
+from indexer.contradictions.resolve import DOC_SUFFIXES, EXISTS, IMPORT_KINDS, TEST_FILE, Resolved, Resolver
 from indexer.extract.deprecation import HISTORICAL
 
 
@@ -118,12 +118,9 @@ def _pages_moved(legacy: Legacy) -> bool:
     return not legacy.declared and kinds == {"moved-stub"}
 
 
-_PAGE_SUFFIXES = (".md", ".markdown", ".rst", ".txt", ".adoc", ".mdx", ".html", ".htm")
-
-
 def _an_asset(path: str | None, legacy_path: str) -> bool:
     """A file in the legacy folder that is no page: the logo kapp's README shows from its `docs/`."""
-    return path is not None and path != legacy_path and not path.lower().endswith(_PAGE_SUFFIXES)
+    return path is not None and path != legacy_path and not path.lower().endswith(DOC_SUFFIXES)
 
 
 def tests_of(referrer: str, legacy_path: str) -> bool:
