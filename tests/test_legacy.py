@@ -354,13 +354,17 @@ def test_two_quiet_versions_and_a_folder_of_schema_versions_are_kept_not_legacy(
 def test_a_word_named_file_as_busy_as_the_plain_one_is_no_legacy(repo):
     """terragrunt's `internal/cli/flags/deprecated_flag.go` beside `flag.go`, three commits each in
     the last year: a live successor tells nothing when the other is as live (the file implements
-    deprecated flags). `deploy-old.sh`, quiet for years beside a live `deploy.sh`, still is legacy."""
+    deprecated flags), or half as live (Flask-AppBuilder's `requirements/base_legacy.txt`, the
+    oldest pins its CI tests, bumped in two of `base.txt`'s three commits). `deploy-old.sh`, quiet
+    for years beside a live `deploy.sh`, still is legacy."""
     repo.commit("2021-03-01", files={"tools/deploy-old.sh": "echo old\n", "tools/deploy.sh": "echo new\n"})
     for day, text in (("2025-12-01", "1"), ("2026-03-01", "2")):
         repo.commit(day, files={"internal/flags/deprecated_flag.go": f"package flags // {text}\n",
-                                "internal/flags/flag.go": f"package flags // {text}\n"})
+                                "internal/flags/flag.go": f"package flags // {text}\n",
+                                "requirements/base_legacy.txt": f"flask=={text}\n",
+                                "requirements/base.txt": f"flask=={text}\n"})
     repo.commit("2026-07-20", files={"internal/flags/deprecated_flag.go": "package flags // 3\n"})
-    repo.commit("2026-08-17", files={"internal/flags/flag.go": "package flags // 3\n"})
+    repo.commit("2026-08-17", files={"internal/flags/flag.go": "package flags // 3\n", "requirements/base.txt": "flask==3\n"})
     repo.commit("2026-09-01", files={"tools/deploy.sh": "echo newer\n"})
     assert {path for path, _ in by_rule(scan(repo.root), "legacy-path")} == {"tools/deploy-old.sh"}
 

@@ -1692,3 +1692,119 @@ def test_a_shell_blocks_log_lines_are_output(repo):
     report = scan(repo.root)
     assert set(found(report, "dangling-command")) == {("docs/quick-start.md", 5)}
     assert found(report, "dangling-reference") == {}
+
+
+def test_a_hugo_module_mount_names_the_imported_modules_paths(repo):
+    """kueue's `site/hugo.toml` mounts the Docsy theme's `layouts/_default/single.html`
+    (`[[module.imports.mounts]]`: a path in that module) at a `target` in Hugo's union file
+    system. The site's own mount `source` is this repository's, and still counts."""
+    repo.commit("2024-01-10", files={
+        "site/layouts/home.html": "<html></html>\n",
+        "site/layouts/_default/baseof.html": "<html></html>\n",
+        "site/layouts/partials/head.html": "<head></head>\n",
+        "site/hugo.toml": (
+            "baseURL = '/'\n"
+            "[module]\n"
+            "  [[module.imports]]\n"
+            "    path = \"github.com/google/docsy\"\n"
+            "    [[module.imports.mounts]]\n"
+            "      source = \"layouts/_default/single.html\"\n"
+            "      target = \"layouts/_default/single.html\"\n"
+            "  [[module.mounts]]\n"
+            "    source = \"layouts/home.html\"\n"
+            "    target = \"layouts/_default/home.html\"\n"
+            "  [[module.mounts]]\n"
+            "    source = \"layouts/gone.html\"\n"
+            "    target = \"layouts/partials/gone.html\"\n"),
+    })
+    assert set(found(scan(repo.root), "dangling-reference")) == {("site/hugo.toml", 12)}
+
+
+def test_a_script_in_another_repositorys_clone_names_its_files(repo):
+    """tilt's release script clones its docs site into `ROOT=$(mktemp -d)`, `cd "$ROOT"`, and
+    edits `docs/install.md` there (this repository's went in 2019); ingress-nginx's image build
+    clones ModSecurity and, after `cd ModSecurity/`, patches its `build/lua.m4`. Before the clone,
+    a removed path still counts."""
+    repo.commit("2019-01-10", files={"docs/install.md": "# Install\n", "scripts/old.sh": "echo\n"})
+    repo.git("rm", "-q", "docs/install.md", "scripts/old.sh")
+    repo.commit("2019-02-13", files={
+        "README.md": "# x\n",
+        "build/run-in-docker.sh": "echo\n",
+        "scripts/release-docs.sh": (
+            "#!/bin/bash\n"
+            "./scripts/old.sh\n"
+            "ROOT=$(mktemp -d)\n"
+            "git clone https://github.com/acme/site \"$ROOT\"\n"
+            "cd \"$ROOT\"\n"
+            "sed -i -E \"s/v1/v2/\" docs/install.md\n"),
+        "images/build.sh": (
+            "#!/bin/sh\n"
+            "cd \"$BUILD_PATH\"\n"
+            "git clone -n --depth=1 https://github.com/owasp-modsecurity/ModSecurity.git\n"
+            "cd ModSecurity/\n"
+            "sed -i '115i X' build/lua.m4\n"),
+    })
+    assert set(found(scan(repo.root), "dangling-reference")) == {("scripts/release-docs.sh", 2)}
+
+
+def test_yarn_runs_a_dependencys_program_when_no_script_has_its_name(repo):
+    """argo-workflows' UI docs say `yarn run playwright` (the program `@playwright/test` installs)
+    and devspace's `yarn run docusaurus`; its PR bot's table shows `yarn --cwd ui …` (a folder,
+    then a command not shown). `npm run` runs scripts only, and a name no script or dependency
+    has still counts."""
+    repo.commit("2024-01-10", files={
+        "ui/package.json": json.dumps({"name": "ui", "scripts": {"build": "webpack"},
+                                       "devDependencies": {"@playwright/test": "^1.50.0", "webpack": "^5"}}),
+        "ui/README.md": ("# UI\n\n```sh\nyarn run playwright test\nyarn webpack --watch\nnpm run playwright\n"
+                         "yarn run e2e\n```\n\n| UI | `yarn --cwd ui …` |\n"),
+    })
+    assert found(scan(repo.root), "dangling-command") == {
+        ("ui/README.md", 6): "`npm run playwright`: no package.json has a script playwright",
+        ("ui/README.md", 7): "`yarn run e2e`: no package.json has a script e2e"}
+
+
+def test_a_documents_shell_blocks_run_in_order_what_one_creates_the_next_uses(repo):
+    """cluster-api's quick start downloads `curl -L <url> -o clusterctl` in one block, then says
+    `chmod +x ./clusterctl` in the next: the reader's download, not the `clusterctl/` folder the
+    repository removed in 2018. Before the download, that name is still a claim."""
+    repo.commit("2018-01-10", files={"clusterctl/main.go": "package main\n"})
+    repo.git("rm", "-q", "-r", "clusterctl")
+    repo.commit("2018-10-04", files={"cmd/clusterctl/main.go": "package main\n"})
+    repo.commit("2024-01-10", files={
+        "docs/quick-start.md": ("# Quick start\n\n```bash\n./clusterctl version\n```\n\n"
+                                "```bash\ncurl -L https://example.org/clusterctl-linux-amd64 -o clusterctl\n```\n\n"
+                                "Make it executable:\n\n```bash\nchmod +x ./clusterctl\nsudo mv ./clusterctl /usr/local/bin/\n```\n"),
+        "docs/install.rst": ("Install\n=======\n\n.. code-block:: bash\n\n    curl -L https://example.org/c -o clusterctl\n\n"
+                             ".. code-block:: bash\n\n    ./clusterctl init\n"),
+    })
+    assert set(found(scan(repo.root), "dangling-reference")) == {("docs/quick-start.md", 4)}
+
+
+def test_an_installed_programs_option_default_is_the_users_path(repo):
+    """Flask-AppBuilder's `flask fab babel-extract` has `@click.option("--target",
+    default="app/translations")`: the user's app, though the repository had an `app/` until 2013.
+    A script's default, run here, still counts."""
+    repo.commit("2013-01-10", files={"app/translations/x.po": "msgid \"\"\n", "tools/old.cfg": "[x]\n"})
+    repo.git("rm", "-q", "-r", "app", "tools/old.cfg")
+    repo.commit("2013-12-22", files={
+        "fab/__init__.py": "",
+        "fab/cli.py": ("import click\n\n\n@click.command()\n"
+                       "@click.option(\"--target\", default=\"app/translations\")\n"
+                       "def extract(target):\n    pass\n"),
+        "tools/release.py": ("import argparse\n\np = argparse.ArgumentParser()\n"
+                             "p.add_argument(\"--config\", default=\"tools/old.cfg\")\n"),
+    })
+    assert set(found(scan(repo.root), "dangling-reference")) == {("tools/release.py", 4)}
+
+
+def test_a_partials_links_are_written_from_the_pages_that_import_it(repo):
+    """devspace's `configuration/images/_partials/prevent_build.mdx` links `../dev/modifications/dev-image`,
+    as the `images/` pages that import it see it. A page missing from there too still counts."""
+    repo.commit("2024-01-10", files={
+        "docs/pages/configuration/dev/modifications/dev-image.mdx": "# Dev image\n",
+        "docs/pages/configuration/images/README.mdx": "import P from './_partials/prevent_build.mdx'\n\n<P />\n",
+        "docs/pages/configuration/images/_partials/prevent_build.mdx": (
+            "See [the dev image](../dev/modifications/dev-image).\n\nSee [sync](../dev/connections/file-sync).\n"),
+    })
+    assert set(found(scan(repo.root), "dangling-reference")) == {
+        ("docs/pages/configuration/images/_partials/prevent_build.mdx", 3)}

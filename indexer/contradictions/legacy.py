@@ -237,11 +237,15 @@ def _with_evidence(legacy: Legacy, evidence: list[Evidence], paths: RepoPaths, h
         # A version says which is the newer (`payments-v1` beside `payments`); a word may be what
         # the file is about (rails' `oid/legacy_point.rb` beside `oid/point.rb`, rubocop's
         # `deprecated_attribute_assignment.rb` cop beside `attribute_assignment.rb`): a successor
-        # that is live, or changed last, is no sign such a file was left unless it is the busier
-        # (terragrunt's `deprecated_flag.go` and `flag.go`: three commits each in the year)
+        # that is live, or changed last, is no sign such a file was left while it is kept about as
+        # busy: as many commits in the year, or two or more and half as many (terragrunt's
+        # `deprecated_flag.go` and `flag.go`: three each; Flask-AppBuilder's
+        # `requirements/base_legacy.txt`, the pins its CI tests the oldest versions with, two to
+        # `base.txt`'s three; not sympy's `old_fractionfield.py`, one to two)
         stem = posixpath.splitext(posixpath.basename(legacy.path))[0]
         worded = _LEGACY_NAME.match(stem) is not None and _VERSION.match(stem) is None
-        if live and not (worded and theirs is not None and mine is not None and mine.year >= theirs.year):
+        if live and not (worded and theirs is not None and mine is not None and (
+                mine.year >= theirs.year or mine.year >= 2 and 2 * mine.year >= theirs.year)):
             evidence.append(Evidence(kind="successor", summary=f"successor {successor} is live"
                                      + (f" ({_commits(theirs.year)} in the last 12 months)" if theirs else ""),
                                      path=successor, commit=theirs.last_commit if theirs else None,

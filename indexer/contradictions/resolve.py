@@ -89,6 +89,11 @@ _SECRET_FILE = lazy(r"(?i)\.(?:key|pem|crt|cer|csr|p12|pfx|jks|keystore)$")
 #: "output directory", "where to save the report".
 _WRITTEN_TO = lazy(r"(?i)\b(?:write|save|dump|output)\b(?:\s+\w+){0,4}\s+(?:to|into|in)\b"
                    r"|\boutput\s+(?:dir|directory|folder|path|file)\b|\bwhere\s+to\s+(?:write|save|put)\b")
+#: A command-line option's default on its line (click's, typer's, argparse's): the path is looked up
+#: where the program runs, in a package's module the user's project (Flask-AppBuilder's
+#: `@click.option("--target", default="app/translations")`).
+_CLI_OPTION = lazy(r"\b(?:option|argument|add_argument|Option|Argument)\s*\(")
+_DEFAULT = lazy(r"\bdefault\s*=")
 _OUTPUT_WORDS = frozenset({"out", "output", "outdir", "log", "logfile", "cache", "report", "profile",
                            "profiles", "dump", "tmp", "temp", "artifact", "artifacts", "junit", "coverage",
                            "result", "results", "save", "dest", "destination", "write"})
@@ -366,7 +371,11 @@ class Resolver:
             # elsewhere, as prometheus' docs are), the page is served one folder deeper than its file
             deeper = [posixpath.join(folder, stem_of(posixpath.basename(reference.path)))] \
                 if target.endswith("/") and _served_as_folder(reference.path) else []
-            return [folder, *beside, *self._linked_folders(reference.path), *self._default_language(folder), *deeper]
+            # a partial (a `_partials/` page, which Docusaurus and others do not serve) is shown in
+            # the pages that import it, beside its folder: its links are theirs (devspace's 942)
+            including = [posixpath.dirname(folder)] if posixpath.basename(folder).startswith("_") else []
+            return [folder, *beside, *self._linked_folders(reference.path), *self._default_language(folder), *deeper,
+                    *including]
         if kind == "adoc-link" and (module := self._antora_module(reference.path)):
             return [posixpath.join(module, "pages"), posixpath.join(module, "images"), folder]
         if kind == "make-include":
@@ -598,6 +607,9 @@ class Resolver:
             # flux's `StringVar(&cmdDocPath, "path", "./docs/cmd", "path to write the generated
             # documentation to")`: a folder the program writes, whatever the repository once kept there
             return Resolved(reference, NOT_A_CLAIM, why="a path the program writes to")
+        if reference.kind == "string" and reference.path.endswith(".py") and _cli_default(reference.text) \
+                and self.paths.is_file(posixpath.join(posixpath.dirname(reference.path), "__init__.py")):
+            return Resolved(reference, NOT_A_CLAIM, why="an installed program's option default: the user's path")
         if removed and reference.kind not in STRONG_KINDS and (filled := self._dependency_folder(removed[0])):
             # kubebuilder's agent guide has the reader run `go mod vendor`, then read
             # `vendor/sigs.k8s.io/controller-runtime/...`: it stopped vendoring in 2019
@@ -1045,6 +1057,8 @@ class Resolver:
             name = name.removeprefix("run ")
             known = _union(d.get("scripts") for d in self.definitions.values())
             manifest = "package.json"
+            if tool in ("yarn", "pnpm") and known is not None and name not in known:  # (a program, `yarn playwright`)
+                known = _union([known, *(d.get("bins") for d in self.definitions.values())])
         if known is None:
             return Resolved(reference, NOT_A_CLAIM, why=f"no {manifest} in the repository")
         if tool == "make" and name in GNU_STANDARD_TARGETS:
@@ -1152,6 +1166,13 @@ def _sphinx_docname(folder: str, root: str, target: str) -> str:
     """Sphinx joins a relative `:doc:` to the document's folder and clamps `..` at the source root."""
     inside = posixpath.relpath(folder, root) if root else folder
     return posixpath.normpath(posixpath.join("/", inside, target)).lstrip("/")
+
+
+def _cli_default(text: str) -> bool:
+    """Whether `text` holds an option's `default=` (`_CLI_OPTION` before `_DEFAULT`: two linear
+    searches, where one pattern with `.*` between them is quadratic in a long line)."""
+    default = _DEFAULT.search(text) if "default" in text else None
+    return default is not None and _CLI_OPTION.search(text, 0, default.start()) is not None
 
 
 def _union(lists: Iterable[list[str] | None]) -> set[str] | None:

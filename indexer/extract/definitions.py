@@ -32,8 +32,7 @@ def extract_definitions(path: str, data: bytes) -> dict[str, list[str]]:
     if base in ("Makefile", "makefile", "GNUmakefile") or extension in (".mk", ".mak"):
         return {"make": _make_targets(data.decode("utf-8", "replace"))}
     if base == "package.json":
-        scripts = _package_scripts(data)
-        return {"scripts": scripts} if scripts is not None else {}
+        return _package_names(data)
     if base == "conf.py" and b"intersphinx" in data:
         return {"sphinx": ["intersphinx"]}
     if base == "go.mod":
@@ -84,13 +83,35 @@ def _make_targets(text: str) -> list[str]:
     return sorted(targets)
 
 
-def _package_scripts(data: bytes) -> list[str] | None:
+_DEPENDENCIES = ("dependencies", "devDependencies", "optionalDependencies", "peerDependencies")
+
+
+def _package_names(data: bytes) -> dict[str, list[str]]:
+    """A manifest's scripts, and the programs its packages likely install (`bins`), which `yarn
+    run X` and `pnpm X` run as well when no script is X: the package's own `bin`, and each
+    dependency's name or scope (`@playwright/test` installs `playwright`, `@docusaurus/core`
+    `docusaurus`). Which programs a dependency installs is in its own manifest, not here."""
     try:
         manifest = json.loads(data)
     except (ValueError, RecursionError):  # RecursionError: `[[[[...` nested deeper than Python's stack
-        return None
-    scripts = manifest.get("scripts") if isinstance(manifest, dict) else None
-    return sorted(scripts) if isinstance(scripts, dict) else []
+        return {}
+    if not isinstance(manifest, dict):
+        return {"scripts": []}
+    scripts = manifest.get("scripts")
+    bins: set[str] = set()
+    own = manifest.get("bin")
+    if isinstance(own, dict):
+        bins.update(name for name in own if isinstance(name, str))
+    elif isinstance(own, str) and isinstance(manifest.get("name"), str):
+        bins.add(manifest["name"].rpartition("/")[2])
+    for field in _DEPENDENCIES:
+        dependencies = manifest.get(field)
+        for name in dependencies if isinstance(dependencies, dict) else ():
+            bins.add(name[1:].partition("/")[0] if name.startswith("@") else name)
+    names = {"scripts": sorted(scripts) if isinstance(scripts, dict) else []}
+    if bins:
+        names["bins"] = sorted(bins)
+    return names
 
 
 def _front_matter_routes(text: str) -> list[str]:

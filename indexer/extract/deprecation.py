@@ -48,7 +48,11 @@ _RELEASE_NOTES = lazy(r"(?:^|/)(?:\.changelog|changelog\.d|\.changes|newsfragmen
 #: read (`indexer.contradictions.legacy.deprecation_notices`), so none are extracted.
 HISTORICAL = lazy(
     r"(?:^|/)(?:CHANGELOG|CHANGES|HISTORY|NEWS|RELEASE[-_ ]?NOTES|RELEASES)(?:\.[\w.]+)?$"
-    r"|(?:^|/)(?:change[-_]?logs?|changes|releases|release-notes|release_notes|whatsnew"
+    # (after a capital word: pyramid's `BFG_HISTORY.rst`, its history before it was renamed; not
+    # a `doc-changes.md`, on changing the docs)
+    r"|(?:^|/)(?-i:[A-Z][A-Z0-9]*_(?:CHANGELOG|CHANGES|HISTORY|NEWS))(?:\.[\w.]+)?$"
+    # (`released/`: argo-workflows' `.features/released/v4.1.0/`, each feature's note of a release)
+    r"|(?:^|/)(?:change[-_]?logs?|changes|releases|released|release-notes|release_notes|whatsnew"
     r"|adrs?|decisions|designs|design[-_]proposals|proposals|rfcs|keps|history|announce|announcements"
     r"|newsfragments|changelog\.d|changes\.d|upcoming_changes)/"
     # a root `design/` of proposals (velero's `design/Implemented/*.md`), external-dns'

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from indexer.extract.references.found import Found
 from indexer.extract.references.links import SESSION_LANGUAGES, link_target
-from indexer.extract.references.shell import ShellSession, read_code_span
+from indexer.extract.references.shell import ShellSession, doc_shell_words, read_code_span
 from indexer.regex import lazy
 
 _INCLUDE = lazy(r"^(?:include|image|video|audio)::([^\[\s]+)\[")
@@ -32,7 +32,7 @@ def extract(found: Found) -> None:
                 if session is not None and session.is_output(line):
                     continue
                 found.commands(index, line.lstrip("$ "), 0)
-                found.words(index, line, "shell")
+                doc_shell_words(found, index, line)
             continue
         if fence:
             delimiter = fence.group(1)

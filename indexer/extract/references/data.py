@@ -253,14 +253,31 @@ def json_file(found: Found, tsconfig: bool = False) -> None:
 
 
 _TOML_STRING = lazy(r"\"((?:[^\"\\\n]|\\.)*)\"|'([^'\n]*)'")
+_TOML_TABLE = lazy(r"^\s*\[\[?([^\[\],#]*)\]\]?\s*$")
+_TOML_KEY = lazy(r"^\s*([\w-]+)\s*=")
 _INI_VALUE = lazy(r"^\s*[\w.-]+\s*[=:]\s*(.*)$")
 
 
+def _hugo_mount(table: str, key: str) -> bool:
+    """A Hugo module mount's path that is not this repository's: any of an imported module's
+    (`[[module.imports.mounts]]`: its `source` is a path in that module, the Docsy theme's
+    `layouts/_default/single.html`) and the `target` of any (a path in Hugo's union file system)."""
+    return table == "module.imports.mounts" or table == "module.mounts" and key == "target"
+
+
 def toml_file(found: Found) -> None:
+    table = ""
     for index, line in enumerate(found.lines):
         code, comment_at = split_comment(line)
         if comment_at is not None:
             found.words(index, line[comment_at + 1:], "comment", comment_at + 1)
+        header = _TOML_TABLE.match(code) if code.lstrip().startswith("[") else None
+        if header:
+            table = "".join(header.group(1).split()).replace('"', "").replace("'", "")
+            continue
+        key = _TOML_KEY.match(code) if table.startswith("module.") else None
+        if key and _hugo_mount(table, key.group(1)):
+            continue
         for match in _TOML_STRING.finditer(code):
             group = 1 if match.group(1) is not None else 2
             if "/" in match.group(group):

@@ -32,6 +32,8 @@ class Found:
         self.lines = lines
         self._seen: set[tuple[int, str, str]] = set()
         self.references: list[Reference] = []
+        #: what a document's shell lines create, in the order read (`shell.doc_shell_words`)
+        self.made: set[str] = set()
 
     def add(self, index: int, target: str, kind: str, column: int = 0, paragraphs: bool = False,
             base: str = "", judge: bool = True, sentence: str | None = None, example: bool = False) -> None:

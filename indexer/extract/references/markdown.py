@@ -9,8 +9,8 @@ from indexer.extract.references.found import Found
 from indexer.extract.references.links import CONFIG_LANGUAGES, SESSION_LANGUAGES, SHELL_LANGUAGES, link_target
 from indexer.extract.references.prose import lead_in
 from indexer.extract.references.rst import toctree_entry
-from indexer.extract.references.shell import (_GUARD, _REDIRECT, _SESSION_PROMPT, ShellSession, read_code_span,
-                                              split_comment)
+from indexer.extract.references.shell import (_GUARD, _SESSION_PROMPT, ShellSession, doc_shell_words,
+                                              read_code_span, split_comment)
 from indexer.extract.references.tokens import blanked
 from indexer.regex import lazy
 
@@ -136,9 +136,7 @@ def _code_block_line(found: Found, index: int, line: str, kind: str, lead: str |
         if _GUARD.match(text.lstrip()):  # `rm -f pkg/assets.go`: what `make clean` deletes, no claim
             return
         found.commands(index, text, offset)
-        if ">" in text:  # `curl ... > docs/about.md` creates the file it names
-            text = _REDIRECT.sub(lambda m: " " * len(m.group()), text)
-        found.words(index, text, "shell", offset, sentence=lead)
+        doc_shell_words(found, index, text, offset, sentence=lead)  # (`curl ... > about.md` creates it)
     else:
         found.words(index, line, "config", sentence=lead)
 

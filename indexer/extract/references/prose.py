@@ -149,6 +149,8 @@ COMMAND = lazy(
     r")"
 )
 _MAKE_DIRECTORY = lazy(r"-C\s+(\S+)|--directory=(\S+)")
+#: yarn's and pnpm's options that take the next word as their value (a folder, a workspace).
+_PM_VALUED = frozenset({"--cwd", "--dir", "-C", "--filter", "-F", "--prefix"})
 
 
 #: Words after which `make` still runs (`sudo make install`, `then make`); after any other word it
@@ -193,6 +195,8 @@ def commands(text: str) -> Iterator[tuple[int, str, str]]:
             yield match.start(), f"npm run {match.group('npm_script')}", ""
         else:
             script = match.group("pm_script")
+            if text[match.start():match.start("pm_script")].split()[-1] in _PM_VALUED:
+                continue  # `yarn --cwd ui …`: the folder, then a command not shown
             explicit_run = re.search(r"\srun\s", match.group()) is not None
             if explicit_run or script not in _PACKAGE_BUILTINS:
                 yield match.start(), f"{match.group('pm')} run {script}", ""

@@ -13,7 +13,7 @@ from typing import NamedTuple
 from indexer.extract.references.found import Found
 from indexer.extract.references.links import CONFIG_LANGUAGES, SESSION_LANGUAGES, SHELL_LANGUAGES, link_target
 from indexer.extract.references.prose import lead_in
-from indexer.extract.references.shell import ShellSession, read_code_span
+from indexer.extract.references.shell import ShellSession, doc_shell_words, read_code_span
 from indexer.regex import lazy
 
 _DIRECTIVE = lazy(r"^(\s*)\.\.\s+([\w:+-]+)::\s*(.*)$")
@@ -129,14 +129,14 @@ def _block_line(found: Found, index: int, line: str, block: _Block) -> None:
         prompt = _PROMPT.match(line)
         offset = prompt.end() if prompt else 0
         found.commands(index, line[offset:], offset)
-        found.words(index, line[offset:], "shell", offset, sentence=lead)
+        doc_shell_words(found, index, line[offset:], offset, sentence=lead)
     elif kind == "config" and not line.lstrip().startswith(":"):
         found.words(index, line, "config", sentence=lead)
     elif kind == "literal":
         prompt = _PROMPT.match(line)
         if prompt and line.lstrip().startswith("$"):
             found.commands(index, line[prompt.end():], prompt.end())
-            found.words(index, line[prompt.end():], "shell", prompt.end(), sentence=lead)
+            doc_shell_words(found, index, line[prompt.end():], prompt.end(), sentence=lead)
 
 
 def _prose(found: Found, index: int, line: str, start: int = 0) -> None:

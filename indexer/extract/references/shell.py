@@ -73,7 +73,13 @@ _WORD = lazy(r"[^\s]+")
 #: redirection's `>`, an output option's `-o`/`-O`/`-d`, which `--output` and `--directory`
 #: hold too, a creating command's name). Two lines in three of git/git's test scripts hold none.
 _MAY_ACT = lazy(r"[/#>]|<<|cd|pushd|-[oOd]|mkdir|touch|tee|virtualenv|truncate|cp|mv|ln|rsync|install"
-                r"|clone|venv")
+                r"|clone|venv|mktemp")
+#: `git clone URL [folder]`: its arguments after the options (`-b main`, `--depth 1` take one).
+_CLONE = lazy(r"^git\s+clone\b")
+_CLONE_VALUED = frozenset({"-b", "--branch", "--depth", "-o", "--origin", "-c", "--config", "--reference",
+                           "--separate-git-dir", "-u", "--upload-pack", "--filter", "-j", "--jobs"})
+#: `ROOT=$(mktemp -d)`: a variable that names a new temporary folder.
+_TEMPORARY_VARIABLE = lazy(r"^\s*(?:(?:export|local|readonly)\s+)?([A-Za-z_]\w*)=[\"']?\$\(\s*mktemp\b")
 
 
 class ShellReader:
@@ -85,6 +91,8 @@ class ShellReader:
         self.away = False  # after `cd /tmp/x`: relative words are not the repository's
         self.persist_cd = persist_cd
         self.created: set[str] = set() if created is None else created  # (shared by a workflow's steps)
+        #: folders that are not this repository: another one it clones, a temporary one (`cd` leaves it)
+        self.elsewhere: set[str] = set()
         self.heredoc: str | None = None
 
     def line(self, index: int, text: str, offset: int = 0) -> None:
@@ -107,6 +115,9 @@ class ShellReader:
             self.base, self.away = "", False
 
     def _segment(self, index: int, segment: str, offset: int) -> None:
+        temporary = _TEMPORARY_VARIABLE.match(segment) if "mktemp" in segment else None
+        if temporary:
+            self.elsewhere.update(("$" + temporary.group(1), "${" + temporary.group(1) + "}"))
         lead = _LEADING.match(segment)
         command = segment[lead.end():]
         offset += lead.end()
@@ -114,6 +125,9 @@ class ShellReader:
         if cd:
             folder = cd.group(2)
             word = clean(folder)
+            if is_created(self.elsewhere, folder):
+                self.away, self.base = True, None  # (ingress-nginx clones ModSecurity, then `cd ModSecurity/`)
+                return
             if word and ("/" in word or word.startswith(".")) and not self.away:
                 self.found.add(index, word, "shell", offset, base=self.base or "")
             if is_variable(folder):
@@ -149,6 +163,10 @@ class ShellReader:
                 created.append((match.start(1), match.group(1)))
             if command.lstrip().startswith("find "):  # `find . -path ./vendor -prune`: a pattern
                 columns.update(c for m in _FIND_PATTERN.finditer(command) for c in (m.start(1), m.start(1) + 1))
+        if "clone" in command and _CLONE.match(command):
+            folder = posixpath.normpath(_clone_folder(command))
+            if folder != ".":
+                self.elsewhere.add(folder)
         if "://" in command and _DOWNLOAD.match(command):  # the file is named after its URL
             for match in _WORD.finditer(command):
                 url = match.group().strip("'\"")
@@ -165,6 +183,23 @@ class ShellReader:
                 self.created.add(posixpath.normpath(word))
                 columns.update((column, column + 1))  # a quoted word's path starts one column later
         return columns
+
+
+def _clone_folder(command: str) -> str:
+    """The folder `git clone` makes: its second argument, or the URL's last name without `.git`."""
+    arguments: list[str] = []
+    valued = False
+    for word in command.split()[2:]:
+        if valued:
+            valued = False
+        elif word.startswith("-"):
+            valued = word in _CLONE_VALUED
+        else:
+            arguments.append(word.strip("'\""))
+    if len(arguments) >= 2:
+        return arguments[1]
+    name = arguments[0].rstrip("/").rpartition("/")[2].rpartition(":")[2] if arguments else ""
+    return name[:-4] if name.endswith(".git") else name
 
 
 def is_created(created: set[str], word: str) -> bool:
@@ -190,12 +225,22 @@ def read_code_span(found: Found, index: int, code: str, column: int) -> None:
     found.words(index, blanked(code, _created_spans(code)), "code-span", column, paragraphs=True)
 
 
-def _created_spans(code: str) -> list[tuple[int, int]]:
+def doc_shell_words(found: Found, index: int, text: str, offset: int = 0, sentence: str | None = None) -> None:
+    """The path words of a shell line in a document's code block, less what it and the document's
+    earlier shell lines create (`found.made`): cluster-api's quick start downloads `-o clusterctl`
+    in one block and runs `chmod +x ./clusterctl` in the next, as the reader does in order."""
+    text = blanked(text, _created_spans(text, found.made))
+    for column, word in path_words(text):
+        if not (found.made and is_created(found.made, word)):
+            found.add(index, word, "shell", offset + column, sentence=sentence)
+
+
+def _created_spans(code: str, made: set[str] | None = None) -> list[tuple[int, int]]:
     """Where the words of `code`'s commands that they create are (its `&&`, `;` or `|` parts
-    each read as `ShellReader._segment` reads one)."""
+    each read as `ShellReader._segment` reads one); with `made`, what they create is added to it."""
     if _MAY_ACT.search(code) is None:
         return []
-    reader = ShellReader(Found("", []))
+    reader = ShellReader(Found("", []), created=made)
     spans: list[tuple[int, int]] = []
     for start, part in _parts(code):
         at = start + _LEADING.match(part).end()
