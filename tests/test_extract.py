@@ -562,7 +562,8 @@ def test_the_marker_prefilter_answers_as_a_search_of_the_whole_file(data):
                                   "docs/content/2010-news.md", "docs/upgrading/v0.1.0-migration-guide.md",
                                   "design/Implemented/hooks.md", "docs/proposal/002-ipv6.md",
                                   "site/content/docs/v1.18/tools.md", "website/versioned_docs/version-2.1/tools.md",
-                                  "BFG_HISTORY.rst", ".features/released/v4.1.0/pr-readiness-helper.md"])
+                                  "BFG_HISTORY.rst", ".features/released/v4.1.0/pr-readiness-helper.md",
+                                  "docs/changelog_pre.rst", "docs/changelog_1_5.rst", "docs/whatsnew_1_4.rst"])
 def test_a_historical_document_gives_no_deprecation_signals(path):
     """Legacy detection never reads a historical document's signals (its "replaced by" is
     history), so none are extracted: fastapi's 703 KB release notes took 27 ms."""
@@ -572,10 +573,12 @@ def test_a_historical_document_gives_no_deprecation_signals(path):
     assert extract_deprecations("docs/tools.md", data) and extract_deprecations(path, data) == []
 
 
-@pytest.mark.parametrize("path", ["docs/doc-changes.md", "docs/release-process.md", "tools/old_history.md"])
+@pytest.mark.parametrize("path", ["docs/doc-changes.md", "docs/release-process.md", "tools/old_history.md",
+                                  "doc/development/changelog-entries.rst"])
 def test_a_document_on_changes_or_releases_is_no_history(path):
-    """argo-workflows' `docs/doc-changes.md` is on how to change the docs: only a capital word joins
-    a history's name (`BFG_HISTORY.rst`)."""
+    """argo-workflows' `docs/doc-changes.md` is on how to change the docs, pyinstaller's
+    `changelog-entries.rst` on writing them: only a capital word before a history's name
+    (`BFG_HISTORY.rst`), or a version or "pre" after it (`changelog_pre.rst`), makes one."""
     from indexer.extract.deprecation import extract_deprecations
 
     assert extract_deprecations(path, b"# Changes\n\n`oldtool` has been replaced by `newtool`.\n")

@@ -1808,3 +1808,80 @@ def test_a_partials_links_are_written_from_the_pages_that_import_it(repo):
     })
     assert set(found(scan(repo.root), "dangling-reference")) == {
         ("docs/pages/configuration/images/_partials/prevent_build.mdx", 3)}
+
+
+def test_e_g_goes_on_with_the_sentence_it_gives_an_example_in(repo):
+    """crossplane's guide: "clear in the error message (e.g.\\n`failed to parse apis/xrd.yaml`)".
+    The sentence does not end at "e.g.": the path is an example. One after a sentence that did end
+    still counts."""
+    repo.commit("2024-01-10", files={
+        "apis/generate.go": "package apis\n",
+        "contributing/guide.md": ("# Guide\n\nEnsure that the context is clear in the error message (e.g.\n"
+                                  "`failed to parse apis/xrd.yaml`). Then read\n`apis/schema.yaml`.\n"),
+    })
+    assert set(found(scan(repo.root), "dangling-reference")) == {("contributing/guide.md", 5)}
+
+
+def test_what_the_build_makes_and_a_workflow_uploads_is_no_claim(repo):
+    """buildah's `make clean` runs `$(RM) -r ... internal/mkcw/embed/entrypoint_arm64.gz`, a file one
+    of its rules makes (and a doc may name), and its workflow uploads `./contrib/ci/journal.log`,
+    which a step wrote; crossplane's `//go:generate rm -rf ../cluster/manifests.yaml` deletes. A removed script a rule runs still
+    counts; so does a removed one a `go:generate` runs."""
+    repo.commit("2023-01-10", files={"hack/old.sh": "echo\n", "cluster/manifests.yaml": "x: 1\n"})
+    repo.git("rm", "-q", "hack/old.sh", "cluster/manifests.yaml")
+    repo.commit("2024-01-10", files={
+        "internal/mkcw/embed/entrypoint.go": "package embed\n",
+        "contrib/ci/run.sh": "echo\n",
+        "Makefile": ("all: internal/mkcw/embed/entrypoint_arm64.gz\n\n"
+                     "internal/mkcw/embed/entrypoint_arm64.gz: internal/mkcw/embed/entrypoint.go\n\tgzip -k $<\n\n"
+                     "release:\n\t./hack/old.sh\n\n"
+                     "clean:\n\t$(RM) -r hack/old.sh cluster/manifests.yaml\n"),
+        "internal/mkcw/embed/README.md": "# Embed\n\n`make` writes `internal/mkcw/embed/entrypoint_arm64.gz`.\n",
+        ".github/workflows/ci.yml": (
+            "on: push\njobs:\n  test:\n    runs-on: ubuntu-latest\n    steps:\n"
+            "      - run: journalctl > ./contrib/ci/journal.log\n"
+            "      - uses: actions/upload-artifact@v4\n        with:\n          name: journal\n"
+            "          path: ./contrib/ci/journal.log\n"
+            "      - run: ./contrib/ci/gone.sh\n"),
+        "apis/generate.go": ("package apis\n\n//go:generate rm -rf ../cluster/manifests.yaml\n"
+                             "//go:generate ../hack/old.sh\n"),
+    })
+    assert set(found(scan(repo.root), "dangling-reference")) == {
+        ("Makefile", 7), (".github/workflows/ci.yml", 11), ("apis/generate.go", 4)}
+
+
+def test_a_news_fragment_is_named_for_a_release_to_consume(repo):
+    """yarl's agent guide: "name the fragment after the issue number (e.g. `CHANGES/1234.bugfix.rst`
+    ...)": towncrier turns fragments into the notes and deletes them. A missing guide still counts."""
+    repo.commit("2024-01-10", files={
+        "CHANGES/README.rst": "Fragments go here.\n",
+        "AGENTS.md": ("# Agents\n\nWrite [a fragment](CHANGES/1234.bugfix.rst) or `CHANGES/+a1b2.feature.md`.\n\n"
+                      "Read [the guide](CHANGES/GUIDE.md).\n"),
+    })
+    assert set(found(scan(repo.root), "dangling-reference")) == {("AGENTS.md", 5)}
+
+
+def test_a_library_kept_in_deps_with_its_own_build_is_vendored(repo):
+    """gevent keeps c-ares in `deps/c-ares/` with its `AUTHORS` and `configure.ac` but not its license:
+    its README's links to files gevent left out are c-ares'. A `deps/` folder of the project's own
+    (no such file) is read."""
+    repo.commit("2024-01-10", files={
+        "deps/c-ares/AUTHORS": "Daniel\n", "deps/c-ares/configure.ac": "AC_INIT\n",
+        "deps/c-ares/README.md": "# c-ares\n\nSee [the license](LICENSE.md) and `src/lib/ares.c`.\n",
+        "deps/c-ares/src/x.c": "int x;\n",
+        "deps/build/README.md": "# Build\n\nRun `deps/build/make.sh`.\n",
+        "deps/build/run.sh": "echo\n",
+    })
+    assert set(found(scan(repo.root), "dangling-reference")) == {("deps/build/README.md", 3)}
+
+
+def test_a_tests_dockerfile_copies_from_the_context_the_test_makes(repo):
+    """tilt's `internal/engine/testdata/server.dockerfile` copies `package.json`, which the
+    repository removed in 2024: the test's context. The product's own Dockerfile still counts."""
+    repo.commit("2023-01-10", files={"package.json": "{}\n", "server.js": "x\n"})
+    repo.git("rm", "-q", "package.json", "server.js")
+    repo.commit("2024-02-29", files={
+        "internal/engine/testdata/server.dockerfile": "FROM node\nCOPY package.json /usr/src/app/\n",
+        "Dockerfile": "FROM node\nCOPY server.js /app/\n",
+    })
+    assert set(found(scan(repo.root), "dangling-reference")) == {("Dockerfile", 2)}

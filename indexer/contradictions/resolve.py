@@ -69,7 +69,7 @@ _EXAMPLE_CODE = lazy(r"(?:^|/)(?:examples?|samples?|demos?|docs_src|listings|sni
 _LANGUAGE = lazy(r"[a-z]{2}(?:[-_][a-zA-Z]{2,4})?")
 _DEFAULT_LANGUAGES = ("en", "en-us", "en-US", "en_US")
 _JS_SUFFIXES = (".js", ".ts", ".tsx", ".jsx", ".mjs", ".cjs", ".json", ".vue", ".svelte", ".d.ts")
-TEST_FILE = lazy(r"(?:^|/)(?:tests?|t|spec|specs|__tests__|testdata|test_data|fixtures|testing)/"
+TEST_FILE = lazy(r"(?:^|/)(?:tests?|t|spec|specs|__tests__|testdata|test_data|testfiles|fixtures|testing)/"
                  r"|(?:^|/)(?:test_[^/]*|[^/]*[-_]tests?\.\w+|[^/]*\.(?:test|spec)\.\w+|conftest\.py"
                  r"|[^/]*[-_]test[-_]utils?\.\w+)$")
 _HOSTED = lazy(r"https?://(?:www\.)?([\w.-]+)/([\w.-]+)/([\w.-]+?)(?:\.git)?/(?:-/)?(?:blob|tree|raw|src)/"
@@ -89,6 +89,10 @@ _SECRET_FILE = lazy(r"(?i)\.(?:key|pem|crt|cer|csr|p12|pfx|jks|keystore)$")
 #: "output directory", "where to save the report".
 _WRITTEN_TO = lazy(r"(?i)\b(?:write|save|dump|output)\b(?:\s+\w+){0,4}\s+(?:to|into|in)\b"
                    r"|\boutput\s+(?:dir|directory|folder|path|file)\b|\bwhere\s+to\s+(?:write|save|put)\b")
+#: A towncrier news fragment's name (`1234.bugfix.rst`, `+abc.feature.md`): a release turns the
+#: fragments into its notes and deletes them.
+_NEWS_FRAGMENT = lazy(r"^(?:\d+|\+[\w-]*)\.(?:feature|bugfix|bug|fix|doc|docs|removal|misc|breaking|contrib"
+                      r"|packaging|deprecation|trivial|improvement|change|vendor|process)s?(?:\.\d+)?(?:\.(?:rst|md|txt))?$")
 #: A command-line option's default on its line (click's, typer's, argparse's): the path is looked up
 #: where the program runs, in a package's module the user's project (Flask-AppBuilder's
 #: `@click.option("--target", default="app/translations")`).
@@ -578,14 +582,19 @@ class Resolver:
         if reference.kind == "string" and _C_INCLUDE.match(reference.text) and self.paths.has_suffix(word):
             return Resolved(reference, NOT_A_CLAIM, why="a header found under another folder, on an include path")
         candidates = list(pairs)
+        if self._made_by_make.intersection(candidates):
+            # buildah's Makefile lists `internal/mkcw/embed/entrypoint_arm64.gz`, which a rule of
+            # it makes from the binary: the build's output, whatever the repository holds
+            return Resolved(reference, NOT_A_CLAIM, why="a file a Makefile rule makes")
         removed = [v for c in candidates for v in self._variants(reference.kind, c)
                    if self._was_removed(v)]
         if reference.kind not in STRONG_KINDS and reference.example and _SOMEONE_ELSES.search(reference.text):
             return Resolved(reference, NOT_A_CLAIM, why="said to be another repository's, or the reader's")
-        if reference.kind == "docker-copy" and not removed:
+        if reference.kind == "docker-copy" and (not removed or TEST_FILE.search(reference.path)):
             # what a Dockerfile copies that this repository never had is built before the image
             # (moby's `COPY diagnosticClient`, a binary its Makefile builds) or is the project's
-            # a template Dockerfile is for (azure-functions-core-tools' `COPY package.json`)
+            # a template Dockerfile is for (azure-functions-core-tools' `COPY package.json`); a
+            # test's Dockerfile copies from the context the test makes (tilt's `testdata/`)
             return Resolved(reference, NOT_A_CLAIM, why="built before the image, or a template's project file")
         if not removed and any(tag.group(2) == reference.target for tag in _TEMPLATE_TAG.finditer(reference.text)):
             return Resolved(reference, NOT_A_CLAIM, why="a template the template loader finds (a theme's, a package's)")
@@ -683,6 +692,9 @@ class Resolver:
             return Resolved(reference, NOT_A_CLAIM, why="a glob")
         if tokens.is_placeholder(word):
             return Resolved(reference, NOT_A_CLAIM, why="a placeholder")
+        if _NEWS_FRAGMENT.match(posixpath.basename(word)):
+            # yarl's agent guide: "name the fragment after the issue number (e.g. `CHANGES/1234.bugfix.rst`)"
+            return Resolved(reference, NOT_A_CLAIM, why="a news fragment: an example, or consumed by a release")
         if reference.kind == "md-link" and not tokens.has_file_extension(word) \
                 and ("/" not in word or word in self._myst_labels) \
                 and self.paths.sphinx_root_of(reference.path) is not None:
@@ -805,6 +817,16 @@ class Resolver:
 
     def _is_route(self, url: str) -> bool:
         return url.rstrip("/").removesuffix(".html") in self._routes
+
+    @functools.cached_property
+    def _made_by_make(self) -> frozenset[str]:
+        """The files the Makefiles' rules name as their targets (`out/x.gz: x`), from each one's folder."""
+        made: set[str] = set()
+        for path, definitions in self.definitions.items():
+            for target in definitions.get("make", ()) if isinstance(definitions, dict) else ():
+                if "/" in target or "." in target.lstrip("."):
+                    made.add(posixpath.normpath(posixpath.join(posixpath.dirname(path), target)))
+        return frozenset(made)
 
     @functools.cached_property
     def _has_dockerfile(self) -> bool:

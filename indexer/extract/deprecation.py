@@ -51,6 +51,9 @@ HISTORICAL = lazy(
     # (after a capital word: pyramid's `BFG_HISTORY.rst`, its history before it was renamed; not
     # a `doc-changes.md`, on changing the docs)
     r"|(?:^|/)(?-i:[A-Z][A-Z0-9]*_(?:CHANGELOG|CHANGES|HISTORY|NEWS))(?:\.[\w.]+)?$"
+    # (and a part of one: gevent's `docs/changelog_pre.rst`, `changelog_1_5.rst`, `whatsnew_1_4.rst`;
+    # not pyinstaller's `changelog-entries.rst`, on writing one)
+    r"|(?:^|/)(?:changelog|history)[-_](?:pre|old|older|archive|legacy|v?\d)[\w.-]*\.(?:rst|md|txt|adoc)$"
     # (`released/`: argo-workflows' `.features/released/v4.1.0/`, each feature's note of a release)
     r"|(?:^|/)(?:change[-_]?logs?|changes|releases|released|release-notes|release_notes|whatsnew"
     r"|adrs?|decisions|designs|design[-_]proposals|proposals|rfcs|keps|history|announce|announcements"
@@ -69,7 +72,7 @@ HISTORICAL = lazy(
     r"|(?:^|/)(?:blog|_posts)/(?:[^/]+/)*[^/]+\.(?:md|mdx|markdown|rst)$"
     # one release's notes, named by its version: numpy's `release/1.13.2-notes.rst`, `whats_new_3.5.rst`,
     # k9s's `change_logs/release_v0.17.0.md`
-    r"|(?:^|/)(?:(?:release(?:[-_]?notes?)?|whats[-_]?new|changes|changelog)[-_]?)?v?\d+(?:\.\d+)+"
+    r"|(?:^|/)(?:(?:release(?:[-_]?notes?)?|whats[-_]?new|changes|changelog)[-_]?)?v?\d+(?:[._]\d+)+"
     r"(?:[-_](?:notes|release[-_]?notes|changes|changelog|migration[-_]guide))?\.(?:rst|md|txt|adoc)$"
     # a year's news (gunicorn's `docs/content/2010-news.md`)
     r"|(?:^|/)(?:19|20)\d\d[-_](?:news|changelog|changes|release[-_]?notes)\.(?:rst|md|txt|adoc)$",

@@ -15,6 +15,7 @@ from typing import Iterator
 
 from indexer.extract.references.found import Found
 from indexer.extract.references.prose import sentence_at
+from indexer.extract.references.shell import ShellReader
 from indexer.extract.references.tokens import SEPARATOR, occurrences, path_words
 from indexer.regex import lazy
 
@@ -96,6 +97,9 @@ def extract(found: Found, text: str, language: str) -> None:
     tests = _rust_test_modules(found.lines) if language == "rust" and "#[cfg(test)]" in text else ()
     # (a Homebrew formula installs from the archive it downloads: its strings are that archive's paths)
     archive = language == "ruby" and _HOMEBREW_FORMULA.search(text) is not None
+    # a `//go:generate` line is a command `go generate` runs in the package's folder, read as shell
+    # (crossplane's `//go:generate rm -rf ../cluster/webhookconfigurations/manifests.yaml` deletes)
+    generate = ShellReader(found) if language == "go" and _GO_GENERATE in text else None
     index = counted_to = 0
     last = -1
     # only the lines holding a separator (`tokens.SEPARATOR`) can hold a path word: found in
@@ -107,6 +111,9 @@ def extract(found: Found, text: str, language: str) -> None:
             continue
         last = index
         line = found.lines[index]
+        if generate is not None and line.startswith(_GO_GENERATE):
+            generate.line(index, line[len(_GO_GENERATE):], len(_GO_GENERATE))
+            continue
         offset = text.rfind("\n", 0, counted_to) + 1
         for column, word in path_words(line):
             place = placer.place(offset + column, line, column)
@@ -125,6 +132,7 @@ def extract(found: Found, text: str, language: str) -> None:
                 found.add(index, word, place, column, sentence=sentence)
 
 
+_GO_GENERATE = "//go:generate "
 #: `Path("setup.cfg")`, `open("data/x.json")`, `Path(__file__).parent / "x.toml"`,
 #: `os.path.join(os.path.dirname(__file__), "x.toml")`: a literal relative path the code reads.
 _PY_OPENED = lazy(r"(?<![\w.])(?:(?:pathlib\.)?(?:Pure)?Path|open|io\.open)\(\s*[rbRB]?(['\"])([^'\"\s{}%$<>*?]+)\1\s*(\)|,)")

@@ -48,6 +48,7 @@ def yaml_file(found: Found) -> None:
     # `mkdir -p test-helm-no-webhooks`, then a step run in it)
     made: set[str] = set()
     foreign, checkouts = _other_workspace_lines(found.lines) if _WORKFLOW.search(found.path) else ({}, set())
+    outputs_at = -1  # the key column of a step that uploads or caches what the job made (`_OUTPUT_ACTION`)
     for index, line in enumerate(found.lines):
         if index in foreign:
             block = shell = None
@@ -60,6 +61,8 @@ def yaml_file(found: Found) -> None:
                 block[2] and indent == block[1] and stripped.startswith("- ")):
             block = shell = None
         if block is not None and stripped:
+            if block[0] == _OUTPUTS:
+                continue
             if block[0] in SHELL_KEYS:
                 item = _YAML_ITEM.match(line)
                 start = item.start(2) if item else indent
@@ -76,6 +79,14 @@ def yaml_file(found: Found) -> None:
             found.words(index, line[comment_at + 1:], "comment", comment_at + 1,
                         example=_commented_out(found.path, line, comment_at))
         pair = _YAML_KEY.match(code)
+        if outputs_at >= 0 and stripped and (indent < outputs_at and stripped.startswith("-") or indent < outputs_at - 2):
+            outputs_at = -1  # (the next step, or the steps' end)
+        if pair and outputs_at >= 0 and pair.group(3).lower() == "path":
+            value = pair.group(4).strip()
+            block = (_OUTPUTS, len(pair.group(1)), not value) if not value or _BLOCK_SCALAR.match(value) else None
+            continue  # upload-artifact's `path: ./contrib/ci/journal.log`: what an earlier step wrote
+        if pair and pair.group(3).lower() == "uses" and _OUTPUT_ACTION.match(pair.group(4).strip("'\"")):
+            outputs_at = pair.start(3)
         if not pair:
             item = _YAML_ITEM.match(code)
             if item:
@@ -104,6 +115,9 @@ def yaml_file(found: Found) -> None:
 
 
 _WORKFLOW = lazy(r"(?:^|/)\.github/workflows/[^/]+\.ya?ml$")
+#: Steps whose `path:` names what the job made (or restores), not a file of the repository.
+_OUTPUT_ACTION = lazy(r"actions/(?:upload-artifact|cache|download-artifact)\b")
+_OUTPUTS = "\0outputs"  # (the block of such a step's `path: |`)
 _STEP_KEY = lazy(r"^\s*(?:-\s+)?([\w-]+)\s*:\s*(.*?)\s*$")
 
 

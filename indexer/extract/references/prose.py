@@ -49,7 +49,9 @@ EXAMPLE = lazy(
     r"|\b(?:in|from|inside)\s+(?:the\s+root\s+of\s+)?(?:a|an)\s+(?:\S+\s+)?(?:checkout|clone)\b"
     r"(?!\s+of\s+(?:this|our)\b)"
 )
-_SENTENCE_END = lazy(r"[.!?](?=\s|$)")
+#: A sentence's end; not the last dot of "e.g." or "i.e.", after which it goes on (crossplane's
+#: "in the error message (e.g. `failed to parse apis/xrd.yaml`)" gives an example).
+_SENTENCE_END = lazy(r"(?<![eE]\.g)(?<![iI]\.e)[.!?](?=\s|$)")
 _BLOCK_START = lazy(r"^\s*(?:[-*+]\s|\d+[.)]\s|#{1,6}\s|\||>|\.\.\s|[=\-~^`#*+]{3,}\s*$)")
 _MAX_JOINED = 6
 

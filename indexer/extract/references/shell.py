@@ -52,7 +52,7 @@ class ShellSession:
 
 _SEPARATOR = lazy(r"&&|\|\||;|\|")
 _LEADING = lazy(r"^\s*(?:(?:sudo|exec|time|env|command|nohup)\s+|[A-Za-z_]\w*=\S*\s+)*")
-_GUARD = lazy(r"^(?:rm|rmdir|unlink|shred)\b|^(?:\[\[?|test)\s+!?\s*-[a-zA-Z]\s|^if\s+\[\[?\s")
+_GUARD = lazy(r"^(?:rm|rmdir|unlink|shred)\b|^\$[({]RM[)}]|^(?:\[\[?|test)\s+!?\s*-[a-zA-Z]\s|^if\s+\[\[?\s")
 _CREATES_ALL = lazy(r"^(?:mkdir|touch|tee|virtualenv|truncate)\b")
 _CREATES_LAST = lazy(r"^(?:cp|mv|ln|rsync|install|git\s+clone|python3?\s+-m\s+venv)\b")
 #: A download into the current folder under the URL's last name: `curl -LO URL` (`-O`, in any
