@@ -51,7 +51,7 @@ HISTORICAL = lazy(
     # (after a capital word: pyramid's `BFG_HISTORY.rst`, its history before it was renamed; not
     # a `doc-changes.md`, on changing the docs)
     r"|(?:^|/)(?-i:[A-Z][A-Z0-9]*_(?:CHANGELOG|CHANGES|HISTORY|NEWS))(?:\.[\w.]+)?$"
-    # (and a part of one: gevent's `docs/changelog_pre.rst`, `changelog_1_5.rst`, `whatsnew_1_4.rst`;
+    # (and a part of one: gevent's `changelog_pre.rst`, `changelog_1_5.rst`, `whatsnew_1_4.rst`;
     # not pyinstaller's `changelog-entries.rst`, on writing one)
     r"|(?:^|/)(?:changelog|history)[-_](?:pre|old|older|archive|legacy|v?\d)[\w.-]*\.(?:rst|md|txt|adoc)$"
     # (`released/`: argo-workflows' `.features/released/v4.1.0/`, each feature's note of a release)
