@@ -1885,3 +1885,28 @@ def test_a_tests_dockerfile_copies_from_the_context_the_test_makes(repo):
         "Dockerfile": "FROM node\nCOPY server.js /app/\n",
     })
     assert set(found(scan(repo.root), "dangling-reference")) == {("Dockerfile", 2)}
+
+
+def test_a_camel_case_test_module_builds_the_files_it_names(repo):
+    """SCons' `SCons/Node/FSTests.py` (and Java's `FooTest.java`) names `src/test.in`, a file the
+    test writes. The module it tests still makes claims."""
+    repo.commit("2024-01-10", files={
+        "src/run.py": "x = 1\n",
+        "SCons/Node/FSTests.py": "def test():\n    fs.File('src/test.in')\n",
+        "SCons/Node/FS.py": "DEFAULT = 'src/gone.in'\n",
+    })
+    assert set(found(scan(repo.root), "dangling-reference")) == {("SCons/Node/FS.py", 1)}
+
+
+def test_a_templates_files_name_where_the_template_is_copied(repo):
+    """kubernetes/release keeps the READMEs of the packages it builds under
+    `cmd/krel/templates/latest/<package>/`: their `docs/crictl.md` is the package's. A path this
+    repository removed is still a claim."""
+    repo.commit("2023-01-10", files={"docs/gone.md": "# Gone\n"})
+    repo.git("rm", "-q", "docs/gone.md")
+    repo.commit("2024-01-10", files={
+        "docs/README.md": "# Docs\n",
+        "cmd/krel/templates/latest/cri-tools/README.md": (
+            "# cri-tools\n\nSee [crictl](docs/crictl.md).\n\nSee [the old page](../../../../../docs/gone.md).\n"),
+    })
+    assert set(found(scan(repo.root), "dangling-reference")) == {("cmd/krel/templates/latest/cri-tools/README.md", 5)}

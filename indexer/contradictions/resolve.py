@@ -71,7 +71,9 @@ _DEFAULT_LANGUAGES = ("en", "en-us", "en-US", "en_US")
 _JS_SUFFIXES = (".js", ".ts", ".tsx", ".jsx", ".mjs", ".cjs", ".json", ".vue", ".svelte", ".d.ts")
 TEST_FILE = lazy(r"(?:^|/)(?:tests?|t|spec|specs|__tests__|testdata|test_data|testfiles|fixtures|testing)/"
                  r"|(?:^|/)(?:test_[^/]*|[^/]*[-_]tests?\.\w+|[^/]*\.(?:test|spec)\.\w+|conftest\.py"
-                 r"|[^/]*[-_]test[-_]utils?\.\w+)$")
+                 r"|[^/]*[-_]test[-_]utils?\.\w+"
+                 # (a CamelCase test module: SCons' `FSTests.py`, Java's `FooTest.java`)
+                 r"|[^/]*[A-Za-z0-9]Tests?\.(?:py|java|kt|scala|groovy|cs|php|rb|js|ts|swift|cpp|cc))$")
 _HOSTED = lazy(r"https?://(?:www\.)?([\w.-]+)/([\w.-]+)/([\w.-]+?)(?:\.git)?/(?:-/)?(?:blob|tree|raw|src)/"
                r"([^/]+)/(.*)"
                r"|https?://raw\.githubusercontent\.com/([\w.-]+)/([\w.-]+)/([^/]+)/(.*)")
@@ -590,6 +592,10 @@ class Resolver:
                    if self._was_removed(v)]
         if reference.kind not in STRONG_KINDS and reference.example and _SOMEONE_ELSES.search(reference.text):
             return Resolved(reference, NOT_A_CLAIM, why="said to be another repository's, or the reader's")
+        if not removed and _TEMPLATE_TREE.search(reference.path) and not self.paths.in_site(reference.path):
+            # kubernetes/release's `cmd/krel/templates/latest/cri-tools/README.md`, copied into the
+            # package it builds, links that package's `docs/crictl.md`
+            return Resolved(reference, NOT_A_CLAIM, why="in a template tree: a file of where it is copied")
         if reference.kind == "docker-copy" and (not removed or TEST_FILE.search(reference.path)):
             # what a Dockerfile copies that this repository never had is built before the image
             # (moby's `COPY diagnosticClient`, a binary its Makefile builds) or is the project's
