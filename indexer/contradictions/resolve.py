@@ -594,7 +594,7 @@ class Resolver:
             return Resolved(reference, NOT_A_CLAIM, why="said to be another repository's, or the reader's")
         if not removed and _TEMPLATE_TREE.search(reference.path) and not self.paths.in_site(reference.path):
             # kubernetes/release's `cmd/krel/templates/latest/cri-tools/README.md`, copied into the
-            # package it builds, links that package's `docs/crictl.md`
+            # package it builds, links that package's `crictl.md` in its docs
             return Resolved(reference, NOT_A_CLAIM, why="in a template tree: a file of where it is copied")
         if reference.kind == "docker-copy" and (not removed or TEST_FILE.search(reference.path)):
             # what a Dockerfile copies that this repository never had is built before the image
