@@ -22,7 +22,10 @@ PIECES = ("# ", "// ", "/*", "*/", "<!--", "-->", '"""', "'''", "TODO", "TODO(",
           "2023-13-45", "docs/", "../", "/etc/passwd", "[x](", ")", "](", "`", "```", "\n", "\r\n", "\t",
           "    ", ".. ", ":doc:`", "include::", "<<", ">>", "${", "$(", "{", "}", "[", "]", '"', "'", "\\",
           "orgmemory: ignore[", "npm run ", "make ", ".PHONY", "COPY ", "FROM ", "RUN ", '"scripts": {', '":', "=",
-          ":", "- ", "#!/bin/sh\n", "run: |\n", "permalink: /", "---\n", "module x\n", "\ufeff", "\u2028", "é")
+          ":", "- ", "#!/bin/sh\n", "run: |\n", "permalink: /", "---\n", "module x\n", "\ufeff", "\u2028", "é",
+          "//go:generate ", "git clone ", "cd ", "=$(mktemp -d)", "$(RM) ", "yarn --cwd ", "-o ", "e.g. ",
+          "[[module.imports.mounts]]\n", "source = ", "uses: actions/upload-artifact@v4\n", "path: ",
+          '"devDependencies": {', '"bin": ')
 TEXT = st.lists(st.one_of(st.sampled_from(PIECES), st.text(max_size=12)), max_size=40).map("".join)
 
 
@@ -57,7 +60,14 @@ ADVERSARIAL = [("a.rst", "# TODO " + _line("a:")), ("a.rst", "# TODO " + _line("
                ("Makefile", ".PHONY=help\n.PHONY: ci\n.PHONY"),
                ("a.py", "# TODO " + _line("(")), ("a.sh", "# " + _line("$(")), ("a.yml", "run: " + _line("'")),
                # many short lines: a pattern that may run over line ends, a scan from each line
-               ("a.rb", "x = 'a/b.rb'\n" + "\n" * 200_000), ("a.rs", "// docs/a.md\n" + "#[cfg(test)]\n" * 30_000)]
+               ("a.rb", "x = 'a/b.rb'\n" + "\n" * 200_000), ("a.rs", "// docs/a.md\n" + "#[cfg(test)]\n" * 30_000),
+               # session 34's readers: go:generate commands, Hugo mounts, a document's shell blocks that
+               # create names (each line's are kept for the rest), an upload step's path block
+               ("a.go", "//go:generate " + _line("$(")), ("a.go", "//go:generate git clone a b\n" * 50_000),
+               ("a.toml", "[" + _line("[module.")), ("a.toml", "[[module.imports.mounts]]\nsource = 'a/b'\n" * 30_000),
+               ("a.md", "```sh\n" + "".join(f"curl -o d{i}/f\ncat d{i}/f/x\n" for i in range(30_000)) + "```\n"),
+               ("a.yml", "- uses: actions/upload-artifact@v4\n  with:\n    path: |\n" + "      a/b\n" * 100_000),
+               ("a.sh", "R=$(mktemp -d)\ngit clone u \"$R\"\n" + "cd \"$R\"\ncat a/b\n" * 50_000)]
 
 
 @pytest.mark.parametrize("name,text", ADVERSARIAL, ids=[f"{n}-{t[:8]!r}" for n, t in ADVERSARIAL])
