@@ -1247,7 +1247,8 @@ def test_issue_and_pull_request_templates_link_from_the_root(repo):
 def test_a_c_include_found_on_the_build_include_path_is_not_dangling(repo):
     """jq moved `src/decNumber/` to `vendor/decNumber/` and builds with `-I$(srcdir)/vendor`:
     `#include "decNumber/decNumber.h"` in `src/jv.c` still finds the header, through the
-    include path, not the including file's folder. A header that exists nowhere any more is
+    include path, not the including file's folder. mypyc's `#include "internal/pycore_frame.h"`,
+    a header this repository never had, is CPython's. A header that exists nowhere any more is
     still a dangling include."""
     repo.commit("2021-01-01", files={"src/decNumber/decNumber.h": "int d;\n", "src/compat/old.h": "int o;\n",
                                      "src/compat/new.h": "int n;\n", "src/jv.c": "int j;\n"})
@@ -1257,6 +1258,8 @@ def test_a_c_include_found_on_the_build_include_path_is_not_dangling(repo):
         "Makefile.am": "AM_CPPFLAGS = -I$(srcdir)/src -I$(srcdir)/vendor\n",
         "vendor/decNumber/decNumber.h": "int d;\n",
         "src/jv.c": '#ifdef USE_DECNUM\n#include "decNumber/decNumber.h"\n#endif\n#include "compat/old.h"\nint j;\n',
+        "src/internal/own.h": "int w;\n",
+        "src/support.h": '#include "internal/pycore_frame.h"\n#include "internal/own.h"\n',
     })
     assert set(found(scan(repo.root), "dangling-reference")) == {("src/jv.c", 4)}
 
@@ -1900,13 +1903,29 @@ def test_a_camel_case_test_module_builds_the_files_it_names(repo):
 
 def test_a_templates_files_name_where_the_template_is_copied(repo):
     """kubernetes/release keeps the READMEs of the packages it builds under
-    `cmd/krel/templates/latest/<package>/`: their `docs/crictl.md` is the package's. A path this
+    `cmd/krel/templates/latest/<package>/`: their `docs/crictl.md` is the package's; textual's
+    `docs/styles/_template.md` names the `style.py` of the page made from it. A path this
     repository removed is still a claim."""
     repo.commit("2023-01-10", files={"docs/gone.md": "# Gone\n"})
     repo.git("rm", "-q", "docs/gone.md")
     repo.commit("2024-01-10", files={
         "docs/README.md": "# Docs\n",
+        "docs/styles/_template.md": "# Style\n\nThe example is `docs/examples/styles/style.py`.\n",
+        "docs/examples/styles/align.py": "x = 1\n",
         "cmd/krel/templates/latest/cri-tools/README.md": (
             "# cri-tools\n\nSee [crictl](docs/crictl.md).\n\nSee [the old page](../../../../../docs/gone.md).\n"),
     })
     assert set(found(scan(repo.root), "dangling-reference")) == {("cmd/krel/templates/latest/cri-tools/README.md", 5)}
+
+
+def test_a_mkdocs_site_configured_under_another_name_serves_folder_urls(repo):
+    """textual configures MkDocs in `mkdocs-common.yml` (inherited by `mkdocs-online.yml`), no
+    `mkdocs.yml`: `docs/styles/align.md` is served at `styles/align/`, so its
+    `../../css_types/horizontal` is `docs/css_types/horizontal.md`. A type it lacks still counts."""
+    repo.commit("2024-01-10", files={
+        "mkdocs-common.yml": "site_name: Textual\n",
+        "mkdocs-online.yml": "INHERIT: mkdocs-common.yml\n",
+        "docs/css_types/horizontal.md": "# horizontal\n",
+        "docs/styles/align.md": "# align\n\nSee [horizontal](../../css_types/horizontal).\n\nSee [gone](../../css_types/gone).\n",
+    })
+    assert set(found(scan(repo.root), "dangling-reference")) == {("docs/styles/align.md", 5)}

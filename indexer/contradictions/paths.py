@@ -13,6 +13,8 @@ import functools
 import posixpath
 from typing import Iterable, Mapping
 
+from indexer.extract.references.links import MKDOCS_CONFIG
+
 _SPHINX_INDEX = ("index.rst", "index.txt", "index.md", "contents.rst", "contents.txt")
 #: Files that only a docs build writes: their folder is generated output, committed or not.
 _BUILT_SITE_MARKERS = ("searchindex.js", ".buildinfo", "search_index.json", "objects.inv")
@@ -196,6 +198,7 @@ class RepoPaths:
     def site_roots(self) -> tuple[str, ...]:
         """Folders of static-site and docs generators, whose `/x` links are site URLs."""
         roots = {posixpath.dirname(p) for p in self._ending(_SITE_MARKERS) if posixpath.basename(p) in _SITE_MARKERS}
+        roots |= {posixpath.dirname(p) for p in self.files if "mkdocs" in p and MKDOCS_CONFIG.match(posixpath.basename(p))}
         roots |= {folder for p in self._ending(_HUGO_CONFIGS) if posixpath.basename(p) in _HUGO_CONFIGS
                   and self.exists(posixpath.join(folder := posixpath.dirname(p), "content"))
                   and any(self.exists(posixpath.join(folder, part)) for part in ("layouts", "themes", "archetypes"))}

@@ -583,6 +583,7 @@ class Resolver:
             return Resolved(reference, NOT_A_CLAIM, why="in a generator's template: a file of the project it makes")
         if reference.kind == "string" and _C_INCLUDE.match(reference.text) and self.paths.has_suffix(word):
             return Resolved(reference, NOT_A_CLAIM, why="a header found under another folder, on an include path")
+        c_include = reference.kind == "string" and _C_INCLUDE.match(reference.text) is not None
         candidates = list(pairs)
         if self._made_by_make.intersection(candidates):
             # buildah's Makefile lists `internal/mkcw/embed/entrypoint_arm64.gz`, which a rule of
@@ -590,12 +591,17 @@ class Resolver:
             return Resolved(reference, NOT_A_CLAIM, why="a file a Makefile rule makes")
         removed = [v for c in candidates for v in self._variants(reference.kind, c)
                    if self._was_removed(v)]
+        if c_include and not removed:
+            # mypyc's `#include "internal/pycore_frame.h"`: CPython's, on the include path its build sets
+            return Resolved(reference, NOT_A_CLAIM, why="a header of the include path (a dependency's, the system's)")
         if reference.kind not in STRONG_KINDS and reference.example and _SOMEONE_ELSES.search(reference.text):
             return Resolved(reference, NOT_A_CLAIM, why="said to be another repository's, or the reader's")
-        if not removed and _TEMPLATE_TREE.search(reference.path) and not self.paths.in_site(reference.path):
+        if not removed and (_TEMPLATE_TREE.search(reference.path) and not self.paths.in_site(reference.path)
+                            or posixpath.basename(reference.path).startswith("_template.")):
             # kubernetes/release's `cmd/krel/templates/latest/cri-tools/README.md`, copied into the
-            # package it builds, links that package's `crictl.md` in its docs
-            return Resolved(reference, NOT_A_CLAIM, why="in a template tree: a file of where it is copied")
+            # package it builds, links that package's `crictl.md` in its docs; textual's
+            # `docs/styles/_template.md`, the page a new style's is copied from, its `style.py`
+            return Resolved(reference, NOT_A_CLAIM, why="in a template: a file of where it is copied")
         if reference.kind == "docker-copy" and (not removed or TEST_FILE.search(reference.path)):
             # what a Dockerfile copies that this repository never had is built before the image
             # (moby's `COPY diagnosticClient`, a binary its Makefile builds) or is the project's

@@ -12,6 +12,7 @@ import json
 import posixpath
 
 from indexer.extract.references.found import Found
+from indexer.extract.references.links import MKDOCS_CONFIG
 from indexer.extract.references.shell import ShellReader, is_created, split_comment
 from indexer.regex import lazy
 
@@ -215,7 +216,8 @@ _DOCS_DIR = lazy(r"^docs_dir\s*:\s*['\"]?([^'\"#\s]+)")
 
 def _mkdocs_docs_dir(found: Found) -> str:
     """MkDocs' `nav:` pages live under `docs_dir` (default `docs`), relative to mkdocs.yml."""
-    if posixpath.basename(found.path).lower() not in ("mkdocs.yml", "mkdocs.yaml"):
+    name = posixpath.basename(found.path).lower()
+    if name not in ("mkdocs.yml", "mkdocs.yaml") and not MKDOCS_CONFIG.match(name):
         return ""
     for line in found.lines:
         match = _DOCS_DIR.match(line)
