@@ -13,7 +13,7 @@ import functools
 import posixpath
 from typing import Iterable, Mapping
 
-from indexer.extract.references.links import MKDOCS_CONFIG
+from indexer.extract.references.tokens import MKDOCS_CONFIG
 
 _SPHINX_INDEX = ("index.rst", "index.txt", "index.md", "contents.rst", "contents.txt")
 #: Files that only a docs build writes: their folder is generated output, committed or not.

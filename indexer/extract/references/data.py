@@ -12,7 +12,7 @@ import json
 import posixpath
 
 from indexer.extract.references.found import Found
-from indexer.extract.references.links import MKDOCS_CONFIG
+from indexer.extract.references.tokens import MKDOCS_CONFIG
 from indexer.extract.references.shell import ShellReader, is_created, split_comment
 from indexer.regex import lazy
 

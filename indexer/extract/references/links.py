@@ -6,10 +6,6 @@ from indexer.extract.references.found import Found
 from indexer.extract.references.tokens import has_file_extension
 from indexer.regex import lazy
 
-#: MkDocs' configuration split or renamed (textual's `mkdocs-online.yml` inheriting `mkdocs-common.yml`,
-#: Material's `mkdocs.insiders.yml`), besides `mkdocs.yml`: a site's root all the same.
-MKDOCS_CONFIG = lazy(r"^mkdocs[-._][\w.-]*\.ya?ml$")
-
 #: Code-block languages read as shell commands, and as configuration.
 SHELL_LANGUAGES = frozenset({"", "sh", "bash", "shell", "console", "zsh", "fish", "shell-session",
                              "sh-session", "shellsession", "powershell", "ps1", "ps", "bat", "cmd",

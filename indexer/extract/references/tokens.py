@@ -47,6 +47,9 @@ _PLACEHOLDER_SEGMENT = lazy(
 #: A site's host name: `twisted/twisted.github.io` (the repository of a project's Pages site),
 #: `docs.python.org`. Two dots or more and a top-level domain: no file is named so.
 _HOST_NAME = lazy(r"(?i)^[a-z0-9-]+(?:\.[a-z0-9-]+)+\.(?:com|org|net|io|dev|app|edu|gov)$")
+#: MkDocs' configuration split or renamed (textual's `mkdocs-online.yml` inheriting `mkdocs-common.yml`,
+#: Material's `mkdocs.insiders.yml`), besides `mkdocs.yml`: a site's root all the same.
+MKDOCS_CONFIG = lazy(r"^mkdocs[-._][\w.-]*\.ya?ml$")
 _VERSION_PLACEHOLDER = lazy(r"(?:^|[^\w])(?:[A-Z]\.[A-Z](?:\.[A-Zx])?|X\.Y(?:\.Z)?)(?:[^\w]|$)")
 _NUMERIC = lazy(r"^[\d.,:x-]*$")
 #: Folders that only ever hold build outputs, caches and installs: never committed.
