@@ -581,9 +581,9 @@ class Resolver:
             return exempt
         if _template_suffix(reference.path) and _TEMPLATE_TREE.search(reference.path):
             return Resolved(reference, NOT_A_CLAIM, why="in a generator's template: a file of the project it makes")
-        if reference.kind == "string" and _C_INCLUDE.match(reference.text) and self.paths.has_suffix(word):
-            return Resolved(reference, NOT_A_CLAIM, why="a header found under another folder, on an include path")
         c_include = reference.kind == "string" and _C_INCLUDE.match(reference.text) is not None
+        if c_include and self.paths.has_suffix(word):
+            return Resolved(reference, NOT_A_CLAIM, why="a header found under another folder, on an include path")
         candidates = list(pairs)
         if self._made_by_make.intersection(candidates):
             # buildah's Makefile lists `internal/mkcw/embed/entrypoint_arm64.gz`, which a rule of
