@@ -209,7 +209,8 @@ class Reference(_Json):
     kind: str  # md-link | code-span | shell | string | comment | import | config | command | ...
     text: str = ""  # the referring line, stripped
     deprecated: bool = False  # its own sentence says the target is deprecated, moved or removed
-    base: str = ""  # one more folder the target may be relative to (`cd web && ...`, `make -C x`)
+    base: str = ""  # one more folder the target may be relative to (`cd web && ...`, `make -C x`), or the
+    # URL of the repository a document cloned and moved into (`git clone URL && cd name`)
     example: bool = False  # its own sentence gives it as an example, or says it gets created
 
 

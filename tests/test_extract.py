@@ -563,7 +563,8 @@ def test_the_marker_prefilter_answers_as_a_search_of_the_whole_file(data):
                                   "design/Implemented/hooks.md", "docs/proposal/002-ipv6.md",
                                   "site/content/docs/v1.18/tools.md", "website/versioned_docs/version-2.1/tools.md",
                                   "BFG_HISTORY.rst", ".features/released/v4.1.0/pr-readiness-helper.md",
-                                  "docs/changelog_pre.rst", "docs/changelog_1_5.rst", "docs/whatsnew_1_4.rst"])
+                                  "docs/changelog_pre.rst", "docs/changelog_1_5.rst", "docs/whatsnew_1_4.rst",
+                                  "site/content/posts/2019-05-15-certifying.md", "content/en/posts/hello.md"])
 def test_a_historical_document_gives_no_deprecation_signals(path):
     """Legacy detection never reads a historical document's signals (its "replaced by" is
     history), so none are extracted: fastapi's 703 KB release notes took 27 ms."""
@@ -571,6 +572,14 @@ def test_a_historical_document_gives_no_deprecation_signals(path):
 
     data = b"# Changes\n\n`oldtool` has been replaced by `newtool`.\n"
     assert extract_deprecations("docs/tools.md", data) and extract_deprecations(path, data) == []
+
+
+def test_a_posts_folder_outside_a_sites_content_is_no_blog():
+    """Hugo's `content/posts/` is a blog; an application's `posts/` module documents current code."""
+    from indexer.extract.deprecation import HISTORICAL
+
+    assert HISTORICAL.search("site/content/posts/2019-05-15-x.md")
+    assert not HISTORICAL.search("app/posts/README.md") and not HISTORICAL.search("content/en/guides/posts.md")
 
 
 @pytest.mark.parametrize("path", ["docs/doc-changes.md", "docs/release-process.md", "tools/old_history.md",

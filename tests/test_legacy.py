@@ -277,6 +277,19 @@ def test_a_release_note_fragment_that_says_moved_is_no_moved_page(repo):
     assert set(by_rule(scan(repo.root), "legacy-path")) == {("docs/old.md", None)}
 
 
+def test_a_readme_that_says_its_packages_may_move_has_not_moved(repo):
+    """pack's `pkg/README.md`: "Some packages may get moved to `imgutil` when a project wide common
+    API is developed": a move to come, not one made (its 370 imports were legacy references). A
+    README that says its folder was moved still makes it legacy."""
+    repo.commit("2024-01-10", files={
+        "pkg/README.md": "`pkg/` holds utility packages. Some\npackages may get moved to `imgutil` when a common API is developed.\n",
+        "pkg/archive/archive.go": "package archive\n",
+        "tools/README.md": "These tools were moved to `cmd/`.\n", "tools/run.go": "package tools\n",
+        "cmd/main.go": "package main\n\nimport (\n\t\"example.com/x/pkg/archive\"\n)\n",
+        "go.mod": "module example.com/x\n"})
+    assert {path for path, _ in by_rule(scan(repo.root), "legacy-path")} == {"tools"}
+
+
 def test_a_word_named_file_beside_a_quiet_newer_one_is_about_its_word(repo):
     """rails' `oid/legacy_point.rb` beside `oid/point.rb`, rubocop's `deprecated_attribute_assignment.rb`
     cop beside `attribute_assignment.rb`: both quiet for years, the plain one changed last. Each

@@ -166,6 +166,7 @@ def test_what_is_not_a_dangling_claim(repo):
         ".orgmemory.yaml": "version: 1\nscan:\n  history_paths: ['CHANGELOG*', 'docs/history/**']\n",
         "docs/architecture.md": "# Architecture\n",
         "scripts/real.sh": "echo real\n",
+        "policy/base.rego": "package main\n",
         "docs/runbooks/staging.md": (
             "- [Architecture](../architecture.md)\n"
             "- Reference: https://learn.microsoft.com/azure/bicep/overview\n"
@@ -176,7 +177,10 @@ def test_what_is_not_a_dangling_claim(repo):
             "- Do not use scripts/removed_tool.sh any more.\n"
             "- The bundle lands in `dist/app.js`.\n"
             "- For example, put it in `scripts/your_script.sh`.\n"
-            "- Missing for real: `scripts/missing.sh`\n"),
+            "- Save the following as `policy/deployment.rego`:\n"  # (conftest's: the reader writes it)
+            "- Missing for real: `scripts/missing.sh`\n"
+            "- This will create an HTML file at `docs/demo.html`.\n"
+            "- Then `docs/gone.yaml` will generate the images.\n"),
         "CHANGELOG.md": "- scripts/rotate_keys.sh removed.\n",
         "docs/history/2023.md": "We used to run `scripts/old_deploy.sh`.\n",
         "ops/build.sh": "#!/usr/bin/env bash\nmkdir -p out\ncp scripts/real.sh out/real.sh\nbash out/real.sh\n",
@@ -185,7 +189,8 @@ def test_what_is_not_a_dangling_claim(repo):
     repo.write("docs/links.md", "See [the linked page](link.md/section.md).\n")
     repo.commit("2024-02-01", "symlink")
     assert found(scan(repo.root), "dangling-reference") == {
-        ("docs/runbooks/staging.md", 10): "scripts/missing.sh does not exist",
+        ("docs/runbooks/staging.md", 11): "scripts/missing.sh does not exist",
+        ("docs/runbooks/staging.md", 13): "docs/gone.yaml does not exist",
     }
 
 
@@ -327,6 +332,56 @@ def test_documented_commands_that_do_not_exist(repo):
     }
 
 
+def test_a_documents_commands_in_a_clone_of_another_repository_are_its(repo):
+    """gateway-api's conformance reports each clone an implementation, `cd` into it and run its
+    make targets (`make kind-create`), in the clone's block and the blocks after it (gloo's list
+    does it in code spans), to the end of the section it was entered in (packer's contributing
+    guide clones its docs site under one heading). A clone of this repository, or of a fork of it,
+    runs this one's: its missing target is still a finding, and so is one run before the clone,
+    after `cd ..` or under the next heading."""
+    repo.commit("2024-01-10", files={
+        "Makefile": ".PHONY: test\ntest:\n\tpytest\n",
+        "reports/varnish/README.md": ("Run `make old-report` here first.\n\n```bash\ngit clone https://github.com/varnish/gateway\n"
+                                      "cd gateway\nmake kind-create\n```\n\nThen:\n\n```bash\nmake docker\n"
+                                      "./hack/run.sh conformance\n```\n"),
+        "reports/gravitee/README.md": ("```bash\ngit clone --depth 1 --branch 4.8.x https://github.com/gravitee-io/op.git && cd op"
+                                       " && make start-cluster\ncd ..\nmake tset\n```\n"),
+        "reports/gloo/README.md": ("1. `git clone https://github.com/solo-io/gloo && cd gloo`\n"
+                                   "2. Run the suite: `make conformance-experimental`\n"),
+        "docs/contributing.md": ("# Contributing\n\n## The docs site\n\n```bash\ngit clone https://github.com/o/site\n"
+                                 "cd site\n```\n\n### Build it\n\n```bash\nmake website\n```\n\n## Lint\n\n"
+                                 "```bash\nmake lnt\n```\n"),
+        "docs/contributing.rst": ("Site\n====\n\n::\n\n    $ git clone https://github.com/o/site\n    $ cd site\n"
+                                  "    $ make website\n\nLint\n====\n\n::\n\n    $ make lnt\n"),
+        "CONTRIBUTING.md": ("```bash\ngit clone https://github.com/<you>/shop.git\ncd shop\nmake tets\n```\n\n"
+                            "```bash\ngit clone git@github.com:acme/shop.git\ncd shop\nmake lnt\n```\n"),
+    })
+    repo.git("remote", "add", "origin", "https://github.com/acme/shop.git")
+    assert set(found(scan(repo.root), "dangling-command")) == {
+        ("reports/varnish/README.md", 1), ("reports/gravitee/README.md", 4), ("CONTRIBUTING.md", 4),
+        ("CONTRIBUTING.md", 10), ("docs/contributing.md", 19), ("docs/contributing.rst", 15)}
+    assert set(found(scan(repo.root), "dangling-reference")) == set()
+
+
+def test_a_clone_of_this_repository_is_known_by_its_go_module(repo):
+    """ytt's `docs/dev.md` clones github.com/carvel-dev/ytt and runs `./hack/test-unit.sh`, deleted
+    in 2021; its go.mod says `module carvel.dev/ytt`, whatever the checkout's remote. Where nothing
+    says which repository this is (celery's metadata is in setup.py), a clone may be this one:
+    what follows it is read as this repository's, as before."""
+    repo.commit("2021-01-10", files={"hack/test-unit.sh": "go test ./...\n"})
+    repo.git("rm", "-q", "hack/test-unit.sh")
+    repo.commit("2021-05-28", files={
+        "go.mod": "module carvel.dev/ytt\n\ngo 1.21\n",
+        "docs/dev.md": ("```bash\ngit clone https://github.com/carvel-dev/ytt ./src/github.com/carvel-dev/ytt\n"
+                        "cd ./src/github.com/carvel-dev/ytt\n./hack/test-unit.sh\n```\n")})
+    repo.git("remote", "add", "origin", "/srv/ci/checkout-1234")
+    assert set(found(scan(repo.root), "dangling-reference")) == {("docs/dev.md", 4)}
+    repo.git("rm", "-q", "go.mod")
+    repo.git("remote", "remove", "origin")
+    repo.commit("2021-06-01", files={"docs/other.md": "```bash\ngit clone https://github.com/o/tool\ncd tool\n./hack/test-unit.sh\n```\n"})
+    assert set(found(scan(repo.root), "dangling-reference")) == {("docs/dev.md", 4), ("docs/other.md", 4)}
+
+
 def test_commands_of_a_tool_the_repository_does_not_use_are_no_claim(repo):
     repo.commit("2024-01-10", files={"README.md": "Run `npm run build` and `make docs`.\n"})
     assert found(scan(repo.root), "dangling-command") == {}
@@ -452,6 +507,49 @@ def test_links_to_this_repository_known_from_its_metadata_whatever_the_remote(re
     })
     repo.git("remote", "add", "origin", "/srv/ci/checkout-1234")
     assert set(found(scan(repo.root), "dangling-reference")) == {("README.md", 1), ("README.md", 3), ("README.md", 5)}
+
+
+def test_a_path_the_code_tests_for_is_no_claim(repo):
+    """knative's plugin builder runs in a user's repository: `if fileExists("hack/update-dep.sh")`,
+    else `fmt.Println("hack/update-dep.sh script doesn't exist")`. Neither line says the file is
+    here; a path the code reads is still a claim."""
+    repo.commit("2020-01-10", files={"hack/update-dep.sh": "#!/bin/sh\n", "hack/config.yaml": "a: 1\n"})
+    repo.git("rm", "-q", "hack/update-dep.sh", "hack/config.yaml")
+    repo.commit("2024-09-03", files={"tools/distro.go": (
+        'package plugin\n\nfunc update() {\n'
+        '\tif fileExists("hack/update-dep.sh") {\n\t\trun()\n\t} else {\n'
+        '\t\tfmt.Println("hack/update-dep.sh script doesn\'t exist")\n\t}\n'
+        '\tif _, err := os.Stat("hack/update-dep.sh"); err != nil {\n\t\treturn\n\t}\n'
+        '\tload("hack/config.yaml")\n}\n')})
+    assert set(found(scan(repo.root), "dangling-reference")) == {("tools/distro.go", 12)}
+
+
+def test_a_pyproject_url_of_another_repository_is_not_this_ones(repo):
+    """scikit-build's `[project.urls]` lists `Examples`, its sample projects' repository, beside its
+    own `Homepage` and `"Bug Tracker"`: a link into the samples names none of this repository's files.
+    (tox writes `urls.Source` in `[project]`.)"""
+    repo.commit("2026-01-10", files={
+        "pyproject.toml": ("[project]\nname = 'w'\nurls.Source = 'https://github.com/acme/v'\n[project.urls]\n"
+                           "\"Bug Tracker\" = 'https://github.com/acme/w/issues'\n"
+                           "Examples = 'https://github.com/acme/w-samples'\n"),
+        "README.md": "[a](https://github.com/acme/w/blob/main/docs/gone.md)\n\n"
+                     "[b](https://github.com/acme/w-samples/tree/master/projects/hello-cpp)\n\n"
+                     "[c](https://github.com/acme/v/blob/main/docs/gone.md)\n",
+    })
+    repo.git("remote", "add", "origin", "/srv/ci/checkout-1234")
+    assert set(found(scan(repo.root), "dangling-reference")) == {("README.md", 1), ("README.md", 5)}
+
+
+def test_a_test_samples_manifest_names_what_the_test_makes(repo):
+    """scikit-build's `tests/samples/issue-401-sdist-with-symlinks/MANIFEST.in` includes `VERSION`,
+    a link its test creates since the link left git: a test's input file, as its YAML and Markdown
+    are. The project's own MANIFEST.in still claims its files."""
+    repo.commit("2025-01-10", files={"tests/samples/links/VERSION": "1.0\n", "CHANGES": "1.0\n"})
+    repo.git("rm", "-q", "tests/samples/links/VERSION", "CHANGES")
+    repo.commit("2026-03-05", files={"tests/samples/links/MANIFEST.in": "include README\ninclude VERSION\n",
+                                     "tests/samples/links/README": "sample\n",
+                                     "MANIFEST.in": "include CHANGES\n"})
+    assert set(found(scan(repo.root), "dangling-reference")) == {("MANIFEST.in", 1)}
 
 
 def test_find_patterns_and_other_repositories_claim_nothing(repo):
@@ -935,6 +1033,19 @@ def test_a_link_and_its_code_span_naming_one_missing_path_are_one_finding(repo):
     assert "was deleted" in findings[0]["message"]
 
 
+def test_an_agents_instructions_link_paths_from_the_root(repo):
+    """okteto's `.claude/CLAUDE.md` links `.claude/context/testing.md`: Claude Code reads it working
+    at the root, where the file is. A path missing from both places is still a finding, and so is
+    a root-relative link in an ordinary document."""
+    repo.commit("2025-01-01", files={".claude/context/testing.md": "# Testing\n", "docs/guide.md": "# Guide\n"})
+    repo.commit("2026-03-16", files={
+        ".claude/CLAUDE.md": "# Okteto\n\n> Tests: [context/testing.md](.claude/context/testing.md)\n"
+                             "> Flags: [context/flags.md](.claude/context/flags.md)\n",
+        "pkg/AGENTS.md": "# Pkg\n\nSee [the guide](docs/guide.md).\n",
+        "docs/notes.md": "# Notes\n\nSee [testing](.claude/context/testing.md).\n"})
+    assert set(found(scan(repo.root), "dangling-reference")) == {(".claude/CLAUDE.md", 4), ("docs/notes.md", 3)}
+
+
 def test_make_in_a_shell_blocks_prose_is_english():
     """kpt's flag descriptions sit in a ```shell fence: "it would also make sense to set",
     "don't make any changes." run nothing; `cd docs && make html`, `sudo -E make install` and
@@ -944,6 +1055,15 @@ def test_make_in_a_shell_blocks_prose_is_english():
             "V=1 make test\necho make nothing\nyarn --immutable\n```\n")
     assert {t for _l, t, k in kinds("docs/apply.md", text) if k == "command"} == {
         "make html", "make install", "make test"}
+
+
+def test_a_make_variables_placeholder_or_quoted_value_names_no_target():
+    """node-feature-discovery's `make IMAGE_REGISTRY=<my custom registry uri>` and `make
+    IMAGE_BUILD_CMD="buildah bud"` run the default target: `custom`, `registry`, `uri` and `bud`
+    are words of a value."""
+    text = ("```bash\nmake IMAGE_REGISTRY=<my custom registry uri>\nmake  IMAGE_BUILD_CMD=\"buildah bud\"\n"
+            "make X=<a b> image\n```\n")
+    assert {t for _l, t, k in kinds("docs/guide.md", text) if k == "command"} == {"make image"}
 
 
 def test_a_path_the_program_says_it_writes_to_is_no_claim(repo):
@@ -1602,6 +1722,39 @@ def test_names_that_are_no_paths_in_rst_yaml_jsx_and_url_building_code(repo):
     repo.git("remote", "add", "origin", "https://github.com/o/r.git")
     assert set(found(scan(repo.root), "dangling-reference")) == {
         ("ci/lint.yaml", 3), ("config/crd/kustomization.yaml", 4)}
+
+
+def test_a_rendered_helm_manifests_source_header_is_its_charts(repo):
+    """aws-ebs-csi-driver keeps `helm template`'s output in `deploy/kubernetes/base/`: each manifest
+    opens with `# Source: aws-ebs-csi-driver/templates/node.yaml`, the template's path in the chart,
+    wherever the chart moved (`charts/aws-ebs-csi-driver/` since 2020). Another comment naming
+    that path still claims it."""
+    repo.commit("2020-01-10", files={"aws-ebs-csi-driver/templates/node.yaml": "kind: DaemonSet\n"})
+    repo.git("mv", "aws-ebs-csi-driver", "charts")
+    repo.commit("2020-11-27", "move the chart")
+    repo.commit("2024-01-10", files={"deploy/kubernetes/base/node.yaml": (
+        "---\n# Source: aws-ebs-csi-driver/templates/node.yaml\nkind: DaemonSet\n"
+        "# edit aws-ebs-csi-driver/templates/node.yaml, not this file\n")})
+    assert set(found(scan(repo.root), "dangling-reference")) == {("deploy/kubernetes/base/node.yaml", 4)}
+
+
+def test_a_hugo_sites_own_mounts_lay_folders_over_its_content(repo):
+    """gateway-api's `site/hugo.toml` mounts `content/en` and `../geps` (as `content/geps`): a GEP's
+    `/geps/overview/` and `../overview.md` are `site/content/en/geps/overview.md`, and its own
+    page `/geps/gep-2/` is `geps/gep-2/index.md` (the overview moved into the site in 2026). A page
+    no mount holds is still missing."""
+    repo.commit("2025-01-10", files={"geps/overview.md": "# GEPs\n", "geps/nothere.md": "# Gone\n"})
+    repo.git("rm", "-q", "geps/overview.md", "geps/nothere.md")
+    repo.commit("2026-05-14", files={
+        "site/hugo.toml": ('baseURL = "/"\n\n[module]\n  [[module.mounts]]\n    source = "content/en"\n'
+                           '    target = "content"\n\n  [[module.mounts]]\n    source = "../geps"\n'
+                           '    target = "content/geps"\n\n[params]\n  source = "ignored"\n'),
+        "site/content/en/geps/overview.md": "# GEPs\n",
+        "site/content/en/guides/_index.md": "# Guides\n\nSee [GEP 2](/geps/gep-2/).\n",
+        "geps/gep-2/index.md": "# GEP 2\n",
+        "geps/gep-1/index.md": ("# GEP 1\n\n[Overview](/geps/overview/)\n\n[Again](../overview.md)\n\n"
+                                "[GEP 2](../gep-2/index.md)\n\n[Missing](../nothere.md)\n")})
+    assert set(found(scan(repo.root), "dangling-reference")) == {("geps/gep-1/index.md", 9)}
 
 
 def test_a_shared_sphinx_conf_serves_the_projects_below_it(repo):

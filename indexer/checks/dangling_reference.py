@@ -21,9 +21,11 @@ from indexer.rulepack import RuleSettings
 
 RULE = "dangling-reference"
 SCOPE = "file"  # a file's references resolved against the world, and their lines' ages
-#: Data files inside test folders are fixtures, broken on purpose as often as not.
+#: Data files inside test folders are fixtures, broken on purpose as often as not, or naming what
+#: the test makes (scikit-build's `tests/samples/issue-401-sdist-with-symlinks/MANIFEST.in` names
+#: the `VERSION` link its test creates).
 FIXTURE = re.compile(r"(?:^|/)(?:tests?|testdata|test_data|fixtures|__fixtures__|testing)/(?:.*/)?"
-                     r"[^/]+\.(?:rst|md|markdown|txt|adoc|html?|json|ya?ml|toml|cfg|ini|xml)$")
+                     r"[^/]+\.(?:rst|md|markdown|txt|adoc|html?|json|ya?ml|toml|cfg|ini|xml|in)$")
 
 
 #: History evidence this much older than the referring line's own last change confirms nothing:

@@ -91,6 +91,10 @@ _SECRET_FILE = lazy(r"(?i)\.(?:key|pem|crt|cer|csr|p12|pfx|jks|keystore)$")
 #: "output directory", "where to save the report".
 _WRITTEN_TO = lazy(r"(?i)\b(?:write|save|dump|output)\b(?:\s+\w+){0,4}\s+(?:to|into|in)\b"
                    r"|\boutput\s+(?:dir|directory|folder|path|file)\b|\bwhere\s+to\s+(?:write|save|put)\b")
+#: Code that asks whether the path exists, or says that it does not: knative's
+#: `if fileExists("hack/update-dep.sh")`, then `fmt.Println("hack/update-dep.sh script doesn't exist")`.
+_EXISTENCE_TEST = lazy(r"(?i:exists?|is_?file|is_?dir)\s*\(|\bos\.L?[Ss]tat\("
+                       r"|(?i:\b(?:does\s+not|doesn'?t|not)\s+exist|\bnot\s+found\b)")
 #: A towncrier news fragment's name (`1234.bugfix.rst`, `+abc.feature.md`): a release turns the
 #: fragments into its notes and deletes them.
 _NEWS_FRAGMENT = lazy(r"^(?:\d+|\+[\w-]*)\.(?:feature|bugfix|bug|fix|doc|docs|removal|misc|breaking|contrib"
@@ -132,10 +136,24 @@ _PLACEHOLDER_LINK = lazy(r"(?i)(?:[\w.]+\.)?(?:url|uri|link|href|path|target|tod
 _PROJECT_URL = lazy(r"(?:^module\s+|[\"'](?:git\+)?(?:https?://|ssh://git@|git@)?)"
                     r"(github\.com|gitlab\.com|codeberg\.org|bitbucket\.org)[:/]([\w.-]+)/([\w.-]+?)"
                     r"(?:\.git)?(?=[/\"'\s#]|$)", re.M)
+#: A Go module's path on any host (`carvel.dev/ytt`, `sigs.k8s.io/gateway-api/v2`): host, folders, name.
+_GO_MODULE_PATH = lazy(r"^module[ \t]+([\w.-]+)/(?:([\w./-]+?)/)?(?!v\d+[ \t]*$)([\w.-]+?)(?:/v\d+)?[ \t]*$", re.M)
+#: The keys of pyproject.toml whose URL is the project's own repository (`Homepage`, `"Bug Tracker"`,
+#: `urls.Source` in `[project]`, poetry's `repository`), not another's: scikit-build's `Examples` is
+#: its sample projects' repository.
+_PROJECT_KEY = lazy(r"[ \t]*(?:(?:project\.)?urls\.)?[\"']?(?:home(?:[-_ ]?page)?|repo(?:sitory)?|source(?:[-_ ]?code)?"
+                    r"|code|github|issues"
+                    r"|(?:bug|issue)s?[-_ ]?(?:tracker|reports?)?|tracker|change[-_ ]?log|changes|release[-_ ]?notes"
+                    r"|history|documentation|docs|download)[\"']?[ \t]*=", re.I)
 #: An issue or pull request template: GitHub shows it on the new issue's or pull request's page,
 #: and its authors link the repository's files from the root (`[guidelines](CONTRIBUTING.md)`).
 _GITHUB_TEMPLATE = lazy(r"(?i)^(?:\.github/|docs/)?(?:pull_request_template|issue_template)(?:\.md|/)"
                         r"|^\.github/(?:ISSUE_TEMPLATE|PULL_REQUEST_TEMPLATE)/")
+#: An agent's instructions (Claude Code's `CLAUDE.md` and `.claude/`, AGENTS.md, Gemini's, Copilot's,
+#: Cursor's rules): an agent reads them working at the root, and their authors write paths from
+#: there (okteto's `.claude/CLAUDE.md` links `.claude/context/testing.md`).
+_AGENT_INSTRUCTIONS = lazy(r"(?:^|/)(?:CLAUDE|AGENTS|GEMINI)(?:\.local)?\.md$|^\.(?:claude|cursor|gemini|windsurf)/"
+                           r"|^\.github/(?:copilot-instructions\.md$|instructions/|prompts/|agents/)")
 #: The sentence places its paths in another repository, or in the reader's own files ("copy this
 #: to your workflow file, for example `.github/workflows/pr.yml`"): history here says nothing
 #: about them, a file of that name this repository once had included.
@@ -211,6 +229,10 @@ class Resolver:
         return True
 
     def _resolve(self, reference: Reference) -> Resolved:
+        if "://" in reference.base or reference.base.startswith("git@"):  # read in a document's clone
+            if not self._is_own(reference.base):
+                return Resolved(reference, NOT_A_CLAIM, why="in a clone of another repository")
+            return replace(self._resolve(replace(reference, base="")), reference=reference)  # (this one's root)
         kind = reference.kind
         if kind == "command":
             return self._command(reference)
@@ -354,7 +376,8 @@ class Resolver:
                 root = self.paths.sphinx_root_of(reference.path)
                 return [root] if root is not None else [""]
             if kind == "md-link":
-                bases = ["", *self.paths.site_roots, *self._hugo_content(reference.path)]
+                bases = ["", *self.paths.site_roots, *self._hugo_content(reference.path),
+                         *self._hugo_mounted(reference.path, absolute=True)]
                 if posixpath.splitext(target)[1] in (".html", ".htm"):
                     bases += _ancestors(folder)  # a built page's site root is one of the page's folders
                 return list(dict.fromkeys(bases + [assets for assets, _ in self._assets_beside(folder)]))
@@ -371,8 +394,8 @@ class Resolver:
             if not target.startswith("../") and self._directory_url_page(reference.path):
                 return [folder, *self._site_asset_bases, *beside,  # a theme's files are laid over the pages at build
                         *self._default_language(folder)]
-            if _GITHUB_TEMPLATE.search(reference.path):
-                beside.append("")  # shown on an issue or pull request page: written from the root
+            if _GITHUB_TEMPLATE.search(reference.path) or _AGENT_INSTRUCTIONS.search(reference.path):
+                beside.append("")  # shown on an issue or pull request page, or read by an agent at the root
             # a link written as a folder URL (`../basics/`) is a site's: built with folder URLs (here or
             # elsewhere, as prometheus' docs are), the page is served one folder deeper than its file
             deeper = [posixpath.join(folder, stem_of(posixpath.basename(reference.path)))] \
@@ -381,7 +404,7 @@ class Resolver:
             # the pages that import it, beside its folder: its links are theirs (devspace's 942)
             including = [posixpath.dirname(folder)] if posixpath.basename(folder).startswith("_") else []
             return [folder, *beside, *self._linked_folders(reference.path), *self._default_language(folder), *deeper,
-                    *including]
+                    *including, *self._hugo_mounted(reference.path)]
         if kind == "adoc-link" and (module := self._antora_module(reference.path)):
             return [posixpath.join(module, "pages"), posixpath.join(module, "images"), folder]
         if kind == "make-include":
@@ -414,6 +437,46 @@ class Resolver:
                         if self.paths.exists(folder := posixpath.join(content, default))]
                 out.append(content)
         return list(dict.fromkeys(out))
+
+    @functools.cached_property
+    def _hugo_mounts(self) -> list[tuple[str, str]]:
+        """(source, target) of the Hugo sites' own content mounts (`[[module.mounts]]`, gateway-api's
+        `source = "../geps"`, `target = "content/geps"` beside `content/en` into `content`), the
+        source from the repository root."""
+        out: list[tuple[str, str]] = []
+        for root in self.paths.hugo_roots:
+            for name in ("hugo.toml", "config.toml"):
+                config = posixpath.join(root, name) if root else name
+                for mount in self.definitions.get(config, {}).get("hugo-mounts", ()):
+                    source, _, target = mount.partition("\t")
+                    source = posixpath.normpath(posixpath.join(root, source))
+                    if not source.startswith("../"):
+                        out.append(("" if source == "." else source, target))
+        return out
+
+    def _hugo_mounted(self, path: str, absolute: bool = False) -> list[str]:
+        """Where a link of the page `path` may land through a Hugo site's content mounts, which
+        lay several folders over one `content/`: gateway-api's `geps/gep-1016/index.md`, served as
+        `content/geps/gep-1016/`, links `../overview.md` and `/geps/overview/`, which are
+        `site/content/en/geps/overview.md`. (`absolute`: for a `/x` link, the bases of `content/`.)"""
+        mounts = self._hugo_mounts
+        if not mounts:
+            return []
+        folder = posixpath.dirname(path)
+        if absolute:
+            served = "content"
+        else:  # the page's folder as Hugo serves it
+            served = next((target + folder[len(source):] for source, target in mounts
+                           if _under(folder, source)), None)
+            if served is None:
+                return []
+        out = []
+        for source, target in mounts:  # (a base is where `served` lies in the real folders of a mount)
+            if _under(served, target):
+                out.append(posixpath.normpath(posixpath.join(source, served[len(target):].lstrip("/"))))
+            elif _under(target, served):
+                out.append(posixpath.normpath(posixpath.join(source, posixpath.relpath(served, target))))
+        return ["" if base == "." else base for base in dict.fromkeys(out) if not base.startswith("..")]
 
     def _default_language(self, folder: str) -> list[str]:
         """A translation's `folder` in the default language (`docs/de/docs/x` -> `docs/en/docs/x`,
@@ -628,6 +691,8 @@ class Resolver:
             # flux's `StringVar(&cmdDocPath, "path", "./docs/cmd", "path to write the generated
             # documentation to")`: a folder the program writes, whatever the repository once kept there
             return Resolved(reference, NOT_A_CLAIM, why="a path the program writes to")
+        if reference.kind == "string" and _EXISTENCE_TEST.search(reference.text):
+            return Resolved(reference, NOT_A_CLAIM, why="a path the code tests for")
         if reference.kind == "string" and reference.path.endswith(".py") and _cli_default(reference.text) \
                 and self.paths.is_file(posixpath.join(posixpath.dirname(reference.path), "__init__.py")):
             return Resolved(reference, NOT_A_CLAIM, why="an installed program's option default: the user's path")
@@ -991,6 +1056,14 @@ class Resolver:
                 return None
         return rest.rstrip("/") or None
 
+    def _is_own(self, url: str) -> bool:
+        """Whether a document's `git clone URL` is this repository or a fork of it (its name is
+        this repository's: `git clone https://github.com/<you>/name`). A URL that names nothing
+        (`$REPO_URL`), or any when this repository's name is unknown, is taken for this one."""
+        name = tokens.repository_name(url).lower()
+        names = {own for _host, _owner, own in self.identities()}
+        return not names or name in names or not name.replace("-", "").replace("_", "").replace(".", "").isalnum()
+
     def remote(self) -> tuple[str, str, str] | None:
         """(host, owner, name) of `origin`, lower-cased, or None."""
         if self._remote is False:
@@ -1005,19 +1078,25 @@ class Resolver:
     @functools.cached_property
     def _identities(self) -> frozenset[tuple[str, str, str]]:
         """(host, owner, name) this repository goes by: the remote, and what the project's own
-        metadata says, since a CI clone's remote can be anything: `go.mod`'s module path,
-        package.json `repository`, pyproject.toml `[project.urls]` (all at the root)."""
+        metadata says, since a CI clone's remote can be anything: `go.mod`'s module path (on any
+        host), package.json `repository`, pyproject.toml `[project.urls]` that name the project's
+        own pages (all at the root)."""
         out = {self.remote()} - {None}
-        texts = []
+        texts: dict[str, str] = {}
         for name in ("go.mod", "package.json", "pyproject.toml"):
             if name in self.paths.all_files:
                 try:
-                    texts.append(read_inside(self.root, name, limit=200_000).decode("utf-8", "replace"))
+                    text = read_inside(self.root, name, limit=200_000).decode("utf-8", "replace")
                 except (OSError, ValueError):
                     continue
-        for text in texts:
+                if name == "pyproject.toml":
+                    text = "\n".join(line for line in text.splitlines() if _PROJECT_KEY.match(line))
+                texts[name] = text
+        for text in texts.values():
             for match in _PROJECT_URL.finditer(text):
                 out.add(tuple(g.lower() for g in match.groups()))  # type: ignore[arg-type]
+        if module := _GO_MODULE_PATH.search(texts.get("go.mod", "")):  # (`carvel.dev/ytt`: its name, for `_is_own`)
+            out.add((module.group(1).lower(), (module.group(2) or "").lower(), module.group(3).lower()))
         return frozenset(out)  # type: ignore[arg-type]
 
     @functools.cached_property
@@ -1169,6 +1248,11 @@ def _served_as_folder(path: str) -> bool:
     `guide/page/`, so its relative links start one folder deeper than its file."""
     name = posixpath.basename(path).lower()
     return name.endswith((".md", ".markdown")) and name not in ("index.md", "readme.md", "_index.md")
+
+
+def _under(path: str, folder: str) -> bool:
+    """Whether `path` is `folder` or lies in it (`""`: the root holds every path)."""
+    return not folder or path == folder or path.startswith(folder + "/")
 
 
 def _ancestors(folder: str) -> list[str]:

@@ -1,7 +1,8 @@
 """What a file defines that references may name: make targets, package scripts, site routes,
 MyST labels (`(name)=` above a heading, which `[text](name)` links to in a Sphinx project), and
 the Python objects a page renders with mkdocstrings (`::: hatch.env.plugin.interface.X`), whose
-docstrings' relative links are the page's.
+docstrings' relative links are the page's, and a Hugo configuration's own content mounts
+(`[[module.mounts]]`: `../geps` served as `content/geps`), which its pages' links see.
 
 A Sphinx `conf.py` that uses intersphinx is noted too: there, a `:doc:` that names no local
 document may name one of another project.
@@ -24,6 +25,10 @@ _LIST_ITEM = lazy(r"^\s+-\s+(.+)$")
 _GO_MODULE = lazy(r"^module\s+(\S+)", re.M)
 _MYST_TARGET = lazy(rb"^\((?P<label>[^()\s]+)\)=[ \t]*\r?$", re.M)
 _MKDOCSTRINGS = lazy(rb"^:::[ \t]+(?P<name>[A-Za-z_][\w.]*)[ \t]*\r?$", re.M)
+_HUGO_CONFIG = ("hugo.toml", "config.toml")
+_MOUNTS = 64
+_TOML_HEADER = lazy(r"^\s*\[")
+_MOUNT_KEY = lazy(r"^\s*(source|target)\s*=\s*[\"']([^\"'\n]*)[\"']")
 
 
 def extract_definitions(path: str, data: bytes) -> dict[str, list[str]]:
@@ -35,6 +40,9 @@ def extract_definitions(path: str, data: bytes) -> dict[str, list[str]]:
         return _package_names(data)
     if base == "conf.py" and b"intersphinx" in data:
         return {"sphinx": ["intersphinx"]}
+    if base in _HUGO_CONFIG and b"module.mounts" in data:
+        mounts = _hugo_mounts(data.decode("utf-8", "replace"))
+        return {"hugo-mounts": mounts} if mounts else {}
     if base == "go.mod":
         module = _GO_MODULE.search(data.decode("utf-8", "replace"))
         return {"go-module": [module.group(1)]} if module else {}
@@ -63,6 +71,25 @@ def resolved_against(definitions):
     if isinstance(definitions, dict) and "deprecated" in definitions:
         return {name: value for name, value in definitions.items() if name != "deprecated"}
     return definitions
+
+
+def _hugo_mounts(text: str) -> list[str]:
+    """A Hugo TOML configuration's `[[module.mounts]]` into `content`, as "source\ttarget" (the
+    source from the configuration's folder), the first `_MOUNTS` (a site has a few; each link of
+    its pages is tried against each). (Those of an imported module, `module.imports.mounts`, are
+    that module's files.)"""
+    mounts: list[dict[str, str]] = []
+    mount: dict[str, str] | None = None
+    for line in text.splitlines():
+        if _TOML_HEADER.match(line):
+            mount = {} if "".join(line.split()) == "[[module.mounts]]" else None
+            if mount is not None:
+                mounts.append(mount)
+        elif mount is not None and (key := _MOUNT_KEY.match(line)):
+            mount[key.group(1)] = key.group(2)
+    into_content = [m for m in mounts if m.get("source") and (m.get("target") == "content"
+                                                             or m.get("target", "").startswith("content/"))]
+    return [f"{m['source']}\t{m['target']}" for m in into_content][:_MOUNTS]
 
 
 def _make_targets(text: str) -> list[str]:

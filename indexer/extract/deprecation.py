@@ -67,9 +67,10 @@ HISTORICAL = lazy(
     r"|(?:^|/)(?:docs?|documentation|content|site|website)/(?:[^/]+/)*?v?\d+(?:\.\d+)+(?:\.x)?/"
     r"|(?:^|/)versioned_docs/"
     r"|(?:^|/)[^/]*deprecat[^/]*\.(?:rst|md|txt|adoc)$"
-    # a blog's posts, each of its day (goreleaser's `www/content/blog/`, Jekyll's `_posts/`): pages,
-    # not a `blog/` application's code
-    r"|(?:^|/)(?:blog|_posts)/(?:[^/]+/)*[^/]+\.(?:md|mdx|markdown|rst)$"
+    # a blog's posts, each of its day (goreleaser's `www/content/blog/`, Jekyll's `_posts/`, Hugo's
+    # `content/posts/`: sonobuoy's `site/content/posts/2019-05-15-...md`): pages, not a `blog/`
+    # application's code
+    r"|(?:^|/)(?:blog|_posts|content/(?:[^/]+/)?posts)/(?:[^/]+/)*[^/]+\.(?:md|mdx|markdown|rst)$"
     # one release's notes, named by its version: numpy's `release/1.13.2-notes.rst`, `whats_new_3.5.rst`,
     # k9s's `change_logs/release_v0.17.0.md`
     r"|(?:^|/)(?:(?:release(?:[-_]?notes?)?|whats[-_]?new|changes|changelog)[-_]?)?v?\d+(?:[._]\d+)+"
@@ -80,6 +81,9 @@ HISTORICAL = lazy(
 )
 _MOVED = lazy(r"(?i)\b(?:(?:has|have|had)\s+(?:been\s+)?moved|was\s+moved|were\s+moved|moved)\s+(?:to|into)\b"
               r"|\bthis\s+(?:page|document|project|repository|folder|directory)\s+(?:has\s+)?moved\b")
+#: What comes before a bare "moved to" that makes it a move to come, not one made: pack's `pkg/README.md`,
+#: "Some packages may get moved to `imgutil` when a project wide common API is developed".
+_NOT_YET = lazy(r"(?i)\b(?:(?:may|might|could|would|will|should|can|to)(?:\s+not)?(?:\s+\w+)?\s+(?:get|be)|gets?)\s+$")
 _GO_PACKAGE_DEPRECATED = lazy(r"^//\s*(?:Deprecated:|Package\s+\w+\s+is\s+deprecated\b)")
 _PY_MODULE_WARNING = lazy(r"^warnings\.warn\(.*\b(?:Pending)?DeprecationWarning\b")
 _JAVA_TOP_LEVEL = lazy(r"^@Deprecated\b")
@@ -170,6 +174,11 @@ def _quoted(line: str, at: int, program: bool) -> bool:
 _COMMENT_OPENERS = ("#", "//", "/*", "*", "--", ";")
 
 
+def _says_moved(line: str) -> bool:
+    """Whether the line says something moved (`_MOVED`), not that it may move (`_NOT_YET`)."""
+    return any(not _NOT_YET.search(line, max(0, match.start() - 40), match.start()) for match in _MOVED.finditer(line))
+
+
 def _doc_signals(lines: list[str], name: str) -> list[Signal]:
     out: list[Signal] = []
     readme = name.startswith("readme")
@@ -178,7 +187,7 @@ def _doc_signals(lines: list[str], name: str) -> list[Signal]:
                         if line.strip() and not line.startswith(("---", "#", "orphan:", "=", ":"))
                         and not re.fullmatch(r"[=\-~^]{3,}", line.strip())), _MAX_STUB_LINES + 1))
     if len(body) <= _MAX_STUB_LINES:
-        moved = next(((i, line) for i, line in body if _MOVED.search(line)), None)
+        moved = next(((i, line) for i, line in body if _says_moved(line)), None)
         if moved:
             out.append(Signal(moved[0], "moved-stub", subject, _first_target(moved[1]), moved[1].strip()))
     if readme:

@@ -12,9 +12,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from indexer.regex import lazy
 
-_SUPPRESSION = lazy(
-    r"orgmemory:\s*ignore\[([^\]]*)\](?:\s*(?:--(?!>)|—|–)\s*(.*?))?\s*(?:-->|\*/|#\}|%\})?\s*$"
-)
+_SUPPRESSION = lazy(r"orgmemory:\s*ignore\[([^\]]*)\]")
+#: What may follow the rule list: a reason after `--` (not a comment's closing `-->`) or a dash,
+#: then the comment's closing delimiter. (Read apart from the list, in one pass each: as one
+#: pattern, a lazy reason between runs of spaces took 100 s on one 4 KB line.)
+_REASON_SEPARATOR = lazy(r"\s*(?:--(?!>)|—|–)")
+_CLOSERS = ("-->", "*/", "#}", "%}")
 _COMMENT_LEADER = lazy(r"#|//|/\*|<!--|(?:^|\s)--|(?:^|\s);|^\s*\.\.|^\s*%|\{#|\{%|^\s*\*")
 _LEADER_ONLY = lazy(r"^\s*(?:#+|//+|/\*+|<!--|--|;+|\.\.|%+|\{#|\{%|\*)\s*$")
 
@@ -47,15 +50,30 @@ def extract_suppressions(path: str, data: bytes) -> list[Suppression]:
     for index, line in enumerate(data.decode("utf-8", "replace").split("\n")):
         if "orgmemory:" not in line or (in_comments is not None and index + 1 not in in_comments):
             continue
-        match = _SUPPRESSION.search(line)
+        match, reason = _suppression(line)
         if match is None or not _COMMENT_LEADER.search(line[:match.start()]):
             continue
         rules = tuple(rule.strip() for rule in match.group(1).split(",") if rule.strip())
-        reason = (match.group(2) or "").strip(" -—–") or None
+        reason = (reason or "").strip(" -—–") or None
         found.append(Suppression(path=path, line=index + 1, rules=rules, reason=reason,
                                  text=line.strip()[:300],
                                  own_line=_LEADER_ONLY.match(line[:match.start()]) is not None))
     return found
+
+
+def _suppression(line: str):
+    """(the `orgmemory: ignore[...]` match, its reason or None) of the first one on `line` that
+    ends the line (bar a comment's closing delimiter) or gives a reason; (None, None) if none does."""
+    for match in _SUPPRESSION.finditer(line):
+        rest = line[match.end():].rstrip()
+        closer = next((c for c in _CLOSERS if rest.endswith(c)), "")
+        rest = rest[:len(rest) - len(closer)]
+        if not rest.strip():
+            return match, None
+        separator = _REASON_SEPARATOR.match(rest)
+        if separator:
+            return match, rest[separator.end():]
+    return None, None
 
 
 #: Markup has no string literals to quote a suppression in: its comment leader is proof enough.

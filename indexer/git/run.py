@@ -244,6 +244,9 @@ def nearest_work_tree(folder: str) -> str | None:
 
 
 #: `origin`'s URL as (host, owner, name): https, ssh and scp-like forms of one repository agree.
+#: Read only up to `_MAX_REMOTE` characters: the pattern, searched, costs the square of what it
+#: reads, and the URL is the repository's own `.git/config` (20 KB of it took 6 s).
+_MAX_REMOTE = 2048
 _REMOTE = re.compile(r"(?:[\w.+-]+://)?(?:[^@/]+@)?([\w.-]+)[:/](?:\d+/)?([\w.-]+)/([\w.-]+?)(?:\.git)?/?$")
 
 
@@ -251,5 +254,5 @@ def origin_identity(root: str) -> tuple[str, str, str] | None:
     """(host, owner, name) of the `origin` remote, lower-cased, or None: what a scan reads of
     the remote (links to its hosting site), so clones by https and by ssh scan alike."""
     url = run_git(root, "remote", "get-url", "origin", check=False).decode("utf-8", "replace").strip()
-    match = _REMOTE.search(url)
+    match = _REMOTE.search(url) if len(url) <= _MAX_REMOTE else None
     return tuple(g.lower() for g in match.groups()) if match else None  # type: ignore[return-value]

@@ -7,17 +7,21 @@ examples per kind, well under 20 s in all. Then the worst adversarial lines foun
 """
 from __future__ import annotations
 
+import subprocess
+
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from indexer.scan.collect import MAX_LINE_BYTES, _entry, classify, without_long_lines
 
+from tests._integrations import orgmemory_command
+
 MARKERS = ("TODO", "FIXME")
 NAMES = ("a.py", "a.js", "a.ts", "a.tsx", "a.go", "A.java", "a.cs", "a.c", "a.h", "a.rs", "a.rb",
          "a.php", "a.kt", "a.sh", "a.yml", "a.toml", "Dockerfile", "a.tf", "a.bicep", "a.sql", "a.md",
          "a.html", "a.rst", "Makefile", "a.proto", "a.adoc", "a.css", "package.json", "tsconfig.json",
-         "a.json", "a.ini", "setup.cfg", "a.txt", "README", "script", "conf.py", "go.mod")
+         "a.json", "a.ini", "setup.cfg", "a.txt", "README", "script", "conf.py", "go.mod", "hugo.toml")
 PIECES = ("# ", "// ", "/*", "*/", "<!--", "-->", '"""', "'''", "TODO", "TODO(", "FIXME:", "(by 2024-01)",
           "2023-13-45", "docs/", "../", "/etc/passwd", "[x](", ")", "](", "`", "```", "\n", "\r\n", "\t",
           "    ", ".. ", ":doc:`", "include::", "<<", ">>", "${", "$(", "{", "}", "[", "]", '"', "'", "\\",
@@ -25,7 +29,8 @@ PIECES = ("# ", "// ", "/*", "*/", "<!--", "-->", '"""', "'''", "TODO", "TODO(",
           ":", "- ", "#!/bin/sh\n", "run: |\n", "permalink: /", "---\n", "module x\n", "\ufeff", "\u2028", "é",
           "//go:generate ", "git clone ", "cd ", "=$(mktemp -d)", "$(RM) ", "yarn --cwd ", "-o ", "e.g. ",
           "[[module.imports.mounts]]\n", "source = ", "uses: actions/upload-artifact@v4\n", "path: ",
-          '"devDependencies": {', '"bin": ')
+          '"devDependencies": {', '"bin": ', "[[module.mounts]]\n", "target = ", "# Source: ", "cd ..",
+          "Save the following as ", "fileExists(")
 TEXT = st.lists(st.one_of(st.sampled_from(PIECES), st.text(max_size=12)), max_size=40).map("".join)
 
 
@@ -67,7 +72,14 @@ ADVERSARIAL = [("a.rst", "# TODO " + _line("a:")), ("a.rst", "# TODO " + _line("
                ("a.toml", "[" + _line("[module.")), ("a.toml", "[[module.imports.mounts]]\nsource = 'a/b'\n" * 30_000),
                ("a.md", "```sh\n" + "".join(f"curl -o d{i}/f\ncat d{i}/f/x\n" for i in range(30_000)) + "```\n"),
                ("a.yml", "- uses: actions/upload-artifact@v4\n  with:\n    path: |\n" + "      a/b\n" * 100_000),
-               ("a.sh", "R=$(mktemp -d)\ngit clone u \"$R\"\n" + "cd \"$R\"\ncat a/b\n" * 50_000)]
+               ("a.sh", "R=$(mktemp -d)\ngit clone u \"$R\"\n" + "cd \"$R\"\ncat a/b\n" * 50_000),
+               # session 35's: a document that clones and leaves 30,000 repositories, a code span of
+               # `cd`s, a Hugo configuration of 30,000 mounts, a YAML line of Helm source headers
+               ("a.md", "```sh\n" + "".join(f"git clone https://h/o/r{i}\ncd r{i}\nmake x\ncd ..\n"
+                                            for i in range(30_000)) + "```\n"),
+               ("a.md", "`git clone u r && cd " + _line("r && cd ") + "`"),
+               ("hugo.toml", "[[module.mounts]]\nsource = 'a'\ntarget = 'content/a'\n" * 30_000),
+               ("a.yml", "# Source: " + _line("a/templates/"))]
 
 
 @pytest.mark.parametrize("name,text", ADVERSARIAL, ids=[f"{n}-{t[:8]!r}" for n, t in ADVERSARIAL])
@@ -83,3 +95,16 @@ def test_long_lines_are_emptied_and_line_numbers_kept():
     assert without_long_lines(short * 3) == short * 3
     todos = _entry("a.py", data, None, MARKERS)["todos"]
     assert [row[0] for row in todos] == [1, 3]
+
+
+def test_runs_of_spaces_in_a_suppression_or_a_sentence_cost_a_pass_each(repo, tmp_path):
+    """Two patterns backtracked over runs of spaces, within the line bound: a suppression's reason
+    (`# orgmemory: ignore[x] -- a`, 4,000 spaces, `x`: 100 s a line, growing with the cube) and
+    a sentence's "creates" before spaces (1 s per 5,000, with the square, on each sentence of up
+    to six lines). A repository of such lines held a scan for hours; it now takes a second."""
+    suppression = "# orgmemory: ignore[stale-todo] -- a" + " " * 4000 + "x\n"
+    sentence = "It creates" + " " * 4000 + "docs/x.md\n"
+    repo.commit("2024-01-10", files={"a.py": suppression * 20 + "x = 1\n", "docs/a.md": sentence * 30})
+    proc = subprocess.run([*orgmemory_command(), "scan", str(repo.root), "--now", "2026-01-01", "--format", "json",
+                           "--cache-dir", str(tmp_path / "cache")], capture_output=True, text=True, timeout=60)
+    assert proc.returncode in (0, 1), proc.stderr

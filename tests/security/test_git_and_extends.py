@@ -332,6 +332,16 @@ def stale_todos(result) -> list[dict]:
     return [f for f in json.loads(result.stdout)["findings"] if f["rule"] == "stale-todo"]
 
 
+def test_a_huge_remote_url_is_not_read(repo, tmp_path):
+    """The remote's URL is the repository's own `.git/config` (an archive brings it): read as a
+    host, owner and name, 100 KB of it took minutes (the pattern costs the square of its length).
+    A URL longer than any real one names no repository."""
+    repo.commit("2024-01-10", files={"README.md": "# x\n"})
+    repo.git("remote", "add", "origin", "a" * 100_000)
+    proc, _seconds = run_cli("scan", ".", "--now", "2026-01-01", "--cache-dir", str(tmp_path / "c"), cwd=repo.root)
+    assert proc is not None and proc.returncode == 0, proc and proc.stderr
+
+
 def test_a_missing_global_ignore_revs_file_does_not_hide_stale_todos(repo, tmp_path, monkeypatch):
     repo.commit("2022-03-01", files={"app.py": "# TODO: paginate the orders list\nx = 1\n"})
     config = tmp_path / "gitconfig"

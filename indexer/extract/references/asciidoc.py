@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from indexer.extract.references.found import Found
 from indexer.extract.references.links import SESSION_LANGUAGES, link_target
-from indexer.extract.references.shell import ShellSession, doc_shell_words, read_code_span
+from indexer.extract.references.shell import ShellSession, doc_shell_line, read_code_span
 from indexer.regex import lazy
 
 _INCLUDE = lazy(r"^(?:include|image|video|audio)::([^\[\s]+)\[")
@@ -14,6 +14,7 @@ _CODE = lazy(r"`([^`]+)`|\+([^+]+)\+")
 _DELIMITER = lazy(r"^(-{4,}|\.{4,}|/{4,}|\+{4,}|={4,}|_{4,}|\*{4,})\s*$")
 _SOURCE_STYLE = lazy(r"^\[(?:source|listing)?,?\s*([\w-]*)")
 _SHELL = frozenset({"sh", "bash", "shell", "console", "zsh"})
+_HEADING = lazy(r"^(=+)\s")
 
 
 def extract(found: Found) -> None:
@@ -31,8 +32,7 @@ def extract(found: Found) -> None:
             elif block_kind == "shell":
                 if session is not None and session.is_output(line):
                     continue
-                found.commands(index, line.lstrip("$ "), 0)
-                doc_shell_words(found, index, line)
+                doc_shell_line(found, index, line.lstrip("$ "), len(line) - len(line.lstrip("$ ")))
             continue
         if fence:
             delimiter = fence.group(1)
@@ -48,6 +48,8 @@ def extract(found: Found) -> None:
         if line.startswith("//"):
             found.words(index, line[2:], "comment", 2)
             continue
+        if line.startswith("=") and (heading := _HEADING.match(line)):
+            found.heading(len(heading.group(1)))
         _line(found, index, line)
 
 

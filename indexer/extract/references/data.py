@@ -31,6 +31,9 @@ _GITLAB_CI = lazy(r"(?:^|/)\.gitlab-ci\.ya?ml$|(?:^|/)\.gitlab/|(?:^|/)(?:ci|\.c
 #: offers a `components/service-accounts` deleted in 2024.
 _COMMENTED_OUT_ITEM = lazy(r"\s*-\s+[\"']?[^\s\"']+[\"']?\s*$")
 _KUSTOMIZATION = ("kustomization.yaml", "kustomization.yml", "Kustomization")
+#: The header `helm template` writes above each manifest it renders: the template's path in its
+#: chart (`# Source: aws-ebs-csi-driver/templates/node.yaml`), wherever the chart is kept.
+_HELM_SOURCE = lazy(r"#\s*Source:\s+[\w.-]+/(?:charts/[\w.-]+/)*templates/")
 
 
 def _commented_out(path: str, line: str, comment_at: int) -> bool:
@@ -76,7 +79,7 @@ def yaml_file(found: Found) -> None:
                 _value(found, index, line, indent, "config", base)
             continue
         code, comment_at = split_comment(line)
-        if comment_at is not None:
+        if comment_at is not None and not _HELM_SOURCE.match(line, comment_at):
             found.words(index, line[comment_at + 1:], "comment", comment_at + 1,
                         example=_commented_out(found.path, line, comment_at))
         pair = _YAML_KEY.match(code)

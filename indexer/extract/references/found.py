@@ -24,6 +24,11 @@ def _names_a_convention(line: str, name: str) -> bool:
                 if m.group(1).rpartition(".")[0].lower() == stem}) > 1
 
 
+#: What a document names once its shell lines moved into a clone: the commands they run, the
+#: paths of the code blocks and code spans that follow (links are the site's, not the clone's).
+_IN_CLONE = frozenset({"command", "shell", "code-span"})
+
+
 class Found:
     """Collects references of one file; `index` arguments are 0-based line indexes."""
 
@@ -34,6 +39,20 @@ class Found:
         self.references: list[Reference] = []
         #: what a document's shell lines create, in the order read (`shell.doc_shell_words`)
         self.made: set[str] = set()
+        #: the folders a document's shell lines cloned (folder -> URL), and the URL of the one
+        #: they moved into: the commands and paths read after it are that clone's (`shell.doc_shell_line`),
+        #: to the end of the section it was entered in (`heading`)
+        self.clones: dict[str, str] = {}
+        self.clone = ""
+        self.section = self.clone_section = 0  # the level of the document's last heading, and the clone's
+
+    def heading(self, level: int) -> None:
+        """A heading of the document (1 the highest): it ends a clone entered in a section of its
+        level or a deeper one (packer's guide clones its docs site's repository under one heading
+        and goes on about its own code under the next)."""
+        if self.clone and level <= self.clone_section:
+            self.clone = ""
+        self.section = level
 
     def add(self, index: int, target: str, kind: str, column: int = 0, paragraphs: bool = False,
             base: str = "", judge: bool = True, sentence: str | None = None, example: bool = False) -> None:
@@ -49,6 +68,8 @@ class Found:
                 sentence = sentence_at(self.lines, index, column, paragraphs)
             deprecated, said_example = verdicts(sentence)
         example = example or said_example
+        if self.clone and kind in _IN_CLONE:
+            base = self.clone  # (a URL: the resolver keeps it when the clone is this repository)
         if kind == "bare-name" and not example:
             example = _names_a_convention(self.lines[index], target)
         self.references.append(Reference(path=self.path, line=index + 1, target=target, kind=kind,

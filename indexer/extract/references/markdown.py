@@ -9,7 +9,7 @@ from indexer.extract.references.found import Found
 from indexer.extract.references.links import CONFIG_LANGUAGES, SESSION_LANGUAGES, SHELL_LANGUAGES, link_target
 from indexer.extract.references.prose import lead_in
 from indexer.extract.references.rst import toctree_entry
-from indexer.extract.references.shell import (_GUARD, _SESSION_PROMPT, ShellSession, doc_shell_words,
+from indexer.extract.references.shell import (_GUARD, _SESSION_PROMPT, ShellSession, doc_shell_line,
                                               read_code_span, split_comment)
 from indexer.extract.references.tokens import blanked
 from indexer.regex import lazy
@@ -30,6 +30,7 @@ _HTML_COMMENT = lazy(r"<!--(.*?)(?:-->|$)")
 _MAY_REFER = lazy(r"[/`\[<]|\]:|\{doc\}")
 _SNIPPET = lazy(r"^<<<\s+(?:@/)?([^\s{#\[]+)")
 _PROMPT = lazy(r"^\s*(?:\$|>|#|PS[^>]*>|\(\w+\)\s*\$)\s+")
+_HEADING = lazy(r"^(#{1,6})(?:\s|$)")
 
 
 def extract(found: Found) -> None:
@@ -64,6 +65,8 @@ def extract(found: Found) -> None:
             session = ShellSession() if language in SESSION_LANGUAGES or not language and index + 1 < len(lines) \
                 and _SESSION_PROMPT.match(lines[index + 1]) else None
         else:
+            if line.startswith("#") and (heading := _HEADING.match(line)):
+                found.heading(len(heading.group(1)))
             in_comment = _prose_line(found, index, line)
         index += 1
     if any(r.kind == "command" and not r.target.startswith("make ") for r in found.references):
@@ -135,8 +138,7 @@ def _code_block_line(found: Found, index: int, line: str, kind: str, lead: str |
             found.words(index, line[offset + comment_at:], "comment", offset + comment_at)
         if _GUARD.match(text.lstrip()):  # `rm -f pkg/assets.go`: what `make clean` deletes, no claim
             return
-        found.commands(index, text, offset)
-        doc_shell_words(found, index, text, offset, sentence=lead)  # (`curl ... > about.md` creates it)
+        doc_shell_line(found, index, text, offset, sentence=lead)  # (`curl ... > about.md` creates it)
     else:
         found.words(index, line, "config", sentence=lead)
 

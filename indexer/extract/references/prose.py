@@ -33,7 +33,7 @@ EXAMPLE = lazy(
     r"|\b(?:is|are|gets?)\s+(?:created|generated|written)\b"
     r"|\b(?:has|have)\s+been\s+(?:output|generated|built|written|created)\b"
     r"|\bwould\s+be\s+(?:located|found|placed|stored|saved|written|created)\b"
-    r"|\b(?:creates?|generates?|writes?|outputs?)\s+(?:a|an|the)?\s*(?:new\s+)?(?:file|folder|directory)\b"
+    r"|\b(?:creates?|generates?|writes?|outputs?)\s+(?:(?:a|an|the)\s+)?(?:new\s+)?(?:file|folder|directory)\b"
     r"|\b(?:a|an)\s+new\s+(?:empty\s+)?(?:file|folder|directory)\b"
     r"|\bcreate[`'\"\s]+(?:[.,;:)]|$)"
     # "Let's create a ``.github/workflows/publish-to-pypi.yml`` file." (its path blanked; every
@@ -41,6 +41,11 @@ EXAMPLE = lazy(
     r"|\bcreate\s{1,3}(?:a|an|the)\s{1,3}(?:new\s{1,3})?(?:`{1,2}\s{1,3}`{1,2}|'\s{1,3}'|\"\s{1,3}\"|\s{0,3})\s{1,3}"
     r"(?:file|folder|directory)\b"
     r"|\byou\s+(?:would|will|should|can|could|may|must|then)\s+create\b|\byou\s+(?:could|might)\s+use\b"
+    r"|\bsave\s+(?:the\s+following|this|it|these|them)\b"  # conftest's "Save the following as `policy/x.rego`:"
+    # pdoc's "This will create an HTML file at `docs/demo.html`", kubespray's "this script will create
+    # `contrib/.../k8s_cluster.yml`" (not kubebuilder's "`x.yaml` will generate the images")
+    r"|\b(?:will|would)\s+(?:create|generate|write|produce)\s+(?:`{1,2}\s{1,3}`{1,2}|'\s{1,3}'|\"\s{1,3}\""
+    r"|(?:a|an|the)\s+(?:new\s+)?(?:\w+\s+)?(?:file|folder|directory)\b)"
     r"|\byour\s+(?:own\s+)?(?:\w+\s+)?(?:project|app|application|site|repo|repository|package|code|directory|folder|file)\b"
     r"|\btheir\s+own\b"  # maturin: "Checks if user has provided their own header at `target/header.h`"
     r"|\bif\s+you\s+have\b|\bin\s+order\s+to\s+run\s+a\s+particular\b"
@@ -76,7 +81,7 @@ DEPRECATION_WORDS = ("not", "don", "never", "stop", "deprecat", "obsolete", "lon
 EXAMPLE_WORDS = ("example", "instance", "e.g.", "such", "pretend", "suppose", "imagine", "say",
                  "hypothetical", "something", "will", "create", "generated", "written", "file",
                  "folder", "directory", "your", "have", "particular", "been", "would", "repo", "project",
-                 "look", "checkout", "clone", "could", "might", "their")
+                 "look", "checkout", "clone", "could", "might", "their", "save")
 
 
 @lru_cache(maxsize=8192)
@@ -143,7 +148,7 @@ _PACKAGE_BUILTINS = frozenset({
 COMMAND = lazy(
     r"(?:^|(?<=[\s;&|(`$]))(?:"
     r"(?P<make>make)(?P<make_args>(?:\s+(?:-[A-Za-z]+(?:\s+(?!-)[^\s;&|`]+)?|-{1,2}[\w-]+=\S+"
-    r"|[A-Z_]\w*=(?:\"[^\"]*\"|'[^']*'|\S*)))*)"
+    r"|[A-Z_]\w*=(?:\"[^\"]*\"|'[^']*'|<[^<>\n]{0,80}>|(?![\"'<])\S*)))*)"  # (`X=<my registry>` a placeholder)
     # (each target ends where a word does: not at `=` (a variable) or `/` (a path))
     r"\s+(?P<make_targets>[A-Za-z0-9_][\w.-]*(?:\s+[A-Za-z0-9_][\w.-]*)*)(?=[\s;&|)<>`'\",:!?]|$)"
     r"|(?P<npm>npm)\s+run(?:-script)?\s+(?P<npm_script>[\w:.-]+)"

@@ -13,10 +13,12 @@ from typing import NamedTuple
 from indexer.extract.references.found import Found
 from indexer.extract.references.links import CONFIG_LANGUAGES, SESSION_LANGUAGES, SHELL_LANGUAGES, link_target
 from indexer.extract.references.prose import lead_in
-from indexer.extract.references.shell import ShellSession, doc_shell_words, read_code_span
+from indexer.extract.references.shell import ShellSession, doc_shell_line, read_code_span
 from indexer.regex import lazy
 
 _DIRECTIVE = lazy(r"^(\s*)\.\.\s+([\w:+-]+)::\s*(.*)$")
+_UNDERLINE = lazy(r"^([=\-~^\"'*+#`:.])\1{2,}\s*$")
+_UNDERLINE_CHARS = frozenset("=-~^\"'*+#`:.")
 _COMMENT = lazy(r"^(\s*)\.\.(?:\s+(?![_|\[])(.*)|\s*)$")
 _TARGET = lazy(r"^\s*\.\.\s+_[^:]+:\s*(\S+)\s*$")
 _FILE_OPTION = lazy(r"^\s+:file:\s*(\S+)")
@@ -78,6 +80,8 @@ def extract(found: Found) -> None:
                 found.words(index, comment.group(2) or "", "comment", comment.start(2) if comment.group(2) else 0)
                 block = _Block("comment", len(comment.group(1)))
                 continue
+        if index and stripped[:1] in _UNDERLINE_CHARS and _UNDERLINE.match(line) and found.lines[index - 1].strip():
+            found.heading(1)  # (a section title, each taken for the highest: a level is the order of first use)
         _prose(found, index, line)
         if stripped.endswith("::"):
             literal_after = indent
@@ -128,15 +132,13 @@ def _block_line(found: Found, index: int, line: str, block: _Block) -> None:
             return
         prompt = _PROMPT.match(line)
         offset = prompt.end() if prompt else 0
-        found.commands(index, line[offset:], offset)
-        doc_shell_words(found, index, line[offset:], offset, sentence=lead)
+        doc_shell_line(found, index, line[offset:], offset, sentence=lead)
     elif kind == "config" and not line.lstrip().startswith(":"):
         found.words(index, line, "config", sentence=lead)
     elif kind == "literal":
         prompt = _PROMPT.match(line)
         if prompt and line.lstrip().startswith("$"):
-            found.commands(index, line[prompt.end():], prompt.end())
-            doc_shell_words(found, index, line[prompt.end():], prompt.end(), sentence=lead)
+            doc_shell_line(found, index, line[prompt.end():], prompt.end(), sentence=lead)
 
 
 def _prose(found: Found, index: int, line: str, start: int = 0) -> None:

@@ -15,7 +15,7 @@ from __future__ import annotations
 import posixpath
 
 from indexer.extract.references.found import Found
-from indexer.extract.references.tokens import blanked, clean, is_variable, path_words
+from indexer.extract.references.tokens import blanked, clean, is_variable, path_words, repository_name
 from indexer.regex import lazy
 
 #: A prompt that opens a session's command (`$ make`, `(venv) $ pip`, `PS C:\\> ./build.ps1`); not `#`
@@ -164,7 +164,7 @@ class ShellReader:
             if command.lstrip().startswith("find "):  # `find . -path ./vendor -prune`: a pattern
                 columns.update(c for m in _FIND_PATTERN.finditer(command) for c in (m.start(1), m.start(1) + 1))
         if "clone" in command and _CLONE.match(command):
-            folder = posixpath.normpath(_clone_folder(command))
+            folder = posixpath.normpath(_cloned(command)[1])
             if folder != ".":
                 self.elsewhere.add(folder)
         if "://" in command and _DOWNLOAD.match(command):  # the file is named after its URL
@@ -185,8 +185,9 @@ class ShellReader:
         return columns
 
 
-def _clone_folder(command: str) -> str:
-    """The folder `git clone` makes: its second argument, or the URL's last name without `.git`."""
+def _cloned(command: str) -> tuple[str, str]:
+    """(URL, folder) of `git clone`: its first argument, and its second or the URL's last name
+    without `.git`."""
     arguments: list[str] = []
     valued = False
     for word in command.split()[2:]:
@@ -196,10 +197,10 @@ def _clone_folder(command: str) -> str:
             valued = word in _CLONE_VALUED
         else:
             arguments.append(word.strip("'\""))
+    url = arguments[0] if arguments else ""
     if len(arguments) >= 2:
-        return arguments[1]
-    name = arguments[0].rstrip("/").rpartition("/")[2].rpartition(":")[2] if arguments else ""
-    return name[:-4] if name.endswith(".git") else name
+        return url, arguments[1]
+    return url, repository_name(url)
 
 
 def is_created(created: set[str], word: str) -> bool:
@@ -221,8 +222,40 @@ def read_code_span(found: Found, index: int, code: str, column: int) -> None:
     command: what it runs (`Found.commands`), and its path words but those it creates: `cp
     config.example.yaml config.yaml` or `ln -s 1234.bugfix.rst CHANGES/1240.bugfix.rst` claims
     no `config.yaml` or `CHANGES/1240.bugfix.rst` here (`ShellReader._creations`)."""
+    follow_clone(found, code)  # (gloo's "`git clone https://github.com/solo-io/gloo && cd gloo`")
     found.commands(index, code, column)
     found.words(index, blanked(code, _created_spans(code)), "code-span", column, paragraphs=True)
+
+
+def doc_shell_line(found: Found, index: int, text: str, offset: int = 0, sentence: str | None = None) -> None:
+    """A shell line of a document's code block: the commands it runs and the path words it names,
+    read in order with the document's shell lines before it. What they created is no claim
+    (`doc_shell_words`); once they cloned a repository and moved into it (`git clone URL`, then
+    `cd` into its folder), what follows is the clone's (`Found.clone`): gateway-api's conformance
+    reports clone each implementation and run its make targets. The resolver keeps them when the
+    clone is this repository or a fork of it."""
+    follow_clone(found, text)
+    found.commands(index, text, offset)
+    doc_shell_words(found, index, text, offset, sentence=sentence)
+
+
+def follow_clone(found: Found, text: str) -> None:
+    """Note a document's `git clone URL [folder]`, and a `cd` into or out of its clone (`..`, an
+    absolute or variable folder: out; a folder below: still in it)."""
+    if "cd" not in text and "clone" not in text:
+        return
+    for _start, part in _parts(text):
+        command = part[_LEADING.match(part).end():].strip()
+        if command.startswith("git") and _CLONE.match(command):
+            url, folder = _cloned(command)
+            found.clones[posixpath.normpath(folder)] = url
+        elif found.clones and (cd := _CD.match(command)):
+            folder = cd.group(2)
+            if found.clone:
+                if folder.startswith(("..", "/", "~", "-")) or is_variable(folder):
+                    found.clone = ""
+            else:
+                found.clone, found.clone_section = found.clones.get(posixpath.normpath(folder), ""), found.section
 
 
 def doc_shell_words(found: Found, index: int, text: str, offset: int = 0, sentence: str | None = None) -> None:

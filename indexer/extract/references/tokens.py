@@ -213,3 +213,9 @@ def occurrences(haystack: AnyStr, needle: AnyStr) -> list[int]:
         found.append(at)
         at = haystack.find(needle, at + 1)
     return found
+
+
+def repository_name(url: str) -> str:
+    """A clone URL's repository name: `https://github.com/o/gateway.git` -> `gateway`."""
+    name = url.rstrip("/").rpartition("/")[2].rpartition(":")[2]
+    return name[:-4] if name.endswith(".git") else name
