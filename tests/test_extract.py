@@ -615,6 +615,11 @@ def test_a_program_says_it_is_deprecated_of_itself_not_of_the_chart_it_reads():
     depguard = (b"packages-with-error-message:\n  - github.com/pkg/errors: >\n"
                 b"      This package is deprecated since Go 1.13. Use the errors package.\n")
     assert extract_deprecations(".golangci.yaml", depguard) == []  # (odo's: a value says it of pkg/errors)
+    # a test's string is data under test (operator-lifecycle-manager's package server fixtures)
+    fixture = b'package provider\n\nvar pkg = Package{\n\tDeprecation: &api.Deprecation{Message: "This package is deprecated"},\n}\n'
+    assert extract_deprecations("pkg/package-server/provider/registry_test.go", fixture) == []
+    assert [(s.line, s.kind) for s in extract_deprecations("pkg/package-server/provider/registry.go", fixture)] \
+        == [(4, "self-deprecated")]
 
 
 def test_prose_signals_are_read_in_docs_that_never_say_deprecated():

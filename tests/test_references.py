@@ -39,11 +39,12 @@ def test_markdown_links_code_spans_commands_and_prose():
     text = ("# Setup\n"
             "See [local setup](./local-setup.md) and ![diagram](img/arch.png).\n"
             "Run `scripts/rotate.sh staging`, then `make deploy-old`.\n"
-            "Deploy via deploy/legacy.\n"
+            "Deploy via deploy/legacy, as [the reference][ref] says.\n"
             "```sh\n$ npm run legacy-build\n./tools/cut.sh 1.0\n```\n"
             "```python\nopen('examples/not_a_claim.py')\n```\n"
             "<!-- old notes in notes/old.md -->\n"
-            "[ref]: docs/ref.md\n[^1]: A footnote, not a link.\n")
+            "[ref]: docs/ref.md\n[^1]: A footnote, not a link.\n"
+            "[unused]: docs/unused.md\n")  # (a definition no link uses renders nothing)
     assert kinds("README.md", text) == {
         (2, "./local-setup.md", "md-link"), (2, "img/arch.png", "md-link"),
         (3, "scripts/rotate.sh", "code-span"), (3, "make deploy-old", "command"),
@@ -118,6 +119,8 @@ def test_exclusion_and_redirect_lists_name_nothing():
     # shows went away); a redirect list names nothing
     assert kinds("docs/conf.py", conf) == {(6, "_static/logo.png", "string"), (3, "old/page.rst", "exclusion")}
     assert extract_references("docs/redirects.txt", b"old/page.rst new/page.rst\n") == []
+    pytest_config = '[tool.pytest.ini_options]\nnorecursedirs = [\n  "build",\n  "src/app.egg-info",\n]\n'
+    assert kinds("pyproject.toml", pytest_config) == {(4, "src/app.egg-info", "exclusion")}
 
 
 @pytest.mark.parametrize("path, span", [("AGENTS.md", "`{}`"), ("docs/index.rst", "``{}``"), ("docs/x.adoc", "`{}`")])
@@ -2082,3 +2085,98 @@ def test_a_mkdocs_site_configured_under_another_name_serves_folder_urls(repo):
         "docs/styles/align.md": "# align\n\nSee [horizontal](../../css_types/horizontal).\n\nSee [gone](../../css_types/gone).\n",
     })
     assert set(found(scan(repo.root), "dangling-reference")) == {("docs/styles/align.md", 5)}
+
+
+def test_what_a_command_writes_or_runs_elsewhere_is_no_claim(repo):
+    """bump-my-version's `pip-compile --output-file=requirements/prod.txt`, goldilocks' `venom run
+    --output-dir e2e/results`: what a command writes, whatever the repository once kept there.
+    external-provisioner's `make WHAT=test/e2e/e2e.test "-C${GOPATH}/src/..."` builds in another
+    checkout; `make -C docs` in a folder of this one, where a missing path is still a finding.
+    kube-scheduler-simulator's `#COPY --from=builder ./app/server` copies out of another stage."""
+    repo.commit("2020-01-10", files={"requirements/prod.txt": "click\n", "e2e/results/a.xml": "<a/>\n",
+                                     "app/server/main.go": "package main\n", "docs/conf.py": "x = 1\n",
+                                     "docs/source/index.rst": "Index\n"})
+    repo.git("rm", "-q", "-r", "requirements", "e2e", "app", "docs/source")
+    repo.commit("2024-08-13", files={
+        "tools/generate-requirements.sh": ("#!/bin/sh\npip-compile --upgrade --output-file=requirements/prod.txt"
+                                           " pyproject.toml\npython -m build --outdir dist/wheels .\n"),
+        "Makefile": (".PHONY: e2e\ne2e:\n\tvenom run e2e/tests/* --output-dir e2e/results --log info\n"
+                     "\tmake WHAT=test/e2e/e2e.test \"-C${GOPATH}/src/k8s.io/kubernetes\"\n"
+                     "\tmake -C docs html SOURCE=source/index.rst\n"),
+        "Dockerfile": "FROM golang AS builder\n#COPY --from=builder ./app/server ./server/\n# COPY ./app/server ./server/\n",
+    })
+    assert set(found(scan(repo.root), "dangling-reference")) == {("Makefile", 5), ("Dockerfile", 3)}
+
+
+def test_paths_said_to_be_another_repositorys_or_the_readers(repo):
+    """goldilocks: "the `hack/vpa-up.sh` script from the [vertical-pod-autoscaler
+    repository](https://github.com/kubernetes/autoscaler/...)"; kube-scheduler-simulator: "use
+    'hack/install-etcd.sh' on kubernetes/kubernetes repo"; kured: "[charts/kured](https://github.com/
+    kubereboot/charts/tree/main/charts/kured) is the place to contribute", a link whose text
+    labels another repository's URL (a link into this one's names its path, and a link to a page
+    nothing); molecule: "`.config/molecule/config.yml` file in your `$HOME`
+    directory" and a scenario's `requirements-file: ../requirements.yml`, both names this
+    repository once had; ansible-lint lists `.config/ansible-lint.yml` or `.yaml`, of which its
+    examples' projects hold the first."""
+    repo.commit("2020-01-10", files={"charts/kured/Chart.yaml": "name: kured\n", "requirements.yml": "[]\n",
+                                     ".config/molecule/config.yml": "driver: {}\n"})
+    repo.git("rm", "-q", "-r", "charts", "requirements.yml", ".config")
+    repo.commit("2024-06-11", files={
+        "hack/verify.sh": "#!/bin/sh\necho \"You can use 'hack/install-etcd.sh' on kubernetes/kubernetes repo.\"\n",
+        "examples/.config/ansible-lint.yml": "profile: min\n", ".config/dictionary.txt": "kured\n",
+        "docs/installation.md": ("* Install the `hack/vpa-up.sh` script from the [vertical-pod-autoscaler repository]"
+                                 "(https://github.com/kubernetes/autoscaler/tree/master/vertical-pod-autoscaler)\n"
+                                 "* Or run `hack/vpa-down.sh`.\n"),
+        "CONTRIBUTING.md": ("- [charts/kured](https://github.com/kubereboot/charts/tree/main/charts/kured) is the place"
+                            " for the chart.\n- [`charts/old`](./charts/old/) is gone.\n"
+                            "- [The chart in `charts/kured`](https://github.com/kubereboot/kured) has the values.\n"
+                            "- [The chart in `charts/kured`](https://kured.dev/docs/) has the values.\n"),
+        "docs/configuration.md": ("- `.config/molecule/config.yml` file in your `$HOME` directory\n"
+                                  "- `.config/ansible-lint.yml` or `.config/ansible-lint.yaml`\n- Or `.config/lint.yaml`\n\n"
+                                  "```yaml\ndependency:\n  options:\n    requirements-file: ../requirements.yml\n```\n"),
+    })
+    repo.git("remote", "add", "origin", "https://github.com/kubereboot/kured.git")
+    assert set(found(scan(repo.root), "dangling-reference")) == {
+        ("docs/installation.md", 2), ("CONTRIBUTING.md", 2), ("CONTRIBUTING.md", 3), ("docs/configuration.md", 3)}
+
+
+def test_a_scaffolds_options_a_version_placeholder_and_a_printed_error_name_nothing(repo):
+    """cloudnative-pg's kustomization keeps kubebuilder's `#- path: patches/cainjection_in_x.yaml`
+    to uncomment, and its release notes template says "copy this file to
+    `docs/src/release_notes/v1.XX.md`"; kubefed's GKE page shows the error a deploy prints, `Error
+    from server (Forbidden): error when creating "hack/install-latest.yaml"` (deleted in 2019). A
+    commented-out option that names a path the repository removed is still a finding."""
+    repo.commit("2019-01-10", files={"hack/install-latest.yaml": "kind: List\n", "config/crd/patches/gone.yaml": "a: 1\n"})
+    repo.git("rm", "-q", "hack/install-latest.yaml", "config/crd/patches/gone.yaml")
+    repo.commit("2024-03-01", files={
+        "config/crd/bases/x.yaml": "kind: CustomResourceDefinition\n", "config/crd/patches/kept.yaml": "a: 1\n",
+        "config/crd/kustomization.yaml": ("resources:\n- bases/x.yaml\npatches:\n#- path: patches/cainjection_in_x.yaml\n"
+                                          "#  target:\n#    kind: CustomResourceDefinition\n#- path: patches/gone.yaml\n"),
+        "docs/src/release_notes/v1.28.md": "# 1.28\n",
+        "contribute/release-notes-template.md": "Copy this file to `docs/src/release_notes/v1.XX.md`.\n",
+        "docs/gke.md": ("You can expect the following error:\n\n```\nError from server (Forbidden): error when creating"
+                        " \"hack/install-latest.yaml\": forbidden\n```\n\nThen run:\n\n```\nkubectl apply -f hack/install-latest.yaml\n```\n"),
+    })
+    assert set(found(scan(repo.root), "dangling-reference")) == {("config/crd/kustomization.yaml", 7), ("docs/gke.md", 10)}
+
+
+def test_a_sphinx_sites_raw_html_captions_and_included_guide(repo):
+    """litestar's index page links built pages in raw HTML (`<a href="usage/index.html">`), its
+    testing page captions an example `tests/test_health_check.py`, and its root CONTRIBUTING.rst,
+    included into the docs, says :doc:`/release-notes/changelog` from the docs root. A raw HTML
+    image that is gone, and a rooted :doc: no docs root has, are still findings."""
+    repo.commit("2024-03-01", files={
+        "docs/conf.py": "project = 'x'\n",
+        "docs/usage/index.rst": "Usage\n=====\n",
+        "docs/release-notes/changelog.rst": "Changelog\n=========\n",
+        "docs/contribution-guide.rst": ".. include:: ../CONTRIBUTING.rst\n",
+        "docs/examples/test_health_sync.py": "def test(): pass\n", "tests/test_app.py": "def test(): pass\n",
+        "docs/index.rst": (".. raw:: html\n\n   <a href=\"usage/index.html\">Usage</a>\n   <img src=\"_static/gone.png\">\n\n"
+                           ".. literalinclude:: /examples/test_health_sync.py\n    :caption: ``tests/test_health_check.py``\n"
+                           "    :language: python\n"),
+        "CONTRIBUTING.rst": "Add an entry to :doc:`/release-notes/changelog`, then to :doc:`/release-notes/upcoming`.\n",
+    })
+    assert set(found(scan(repo.root), "dangling-reference")) == {("docs/index.rst", 4), ("CONTRIBUTING.rst", 1)}
+    report = scan(repo.root)
+    assert [f["message"] for f in report["findings"] if f["path"] == "CONTRIBUTING.rst"] == [
+        "/release-notes/upcoming does not exist (no docs/release-notes/upcoming or release-notes/upcoming)"]

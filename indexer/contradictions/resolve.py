@@ -25,6 +25,7 @@ from dataclasses import dataclass, replace
 from typing import Callable, Iterable, Mapping, Sequence
 
 from indexer.confine import read_inside
+from indexer.extract.languages import TEST_FILE
 from indexer.extract.references import tokens
 from indexer.git.discover import DEFAULT_BRANCHES, current_branch, ignored as git_ignored
 from indexer.git.history import History
@@ -69,11 +70,6 @@ _EXAMPLE_CODE = lazy(r"(?:^|/)(?:examples?|samples?|demos?|docs_src|listings|sni
 _LANGUAGE = lazy(r"[a-z]{2}(?:[-_][a-zA-Z]{2,4})?")
 _DEFAULT_LANGUAGES = ("en", "en-us", "en-US", "en_US")
 _JS_SUFFIXES = (".js", ".ts", ".tsx", ".jsx", ".mjs", ".cjs", ".json", ".vue", ".svelte", ".d.ts")
-TEST_FILE = lazy(r"(?:^|/)(?:tests?|t|spec|specs|__tests__|testdata|test_data|testfiles|fixtures|testing)/"
-                 r"|(?:^|/)(?:test_[^/]*|[^/]*[-_]tests?\.\w+|[^/]*\.(?:test|spec)\.\w+|conftest\.py"
-                 r"|[^/]*[-_]test[-_]utils?\.\w+"
-                 # (a CamelCase test module: SCons' `FSTests.py`, Java's `FooTest.java`)
-                 r"|[^/]*[A-Za-z0-9]Tests?\.(?:py|java|kt|scala|groovy|cs|php|rb|js|ts|swift|cpp|cc))$")
 _HOSTED = lazy(r"https?://(?:www\.)?([\w.-]+)/([\w.-]+)/([\w.-]+?)(?:\.git)?/(?:-/)?(?:blob|tree|raw|src)/"
                r"([^/]+)/(.*)"
                r"|https?://raw\.githubusercontent\.com/([\w.-]+)/([\w.-]+)/([^/]+)/(.*)")
@@ -157,9 +153,13 @@ _AGENT_INSTRUCTIONS = lazy(r"(?:^|/)(?:CLAUDE|AGENTS|GEMINI)(?:\.local)?\.md$|^\
 #: The sentence places its paths in another repository, or in the reader's own files ("copy this
 #: to your workflow file, for example `.github/workflows/pr.yml`"): history here says nothing
 #: about them, a file of that name this repository once had included.
-_SOMEONE_ELSES = lazy(r"(?i)\b(?:in|of|from)\s+the\s+(?!same\b|this\b|our\b)[\w.-]+\s+repo(?:sitory)?\b"
+_SOMEONE_ELSES = lazy(r"(?i)\b(?:in|on|of|from)\s+(?:the\s+\[?(?!same\b|this\b|our\b)[\w.-]+|\[?[\w.-]+/[\w.-]+)"
+                      r"\s+repo(?:sitory)?\b"  # (goldilocks' "from the [vertical-pod-autoscaler repository](…)")
                       r"|\b(?:another|other|upstream|external|separate)\s+(?:repo(?:sitory)?|project)\b"
                       r"|\byour\s+(?:own\s+)?(?:\w+\s+)?(?:file|project|repo|repository)\b")
+#: The reader's home folder: molecule's "`.config/molecule/config.yml` file in your `$HOME`
+#: directory", a path of the reader's whatever this repository once kept under that name.
+_READERS_HOME = lazy(r"(?i)\byour\s+(?:`?\$HOME\b|home\s+(?:dir|directory|folder)\b)")
 
 
 @dataclass(frozen=True)
@@ -374,7 +374,9 @@ class Resolver:
         if target.startswith("/"):
             if kind in ("sphinx-doc", "rst-include"):
                 root = self.paths.sphinx_root_of(reference.path)
-                return [root] if root is not None else [""]
+                # (outside a docs root, included by its documents: litestar's CONTRIBUTING.rst and its
+                # :doc:`/release-notes/changelog`)
+                return [root] if root is not None else [*self.paths.sphinx_roots, ""]
             if kind == "md-link":
                 bases = ["", *self.paths.site_roots, *self._hugo_content(reference.path),
                          *self._hugo_mounted(reference.path, absolute=True)]
@@ -657,8 +659,14 @@ class Resolver:
         if c_include and not removed:
             # mypyc's `#include "internal/pycore_frame.h"`: CPython's, on the include path its build sets
             return Resolved(reference, NOT_A_CLAIM, why="a header of the include path (a dependency's, the system's)")
-        if reference.kind not in STRONG_KINDS and reference.example and _SOMEONE_ELSES.search(reference.text):
+        if reference.kind not in STRONG_KINDS and (reference.example and _SOMEONE_ELSES.search(reference.text)
+                                                   or _READERS_HOME.search(reference.text)):
             return Resolved(reference, NOT_A_CLAIM, why="said to be another repository's, or the reader's")
+        if reference.kind == "config" and reference.target.startswith("../") \
+                and reference.path.lower().endswith(DOC_SUFFIXES):
+            # molecule's getting-started page shows a scenario's `requirements-file: ../requirements.yml`:
+            # relative to that file, wherever the reader keeps it, whatever this repository once had
+            return Resolved(reference, NOT_A_CLAIM, why="in a doc's config example: relative to the reader's config file")
         if not removed and (_TEMPLATE_TREE.search(reference.path) and not self.paths.in_site(reference.path)
                             or posixpath.basename(reference.path).startswith("_template.")):
             # kubernetes/release's `cmd/krel/templates/latest/cri-tools/README.md`, copied into the
@@ -830,17 +838,19 @@ class Resolver:
             return Resolved(reference, NOT_A_CLAIM, why="given as an example, or said to be created")
         if _SECRET_FILE.search(word):
             return Resolved(reference, NOT_A_CLAIM, why="a key or certificate: made where it is used, never committed")
-        if self.paths.has_suffix(word.removeprefix("./")):
+        spelled = _other_spelling(word.removeprefix("./"))
+        if self.paths.has_suffix(word.removeprefix("./")) or spelled and self.paths.has_suffix(spelled):
+            # (ansible-lint's list of its config's names, `.config/ansible-lint.yml` and `.yaml`,
+            # the first of which its examples' projects have)
             return Resolved(reference, NOT_A_CLAIM, why="exists under another folder")
+        if _SOMEONE_ELSES.search(reference.text):
+            return Resolved(reference, NOT_A_CLAIM, why="said to be another repository's, or the reader's")
         if reference.kind == "string" and TEST_FILE.search(reference.path):
             return Resolved(reference, NOT_A_CLAIM, why="a string in a test")
         if _URL_JOIN.search(reference.text):  # (in code, or in a message's f-string)
             return Resolved(reference, NOT_A_CLAIM, why="the path of a URL (joined to a site's address)")
         if reference.kind == "string" and posixpath.dirname(reference.path) in self._generators:
             return Resolved(reference, NOT_A_CLAIM, why="a generator's code: names the files of the project it makes")
-        if reference.kind == "config" and reference.target.startswith("../") \
-                and reference.path.lower().endswith(DOC_SUFFIXES):
-            return Resolved(reference, NOT_A_CLAIM, why="in a doc's config example: relative to the reader's config file")
         if reference.kind == "config" and reference.path.lower().endswith(DOC_SUFFIXES) and self._in_docs(reference.path):
             # tox's docs show `[env.fetch] script = "tools/fetch.py"`, poetry's `readme = [...]` of two
             # READMEs: the reader's configuration, naming the reader's files (a path this repository had
@@ -1262,6 +1272,13 @@ def _ancestors(folder: str) -> list[str]:
         folder = posixpath.dirname(folder)
         out.append(folder)
     return out
+
+
+def _other_spelling(word: str) -> str:
+    """`x.yml` for `x.yaml` and the other way round: tools read either (`""` for other names)."""
+    if word.endswith(".yaml"):
+        return word[:-5] + ".yml"
+    return word[:-4] + ".yaml" if word.endswith(".yml") else ""
 
 
 def _template_suffix(path: str) -> str:

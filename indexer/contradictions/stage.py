@@ -24,7 +24,8 @@ from indexer.contradictions.legacy import (WEIGHTS, Legacy, MigrateAsk, Settings
 from indexer.models import Resolution
 from indexer.git.root import CONFIG_NAMES
 from indexer.contradictions.paths import RepoPaths
-from indexer.contradictions.resolve import DOC_SUFFIXES, EXISTS, IMPORT_KINDS, TEST_FILE, Resolved, Resolver
+from indexer.contradictions.resolve import DOC_SUFFIXES, EXISTS, IMPORT_KINDS, Resolved, Resolver
+from indexer.extract.languages import TEST_FILE
 from indexer.extract.deprecation import HISTORICAL
 
 

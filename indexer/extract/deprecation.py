@@ -19,6 +19,7 @@ import posixpath
 import re
 from itertools import islice
 from typing import NamedTuple
+from indexer.extract.languages import TEST_FILE
 from indexer.regex import lazy
 
 
@@ -150,10 +151,12 @@ def extract_deprecations(path: str, data: bytes) -> list[Signal]:
         # is deprecated" of themselves)
         program = lower.endswith(_PROGRAMS)
         nouns = _SELF_IN_PROGRAM if program else _SELF
-        data_file = lower.endswith(_DATA)
+        # (a value is data: odo's depguard message "This package is deprecated since Go 1.13", and
+        # so is a test's string: operator-lifecycle-manager's `Message: "This package is deprecated"`)
+        data_file = lower.endswith(_DATA) or program and TEST_FILE.search(path) is not None
         for i, line in enumerate(lines, 1):
             if data_file and not line.lstrip().startswith(("#", "//", ";")):
-                continue  # a value is data: odo's depguard message "This package is deprecated since Go 1.13"
+                continue
             found = nouns.search(line) if "deprecated" in line.lower() else None
             if found and not _quoted(line, found.start(), program):
                 out.append(Signal(i, "self-deprecated", ".", "", line.strip()))

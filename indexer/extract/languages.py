@@ -42,6 +42,16 @@ import posixpath
 import re
 from dataclasses import dataclass
 
+from indexer.regex import lazy
+
+#: A test's file, by the conventions of its folder or its name: what it names or says is data
+#: under test, or made by the test.
+TEST_FILE = lazy(r"(?:^|/)(?:tests?|t|spec|specs|__tests__|testdata|test_data|testfiles|fixtures|testing)/"
+                 r"|(?:^|/)(?:test_[^/]*|[^/]*[-_]tests?\.\w+|[^/]*\.(?:test|spec)\.\w+|conftest\.py"
+                 r"|[^/]*[-_]test[-_]utils?\.\w+"
+                 # (a CamelCase test module: SCons' `FSTests.py`, Java's `FooTest.java`)
+                 r"|[^/]*[A-Za-z0-9]Tests?\.(?:py|java|kt|scala|groovy|cs|php|rb|js|ts|swift|cpp|cc))$")
+
 
 @dataclass(frozen=True)
 class Language:

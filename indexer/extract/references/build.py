@@ -25,8 +25,10 @@ def dockerfile(found: Found) -> None:
     for index, line in enumerate(found.lines):
         stripped = line.strip()
         if stripped.startswith("#"):
-            found.words(index, stripped[1:], "comment", line.find("#") + 1)
-            continue
+            commented = _INSTRUCTION.match(stripped[1:])
+            if not (commented and commented.group(1).upper() in ("COPY", "ADD") and "--from" in commented.group(2)):
+                found.words(index, stripped[1:], "comment", line.find("#") + 1)
+            continue  # (a `COPY --from` commented out copies from another image: as one not commented out)
         instruction = None if continued else _INSTRUCTION.match(line)
         name = instruction.group(1).upper() if instruction else ("RUN" if continued else "")
         if name in ("COPY", "ADD"):

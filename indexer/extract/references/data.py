@@ -29,7 +29,7 @@ _GITLAB_CI = lazy(r"(?:^|/)\.gitlab-ci\.ya?ml$|(?:^|/)\.gitlab/|(?:^|/)(?:ci|\.c
 #: to uncomment when the project makes it): an option, read as an example. One that names a path
 #: the repository removed is still a claim: microservices-demo's menu of components to uncomment
 #: offers a `components/service-accounts` deleted in 2024.
-_COMMENTED_OUT_ITEM = lazy(r"\s*-\s+[\"']?[^\s\"']+[\"']?\s*$")
+_COMMENTED_OUT_ITEM = lazy(r"\s*-\s+(?:[\w-]+:\s+)?[\"']?[^\s\"']+[\"']?\s*$")  # (or `#- path: x`)
 _KUSTOMIZATION = ("kustomization.yaml", "kustomization.yml", "Kustomization")
 #: The header `helm template` writes above each manifest it renders: the template's path in its
 #: chart (`# Source: aws-ebs-csi-driver/templates/node.yaml`), wherever the chart is kept.

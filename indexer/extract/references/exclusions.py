@@ -10,9 +10,10 @@ import re
 from indexer.extract.references.tokens import occurrences
 from indexer.regex import lazy
 
-_WORDS = (b"exclude", b"ignore", b"omit", b"skip", b"redirect")
+#: (pytest's `norecursedirs` too: ansible-lint's lists `src/ansible_lint.egg-info`, which a build makes)
+_WORDS = (b"exclude", b"ignore", b"omit", b"skip", b"redirect", b"norecurse")
 _START = lazy(
-    r"^([ \t]*)(?:-[ \t]+)?[\"']?[\w.-]*?(?:exclude|ignore|omit|skip|redirect)[\w.-]*[\"']?[ \t]*[=:][ \t]*(.*)$",
+    r"^([ \t]*)(?:-[ \t]+)?[\"']?[\w.-]*?(?:exclude|ignore|omit|skip|redirect|norecurse)[\w.-]*[\"']?[ \t]*[=:][ \t]*(.*)$",
     re.I,
 )
 _OPEN, _CLOSE = "[{(", "]})"

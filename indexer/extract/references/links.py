@@ -23,6 +23,9 @@ HOSTED = lazy(
     r"|https?://raw\.githubusercontent\.com/[\w.-]+/[\w.-]+/[^\s)\]<>\"'`#?]+"
 )  # (no `<` in a URL: argo-rollouts' `<CodeLine>kubectl apply -f https://.../rollout.yaml</CodeLine>`)
 
+#: An HTML link's or image's URL (not Vue's `:href="post.url"`, nor a CSS attribute selector, `a[href="/"]`).
+HTML_ATTRIBUTE = lazy(r"(?<![:@.\w\[-])(?:href|src)\s*=\s*[\"']([^\"']+)[\"']")
+
 #: A regex replacement's backreference (`\1`, `$1`, `${1}`, `\g<1>`, `\g<name>`): a link holding one
 #: is a template filled in at run time (pyproject's `replacement = 'src=".../master/\1"'`), not a path.
 BACKREFERENCE = lazy(r"\\(?:\d|g<\w)|\$(?:\d|\{\d+\})")

@@ -6,7 +6,8 @@ language are examples and are skipped; config blocks (YAML, JSON, ...) are read 
 from __future__ import annotations
 
 from indexer.extract.references.found import Found
-from indexer.extract.references.links import CONFIG_LANGUAGES, SESSION_LANGUAGES, SHELL_LANGUAGES, link_target
+from indexer.extract.references.links import (CONFIG_LANGUAGES, HTML_ATTRIBUTE, SESSION_LANGUAGES, SHELL_LANGUAGES,
+                                              link_target)
 from indexer.extract.references.prose import lead_in
 from indexer.extract.references.rst import toctree_entry
 from indexer.extract.references.shell import (_GUARD, _SESSION_PROMPT, ShellSession, doc_shell_line,
@@ -18,12 +19,14 @@ from indexer.regex import lazy
 #: Its language may be given as an attribute list (`{.yaml}`, Material for MkDocs' `{ .dockerfile .annotate }`).
 _FENCE = lazy(r"^\s*(`{3,}|~{3,})\s*\{?\s*\.?([\w+-]*)")
 _LINK = lazy(r"!?\[(?:[^\[\]]|\[[^\]]*\])*\]\(\s*(<[^>]*>|[^)\s]*)(?:\s+(?:\"[^\"]*\"|'[^']*'|\([^)]*\)))?\s*\)")
-_REFERENCE_DEFINITION = lazy(r"^\s{0,3}\[(?!\^)[^\]]+\]:\s*(<[^>]*>|\S+)(?=\s*(?:[\"'(].*)?$)")
+_REFERENCE_DEFINITION = lazy(r"^\s{0,3}\[(?!\^)([^\]]+)\]:\s*(<[^>]*>|\S+)(?=\s*(?:[\"'(].*)?$)")
+_BRACKETED = lazy(r"\[([^\[\]\n]{1,200})\]")
 #: A line that opens with a time or a date (`18:44:27.034`, `2024-01-10T18:44:27Z`, `[12:00:01]`): a log.
 _LOG_LINE = lazy(r"^\s*\[?(?:\d{4}-\d{2}-\d{2}(?:[T ]\d{1,2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?"
                  r"|\d{1,2}:\d{2}:\d{2}(?:[.,]\d+)?)(?![\w:-])")
-#: Not Vue's `:href="post.url"`, nor a CSS attribute selector (`a[href="/"]`).
-_HTML_ATTRIBUTE = lazy(r"(?<![:@.\w\[-])(?:href|src)\s*=\s*[\"']([^\"']+)[\"']")
+#: A line a program printed, opening with what it is (`Error from server (Forbidden): ...`,
+#: `Traceback (most recent call last):`, `WARNING: ...`).
+_MESSAGE_LINE = lazy(r"(?i)^\s*(?:error|warning|fatal|panic|exception|traceback)\b[^:\n]{0,60}:")
 _CODE_SPAN = lazy(r"(`+)(?!`)(.+?)(?<!`)\1(?!`)")
 _MYST_DOC = lazy(r"\{doc\}`(?:[^`<]*<)?([^`>]+)>?`")
 _HTML_COMMENT = lazy(r"<!--(.*?)(?:-->|$)")
@@ -40,6 +43,7 @@ def extract(found: Found) -> None:
     fence_lead: str | None = None
     session: ShellSession | None = None
     in_comment = False
+    labels = _used_labels(lines)
     index = _after_front_matter(lines)
     while index < len(lines):
         line = lines[index]
@@ -67,7 +71,7 @@ def extract(found: Found) -> None:
         else:
             if line.startswith("#") and (heading := _HEADING.match(line)):
                 found.heading(len(heading.group(1)))
-            in_comment = _prose_line(found, index, line)
+            in_comment = _prose_line(found, index, line, labels)
         index += 1
     if any(r.kind == "command" and not r.target.startswith("make ") for r in found.references):
         _without_readers_scripts(found)
@@ -125,8 +129,9 @@ def _code_block_line(found: Found, index: int, line: str, kind: str, lead: str |
     elif kind == "shell":
         if session is not None and session.is_output(line):
             return
-        if _LOG_LINE.match(line):  # what a run logged (terragrunt's "18:44:27.034 STDOUT tofu: ..."):
-            return  # no command opens with its time
+        if _LOG_LINE.match(line) or _MESSAGE_LINE.match(line):  # what a run logged (terragrunt's "18:44:27.034
+            return  # STDOUT tofu: ...", kubefed's `Error from server (Forbidden): ... "hack/install-latest.yaml"`):
+            # no command opens with its time or its error
         if session is None and line.lstrip().startswith("#"):  # (a script's comment; a transcript's root prompt)
             found.words(index, line, "comment")
             return
@@ -143,8 +148,42 @@ def _code_block_line(found: Found, index: int, line: str, kind: str, lead: str |
         found.words(index, line, "config", sentence=lead)
 
 
-def _prose_line(found: Found, index: int, line: str) -> bool:
-    """Read one line outside code blocks; True when it opens an HTML comment left unclosed."""
+#: A URL on a hosting site, from its start to the repository's name.
+_REPOSITORY_URL = lazy(r"https?://(?:www\.|raw\.)?(?:github\.com|githubusercontent\.com|gitlab\.com|bitbucket\.org"
+                       r"|codeberg\.org)/[\w.-]+/[\w.-]+")
+
+
+def _link_label(found: Found, index: int, line: str, link, repository: str) -> None:
+    """The paths a link's text names, when it links into a repository on a hosting site: that
+    repository's (`Reference.base`, as in a document's clone of it). kured's `[charts/kured](https://
+    github.com/kubereboot/charts/tree/main/charts/kured)` is its charts repository's folder;
+    ingress-nginx's `[internal/file](https://github.com/kubernetes/ingress-nginx/blob/main/internal/file)`,
+    renamed since, its own. (The text of a link to any other URL labels a page, not a path here.)"""
+    start = line.index("[", link.start()) + 1
+    label = line[start:line.rindex("](", start, link.start(1) + 1)]
+    spans = [span.span() for span in _CODE_SPAN.finditer(label)] if "`" in label else []
+    for begin, end in spans:
+        found.words(index, label[begin:end].strip("`"), "code-span", start + begin, paragraphs=True, base=repository)
+    found.words(index, blanked(label, spans), "prose", start, paragraphs=True, base=repository)
+
+
+def _label(text: str) -> str:
+    return " ".join(text.lower().split())
+
+
+def _used_labels(lines: list[str]) -> frozenset[str]:
+    """The link labels the document uses (`[text][label]`, `[label][]`, `[label]`): a reference
+    definition no link uses renders nothing (azuredisk-csi-driver's page copied from Microsoft's
+    docs keeps their `[az-disk-list]: /cli/azure/disk#az_disk_list`)."""
+    if not any("]:" in line for line in lines):
+        return frozenset()
+    return frozenset(_label(match.group(1)) for line in lines if "[" in line and not _REFERENCE_DEFINITION.match(line)
+                     for match in _BRACKETED.finditer(line))
+
+
+def _prose_line(found: Found, index: int, line: str, labels: frozenset[str]) -> bool:
+    """Read one line outside code blocks (`labels`: the link labels the document uses); True
+    when it opens an HTML comment left unclosed."""
     if line.startswith("<<< "):  # VitePress snippet import: `<<< ./file.yaml{2} [title]`
         snippet = _SNIPPET.match(line)
         if snippet:
@@ -171,18 +210,24 @@ def _prose_line(found: Found, index: int, line: str) -> bool:
         target = link_target(match.group(1))
         if target:
             found.add(index, target, "md-link", match.start(1), paragraphs=True)
-        read.append(match.span(1))
+        if "://" in match.group(1):  # the link's text names what its URL is
+            repository = _REPOSITORY_URL.match(match.group(1).lstrip("<"))
+            if repository:
+                _link_label(found, index, line, match, repository.group())
+            read.append(match.span())
+        else:
+            read.append(match.span(1))
     for match in _MYST_DOC.finditer(line) if "{doc}" in line else ():
         if ":" not in match.group(1):
             found.add(index, match.group(1).strip(), "sphinx-doc", match.start(1), paragraphs=True)
         read.append(match.span())
     definition = _REFERENCE_DEFINITION.match(line) if "]:" in line else None
     if definition:
-        target = link_target(definition.group(1))
-        if target:
-            found.add(index, target, "md-link", definition.start(1), paragraphs=True)
-        read.append(definition.span(1))
-    for match in _HTML_ATTRIBUTE.finditer(line) if "href" in line or "src" in line else ():
+        target = link_target(definition.group(2))
+        if target and _label(definition.group(1)) in labels:
+            found.add(index, target, "md-link", definition.start(2), paragraphs=True)
+        read.append(definition.span(2))
+    for match in HTML_ATTRIBUTE.finditer(line) if "href" in line or "src" in line else ():
         if spans and in_code(match.start()):
             continue
         target = link_target(match.group(1))

@@ -11,7 +11,8 @@ import re
 from typing import NamedTuple
 
 from indexer.extract.references.found import Found
-from indexer.extract.references.links import CONFIG_LANGUAGES, SESSION_LANGUAGES, SHELL_LANGUAGES, link_target
+from indexer.extract.references.links import (CONFIG_LANGUAGES, HTML_ATTRIBUTE, SESSION_LANGUAGES, SHELL_LANGUAGES,
+                                              link_target)
 from indexer.extract.references.prose import lead_in
 from indexer.extract.references.shell import ShellSession, doc_shell_line, read_code_span
 from indexer.regex import lazy
@@ -22,6 +23,7 @@ _UNDERLINE_CHARS = frozenset("=-~^\"'*+#`:.")
 _COMMENT = lazy(r"^(\s*)\.\.(?:\s+(?![_|\[])(.*)|\s*)$")
 _TARGET = lazy(r"^\s*\.\.\s+_[^:]+:\s*(\S+)\s*$")
 _FILE_OPTION = lazy(r"^\s+:file:\s*(\S+)")
+_CAPTION = lazy(r"^\s+:caption:")
 _ROLE = lazy(r"(?<![\w`]):([\w:+.-]+):`([^`]+)`")
 _LITERAL = lazy(r"``(.+?)``")
 _HYPERLINK = lazy(r"`([^`<]*)<([^>`]+)>`__?")
@@ -106,6 +108,8 @@ def _directive(found: Found, index: int, match: re.Match) -> _Block | None:
             session = language in SESSION_LANGUAGES or name in ("prompt", "console")
             return _Block("shell", indent, lead, ShellSession() if session else None)
         return _Block("config" if language in CONFIG_LANGUAGES else "skip", indent, lead)
+    if name == "raw" and argument.lower() == "html":
+        return _Block("html", indent)
     if name in ("csv-table", "raw", "list-table", "table"):
         return _Block("options", indent)
     if name == "toctree":
@@ -125,8 +129,11 @@ def _block_line(found: Found, index: int, line: str, block: _Block) -> None:
         toctree_entry(found, index, line)
     elif kind == "comment":
         found.words(index, line, "comment")
-    elif kind == "options":
+    elif kind == "options" and not _CAPTION.match(line):  # (a code block's caption names the example shown)
         _prose(found, index, line)
+    elif kind == "html":  # (litestar's `<a href="usage/index.html">`, a built page)
+        for match in HTML_ATTRIBUTE.finditer(line) if "href" in line or "src" in line else ():
+            _link(found, index, match.group(1), match.start(1))
     elif kind == "shell" and not line.lstrip().startswith(":"):
         if block.session is not None and block.session.is_output(line):
             return

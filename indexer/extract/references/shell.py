@@ -59,7 +59,10 @@ _CREATES_LAST = lazy(r"^(?:cp|mv|ln|rsync|install|git\s+clone|python3?\s+-m\s+ve
 #: cluster of short options, or `--remote-name`) and `wget URL`.
 _DOWNLOAD = lazy(r"^(?:curl\b(?=.*\s(?:-[a-zA-Z]*O[a-zA-Z]*|--remote-name(?:-all)?)(?:\s|$))|wget\b)")
 _FIND_PATTERN = lazy(r"\s-(?:i?path|i?wholename|i?name|i?regex)\s+(\S+)")
-_OUTPUT_OPTION = lazy(r"(?:^|\s)(?:-o|-O|--output(?:-document)?|-d|--directory|--target-directory)[\s=]+([^\s;&|]+)")
+#: An option naming what the command writes: curl's `-o`, wget's `-O`, pip-compile's
+#: `--output-file=requirements/prod.txt`, venom's `--output-dir e2e/results`, build's `--outdir`.
+_OUTPUT_OPTION = lazy(r"(?:^|\s)(?:-o|-O|--output(?:-(?:document|file|dir|directory|path))?|--out-?(?:dir|file)"
+                      r"|-d|--directory|--target-directory)[\s=]+([^\s;&|]+)")
 _REDIRECT = lazy(r"(?<![<>])(?:\d|&)?>>?\|?\s*([^\s;&|)<>]+)")
 _HEREDOC = lazy(r"<<-?\s*['\"]?([A-Za-z_]\w*)['\"]?")
 _CD = lazy(r"^(?:cd|pushd)\s+(?:--\s+)?(['\"]?)([^\s;&|'\"]+)\1\s*$")
@@ -144,10 +147,17 @@ class ShellReader:
         if _GUARD.match(command):
             return
         made = self._creations(command)
+        base, away = self.base or "", self.away
+        into = _make_folder(command) if "make" in command and ("-C" in command or "--directory=" in command) else None
+        if into is not None:  # `make -C docs html`: its words are relative to that folder
+            if is_variable(into) or into.startswith(("/", "~")):
+                away = True  # (external-provisioner's `make WHAT=test/e2e/e2e.test "-C${GOPATH}/src/..."`)
+            else:
+                base = posixpath.normpath(posixpath.join(base, into))
         for column, word in path_words(command):
-            if is_created(self.created, word) or column in made or self.away and not word.startswith("/"):
+            if is_created(self.created, word) or column in made or away and not word.startswith("/"):
                 continue
-            self.found.add(index, word, "shell", offset + column, base=self.base or "")
+            self.found.add(index, word, "shell", offset + column, base=base)
 
     def _creations(self, command: str) -> set[int]:
         """Record the paths `command` creates; return the columns of those words."""
@@ -201,6 +211,21 @@ def _cloned(command: str) -> tuple[str, str]:
     if len(arguments) >= 2:
         return url, arguments[1]
     return url, repository_name(url)
+
+
+def _make_folder(command: str) -> str | None:
+    """The folder `make -C DIR` (`-CDIR`, `--directory=DIR`, quoted or not) runs in; None if the
+    command runs no make in another folder."""
+    words = [word.strip("'\"") for word in command.split()]
+    if "make" not in words:
+        return None
+    after = words[words.index("make") + 1:]
+    for at, word in enumerate(after):
+        if word == "-C":
+            return after[at + 1] if at + 1 < len(after) else None
+        if word.startswith(("-C", "--directory=")):
+            return word.removeprefix("--directory=") if word.startswith("--") else word[2:]
+    return None
 
 
 def is_created(created: set[str], word: str) -> bool:

@@ -50,7 +50,9 @@ _HOST_NAME = lazy(r"(?i)^[a-z0-9-]+(?:\.[a-z0-9-]+)+\.(?:com|org|net|io|dev|app|
 #: MkDocs' configuration split or renamed (textual's `mkdocs-online.yml` inheriting `mkdocs-common.yml`,
 #: Material's `mkdocs.insiders.yml`), besides `mkdocs.yml`: a site's root all the same.
 MKDOCS_CONFIG = lazy(r"^mkdocs[-._][\w.-]*\.ya?ml$")
-_VERSION_PLACEHOLDER = lazy(r"(?:^|[^\w])(?:[A-Z]\.[A-Z](?:\.[A-Zx])?|X\.Y(?:\.Z)?)(?:[^\w]|$)")
+#: `A.B`, `X.Y.Z`, and a version with a placeholder part: cloudnative-pg's `release_notes/v1.XX.md`.
+_VERSION_PLACEHOLDER = lazy(r"(?:^|[^\w])(?:[A-Z]\.[A-Z](?:\.[A-Zx])?|X\.Y(?:\.Z)?|v?\d+\.(?:X{1,3}|x{2,3})(?:\.(?:X+|x+|\d+))?)"
+                            r"(?:[^\w]|$)")
 _NUMERIC = lazy(r"^[\d.,:x-]*$")
 #: Folders that only ever hold build outputs, caches and installs: never committed.
 GENERATED_FOLDERS = frozenset({
