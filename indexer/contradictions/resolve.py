@@ -838,8 +838,9 @@ class Resolver:
             return Resolved(reference, NOT_A_CLAIM, why="given as an example, or said to be created")
         if _SECRET_FILE.search(word):
             return Resolved(reference, NOT_A_CLAIM, why="a key or certificate: made where it is used, never committed")
-        spelled = _other_spelling(word.removeprefix("./"))
-        if self.paths.has_suffix(word.removeprefix("./")) or spelled and self.paths.has_suffix(spelled):
+        tail = word.removeprefix("./")
+        spelled = _other_spelling(tail)
+        if self.paths.has_suffix(tail) or spelled and self.paths.has_suffix(spelled):
             # (ansible-lint's list of its config's names, `.config/ansible-lint.yml` and `.yaml`,
             # the first of which its examples' projects have)
             return Resolved(reference, NOT_A_CLAIM, why="exists under another folder")

@@ -21,6 +21,9 @@ _FENCE = lazy(r"^\s*(`{3,}|~{3,})\s*\{?\s*\.?([\w+-]*)")
 _LINK = lazy(r"!?\[(?:[^\[\]]|\[[^\]]*\])*\]\(\s*(<[^>]*>|[^)\s]*)(?:\s+(?:\"[^\"]*\"|'[^']*'|\([^)]*\)))?\s*\)")
 _REFERENCE_DEFINITION = lazy(r"^\s{0,3}\[(?!\^)([^\]]+)\]:\s*(<[^>]*>|\S+)(?=\s*(?:[\"'(].*)?$)")
 _BRACKETED = lazy(r"\[([^\[\]\n]{1,200})\]")
+#: A URL on a hosting site, from its start to the repository's name.
+_REPOSITORY_URL = lazy(r"https?://(?:www\.|raw\.)?(?:github\.com|githubusercontent\.com|gitlab\.com|bitbucket\.org"
+                       r"|codeberg\.org)/[\w.-]+/[\w.-]+")
 #: A line that opens with a time or a date (`18:44:27.034`, `2024-01-10T18:44:27Z`, `[12:00:01]`): a log.
 _LOG_LINE = lazy(r"^\s*\[?(?:\d{4}-\d{2}-\d{2}(?:[T ]\d{1,2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?"
                  r"|\d{1,2}:\d{2}:\d{2}(?:[.,]\d+)?)(?![\w:-])")
@@ -146,11 +149,6 @@ def _code_block_line(found: Found, index: int, line: str, kind: str, lead: str |
         doc_shell_line(found, index, text, offset, sentence=lead)  # (`curl ... > about.md` creates it)
     else:
         found.words(index, line, "config", sentence=lead)
-
-
-#: A URL on a hosting site, from its start to the repository's name.
-_REPOSITORY_URL = lazy(r"https?://(?:www\.|raw\.)?(?:github\.com|githubusercontent\.com|gitlab\.com|bitbucket\.org"
-                       r"|codeberg\.org)/[\w.-]+/[\w.-]+")
 
 
 def _link_label(found: Found, index: int, line: str, link, repository: str) -> None:

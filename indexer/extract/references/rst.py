@@ -42,7 +42,7 @@ _EXAMPLE_ROLES = frozenset({"file", "samp"})
 
 
 class _Block(NamedTuple):
-    kind: str  # shell | config | skip | literal | comment | options
+    kind: str  # shell | config | skip | literal | comment | options | toctree | html
     indent: int  # of the line that opened it: deeper lines belong to the block
     lead: str = ""  # the paragraph before it ("For example:"), the sentence of its references
     session: ShellSession | None = None  # (a transcript's, `console`: which of its lines are output)
