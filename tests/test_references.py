@@ -2143,9 +2143,10 @@ def test_paths_said_to_be_another_repositorys_or_the_readers(repo):
 def test_a_scaffolds_options_a_version_placeholder_and_a_printed_error_name_nothing(repo):
     """cloudnative-pg's kustomization keeps kubebuilder's `#- path: patches/cainjection_in_x.yaml`
     to uncomment, and its release notes template says "copy this file to
-    `docs/src/release_notes/v1.XX.md`"; kubefed's GKE page shows the error a deploy prints, `Error
-    from server (Forbidden): error when creating "hack/install-latest.yaml"` (deleted in 2019). A
-    commented-out option that names a path the repository removed is still a finding."""
+    `docs/src/release_notes/v1.XX.md`"; tfsec's tests fetch a `config_not_found.yml` on purpose;
+    kubefed's GKE page shows the error a deploy prints, `Error from server (Forbidden): error when
+    creating "hack/install-latest.yaml"` (deleted in 2019). A commented-out option that names a
+    path the repository removed is still a finding."""
     repo.commit("2019-01-10", files={"hack/install-latest.yaml": "kind: List\n", "config/crd/patches/gone.yaml": "a: 1\n"})
     repo.git("rm", "-q", "hack/install-latest.yaml", "config/crd/patches/gone.yaml")
     repo.commit("2024-03-01", files={
@@ -2153,7 +2154,8 @@ def test_a_scaffolds_options_a_version_placeholder_and_a_printed_error_name_noth
         "config/crd/kustomization.yaml": ("resources:\n- bases/x.yaml\npatches:\n#- path: patches/cainjection_in_x.yaml\n"
                                           "#  target:\n#    kind: CustomResourceDefinition\n#- path: patches/gone.yaml\n"),
         "docs/src/release_notes/v1.28.md": "# 1.28\n",
-        "contribute/release-notes-template.md": "Copy this file to `docs/src/release_notes/v1.XX.md`.\n",
+        "contribute/release-notes-template.md": ("Copy this file to `docs/src/release_notes/v1.XX.md`.\n"
+                                                 "A test asks for `config/crd/bases/config_not_found.yaml`.\n"),
         "docs/gke.md": ("You can expect the following error:\n\n```\nError from server (Forbidden): error when creating"
                         " \"hack/install-latest.yaml\": forbidden\n```\n\nThen run:\n\n```\nkubectl apply -f hack/install-latest.yaml\n```\n"),
     })

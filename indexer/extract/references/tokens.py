@@ -34,7 +34,7 @@ _PLACEHOLDER_SEGMENT = lazy(
     r"|theme|env|venv|script|template|templates|db|config|settings|code|tool)s?"
     r"|foo|bar|baz|qux|quux|blah|xxx|yyy|zzz|\.\.\.|…|x+\.y+(?:\.z+)?|[a-z]\.[a-z](?:\.[a-z])?"
     r"|x{2,}\.\w+|(?:\w+[-_])?(?:foo|baz|qux|blah)(?:[-_]\w+)?\.\w+"  # `XX.po`, `git-foo.adoc` (not `nav-bar.js`)
-    r"|(?:[\w.-]*[-_.])?(?:non-?existent|non-?existing|does-?not-?exist|doesnt-?exist)[\w.-]*"  # missing on purpose
+    r"|(?:[\w.-]*[-_.])?(?:non-?existent|non-?existing|does-?not-?exist|doesnt-?exist|not[-_]found(?![a-z]))[\w.-]*"  # missing on purpose
     r"|(?:test_|(?:my|your|some)[_-]?)?(?:module|file|foo|bar|baz|example|sample|something|thing|name|new_feature)"
     r"\.\w+"  # (`test_module.py`, numpy's commented-out `numpy/lib/some_file.py`)
     r"|(?:[a-z]|n+)\.(?:[a-z]|n+)\.(?:x|\*)"
