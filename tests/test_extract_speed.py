@@ -109,7 +109,7 @@ EXAMPLE_PHRASES = [
     "in order to run a particular", "has been output", "would be located at", "in the get-pip repository", "another project",
     "could look like", "you would create", "in the root of the [kubernetes/kubernetes] repo",
     "from the root of a k/k checkout", "you could use this", "create a file", "their own",
-    "save the following as", "this will create a file",
+    "save the following as", "this will create a file", "must not exist", "does not ship", "don't commit",
 ]
 
 

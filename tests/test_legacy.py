@@ -290,6 +290,29 @@ def test_a_readme_that_says_its_packages_may_move_has_not_moved(repo):
     assert {path for path, _ in by_rule(scan(repo.root), "legacy-path")} == {"tools"}
 
 
+def test_a_short_readme_that_says_something_else_moved_has_not_moved(repo):
+    """csi-driver-host-path's `deploy/kubernetes-1.34/README.md`, six lines on what the deployment
+    holds, ends "The health-monitor-agent is no longer getting deployed because its functionality
+    was moved into kubelet": said of an agent, not of the folder. A stub that says so first,
+    points where it went, says it of "this document" or names itself (scrapy's `djangoitem.rst`:
+    "DjangoItem has been moved into a separate project", after its label and title) still moved."""
+    readme = ("The deployment for Kubernetes 1.33 uses the CSI snapshotter sidecar\n4.x and thus is"
+              " incompatible with clusters where older\nsnapshotter CRDs are installed.\n\n"
+              "The health-monitor-agent is no longer getting deployed because its\n"
+              "functionality was moved into kubelet in Kubernetes 1.21.\n")
+    repo.commit("2024-01-10", files={
+        "deploy/kubernetes-1.34/README.md": readme, "deploy/kubernetes-1.34/deploy.sh": "true\n",
+        "deploy/old/README.md": "The old deployment was moved to `deploy/kubernetes-1.34`.\n", "deploy/old/a.sh": "true\n",
+        "docs/old/README.md": "# Old\n\nSee the new guide.\n\nIts pages were moved to [the guide](../guide/).\n",
+        "docs/old/a.md": "# A\n", "docs/guide/index.md": "# Guide\n",
+        "docs/topics/djangoitem.rst": (":orphan:\n\n.. _topics-djangoitem:\n\n==========\nDjangoItem\n==========\n\n"
+                                       "DjangoItem has been moved into a separate project.\n"),
+        "docs/reference/alignment.rst": ("****************\nMemory alignment\n****************\n\n"
+                                         ".. This document has been moved to ../dev/alignment.rst.\n")})
+    assert {path for path, _ in by_rule(scan(repo.root), "legacy-path")} == {
+        "deploy/old", "docs/old", "docs/topics/djangoitem.rst", "docs/reference/alignment.rst"}
+
+
 def test_a_word_named_file_beside_a_quiet_newer_one_is_about_its_word(repo):
     """rails' `oid/legacy_point.rb` beside `oid/point.rb`, rubocop's `deprecated_attribute_assignment.rb`
     cop beside `attribute_assignment.rb`: both quiet for years, the plain one changed last. Each

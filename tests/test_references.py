@@ -602,6 +602,97 @@ def test_tree_listings_in_docs_resolve_under_their_parent_folder(repo):
     assert (9, "tools/ci/run.sh") in entries and (13, "tools/gone/deep.py") in entries
 
 
+def test_a_listing_that_names_a_placeholder_project_is_that_projects(repo):
+    """pdm-backend's build docs draw `mypackage`'s layout and list what its archive holds; their
+    `tests/test_lib.py` is that project's, though this repository has a `tests/` of its own. A
+    listing of this repository's files with one gone still claims it."""
+    repo.commit("2024-01-10", files={
+        "tests/test_api.py": "x = 1\n",
+        "docs/build.md": ("# Build\n\n```\n.\n├── pyproject.toml\n├── mypackage\n│   └── lib.py\n└── tests\n"
+                          "    └── test_lib.py\n```\n\nThe archive holds:\n\n```\npyproject.toml\nPKG-INFO\n"
+                          "mypackage/lib.py\ntests/test_lib.py\n```\n\nOurs:\n\n```\ntests/test_api.py\n"
+                          "tests/test_gone.py\n```\n"),
+    })
+    assert set(found(scan(repo.root), "dangling-reference")) == {("docs/build.md", 25)}
+
+
+def test_a_path_said_to_be_absent_on_purpose_claims_nothing(repo):
+    """multidict's AGENTS.md and pre-commit hook say what must not be there: "this repo does not
+    ship its own `.github/PULL_REQUEST_TEMPLATE.md`", "`tests/__init__.py` must not exist", "do
+    not commit build artefacts (`multidict/_multilib/views.h.old`)"."""
+    repo.commit("2024-01-10", files={
+        "tests/test_a.py": "x = 1\n", "multidict/_multilib/views.h": "int x;\n",
+        "docs/index.md": "# Docs\n",
+        "AGENTS.md": ("# Agents\n\nThis repo does not ship its own `.github/PULL_REQUEST_TEMPLATE.md`.\n\n"
+                      "- Do not commit build artefacts (`*.so`, `multidict/_multilib/views.h.old`).\n\n"
+                      "The `tests/__init__.py` module must not exist.\n\nSee `docs/gone.md`.\n"),
+    })
+    assert set(found(scan(repo.root), "dangling-reference")) == {("AGENTS.md", 9)}
+
+
+def test_what_a_script_writes_through_a_variable_is_no_claim(repo):
+    """security-profiles-operator's e2e script names its manifest in a variable, then writes it
+    (`cp deploy/operator.yaml ${OPERATOR_MANIFEST}`, `cat <<EOF >$manifests`); its Makefile's
+    recipe copies into `recorder.bpf.o.$*`, a name make completes; conda-lock's vendoring script
+    downloads `"conda_lock/_vendor/${package}.LICENSE"` in a loop, then diffs one of them. A path
+    the script only reads is still claimed."""
+    repo.commit("2023-01-10", files={"vendor/poetry-core.LICENSE": "MIT\n"})
+    repo.git("rm", "-q", "vendor/poetry-core.LICENSE")
+    repo.commit("2024-01-10", files={
+        "vendor/README.md": "# Vendored\n",
+        "hack/licenses.sh": ('#!/bin/bash\nfor package in poetry poetry-core; do\n'
+                             '  curl -s "https://example.com/${package}/LICENSE" > "vendor/${package}.LICENSE"\n'
+                             "done\ndiff vendor/poetry-core.LICENSE vendor/README.md\n"),
+        "deploy/operator.yaml": "kind: x\n",
+        "hack/e2e.sh": ("#!/bin/bash\nOPERATOR_MANIFEST=deploy/operator-ci.yaml\n"
+                        "cp deploy/operator.yaml ${OPERATOR_MANIFEST}\nmanifests=examples/olm/custom.yaml\n"
+                        "cat <<EOF >$manifests\nkind: y\nEOF\nREAD=deploy/gone.yaml\nkubectl apply -f $READ\n"),
+        "Makefile": ("bpf/recorder.bpf.o.%: bpf/recorder.c\n\tcp -f result/recorder.bpf.o ./bpf/recorder.bpf.o.$*\n"
+                     "\tchmod 0644 ./bpf/recorder.bpf.o.$*\n"),
+        "bpf/recorder.c": "int x;\n",
+    })
+    assert set(found(scan(repo.root), "dangling-reference")) == {("hack/e2e.sh", 8)}
+
+
+def test_a_folder_a_script_moves_into_after_a_variable_one(repo):
+    """sig-storage-local-static-provisioner's `hack/update-generated.sh` does `cd $ROOT`, then `cd
+    helm`, then `helm template ./provisioner` (and a commented-out run of the same): the chart in
+    `helm/`, not the root `provisioner/` deleted in 2019. A chart missing there too still counts."""
+    repo.commit("2019-01-10", files={"provisioner/main.go": "package main\n", "gone-chart/x/Chart.yaml": "name: x\n"})
+    repo.git("rm", "-q", "-r", "provisioner", "gone-chart")
+    repo.commit("2019-04-17", files={
+        "helm/provisioner/Chart.yaml": "name: p\n",
+        "hack/update-generated.sh": ("#!/bin/bash\nROOT=$(unset CDPATH && cd $(dirname \"${BASH_SOURCE[0]}\")/.. && pwd)\n"
+                                     "cd $ROOT\ncd helm\n# helm2 template -f x ./provisioner > out.yaml\n"
+                                     "helm template -f x ./provisioner > out.yaml\nhelm template ./gone-chart/x\n"),
+    })
+    assert set(found(scan(repo.root), "dangling-reference")) == {("hack/update-generated.sh", 7)}
+
+
+def test_a_cd_inside_a_subshell_ends_with_it(repo):
+    """ytt's build script zips its lambda in a subshell, `(`, `cd tmp`, ..., `)`: the lines after
+    it run where the script stood, not in the git-ignored `tmp/` (which would make their missing
+    paths build outputs)."""
+    repo.commit("2023-01-10", files={"hack/generate-docs.sh": "echo\n"})
+    repo.git("rm", "-q", "hack/generate-docs.sh")
+    repo.commit("2024-01-10", files={
+        ".gitignore": "tmp/\n",
+        "hack/build.sh": "#!/bin/bash\ngo build -o ./tmp/ytt .\n(\n\tcd tmp\n\tzip x.zip ytt\n)\n./hack/generate-docs.sh\n",
+    })
+    assert set(found(scan(repo.root), "dangling-reference")) == {("hack/build.sh", 7)}
+
+
+def test_make_targets_of_an_included_dot_make_file(repo):
+    """kubernetes-csi's `release-tools/build.make`, which the root Makefile includes, defines
+    `container` and `push`: the README's `make container` runs; a target nobody defines does not."""
+    repo.commit("2024-01-10", files={
+        "Makefile": "include release-tools/build.make\n",
+        "release-tools/build.make": "container: build\n\tdocker build .\npush: container\n\tdocker push x\nbuild:\n\tgo build\n",
+        "README.md": "# Build\n\n```sh\nmake container\nmake push\nmake gone\n```\n",
+    })
+    assert set(found(scan(repo.root), "dangling-command")) == {("README.md", 6)}
+
+
 def test_history_decades_older_than_the_referring_line_confirms_nothing(repo):
     repo.commit("2009-06-01", files={"tools/gen.py": "x = 1\n", "tools/keep.py": "y = 1\n", "scripts/run.sh": "true\n"})
     os.remove(repo.root / "tools/gen.py")
@@ -873,6 +964,21 @@ def test_a_hugo_sites_root_urls_are_served_from_its_content_folder(repo):
             "[base-image.md]: /docs/design/base-image\n[gone]: /docs/design/gone\n"),
     })
     assert set(found(scan(repo.root), "dangling-reference")) == {("site/content/docs/design/initial.md", 8)}
+
+
+def test_a_hugo_sites_default_language_is_served_at_its_root(repo):
+    """jobset's Hugo site keeps its English pages in `content/en/` and serves them without the
+    `/en/` (`defaultContentLanguageInSubdir = false`, Hugo's default): `overview/_index.md` is
+    `/docs/overview/`, whose `<img src="../../images/diagram.png">` is `static/images/`. An image
+    the site lacks is still dangling."""
+    repo.commit("2024-01-10", files={
+        "site/hugo.toml": "contentDir = 'content/en'\n",
+        "site/static/images/diagram.png": "png\n",
+        "site/content/en/docs/overview/_index.md": (
+            "# Overview\n\n<img src=\"../../images/diagram.png\" alt=\"d\">\n\n"
+            "<img src=\"../../images/gone.png\" alt=\"g\">\n"),
+    })
+    assert set(found(scan(repo.root), "dangling-reference")) == {("site/content/en/docs/overview/_index.md", 5)}
 
 
 def test_a_docstring_rendered_by_mkdocstrings_links_from_its_page(repo):
@@ -1727,6 +1833,21 @@ def test_names_that_are_no_paths_in_rst_yaml_jsx_and_url_building_code(repo):
         ("ci/lint.yaml", 3), ("config/crd/kustomization.yaml", 4)}
 
 
+def test_a_yaml_entry_commented_out_among_live_ones_is_an_option(repo):
+    """conda-lock's template sync lists the files it takes from conda/infrastructure, and keeps
+    the ones it does not take commented out where the live entries stand (`  # - .github/
+    workflows/cla.yml`, `  # - src: templates/base.md` with its `  #   dst: x`). A comment's own
+    list, not at the entries' column, still claims."""
+    repo.commit("2024-01-10", files={
+        ".github/workflows/update.yml": "on: push\n", "docs/index.md": "# Docs\n",
+        ".github/template-files/config.yml": (
+            "conda/infrastructure:\n  - .github/workflows/update.yml\n  # - .github/workflows/cla.yml\n"
+            "  # - src: templates/pull_requests/base.md\n  #   dst: .github/PULL_REQUEST_TEMPLATE.md\n"
+            "# see:\n# - docs/gone.md\n"),
+    })
+    assert set(found(scan(repo.root), "dangling-reference")) == {(".github/template-files/config.yml", 7)}
+
+
 def test_a_rendered_helm_manifests_source_header_is_its_charts(repo):
     """aws-ebs-csi-driver keeps `helm template`'s output in `deploy/kubernetes/base/`: each manifest
     opens with `# Source: aws-ebs-csi-driver/templates/node.yaml`, the template's path in the chart,
@@ -2007,6 +2128,21 @@ def test_what_the_build_makes_and_a_workflow_uploads_is_no_claim(repo):
     })
     assert set(found(scan(repo.root), "dangling-reference")) == {
         ("Makefile", 7), (".github/workflows/ci.yml", 11), ("apis/generate.go", 4)}
+
+
+def test_a_folder_download_artifact_fills_is_no_claim(repo):
+    """safety's release job downloads the build's artifacts into `artifacts/` and runs its next
+    steps there (`working-directory: artifacts`). A step run in a folder nothing made still counts."""
+    repo.commit("2024-01-10", files={
+        "tools/run.sh": "echo\n",
+        ".github/workflows/release.yml": (
+            "on: push\njobs:\n  post:\n    runs-on: ubuntu-latest\n    steps:\n"
+            "      - uses: actions/download-artifact@v4\n        with:\n          pattern: safety-*\n"
+            "          path: artifacts/\n"
+            "      - working-directory: artifacts\n        run: sha256sum * > SHASUMS256.txt\n"
+            "      - working-directory: tools/gone\n        run: ls\n"),
+    })
+    assert set(found(scan(repo.root), "dangling-reference")) == {(".github/workflows/release.yml", 12)}
 
 
 def test_a_news_fragment_is_named_for_a_release_to_consume(repo):

@@ -81,6 +81,20 @@ def test_a_comment_in_test_data_is_data_under_test_not_a_task(repo):
                                            ("internal/testutil/fixtures/load/frozen.go", 3)}
 
 
+def test_a_marker_that_tells_the_files_user_what_to_fill_in_is_no_task(repo):
+    """kubebuilder scaffolds `TODO(user): Configure the resources accordingly` into every project
+    it makes (jobset, lws, kueue kept them for years); external-snapshotter's manifest says "TODO:
+    replace with the namespace you want for your sidecar"; argo-workflows' pull request template
+    "TODO: Say why you made your changes". The maintainers' own old TODOs beside them still count."""
+    repo.commit("2019-01-01", files={
+        "config/manager/manager.yaml": "# TODO(user): Configure the resources accordingly.\nkind: Deployment\n",
+        "deploy/rbac.yaml": "  # TODO: replace with the namespace you want for your sidecar\n  namespace: default\n",
+        ".github/pull_request_template.md": "<!-- TODO: Say why you made your changes. -->\n",
+        "pkg/controller.go": "package pkg\n\n// TODO(alice): retry on conflict\n// TODO: set this to the timeout we measured\n",
+    })
+    assert set(stale(scan(repo.root))) == {("pkg/controller.go", 3), ("pkg/controller.go", 4)}
+
+
 def test_exact_date_shown_within_the_cutoff_and_for_lines_stale_by_age(repo):
     repo.commit("2020-01-01", files={"a.py": "# TODO: ancient\n"})
     repo.commit("2026-06-01", files={"a.py": "# TODO: ancient\n# TODO(2026-07-01): middle\n"})

@@ -524,15 +524,22 @@ class Resolver:
         `public/` or `static/` next to a folder the page lies in (rails' `guides/assets/` beside
         `guides/source/`, Hugo's `static/` beside `content/`), each with the page's folder inside
         that source folder: `images/x.png` on `guides/source/a.md` is `guides/assets/images/x.png`.
-        VuePress' `.vuepress/public/` lies inside the site it serves (polaris' `docs/`)."""
+        VuePress' `.vuepress/public/` lies inside the site it serves (polaris' `docs/`). A Hugo
+        site serves its default language's `content/en/` at the root (jobset's
+        `content/en/docs/overview/` is `/docs/overview/`, whose `../../images/x.png` is
+        `static/images/x.png`)."""
         out = []
         source = folder
         while source:
             parent = posixpath.dirname(source)
+            inside = posixpath.relpath(folder, source)
+            language, _, rest = inside.partition("/")
+            served = [inside, rest or "."] if language in _DEFAULT_LANGUAGES and parent in self.paths.hugo_roots \
+                and posixpath.basename(source) == "content" else [inside]
             for name in _ASSET_FOLDERS:
                 assets = posixpath.join(parent, name) if parent else name
                 if assets != source and self.paths.exists(assets) and not self.paths.is_file(assets):
-                    out.append((assets, posixpath.relpath(folder, source)))
+                    out += [(assets, path) for path in served]
             public = posixpath.join(source, ".vuepress", "public")  # VuePress keeps its inside the site
             if self.paths.exists(public):
                 out.append((public, posixpath.relpath(folder, source)))

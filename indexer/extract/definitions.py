@@ -17,6 +17,7 @@ from __future__ import annotations
 import json
 import posixpath
 import re
+from indexer.extract.languages import is_makefile
 from indexer.regex import lazy
 
 _MAKE_RULE = lazy(r"^([^\t#=:\s][^#=:]*?)\s*::?(?!=)", re.M)
@@ -34,7 +35,7 @@ _MOUNT_KEY = lazy(r"^\s*(source|target)\s*=\s*[\"']([^\"'\n]*)[\"']")
 def extract_definitions(path: str, data: bytes) -> dict[str, list[str]]:
     base = posixpath.basename(path)
     extension = posixpath.splitext(base)[1].lower()
-    if base in ("Makefile", "makefile", "GNUmakefile") or extension in (".mk", ".mak"):
+    if is_makefile(path):
         return {"make": _make_targets(data.decode("utf-8", "replace"))}
     if base == "package.json":
         return _package_names(data)

@@ -57,7 +57,7 @@ HISTORICAL = lazy(
     r"|(?:^|/)(?:changelog|history)[-_](?:pre|old|older|archive|legacy|v?\d)[\w.-]*\.(?:rst|md|txt|adoc)$"
     # (`released/`: argo-workflows' `.features/released/v4.1.0/`, each feature's note of a release)
     r"|(?:^|/)(?:change[-_]?logs?|changes|releases|released|release-notes|release_notes|whatsnew"
-    r"|adrs?|decisions|designs|design[-_]proposals|proposals|rfcs|keps|seps?|history|announce|announcements"
+    r"|adrs?|decisions|designs|design[-_]proposals|proposals|rfcs|keps?|seps?|history|announce|announcements"
     r"|newsfragments|changelog\.d|changes\.d|upcoming_changes)/"
     # a root `design/` of proposals (velero's `design/Implemented/*.md`), external-dns'
     # `docs/proposal/`; below the root, a docs site's `design/` pages describe the design as it is
@@ -80,6 +80,9 @@ HISTORICAL = lazy(
     r"|(?:^|/)(?:19|20)\d\d[-_](?:news|changelog|changes|release[-_]?notes)\.(?:rst|md|txt|adoc)$",
     re.I,
 )
+#: A move said of the page itself: "This document has been moved", "The upgrading page has moved".
+_THIS_MOVED = lazy(r"(?i)\b(?:this|the)\s+(?:[\w-]+\s+)?(?:page|document|docs|documentation|project|repository|folder"
+                   r"|directory|guide|section)\s+(?:has\s+|have\s+)?(?:been\s+)?moved\b")
 _MOVED = lazy(r"(?i)\b(?:(?:has|have|had)\s+(?:been\s+)?moved|was\s+moved|were\s+moved|moved)\s+(?:to|into)\b"
               r"|\bthis\s+(?:page|document|project|repository|folder|directory)\s+(?:has\s+)?moved\b")
 #: What comes before a bare "moved to" that makes it a move to come, not one made: pack's `pkg/README.md`,
@@ -129,7 +132,8 @@ def extract_deprecations(path: str, data: bytes) -> list[Signal]:
     lower = name.lower()
     out: list[Signal] = []
     if lower.endswith(_DOCS):
-        out += _doc_signals(lines, lower)
+        own = posixpath.basename(posixpath.dirname(path)) if lower.startswith("readme") else lower.partition(".")[0]
+        out += _doc_signals(lines, lower, own)
     elif lower.endswith(".go"):
         out += _go_signals(lines)
     elif lower.endswith((".py", ".pyi")) and "DeprecationWarning" in text:
@@ -182,7 +186,21 @@ def _says_moved(line: str) -> bool:
     return any(not _NOT_YET.search(line, max(0, match.start() - 40), match.start()) for match in _MOVED.finditer(line))
 
 
-def _doc_signals(lines: list[str], name: str) -> list[Signal]:
+def _names_itself(line: str, own: str) -> bool:
+    """Whether a word just before the line's "moved" is the page's own name (`own`: its file's
+    stem, a README's folder): scrapy's `djangoitem.rst`, "DjangoItem has been moved into a
+    separate project"; fabric's `upgrading.rst`, "The upgrading page has moved to"."""
+    key = _plain(own)
+    return bool(key) and any(_plain(word) == key for match in _MOVED.finditer(line)
+                             for word in line[max(0, match.start() - 60):match.start()].split()[-3:])
+
+
+def _plain(name: str) -> str:
+    return "".join(c for c in name.lower() if c.isalnum())
+
+
+def _doc_signals(lines: list[str], name: str, own: str = "") -> list[Signal]:
+    """(`own`: the page's own name, `_names_itself`.)"""
     out: list[Signal] = []
     readme = name.startswith("readme")
     subject = "./" if readme else "."
@@ -190,7 +208,11 @@ def _doc_signals(lines: list[str], name: str) -> list[Signal]:
                         if line.strip() and not line.startswith(("---", "#", "orphan:", "=", ":"))
                         and not re.fullmatch(r"[=\-~^]{3,}", line.strip())), _MAX_STUB_LINES + 1))
     if len(body) <= _MAX_STUB_LINES:
-        moved = next(((i, line) for i, line in body if _says_moved(line)), None)
+        # a stub says so first, or points where it went: a short README's later "its functionality
+        # was moved into kubelet" (csi-driver-host-path's deploy folders) is said of something else
+        moved = next(((i, line) for n, (i, line) in enumerate(body) if _says_moved(line)
+                      and (n == 0 or _first_target(line) or _THIS_MOVED.search(line) or _names_itself(line, own))),
+                     None)
         if moved:
             out.append(Signal(moved[0], "moved-stub", subject, _first_target(moved[1]), moved[1].strip()))
     if readme:

@@ -73,6 +73,8 @@ class Language:
 
 _C_COMMENTS = ("comment",)
 _LINE_AND_BLOCK = ("line_comment", "block_comment")
+MAKEFILE_NAMES = ("Makefile", "makefile", "GNUmakefile")
+MAKEFILE_SUFFIXES = (".mk", ".mak", ".make")
 
 LANGUAGES: tuple[Language, ...] = (
     Language("python", (".py", ".pyi", ".pyw"), grammar="tree_sitter_python.language",
@@ -123,7 +125,7 @@ LANGUAGES: tuple[Language, ...] = (
              embedded=("(script_element (raw_text) @javascript)",
                        "(style_element (raw_text) @css)")),
     Language("rst", (".rst",), grammar="tree_sitter_rst.language", comment_nodes=_C_COMMENTS),
-    Language("makefile", (".mk", ".mak"), ("Makefile", "makefile", "GNUmakefile"),
+    Language("makefile", MAKEFILE_SUFFIXES, MAKEFILE_NAMES,
              grammar="tree_sitter_make.language", comment_nodes=_C_COMMENTS,
              embedded=("(recipe_line) @bash",)),
     Language("protobuf", (".proto",), lexer="c-style"),
@@ -144,6 +146,13 @@ _FILENAME_GLOBS = tuple(
 )
 _SHEBANG = re.compile(rb"#!\s*(\S+)(?:\s+(.*))?")
 _VERSION_SUFFIX = re.compile(r"[\d.]+$")
+
+
+def is_makefile(path: str) -> bool:
+    """A makefile by its name: `Makefile`, or an included fragment (`*.mk`; kubernetes-csi's
+    `release-tools/build.make`, which every sidecar's `Makefile` includes)."""
+    base = posixpath.basename(path)
+    return base in MAKEFILE_NAMES or posixpath.splitext(base)[1].lower() in MAKEFILE_SUFFIXES
 
 
 def language_named(name: str) -> Language:

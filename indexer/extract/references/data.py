@@ -30,18 +30,23 @@ _GITLAB_CI = lazy(r"(?:^|/)\.gitlab-ci\.ya?ml$|(?:^|/)\.gitlab/|(?:^|/)(?:ci|\.c
 #: the repository removed is still a claim: microservices-demo's menu of components to uncomment
 #: offers a `components/service-accounts` deleted in 2024.
 _COMMENTED_OUT_ITEM = lazy(r"\s*-\s+(?:[\w-]+:\s+)?[\"']?[^\s\"']+[\"']?\s*$")  # (or `#- path: x`)
+_COMMENTED_OUT_KEY = lazy(r"\s+[\w-]+:\s+[\"']?[^\s\"']+[\"']?\s*$")
 _KUSTOMIZATION = ("kustomization.yaml", "kustomization.yml", "Kustomization")
 #: The header `helm template` writes above each manifest it renders: the template's path in its
 #: chart (`# Source: aws-ebs-csi-driver/templates/node.yaml`), wherever the chart is kept.
 _HELM_SOURCE = lazy(r"#\s*Source:\s+[\w.-]+/(?:charts/[\w.-]+/)*templates/")
 
 
-def _commented_out(path: str, line: str, comment_at: int) -> bool:
-    """A commented-out list entry: `#- x` as an editor comments a line out, or any one-item entry
-    in a kustomization (`# - components/service-accounts`). Elsewhere a `# - ` entry is as
-    likely a comment's own list of what it names."""
+def _commented_out(path: str, line: str, comment_at: int, item_column: int = -1, after_item: bool = False) -> bool:
+    """A commented-out list entry: `#- x` as an editor comments a line out, any one-item entry
+    in a kustomization (`# - components/service-accounts`), or one whose `#` stands where the
+    live entries' `-` do (conda-lock's `# - .github/workflows/cla.yml` among its template
+    sync's files), and the `key: value` lines that go on an entry so commented out (`#   dst:
+    x`, `after_item`). Elsewhere a `# - ` entry is as likely a comment's own list of what it names."""
+    if after_item and _COMMENTED_OUT_KEY.match(line, comment_at + 1):
+        return True
     return _COMMENTED_OUT_ITEM.match(line, comment_at + 1) is not None and (
-        line.startswith("-", comment_at + 1) or path.endswith(_KUSTOMIZATION))
+        line.startswith("-", comment_at + 1) or path.endswith(_KUSTOMIZATION) or comment_at == item_column)
 
 
 def yaml_file(found: Found) -> None:
@@ -53,6 +58,7 @@ def yaml_file(found: Found) -> None:
     made: set[str] = set()
     foreign, checkouts = _other_workspace_lines(found.lines) if _WORKFLOW.search(found.path) else ({}, set())
     outputs_at = -1  # the key column of a step that uploads or caches what the job made (`_OUTPUT_ACTION`)
+    item_column, after_item = -1, False  # the last live list entry's `-` column; a commented-out entry above
     for index, line in enumerate(found.lines):
         if index in foreign:
             block = shell = None
@@ -80,14 +86,21 @@ def yaml_file(found: Found) -> None:
             continue
         code, comment_at = split_comment(line)
         if comment_at is not None and not _HELM_SOURCE.match(line, comment_at):
-            found.words(index, line[comment_at + 1:], "comment", comment_at + 1,
-                        example=_commented_out(found.path, line, comment_at))
+            out = _commented_out(found.path, line, comment_at, item_column, after_item)
+            after_item = out and not code.strip()
+            found.words(index, line[comment_at + 1:], "comment", comment_at + 1, example=out)
+        elif stripped:
+            after_item = False
+        if code.lstrip().startswith("- "):
+            item_column = indent
         pair = _YAML_KEY.match(code)
         if outputs_at >= 0 and stripped and (indent < outputs_at and stripped.startswith("-") or indent < outputs_at - 2):
             outputs_at = -1  # (the next step, or the steps' end)
         if pair and outputs_at >= 0 and pair.group(3).lower() == "path":
             value = pair.group(4).strip()
             block = (_OUTPUTS, len(pair.group(1)), not value) if not value or _BLOCK_SCALAR.match(value) else None
+            if block is None and value.strip("'\""):  # (and where download-artifact puts what it fetched:
+                made.add(posixpath.normpath(value.strip("'\"")))  # safety's `working-directory: artifacts`)
             continue  # upload-artifact's `path: ./contrib/ci/journal.log`: what an earlier step wrote
         if pair and pair.group(3).lower() == "uses" and _OUTPUT_ACTION.match(pair.group(4).strip("'\"")):
             outputs_at = pair.start(3)

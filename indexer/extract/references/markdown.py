@@ -12,7 +12,7 @@ from indexer.extract.references.prose import lead_in
 from indexer.extract.references.rst import toctree_entry
 from indexer.extract.references.shell import (_GUARD, _SESSION_PROMPT, ShellSession, doc_shell_line,
                                               read_code_span, split_comment)
-from indexer.extract.references.tokens import blanked
+from indexer.extract.references.tokens import blanked, is_placeholder
 from indexer.regex import lazy
 
 #: A fence at any indentation: inside a list item it is indented by the item's marker (`*   ```ruby`).
@@ -44,6 +44,7 @@ def extract(found: Found) -> None:
     fence: str | None = None
     fence_kind = ""
     fence_lead: str | None = None
+    fence_example = False
     session: ShellSession | None = None
     in_comment = False
     labels = _used_labels(lines)
@@ -56,7 +57,7 @@ def extract(found: Found) -> None:
                     and not line.strip()[len(opener.group(1)):].strip():
                 fence = None
             else:
-                _code_block_line(found, index, line, fence_kind, fence_lead, session)
+                _code_block_line(found, index, line, fence_kind, fence_lead, session, fence_example)
         elif in_comment:
             end = line.find("-->")
             found.words(index, line if end < 0 else line[:end], "comment")
@@ -67,6 +68,7 @@ def extract(found: Found) -> None:
                           else "shell" if language in SHELL_LANGUAGES
                           else "config" if language in CONFIG_LANGUAGES else "")
             fence_lead = lead_in(lines, index) or None
+            fence_example = fence_kind == "shell" and _lists_an_example_project(lines, index + 1, fence)
             # (a block without a language that opens with a prompt is a transcript too: ripgrep's
             # FAQ shows `$ rg --trace` and what it printed)
             session = ShellSession() if language in SESSION_LANGUAGES or not language and index + 1 < len(lines) \
@@ -122,10 +124,35 @@ def _after_front_matter(lines: list[str]) -> int:
     return 0
 
 
+_MAX_LISTED = 200  # lines of a block read ahead for `_lists_an_example_project`
+
+
+def _lists_an_example_project(lines: list[str], start: int, fence: str) -> bool:
+    """Whether the block opening above `start` lists files, one path a line, and one of them is a
+    placeholder's (`mypackage/lib.py`): the files of an example project, as pdm-backend's docs
+    show what a built archive of one holds. Its other paths (its tests' module) are that
+    project's, whatever this repository has."""
+    placeholder = False
+    for line in lines[start:start + _MAX_LISTED]:
+        word = line.strip()
+        if word.startswith(fence):
+            return placeholder
+        if not word:
+            continue
+        if " " in word or "\t" in word:
+            return False
+        placeholder = placeholder or "/" in word and is_placeholder(word)
+    return False
+
+
 def _code_block_line(found: Found, index: int, line: str, kind: str, lead: str | None,
-                     session: ShellSession | None) -> None:
-    """A line of a fenced block; the paragraph before the block is its references' sentence."""
+                     session: ShellSession | None, example: bool = False) -> None:
+    """A line of a fenced block; the paragraph before the block is its references' sentence.
+    (`example`: the block lists an example project's files, `_lists_an_example_project`.)"""
     if not kind:
+        return
+    if example:
+        found.words(index, line, "shell", sentence=lead, example=True)
         return
     if kind == "toctree":  # MyST ```{toctree}
         toctree_entry(found, index, line)

@@ -48,6 +48,10 @@ EXAMPLE = lazy(
     r"|(?:a|an|the)\s+(?:new\s+)?(?:\w+\s+)?(?:file|folder|directory)\b)"
     r"|\byour\s+(?:own\s+)?(?:\w+\s+)?(?:project|app|application|site|repo|repository|package|code|directory|folder|file)\b"
     r"|\btheir\s+own\b"  # maturin: "Checks if user has provided their own header at `target/header.h`"
+    # absent on purpose (multidict): "the `tests/__init__.py` module must not exist", "this repo does
+    # not ship its own `.github/PULL_REQUEST_TEMPLATE.md`", "do not commit build artefacts (`x.h.old`)"
+    r"|\b(?:must|should|shall)\s+not\s+exist\b|\b(?:does\s+not|doesn'?t)\s+ship\b"
+    r"|\b(?:do\s+not|don'?t|never)\s+commit\b"
     r"|\bif\s+you\s+have\b|\bin\s+order\s+to\s+run\s+a\s+particular\b"
     r"|\b(?:in|of|from)\s+the\s+(?!same\b|this\b|our\b)(?:[\w.-]+|\[[^\]]*\])\s+repo(?:sitory)?\b"
     r"|\b(?:another|other|upstream|external|separate)\s+(?:repo(?:sitory)?|project)\b"
@@ -81,7 +85,7 @@ DEPRECATION_WORDS = ("not", "don", "never", "stop", "deprecat", "obsolete", "lon
 EXAMPLE_WORDS = ("example", "instance", "e.g.", "such", "pretend", "suppose", "imagine", "say",
                  "hypothetical", "something", "will", "create", "generated", "written", "file",
                  "folder", "directory", "your", "have", "particular", "been", "would", "repo", "project",
-                 "look", "checkout", "clone", "could", "might", "their", "save")
+                 "look", "checkout", "clone", "could", "might", "their", "save", "exist", "ship", "commit")
 
 
 @lru_cache(maxsize=8192)

@@ -23,7 +23,7 @@ from indexer.extract.references.exclusions import exclusion_lines
 from indexer.extract.references.found import Found
 from indexer.extract.references.links import hosted_links
 from indexer.extract.references.shell import read_script
-from indexer.extract.languages import language_for
+from indexer.extract.languages import is_makefile, language_for
 from indexer.models import Reference
 from indexer.regex import lazy
 
@@ -99,7 +99,7 @@ def _reader_for(path: str, data: bytes) -> Reader | None:
     if lower in ("dockerfile", "containerfile") or lower.startswith(("dockerfile.", "containerfile.")) \
             or extension == ".dockerfile":
         return lambda found, text: build.dockerfile(found)
-    if base in ("Makefile", "makefile", "GNUmakefile") or extension in (".mk", ".mak"):
+    if is_makefile(path):
         return lambda found, text: build.makefile(found)
     if base == "package.json":
         return data_files.package_json

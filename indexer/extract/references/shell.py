@@ -13,6 +13,7 @@ unpacking a download). (Another absolute folder may be a copy of the repository:
 from __future__ import annotations
 
 import posixpath
+import re
 
 from indexer.extract.references.found import Found
 from indexer.extract.references.tokens import blanked, clean, is_variable, path_words, repository_name
@@ -81,6 +82,11 @@ _MAY_ACT = lazy(r"[/#>]|<<|cd|pushd|-[oOd]|mkdir|touch|tee|virtualenv|truncate|c
 _CLONE = lazy(r"^git\s+clone\b")
 _CLONE_VALUED = frozenset({"-b", "--branch", "--depth", "-o", "--origin", "-c", "--config", "--reference",
                            "--separate-git-dir", "-u", "--upload-pack", "--filter", "-j", "--jobs"})
+#: `MANIFEST=deploy/ci.yaml`: a variable given a path, and `$MANIFEST` or `"${MANIFEST}"`, its use.
+_ASSIGNMENT = lazy(r"^(?:(?:export|local|readonly|declare)\s+)?([A-Za-z_]\w*)=([\"']?)([^\s\"'$;&|`]+)\2\s*$")
+_VARIABLE_WORD = lazy(r"\$\{?([A-Za-z_]\w*)\}?")
+_VARIABLE_PIECE = lazy(r"\$\{[^}/]*\}|\$\([^)/]*\)|\$\w+")
+_MADE_LIKE = 64  # names made with a variable kept per script (each later word is tried against them)
 #: `ROOT=$(mktemp -d)`: a variable that names a new temporary folder.
 _TEMPORARY_VARIABLE = lazy(r"^\s*(?:(?:export|local|readonly)\s+)?([A-Za-z_]\w*)=[\"']?\$\(\s*mktemp\b")
 
@@ -97,6 +103,11 @@ class ShellReader:
         #: folders that are not this repository: another one it clones, a temporary one (`cd` leaves it)
         self.elsewhere: set[str] = set()
         self.heredoc: str | None = None
+        #: the variables given a path (`MANIFEST=deploy/ci.yaml`): their line, and the path's words
+        self.assigned: dict[str, tuple[int, list[str]]] = {}
+        self.subshells: list[tuple[str | None, bool]] = []  # (base, away) where each open `(` began
+        #: the names a command made with a variable in them (`> "x/${package}.LICENSE"` in a loop)
+        self.made_like: list[re.Pattern[str]] = []
 
     def line(self, index: int, text: str, offset: int = 0) -> None:
         """One line of the program: its code, and its `#` comment as comment text."""
@@ -104,11 +115,18 @@ class ShellReader:
             if text.strip() == self.heredoc:
                 self.heredoc = None
             return
+        if text.strip() in ("(", ")"):  # a subshell's lines: a `cd` inside it ends with it (ytt's `(` `cd tmp` ... `)`)
+            if text.strip() == "(":
+                self.subshells.append((self.base, self.away))
+            elif self.subshells:
+                self.base, self.away = self.subshells.pop()
+            return
         if _MAY_ACT.search(text) is None:  # (nothing to find; `base` and `away` left as they are,
             return  # already reset after the line before when they do not persist)
         code, comment_at = split_comment(text)
         if comment_at is not None:
-            self.found.words(index, text[comment_at + 1:], "comment", offset + comment_at + 1)
+            # (a commented-out command is read where the script stands: `cd helm`, then `# helm template ./x`)
+            self.found.words(index, text[comment_at + 1:], "comment", offset + comment_at + 1, base=self.base or "")
         for start, part in _parts(code):
             self._segment(index, part, offset + start)
         heredoc = _HEREDOC.search(code) if "<<" in code else None
@@ -139,13 +157,17 @@ class ShellReader:
                 self.away = _STARTS_WITH_VARIABLE.match(folder) is None
             elif folder.startswith("/"):
                 self.away = _TEMPORARY.match(folder) is not None or is_created(self.created, folder)
-            if self.base is None or is_variable(folder) or folder.startswith(("/", "~", "-")):
+            if is_variable(folder) or folder.startswith(("/", "~", "-")) or self.base is None and folder.startswith(".."):
                 self.base = None
-            else:
-                self.base = posixpath.normpath(posixpath.join(self.base, folder))
+            else:  # (after `cd $ROOT`, a folder below it: sig-storage-local-static-provisioner's `cd
+                # $ROOT; cd helm; helm template ./provisioner`, tried from the script's folder and the root)
+                self.base = posixpath.normpath(posixpath.join(self.base or "", folder))
             return
         if _GUARD.match(command):
             return
+        assignment = _ASSIGNMENT.match(command) if "=" in command else None
+        if assignment:
+            self.assigned[assignment.group(1)] = (index, [word for _, word in path_words(assignment.group(3))])
         made = self._creations(command)
         base, away = self.base or "", self.away
         into = _make_folder(command) if "make" in command and ("-C" in command or "--directory=" in command) else None
@@ -155,7 +177,8 @@ class ShellReader:
             else:
                 base = posixpath.normpath(posixpath.join(base, into))
         for column, word in path_words(command):
-            if is_created(self.created, word) or column in made or away and not word.startswith("/"):
+            if is_created(self.created, word) or column in made or away and not word.startswith("/") \
+                    or self.made_like and any(p.fullmatch(posixpath.normpath(word)) for p in self.made_like):
                 continue
             self.found.add(index, word, "shell", offset + column, base=base)
 
@@ -189,10 +212,29 @@ class ShellReader:
                 created.append((match.start(1), match.group(1)))
         for column, word in created:
             word = word.strip("'\"")
+            folder, _, name = posixpath.normpath(word).rpartition("/")
+            if folder and not is_variable(folder) and is_variable(name) and _VARIABLE_PIECE.sub("", name) \
+                    and len(self.made_like) < _MADE_LIKE:
+                # conda-lock's `curl ... > "conda_lock/_vendor/${package}.LICENSE"`, then `diff
+                # conda_lock/_vendor/poetry-core.LICENSE ...`: one of the files the loop wrote
+                self.made_like.append(re.compile(re.escape(folder + "/") + "[^/]*".join(
+                    re.escape(piece) for piece in _VARIABLE_PIECE.split(name))))
+            variable = _VARIABLE_WORD.fullmatch(word) if word.startswith("$") else None
+            if variable and variable.group(1) in self.assigned:
+                self._written(*self.assigned[variable.group(1)])
             if word:
                 self.created.add(posixpath.normpath(word))
                 columns.update((column, column + 1))  # a quoted word's path starts one column later
         return columns
+
+    def _written(self, index: int, words: list[str]) -> None:
+        """A variable's path is what a later command writes (security-profiles-operator's
+        `OPERATOR_MANIFEST=deploy/operator-ci.yaml`, then `cp deploy/operator.yaml
+        ${OPERATOR_MANIFEST}`): the reference read at its assignment claims nothing."""
+        for word in words:
+            self.created.add(posixpath.normpath(word))
+        self.found.references[:] = [r for r in self.found.references
+                                    if not (r.line == index + 1 and r.kind == "shell" and r.target in words)]
 
 
 def _cloned(command: str) -> tuple[str, str]:

@@ -10,8 +10,9 @@ import re
 from typing import AnyStr, Iterator
 from indexer.regex import lazy
 
-# One path segment: name characters, or a variable / placeholder / glob piece.
-_SEGMENT = (r"(?:[\w.+~%-]|\$\{[^}\s]*\}|\$\([^)\s]*\)|\$\w+|\{\{[^}\n]*?\}\}|\{[\w.,]*\}"
+# One path segment: name characters, or a variable / placeholder / glob piece (make's automatic
+# variables too: security-profiles-operator's recipe copies to `./bpf/recorder.bpf.o.$*`).
+_SEGMENT = (r"(?:[\w.+~%-]|\$\{[^}\s]*\}|\$\([^)\s]*\)|\$\w+|\$[*@<^?+|]|\{\{[^}\n]*?\}\}|\{[\w.,]*\}"
             r"|<[\w.-]+>|\*|\?|\[[\w.!-]*\])+")
 _BEFORE = r"(?<![\w/.:@$~%+\-\\\]])"
 PATH_WORD = lazy(
@@ -24,7 +25,7 @@ _TRAILING = ".,;:!?'\")]}>-"
 _OPENERS = {")": "(", "]": "[", "}": "{", ">": "<"}
 _LOCATION = lazy(r"(?::\d+)+$|#L\d+(?:-L?\d+)?$")
 
-_VARIABLE = lazy(r"\$[\w{(]|\{\{|\{[\w.]*\}|%\w+%|%\(\w+\)[sd]|%[sd]\b|@\w+@")
+_VARIABLE = lazy(r"\$[\w{(*@<^?+|]|\{\{|\{[\w.]*\}|%\w+%|%\(\w+\)[sd]|%[sd]\b|@\w+@")
 #: `*`, `?`, `[ab]`, `{a,b}`, and make's pattern-rule stem `%` (`po/%.po`; not a `%2F` escape)
 _GLOB = lazy(r"[*?]|\[[^\]/]*\]|\{[^{}/]*,[^{}/]*\}|%(?![0-9A-Fa-f]{2})")
 _ANGLE_PLACEHOLDER = lazy(r"<[^>/]*>")

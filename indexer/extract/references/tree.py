@@ -90,6 +90,11 @@ def _root_line(lines: list[str], start: int) -> int | None:
 
 
 def _entries(found: Found, run: list[int], root: str, sentence: str) -> None:
+    # a listing that names a placeholder folder (`mypackage/`, pdm-backend's build docs) lays out
+    # an example project: its other entries (its tests' module) are that project's too (an
+    # elision, `...`, is no placeholder here: listings of this repository have them)
+    names = [_BRANCH.match(found.lines[index]).group("name").rstrip(",;/") for index in run]
+    example = any(tokens.is_placeholder(name) for name in [root, *names] if name and "..." not in name and "…" not in name)
     stack: list[tuple[int, str]] = []  # (branch column, path) of the entries above
     for index in run:
         match = _BRANCH.match(found.lines[index])
@@ -108,4 +113,4 @@ def _entries(found: Found, run: list[int], root: str, sentence: str) -> None:
         stack.append((column, path))
         if tokens.is_glob(path) or tokens.is_variable(path) or tokens.is_placeholder(path):
             continue
-        found.add(index, path, "tree-entry", match.start("name"), base=root, sentence=sentence)
+        found.add(index, path, "tree-entry", match.start("name"), base=root, sentence=sentence, example=example)
