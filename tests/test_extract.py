@@ -416,6 +416,7 @@ def test_todo_fields() -> None:
     ("GNUmakefile", b"", "makefile"),
     ("rules.mk", b"", "makefile"),
     ("release-tools/build.make", b"", "makefile"),
+    ("debug.Makefile", b"", "makefile"),
     ("include/widget.h", b"", "cpp"),
     ("lib/util.cjs", b"", "javascript"),
     ("lib/util.mts", b"", "typescript"),

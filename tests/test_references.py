@@ -684,13 +684,15 @@ def test_a_cd_inside_a_subshell_ends_with_it(repo):
 
 def test_make_targets_of_an_included_dot_make_file(repo):
     """kubernetes-csi's `release-tools/build.make`, which the root Makefile includes, defines
-    `container` and `push`: the README's `make container` runs; a target nobody defines does not."""
+    `container` and `push`: the README's `make container` runs, and compose-on-kubernetes' `make -f
+    debug.Makefile install-debug-images`; a target nobody defines does not."""
     repo.commit("2024-01-10", files={
         "Makefile": "include release-tools/build.make\n",
+        "debug.Makefile": "install-debug-images:\n\tdocker build .\n",
         "release-tools/build.make": "container: build\n\tdocker build .\npush: container\n\tdocker push x\nbuild:\n\tgo build\n",
-        "README.md": "# Build\n\n```sh\nmake container\nmake push\nmake gone\n```\n",
+        "README.md": "# Build\n\n```sh\nmake container\nmake push\nmake -f debug.Makefile install-debug-images\nmake gone\n```\n",
     })
-    assert set(found(scan(repo.root), "dangling-command")) == {("README.md", 6)}
+    assert set(found(scan(repo.root), "dangling-command")) == {("README.md", 7)}
 
 
 def test_history_decades_older_than_the_referring_line_confirms_nothing(repo):
@@ -1836,10 +1838,13 @@ def test_names_that_are_no_paths_in_rst_yaml_jsx_and_url_building_code(repo):
 def test_a_yaml_entry_commented_out_among_live_ones_is_an_option(repo):
     """conda-lock's template sync lists the files it takes from conda/infrastructure, and keeps
     the ones it does not take commented out where the live entries stand (`  # - .github/
-    workflows/cla.yml`, `  # - src: templates/base.md` with its `  #   dst: x`). A comment's own
-    list, not at the entries' column, still claims."""
+    workflows/cla.yml`, `  # - src: templates/base.md` with its `  #   dst: x`); flask-restplus'
+    `.pyup.yml` keeps pyup's template, `# requirements:` over `#   - requirements/dev.txt:`. A
+    comment's own list, not at the entries' column nor below a key, still claims."""
     repo.commit("2024-01-10", files={
-        ".github/workflows/update.yml": "on: push\n", "docs/index.md": "# Docs\n",
+        ".github/workflows/update.yml": "on: push\n", "docs/index.md": "# Docs\n", "requirements/base.txt": "x\n",
+        ".pyup.yml": ("update: all\n# requirements:\n#   - requirements/staging.txt:\n#       # pin them all\n"
+                      "#       pin: True\n#   - requirements/dev.txt:\n"),
         ".github/template-files/config.yml": (
             "conda/infrastructure:\n  - .github/workflows/update.yml\n  # - .github/workflows/cla.yml\n"
             "  # - src: templates/pull_requests/base.md\n  #   dst: .github/PULL_REQUEST_TEMPLATE.md\n"

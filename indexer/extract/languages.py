@@ -74,7 +74,7 @@ class Language:
 _C_COMMENTS = ("comment",)
 _LINE_AND_BLOCK = ("line_comment", "block_comment")
 MAKEFILE_NAMES = ("Makefile", "makefile", "GNUmakefile")
-MAKEFILE_SUFFIXES = (".mk", ".mak", ".make")
+MAKEFILE_SUFFIXES = (".mk", ".mak", ".make", ".makefile")  # (`debug.Makefile`: its extension, lowered)
 
 LANGUAGES: tuple[Language, ...] = (
     Language("python", (".py", ".pyi", ".pyw"), grammar="tree_sitter_python.language",
@@ -149,8 +149,9 @@ _VERSION_SUFFIX = re.compile(r"[\d.]+$")
 
 
 def is_makefile(path: str) -> bool:
-    """A makefile by its name: `Makefile`, or an included fragment (`*.mk`; kubernetes-csi's
-    `release-tools/build.make`, which every sidecar's `Makefile` includes)."""
+    """A makefile by its name: `Makefile`, an included fragment (`*.mk`; kubernetes-csi's
+    `release-tools/build.make`, which every sidecar's `Makefile` includes), or one run with `make
+    -f` (compose-on-kubernetes' `debug.Makefile`)."""
     base = posixpath.basename(path)
     return base in MAKEFILE_NAMES or posixpath.splitext(base)[1].lower() in MAKEFILE_SUFFIXES
 

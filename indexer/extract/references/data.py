@@ -31,19 +31,22 @@ _GITLAB_CI = lazy(r"(?:^|/)\.gitlab-ci\.ya?ml$|(?:^|/)\.gitlab/|(?:^|/)(?:ci|\.c
 #: offers a `components/service-accounts` deleted in 2024.
 _COMMENTED_OUT_ITEM = lazy(r"\s*-\s+(?:[\w-]+:\s+)?[\"']?[^\s\"']+[\"']?\s*$")  # (or `#- path: x`)
 _COMMENTED_OUT_KEY = lazy(r"\s+[\w-]+:\s+[\"']?[^\s\"']+[\"']?\s*$")
+_COMMENTED_OUT_PARENT = lazy(r"\s*[a-z_][\w-]*:\s*$")  # `# requirements:`, a key whose entries follow
 _KUSTOMIZATION = ("kustomization.yaml", "kustomization.yml", "Kustomization")
 #: The header `helm template` writes above each manifest it renders: the template's path in its
 #: chart (`# Source: aws-ebs-csi-driver/templates/node.yaml`), wherever the chart is kept.
 _HELM_SOURCE = lazy(r"#\s*Source:\s+[\w.-]+/(?:charts/[\w.-]+/)*templates/")
 
 
-def _commented_out(path: str, line: str, comment_at: int, item_column: int = -1, after_item: bool = False) -> bool:
+def _commented_out(path: str, line: str, comment_at: int, item_column: int = -1, chained: bool = False) -> bool:
     """A commented-out list entry: `#- x` as an editor comments a line out, any one-item entry
     in a kustomization (`# - components/service-accounts`), or one whose `#` stands where the
     live entries' `-` do (conda-lock's `# - .github/workflows/cla.yml` among its template
-    sync's files), and the `key: value` lines that go on an entry so commented out (`#   dst:
-    x`, `after_item`). Elsewhere a `# - ` entry is as likely a comment's own list of what it names."""
-    if after_item and _COMMENTED_OUT_KEY.match(line, comment_at + 1):
+    sync's files), and the `key: value` and entry lines indented below an entry, or below a key
+    with no value, so commented out (`#   dst: x`; flask-restplus' `.pyup.yml`, pyup's template,
+    has `# requirements:` over `#   - requirements/staging.txt:`: `chained`). Elsewhere a `# - `
+    entry is as likely a comment's own list of what it names."""
+    if chained and (_COMMENTED_OUT_KEY.match(line, comment_at + 1) or _COMMENTED_OUT_ITEM.match(line, comment_at + 1)):
         return True
     return _COMMENTED_OUT_ITEM.match(line, comment_at + 1) is not None and (
         line.startswith("-", comment_at + 1) or path.endswith(_KUSTOMIZATION) or comment_at == item_column)
@@ -58,7 +61,9 @@ def yaml_file(found: Found) -> None:
     made: set[str] = set()
     foreign, checkouts = _other_workspace_lines(found.lines) if _WORKFLOW.search(found.path) else ({}, set())
     outputs_at = -1  # the key column of a step that uploads or caches what the job made (`_OUTPUT_ACTION`)
-    item_column, after_item = -1, False  # the last live list entry's `-` column; a commented-out entry above
+    # the last live list entry's `-` column; the column a commented-out entry or key with no value
+    # starts at, below which the comment lines that go on it are commented out too (-1: none)
+    item_column = below = -1
     for index, line in enumerate(found.lines):
         if index in foreign:
             block = shell = None
@@ -86,11 +91,15 @@ def yaml_file(found: Found) -> None:
             continue
         code, comment_at = split_comment(line)
         if comment_at is not None and not _HELM_SOURCE.match(line, comment_at):
-            out = _commented_out(found.path, line, comment_at, item_column, after_item)
-            after_item = out and not code.strip()
-            found.words(index, line[comment_at + 1:], "comment", comment_at + 1, example=out)
+            text = line[comment_at + 1:]
+            column = len(line) - len(text.lstrip())  # (where the comment's own text starts)
+            chained = below >= 0 and column > below and not code.strip()
+            out = _commented_out(found.path, line, comment_at, item_column, chained)
+            if code.strip() or not (chained and (out or text.lstrip().startswith("#"))):  # (else the block goes on)
+                below = column if not code.strip() and (out or _COMMENTED_OUT_PARENT.match(text)) else -1
+            found.words(index, text, "comment", comment_at + 1, example=out)
         elif stripped:
-            after_item = False
+            below = -1
         if code.lstrip().startswith("- "):
             item_column = indent
         pair = _YAML_KEY.match(code)
