@@ -10,6 +10,7 @@ from indexer.dates import day_of, deadline_day, epoch
 from indexer.findings import Finding, fingerprint
 from indexer.git.blame import Origin, older_than, origins, shallow_commits
 from indexer.models import LineAge, Todo
+from indexer.regex import lazy
 from indexer.rulepack import RuleSettings
 
 RULE = "stale-todo"
@@ -23,8 +24,8 @@ TEST_DATA = re.compile(r"(?:^|/)(?:testdata|test_data|__fixtures__|tests?/(?:dat
 #: project it made: jobset, lws, kueue, tilt), a manifest's "TODO: replace with the namespace you
 #: want for your sidecar" (external-snapshotter), a Markdown pull request template's "TODO: Say
 #: why you made your changes" (an issue form's YAML comments are its maintainers': ansible's).
-_FOR_THE_READER = re.compile(r"(?i)\b(?:replace|set|change)\b[^.]{0,60}\byou\s+want\b")
-_REQUEST_TEMPLATE = re.compile(r"(?i)(?:^|/)(?:pull_request_template|(?:PULL_REQUEST|ISSUE)_TEMPLATE/[^/]+)\.md$")
+_FOR_THE_READER = lazy(r"(?i)\b(?:replace|set|change)\b[^.]{0,60}\byou\s+want\b")
+_REQUEST_TEMPLATE = lazy(r"(?i)(?:^|/)(?:pull_request_template|(?:PULL_REQUEST|ISSUE)_TEMPLATE/[^/]+)\.md$")
 
 
 def _for_the_reader(todo: Todo) -> bool:
