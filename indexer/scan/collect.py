@@ -161,8 +161,9 @@ def _entry(path: str, data: bytes | None, reason: str | None, markers: tuple[str
     data = without_long_lines(data)
     todos = [_todo_row(t) for t in extract_todos(path, data, markers)]
     entry = {"todos": todos, **blob_facts(path, data, references or bool(todos))}
-    if GENERATED_HEADER.search(data[:1024]):
-        entry["generated"] = True
+    head = data[:1024]
+    if b"enerated" in head and GENERATED_HEADER.search(head):  # (every header says "generated": most files
+        entry["generated"] = True  # are passed by one substring test, not the pattern's 20 us)
     return entry
 
 
