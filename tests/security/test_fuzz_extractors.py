@@ -79,7 +79,12 @@ ADVERSARIAL = [("a.rst", "# TODO " + _line("a:")), ("a.rst", "# TODO " + _line("
                                             for i in range(30_000)) + "```\n"),
                ("a.md", "`git clone u r && cd " + _line("r && cd ") + "`"),
                ("hugo.toml", "[[module.mounts]]\nsource = 'a'\ntarget = 'content/a'\n" * 30_000),
-               ("a.yml", "# Source: " + _line("a/templates/"))]
+               ("a.yml", "# Source: " + _line("a/templates/")),
+               # session 37's: a script that writes names with many variables in them before naming
+               # long paths like them
+               ("a.sh", 'cp a "d/' + "${v}x" * 40 + '.L"\n' * 64 + ("diff d/" + "x" * 4000 + ".L y\n") * 2_000),
+               # a YAML file of commented-out keys and entries below them
+               ("a.yml", "# k:\n#   - a/b\n#     # c\n" * 50_000)]
 
 
 @pytest.mark.parametrize("name,text", ADVERSARIAL, ids=[f"{n}-{t[:8]!r}" for n, t in ADVERSARIAL])
@@ -105,6 +110,18 @@ def test_runs_of_spaces_in_a_suppression_or_a_sentence_cost_a_pass_each(repo, tm
     suppression = "# orgmemory: ignore[stale-todo] -- a" + " " * 4000 + "x\n"
     sentence = "It creates" + " " * 4000 + "docs/x.md\n"
     repo.commit("2024-01-10", files={"a.py": suppression * 20 + "x = 1\n", "docs/a.md": sentence * 30})
+    proc = subprocess.run([*orgmemory_command(), "scan", str(repo.root), "--now", "2026-01-01", "--format", "json",
+                           "--cache-dir", str(tmp_path / "cache")], capture_output=True, text=True, timeout=60)
+    assert proc.returncode in (0, 1), proc.stderr
+
+
+def test_a_script_that_writes_many_variables_paths_costs_a_pass_each(repo, tmp_path):
+    """A path a script gives a variable is no claim once a command writes through it (`X=a/b`, `cp
+    y $X`): each such write took a pass over every reference read so far, so a script of 60,000
+    assignments, then 60,000 writes, held a scan for minutes, with the square of its length. A
+    script's first 64 writes are read so; it now takes seconds."""
+    script = "".join(f"X{i}=a/b{i}\n" for i in range(60_000)) + "".join(f"cp y $X{i}\n" for i in range(60_000))
+    repo.commit("2024-01-10", files={"hack/a.sh": script})
     proc = subprocess.run([*orgmemory_command(), "scan", str(repo.root), "--now", "2026-01-01", "--format", "json",
                            "--cache-dir", str(tmp_path / "cache")], capture_output=True, text=True, timeout=60)
     assert proc.returncode in (0, 1), proc.stderr

@@ -13,7 +13,6 @@ unpacking a download). (Another absolute folder may be a copy of the repository:
 from __future__ import annotations
 
 import posixpath
-import re
 
 from indexer.extract.references.found import Found
 from indexer.extract.references.tokens import blanked, clean, is_variable, path_words, repository_name
@@ -86,7 +85,9 @@ _CLONE_VALUED = frozenset({"-b", "--branch", "--depth", "-o", "--origin", "-c", 
 _ASSIGNMENT = lazy(r"^(?:(?:export|local|readonly|declare)\s+)?([A-Za-z_]\w*)=([\"']?)([^\s\"'$;&|`]+)\2\s*$")
 _VARIABLE_WORD = lazy(r"\$\{?([A-Za-z_]\w*)\}?")
 _VARIABLE_PIECE = lazy(r"\$\{[^}/]*\}|\$\([^)/]*\)|\$\w+")
-_MADE_LIKE = 64  # names made with a variable kept per script (each later word is tried against them)
+#: names made with a variable kept per script (each later word is tried against them), and
+#: variables written (each a pass over the script's references)
+_MADE_LIKE = 64
 #: `ROOT=$(mktemp -d)`: a variable that names a new temporary folder.
 _TEMPORARY_VARIABLE = lazy(r"^\s*(?:(?:export|local|readonly)\s+)?([A-Za-z_]\w*)=[\"']?\$\(\s*mktemp\b")
 
@@ -105,9 +106,12 @@ class ShellReader:
         self.heredoc: str | None = None
         #: the variables given a path (`MANIFEST=deploy/ci.yaml`): their line, and the path's words
         self.assigned: dict[str, tuple[int, list[str]]] = {}
+        self.written = 0  # how many of them a command wrote (each takes a pass over the references)
         self.subshells: list[tuple[str | None, bool]] = []  # (base, away) where each open `(` began
-        #: the names a command made with a variable in them (`> "x/${package}.LICENSE"` in a loop)
-        self.made_like: list[re.Pattern[str]] = []
+        #: the names a command made with a variable in them (`> "x/${package}.LICENSE"` in a loop),
+        #: as the text before their first variable and after their last (no pattern: a name of the
+        #: repository's text with many variables would backtrack)
+        self.made_like: list[tuple[str, str]] = []
 
     def line(self, index: int, text: str, offset: int = 0) -> None:
         """One line of the program: its code, and its `#` comment as comment text."""
@@ -178,7 +182,7 @@ class ShellReader:
                 base = posixpath.normpath(posixpath.join(base, into))
         for column, word in path_words(command):
             if is_created(self.created, word) or column in made or away and not word.startswith("/") \
-                    or self.made_like and any(p.fullmatch(posixpath.normpath(word)) for p in self.made_like):
+                    or self.made_like and self._made_like(posixpath.normpath(word)):
                 continue
             self.found.add(index, word, "shell", offset + column, base=base)
 
@@ -217,20 +221,26 @@ class ShellReader:
                     and len(self.made_like) < _MADE_LIKE:
                 # conda-lock's `curl ... > "conda_lock/_vendor/${package}.LICENSE"`, then `diff
                 # conda_lock/_vendor/poetry-core.LICENSE ...`: one of the files the loop wrote
-                self.made_like.append(re.compile(re.escape(folder + "/") + "[^/]*".join(
-                    re.escape(piece) for piece in _VARIABLE_PIECE.split(name))))
+                pieces = _VARIABLE_PIECE.split(name)
+                self.made_like.append((f"{folder}/{pieces[0]}", pieces[-1]))
             variable = _VARIABLE_WORD.fullmatch(word) if word.startswith("$") else None
-            if variable and variable.group(1) in self.assigned:
-                self._written(*self.assigned[variable.group(1)])
+            if variable and variable.group(1) in self.assigned and self.written < _MADE_LIKE:
+                self._written(*self.assigned.pop(variable.group(1)))
             if word:
                 self.created.add(posixpath.normpath(word))
                 columns.update((column, column + 1))  # a quoted word's path starts one column later
         return columns
 
+    def _made_like(self, path: str) -> bool:
+        """Whether `path` is one of the names a command wrote with a variable in it (`made_like`)."""
+        return any(path.startswith(head) and path.endswith(tail) and len(path) > len(head) + len(tail)
+                   and "/" not in path[len(head):len(path) - len(tail)] for head, tail in self.made_like)
+
     def _written(self, index: int, words: list[str]) -> None:
         """A variable's path is what a later command writes (security-profiles-operator's
         `OPERATOR_MANIFEST=deploy/operator-ci.yaml`, then `cp deploy/operator.yaml
         ${OPERATOR_MANIFEST}`): the reference read at its assignment claims nothing."""
+        self.written += 1
         for word in words:
             self.created.add(posixpath.normpath(word))
         self.found.references[:] = [r for r in self.found.references
