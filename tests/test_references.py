@@ -633,7 +633,8 @@ def test_a_path_said_to_be_absent_on_purpose_claims_nothing(repo):
 def test_what_a_script_writes_through_a_variable_is_no_claim(repo):
     """security-profiles-operator's e2e script names its manifest in a variable, then writes it
     (`cp deploy/operator.yaml ${OPERATOR_MANIFEST}`, `cat <<EOF >$manifests`); its Makefile's
-    recipe copies into `recorder.bpf.o.$*`, a name make completes; conda-lock's vendoring script
+    recipe copies into `recorder.bpf.o.$*`, a name make completes, and compose-on-kubernetes' builds
+    `e2e/e2e.test$(EXEC_EXT)` (empty on Linux) that `ginkgo` runs; conda-lock's vendoring script
     downloads `"conda_lock/_vendor/${package}.LICENSE"` in a loop, then diffs one of them. A path
     the script only reads is still claimed."""
     repo.commit("2023-01-10", files={"vendor/poetry-core.LICENSE": "MIT\n"})
@@ -648,7 +649,9 @@ def test_what_a_script_writes_through_a_variable_is_no_claim(repo):
                         "cp deploy/operator.yaml ${OPERATOR_MANIFEST}\nmanifests=examples/olm/custom.yaml\n"
                         "cat <<EOF >$manifests\nkind: y\nEOF\nREAD=deploy/gone.yaml\nkubectl apply -f $READ\n"),
         "Makefile": ("bpf/recorder.bpf.o.%: bpf/recorder.c\n\tcp -f result/recorder.bpf.o ./bpf/recorder.bpf.o.$*\n"
-                     "\tchmod 0644 ./bpf/recorder.bpf.o.$*\n"),
+                     "\tchmod 0644 ./bpf/recorder.bpf.o.$*\n"
+                     "e2e-binary:\n\tgo test -c ./e2e -o e2e/e2e.test$(EXEC_EXT)\ne2e: e2e-binary\n\tginkgo -v e2e/e2e.test\n"),
+        "e2e/main_test.go": "package e2e\n",
         "bpf/recorder.c": "int x;\n",
     })
     assert set(found(scan(repo.root), "dangling-reference")) == {("hack/e2e.sh", 8)}

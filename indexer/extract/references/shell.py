@@ -233,7 +233,7 @@ class ShellReader:
 
     def _made_like(self, path: str) -> bool:
         """Whether `path` is one of the names a command wrote with a variable in it (`made_like`)."""
-        return any(path.startswith(head) and path.endswith(tail) and len(path) > len(head) + len(tail)
+        return any(path.startswith(head) and path.endswith(tail) and len(path) >= len(head) + len(tail)
                    and "/" not in path[len(head):len(path) - len(tail)] for head, tail in self.made_like)
 
     def _written(self, index: int, words: list[str]) -> None:
