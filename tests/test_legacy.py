@@ -387,6 +387,26 @@ def test_two_quiet_versions_and_a_folder_of_schema_versions_are_kept_not_legacy(
     assert {path for path, _ in by_rule(scan(repo.root), "legacy-path")} == {"deploy/v1"}
 
 
+def test_a_kubernetes_api_groups_versions_are_served_side_by_side(repo):
+    """kyverno's `api/kyverno/v1`, which holds its generated `zz_generated.deepcopy.go`, is served
+    beside `api/kyverno/v2`: its 271 imports are no legacy references. Its comment "create & update
+    for generate rules will use apply instead of create/update" says what the code does, and asks
+    no one to migrate. `deploy/v1`, quiet beside a live `deploy/v2`, still is legacy, on its name
+    and its quiet alone."""
+    repo.commit("2021-03-01", files={
+        "api/kyverno/v1/zz_generated.deepcopy.go": "package v1\n", "api/kyverno/v1/types.go": "package v1\n",
+        "deploy/v1/app.sh": "# with --apply it will use apply/ instead of create/update\necho v1\n",
+        "deploy/apply/README.md": "# apply\n", "deploy/create/update.md": "# update\n",
+    })
+    repo.commit("2026-09-01", files={
+        "api/kyverno/v2/types.go": "package v2\n", "deploy/v2/app.sh": "echo v2\n", "go.mod": "module example.com/k\n",
+        "pkg/policy/load.go": 'package policy\n\nimport v1 "example.com/k/api/kyverno/v1"\n\nvar _ = v1.X\n',
+    })
+    report = scan(repo.root)
+    assert {path: f["confidence"] for (path, _), f in by_rule(report, "legacy-path").items()} == {"deploy/v1": 0.8}
+    assert not by_rule(report, "legacy-reference")
+
+
 def test_a_word_named_file_as_busy_as_the_plain_one_is_no_legacy(repo):
     """terragrunt's `internal/cli/flags/deprecated_flag.go` beside `flag.go`, three commits each in
     the last year: a live successor tells nothing when the other is as live (the file implements

@@ -2326,3 +2326,71 @@ def test_a_sphinx_sites_raw_html_captions_and_included_guide(repo):
     report = scan(repo.root)
     assert [f["message"] for f in report["findings"] if f["path"] == "CONTRIBUTING.rst"] == [
         "/release-notes/upcoming does not exist (no docs/release-notes/upcoming or release-notes/upcoming)"]
+
+
+def test_code_that_names_the_readers_files_a_commented_out_import_and_a_gradle_subprojects_block(repo):
+    """garden's example apps keep Vue CLI's commented-out route `// component: () =>
+    import('./views/About.vue')` after their `About.vue` went; masonite raises "Be sure there is a
+    secret key present in your .env file or your config/application.py file" (the app's, long
+    gone from the framework's repository); syft sorts files "where the input looks like
+    "schema/json/schema-1.12.1.json""; BlackSheep's docstring runs `ipython
+    perf/benchmarks/filename.py`; jib's root build.gradle sets `file('src/integration-test/java')`
+    inside `subprojects { }`, each project's folder (its own `src/` moved into `jib-core/`). A
+    comment that names a deleted path, a string that does without "your", and the same Gradle
+    path outside the block are still findings."""
+    repo.commit("2018-01-10", files={"config/application.py": "KEY = 1\n", "src/integration-test/java/A.java": "class A {}\n",
+                                     "src/views/Gone.vue": "<template/>\n", "docs/old.md": "# Old\n"})
+    repo.git("rm", "-q", "-r", "config", "src/integration-test", "src/views/Gone.vue", "docs/old.md")
+    repo.commit("2018-02-01", files={"core/src/integration-test/java/A.java": "class A {}\n"})
+    repo.commit("2024-03-01", files={
+        "src/router.js": ("export default [\n  // {\n  //   component: () => import(/* webpackChunkName: \"about\" */"
+                          " './views/About.vue'),\n  // },\n  // const gone = require('./views/Gone.vue')\n"
+                          "  // docs/old.md says more\n];\n"),
+        "src/sign.py": ("def check(key):\n    if not key:\n        raise ValueError(\"Be sure there is a secret key present in"
+                        " your .env file or your config/application.py file.\")\n"
+                        "    print(\"read config/application.py\")\n"),
+        "scripts/labeler.py": ("def sort(files):\n    # sort files by version, where the input looks like"
+                               " \"schema/json/schema-1.12.1.json\"\n    return files\n"),
+        "src/views/Home.vue": "<template/>\n", "schema/json/schema-1.0.0.json": "{}\n",
+        "perf/benchmarks/__init__.py": "", "perf/run.py": "def main():\n    \"\"\"Run it:\n\n    ipython perf/benchmarks/filename.py timeit\n    \"\"\"\n",
+        "build.gradle": ("subprojects {\n  sourceSets {\n    integrationTest {\n"
+                         "      java.srcDir file('src/integration-test/java')\n    }\n  }\n}\n\n"
+                         "sourceSets.main.java.srcDir file('src/integration-test/java')\n"),
+    })
+    assert set(found(scan(repo.root), "dangling-reference")) == {
+        ("src/router.js", 6), ("src/sign.py", 4), ("build.gradle", 9)}
+
+
+def test_backslash_links_version_pages_migration_guides_transcripts_and_written_files(repo):
+    """porter's README shows `<img src="docs\\static\\images\\mixins\\aws.svg">`, which a browser
+    reads with `/`; its Hugo pages link a schema version's page `[1.0.1](./1.0.1/)`, which is
+    `1.0.1.md`; fastapi-users' `docs/migration/7x_to_8x.md` links the pages of 7.x; apistar's
+    ```shell block prints `✓ Documentation built at "docs/index.html".` after `$ apistar docs`;
+    python-semantic-release's workflow writes `.github/manual_eval_input.py` with
+    `DamianReeves/write-file-action`, then runs it; refurb's guide says "For this example, we will
+    be writing our code in `refurb/checks/logical/no_float_cmp.py`"; nanobind's has the reader's
+    bindings in `src/my_ext.cpp`. A backslash image that is missing, a version page that is not
+    there and a prompted command's missing file are still findings."""
+    repo.commit("2022-01-10", files={"docs/configuration/mongodb.md": "# Mongo\n"})
+    repo.git("rm", "-q", "docs/configuration/mongodb.md")
+    repo.commit("2024-03-01", files={
+        "docs/static/images/aws.svg": "<svg/>\n",
+        "README.md": ("# Porter\n\n<img src=\"docs\\static\\images\\aws.svg\" width=\"20\">\n"
+                      "<img src=\"docs\\static\\images\\gcp.png\" width=\"20\">\n"),
+        "docs/content/file-format/_index.md": "# Formats\n\n- [1.0.1](./1.0.1/)\n- [9.9.9](./9.9.9/)\n",
+        "docs/content/file-format/1.0.1.md": "# 1.0.1\n",
+        "docs/migration/7x_to_8x.md": "# 7.x to 8.x\n\nSee [MongoDB](../configuration/mongodb.md).\n",
+        "refurb/checks/logical/use_in.py": "x = 1\n", "src/lib.cpp": "int x;\n",
+        "docs/adding-checks.md": ("For this example, we will be writing our code in"
+                                  " `refurb/checks/logical/no_float_cmp.py`.\n\nBind it in `src/my_ext.cpp`.\n"),
+        "docs/api.md": ("# API\n\n```shell\n$ apistar docs\n✓ Documentation built at \"docs/index.html\".\n"
+                        "$ cat docs/missing.txt\n```\n"),
+        ".github/workflows/manual.yml": (
+            "on: workflow_dispatch\njobs:\n  eval:\n    runs-on: ubuntu-latest\n    steps:\n"
+            "      - uses: actions/checkout@v4\n      - name: Write file\n"
+            "        uses: DamianReeves/write-file-action@6929a9a6d1807689191dcc8bbe62b54d70a32b42\n"
+            "        with:\n          path: .github/manual_eval_input.py\n          contents: print(1)\n"
+            "      - run: python3 .github/manual_eval_input.py\n"),
+    })
+    assert set(found(scan(repo.root), "dangling-reference")) == {
+        ("README.md", 4), ("docs/content/file-format/_index.md", 4), ("docs/api.md", 6)}

@@ -71,9 +71,15 @@ def test_blame_is_per_line_not_per_file(repo):
 def test_a_comment_in_test_data_is_data_under_test_not_a_task(repo):
     """black's `tests/data/cases/comments.py` is a formatter's input, Go's `testdata/` a
     tool's: their old FIXMEs are what the tests feed in. A test's own TODO is still one, and so
-    is one in a package that makes fixtures (moby's `internal/testutil/fixtures/`)."""
+    is one in a package that makes fixtures (moby's `internal/testutil/fixtures/`). Maven's
+    `src/test/resources/` and kapitan's `tests/test_resources/` (an upstream chart's copy) are
+    test data too."""
     old = "# FIXME: Some comment about why this function is crap but still in production.\nx = 1\n"
     repo.commit("2019-01-01", files={"tests/data/cases/comments.py": old, "pkg/lint/testdata/src/a/a.go":
+                                     "package a\n\n// TODO(x): the analyzer reports this\n",
+                                     "core/src/test/resources/sample/Main.java": "// TODO: a sample's own\nclass Main {}\n",
+                                     "tests/test_resources/charts/istio/values.yaml": "# TODO: Switch to Always\n",
+                                     "pkg/lint/testdata/src/b/b.go":
                                      "package a\n\n// TODO(x): the analyzer reports this\n",
                                      "tests/test_format.py": "# TODO: cover the slow path\n", "src/app.py": old,
                                      "internal/testutil/fixtures/load/frozen.go": "package load\n\n// TODO: load less\n"})

@@ -16,9 +16,11 @@ from indexer.rulepack import RuleSettings
 RULE = "stale-todo"
 SCOPE = "file"  # a TODO's findings: its line, its age, the paths it names (`indexer.checks.Check`)
 #: A test-data folder holds the tests' inputs: a comment in them is data under test (black's
-#: `tests/data/cases/comments.py`, a formatter's input; Go's `testdata/`), not a task. (A
+#: `tests/data/cases/comments.py`, a formatter's input; Go's `testdata/`; Maven's `src/test/resources/`;
+#: kapitan's `tests/test_resources/charts/istio/`, an upstream chart's copy), not a task. (A
 #: `fixtures/` package elsewhere is code that makes them: moby's `internal/testutil/fixtures/`.)
-TEST_DATA = re.compile(r"(?:^|/)(?:testdata|test_data|__fixtures__|tests?/(?:data|fixtures))/")
+TEST_DATA = re.compile(r"(?:^|/)(?:testdata|test_data|test[-_]resources|__fixtures__|tests?/(?:data|fixtures)"
+                       r"|src/test/resources)/")
 #: A marker that tells whoever uses the file what to fill in, not a task of its maintainers:
 #: kubebuilder's scaffold `TODO(user): Configure the resources accordingly` (kept in every
 #: project it made: jobset, lws, kueue, tilt), a manifest's "TODO: replace with the namespace you

@@ -57,7 +57,7 @@ _NEWER_BARE = ("v2", "v3", "new", "next", "current", "modern", "latest")
 MIGRATE = lazy(
     r"(?i)\b(?:migrat\w*|mov(?:e|ing)|port(?:ing)?|switch(?:ing)?)\s+(?:\w+\s+)?(?:off|away\s+from|from)\b"
     r"|\b(?:remove|delete|drop|retire|kill|deprecate)\b.*\b(?:once|when|after|in\s+favou?r|instead)\b"
-    r"|\buse\s+\S+\s+instead\b|\breplace\w*\s+(?:this\s+)?(?:with|by)\b|\bin\s+favou?r\s+of\b"
+    r"|(?<!will\s)(?<!would\s)\buse\s+\S+\s+instead\b|\breplace\w*\s+(?:this\s+)?(?:with|by)\b|\bin\s+favou?r\s+of\b"
 )
 #: Test data and examples keep `old/` and `new/` side by side on purpose.
 _TEST_DATA = lazy(r"(?:^|/)(?:tests?|testdata|test_data|fixtures|__tests__|testing|examples?)/")
@@ -343,7 +343,7 @@ def named_candidates(paths: RepoPaths, within: "tuple[set[str], set[str]] | None
         children.setdefault(folder.rpartition("/")[0], []).append(folder)
     named: dict[str, str | None] = {}
     for folder in sorted(asked):
-        if _TEST_DATA.search(folder):
+        if _TEST_DATA.search(folder) or any(paths.is_file(posixpath.join(folder, name)) for name in _API_VERSION_FILES):
             continue
         successor = _named_successor(folder, folders, children)
         if successor is not None or _LEGACY_NAME.match(posixpath.basename(folder)):
@@ -417,6 +417,11 @@ def _named_successor(folder: str, folders: frozenset[str], children: Mapping[str
 #: (terragrunt's `docs/public/schemas/run/report/v1` to `v4`, skaffold's `pkg/skaffold/schema/v1`
 #: among 70 versions it still reads and upgrades).
 _SCHEMAS = lazy(r"(?:^|/)schemas?(?:/|$)", re.I)
+#: A Kubernetes API group's version (kyverno's `api/kyverno/v1` beside `v2`, 271 imports of it
+#: reported): its types are served side by side with the newer ones', as a schema folder's versions
+#: are kept; the generated `zz_generated.deepcopy.go`, or kubebuilder's `groupversion_info.go`, says
+#: what the folder is. (A version it deprecates says so in its markers: `deprecation_notices`.)
+_API_VERSION_FILES = ("zz_generated.deepcopy.go", "groupversion_info.go")
 #: A versioned name that is a document about that version, not a copy the next one replaced:
 #: fastify's `Migration-Guide-V3.md` beside `Migration-Guide-V5.md` still guides off v3.
 _ABOUT_A_VERSION = lazy(r"(?i)migrat|upgrad|release|changelog|changes|whats[-_]?new|news")

@@ -156,7 +156,8 @@ _AGENT_INSTRUCTIONS = lazy(r"(?:^|/)(?:CLAUDE|AGENTS|GEMINI)(?:\.local)?\.md$|^\
 _SOMEONE_ELSES = lazy(r"(?i)\b(?:in|on|of|from)\s+(?:the\s+\[?(?!same\b|this\b|our\b)[\w.-]+|\[?[\w.-]+/[\w.-]+)"
                       r"\s+repo(?:sitory)?\b"  # (goldilocks' "from the [vertical-pod-autoscaler repository](…)")
                       r"|\b(?:another|other|upstream|external|separate)\s+(?:repo(?:sitory)?|project)\b"
-                      r"|\byour\s+(?:own\s+)?(?:\w+\s+)?(?:file|project|repo|repository)\b")
+                      # (masonite's "your .env file or your config/application.py file": a path between)
+                      r"|\byour\s+(?:own\s+)?(?:[\w.`'\"/-]+\s+)?(?:file|project|repo|repository)\b")
 #: The reader's home folder: molecule's "`.config/molecule/config.yml` file in your `$HOME`
 #: directory", a path of the reader's whatever this repository once kept under that name.
 _READERS_HOME = lazy(r"(?i)\byour\s+(?:`?\$HOME\b|home\s+(?:dir|directory|folder)\b)")
@@ -637,6 +638,9 @@ class Resolver:
         variants = [candidate]
         if extension in ("", ".html", ".htm"):
             variants += [stem + suffix for suffix in DOC_SUFFIXES]
+            variants += [posixpath.join(candidate, index) for index in _INDEXES]
+        elif extension[1:].isdigit():  # a page named by its version (porter's `[1.0.1](./1.0.1/)`,
+            variants += [candidate + suffix for suffix in DOC_SUFFIXES]  # `1.0.1.md`): no suffix
             variants += [posixpath.join(candidate, index) for index in _INDEXES]
         return variants
 

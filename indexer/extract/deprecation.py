@@ -76,6 +76,9 @@ HISTORICAL = lazy(
     # k9s's `change_logs/release_v0.17.0.md`
     r"|(?:^|/)(?:(?:release(?:[-_]?notes?)?|whats[-_]?new|changes|changelog)[-_]?)?v?\d+(?:[._]\d+)+"
     r"(?:[-_](?:notes|release[-_]?notes|changes|changelog|migration[-_]guide))?\.(?:rst|md|txt|adoc)$"
+    # a guide from one version to the next (fastapi-users' `docs/migration/7x_to_8x.md`, `v1-to-v2.md`;
+    # each version's parts bounded: a name of 3,000 `1_` is read in one pass, not one per start)
+    r"|(?:^|/)[^/]*?(?<![A-Za-z0-9.])v?\d{1,4}(?:x|[._](?:\d{1,4}|x)){0,3}[-_]to[-_]v?\d{1,4}(?:x|[._](?:\d{1,4}|x)){0,3}(?![A-Za-z0-9])[^/]*\.(?:rst|md|txt|adoc)$"
     # a year's news (gunicorn's `docs/content/2010-news.md`)
     r"|(?:^|/)(?:19|20)\d\d[-_](?:news|changelog|changes|release[-_]?notes)\.(?:rst|md|txt|adoc)$",
     re.I,

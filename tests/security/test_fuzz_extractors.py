@@ -84,7 +84,10 @@ ADVERSARIAL = [("a.rst", "# TODO " + _line("a:")), ("a.rst", "# TODO " + _line("
                # long paths like them
                ("a.sh", 'cp a "d/' + "${v}x" * 40 + '.L"\n' * 64 + ("diff d/" + "x" * 4000 + ".L y\n") * 2_000),
                # a YAML file of commented-out keys and entries below them
-               ("a.yml", "# k:\n#   - a/b\n#     # c\n" * 50_000)]
+               ("a.yml", "# k:\n#   - a/b\n#     # c\n" * 50_000),
+               # session 38's: commented-out imports with long runs before `from`, nested Gradle blocks
+               ("a.js", ("// import " + "a " * 120 + "from './x/y.js'\n") * 20_000),
+               ("build.gradle", "subprojects {\n" * 30_000 + "file('a/b.c')\n" + "}\n" * 30_000)]
 
 
 @pytest.mark.parametrize("name,text", ADVERSARIAL, ids=[f"{n}-{t[:8]!r}" for n, t in ADVERSARIAL])

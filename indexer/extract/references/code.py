@@ -95,6 +95,8 @@ def extract(found: Found, text: str, language: str) -> None:
     imported = {(r.line - 1, r.target) for r in found.references}
     placer = _Placer(text, syntax)
     tests = _rust_test_modules(found.lines) if language == "rust" and "#[cfg(test)]" in text else ()
+    if found.path.endswith((".gradle", ".gradle.kts")) and ("subprojects" in text or "allprojects" in text):
+        tests = _gradle_shared_blocks(found.lines)  # (not the test modules' set: no Rust here)
     # (a Homebrew formula installs from the archive it downloads: its strings are that archive's paths)
     archive = language == "ruby" and _HOMEBREW_FORMULA.search(text) is not None
     # a `//go:generate` line is a command `go generate` runs in the package's folder, read as shell
@@ -117,7 +119,7 @@ def extract(found: Found, text: str, language: str) -> None:
         offset = text.rfind("\n", 0, counted_to) + 1
         for column, word in path_words(line):
             place = placer.place(offset + column, line, column)
-            if place == "comment" and _in_example_section(found.lines, index):
+            if place == "comment" and (_in_example_section(found.lines, index) or _commented_import(line)):
                 continue
             if place == "string" and archive:
                 continue
@@ -195,6 +197,18 @@ def _in_example_section(lines: list[str], index: int) -> bool:
     return fences % 2 == 1
 
 
+#: An import commented out: Vue CLI's scaffolded route `//   component: () => import(/* webpackChunkName:
+#: "about" */ './views/About.vue'),`, kept in garden's eight example apps after their `About.vue`
+#: went; `// const x = require('./x')`; `// import X from './x'`. Code to put back, or not: no claim.
+_COMMENTED_IMPORT = lazy(r"""\b(?:import|require)\s*\(|\bimport\s[^'"\n]{0,200}?\bfrom\s*['"]""")
+
+
+def _commented_import(line: str) -> bool:
+    """Whether `line` is a whole-line comment that holds an import (`_COMMENTED_IMPORT`); a
+    comment after code (`import x from './x'; // see docs/x.md`) is not one."""
+    return line.lstrip().startswith(("//", "/*", "*", "#")) and _COMMENTED_IMPORT.search(line) is not None
+
+
 #: A Homebrew formula or cask (`class RipgrepBin < Formula`): `man1.install "doc/rg.1"` names a
 #: file of the release archive it downloads (ripgrep's `pkg/brew/ripgrep-bin.rb`).
 _HOMEBREW_FORMULA = lazy(r"^[ \t]*class[ \t]+\w+[ \t]*<[ \t]*(?:Formula|Cask)\b", re.M)  # (not `\s`: one line)
@@ -223,6 +237,29 @@ def _rust_test_modules(lines: list[str]) -> set[int]:
                     at += 1
                 out.update(range(index, at + 1))
             index = at  # (what was skipped opens no module: each line is read once)
+        index += 1
+    return out
+
+
+_GRADLE_SHARED = lazy(r"^\s*(?:subprojects|allprojects)\s*\{")
+
+
+def _gradle_shared_blocks(lines: list[str]) -> set[int]:
+    """The lines of a Gradle build's `subprojects { }` and `allprojects { }` blocks: what they say
+    is said in each project, and `file('src/integration-test/java')` there is each one's folder
+    (jib's root build.gradle, whose own `src/` moved into `jib-core/` in 2018). Braces counted by
+    line: a build file's blocks open and close on lines of their own."""
+    out: set[int] = set()
+    index = 0
+    while index < len(lines):
+        if _GRADLE_SHARED.match(lines[index]):
+            depth, start = 0, index
+            while index < len(lines):
+                depth += lines[index].count("{") - lines[index].count("}")
+                if depth <= 0:
+                    break
+                index += 1
+            out.update(range(start, index + 1))
         index += 1
     return out
 

@@ -141,8 +141,11 @@ def yaml_file(found: Found) -> None:
 
 
 _WORKFLOW = lazy(r"(?:^|/)\.github/workflows/[^/]+\.ya?ml$")
-#: Steps whose `path:` names what the job made (or restores), not a file of the repository.
-_OUTPUT_ACTION = lazy(r"actions/(?:upload-artifact|cache|download-artifact)\b")
+#: Steps whose `path:` names what the job made (or restores, or writes: python-semantic-release's
+#: `DamianReeves/write-file-action` writes `.github/manual_eval_input.py`, a later step runs it), not
+#: a file of the repository.
+_OUTPUT_ACTION = lazy(r"actions/(?:upload-artifact|cache|download-artifact)\b"
+                      r"|[\w.-]+/(?:write|create)-(?:a-)?file(?:-action)?(?![\w-])")
 _OUTPUTS = "\0outputs"  # (the block of such a step's `path: |`)
 _STEP_KEY = lazy(r"^\s*(?:-\s+)?([\w-]+)\s*:\s*(.*?)\s*$")
 

@@ -35,6 +35,10 @@ BACKREFERENCE = lazy(r"\\(?:\d|g<\w)|\$(?:\d|\{\d+\})")
 _EMAIL = lazy(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)*\.[A-Za-z]{2,}")
 
 
+#: A Markdown backslash escape (`my\_file.md`), which stands for its character.
+_ESCAPED = lazy(r"\\([!-/:-@\[-`{-~])")
+
+
 def link_target(raw: str) -> str | None:
     """The file a link names, as written, without `#fragment` and `?query`; None for URLs."""
     raw = raw.strip().strip("<>")
@@ -46,6 +50,8 @@ def link_target(raw: str) -> str | None:
 
         target = unquote(target)
     target = target.strip()
+    if "\\" in target:  # a browser reads a URL's `\` as `/` (the WHATWG URL standard): porter's README
+        target = _ESCAPED.sub(r"\1", target).replace("\\", "/")  # `<img src="docs\static\x.png">`
     if not target or target.startswith("~") or target in (".", "./", "/") or BACKREFERENCE.search(target):
         return None
     if "@" in target and _EMAIL.fullmatch(target) and not has_file_extension(target):  # an address

@@ -28,8 +28,9 @@ _REPOSITORY_URL = lazy(r"https?://(?:www\.|raw\.)?(?:github\.com|githubuserconte
 _LOG_LINE = lazy(r"^\s*\[?(?:\d{4}-\d{2}-\d{2}(?:[T ]\d{1,2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?"
                  r"|\d{1,2}:\d{2}:\d{2}(?:[.,]\d+)?)(?![\w:-])")
 #: A line a program printed, opening with what it is (`Error from server (Forbidden): ...`,
-#: `Traceback (most recent call last):`, `WARNING: ...`).
-_MESSAGE_LINE = lazy(r"(?i)^\s*(?:error|warning|fatal|panic|exception|traceback)\b[^:\n]{0,60}:")
+#: `Traceback (most recent call last):`, `WARNING: ...`) or with a status mark no command starts
+#: with (apistar's `✓ Documentation built at "docs/index.html".`).
+_MESSAGE_LINE = lazy(r"(?i)^\s*(?:(?:error|warning|fatal|panic|exception|traceback)\b[^:\n]{0,60}:|[✓✔✗✘⚠❌✅])")
 _CODE_SPAN = lazy(r"(`+)(?!`)(.+?)(?<!`)\1(?!`)")
 _MYST_DOC = lazy(r"\{doc\}`(?:[^`<]*<)?([^`>]+)>?`")
 _HTML_COMMENT = lazy(r"<!--(.*?)(?:-->|$)")

@@ -26,9 +26,11 @@ DEPRECATION = lazy(
     r"|\bused\s+to\s+(?:be|live|sit)\b|\bformerly\b|\bpreviously\b|\bno\s+more\b"
 )
 EXAMPLE = lazy(
-    r"(?ix)\bfor\s+(?:example|instance)\b|\be\.g\.|\bsuch\s+as\b|\bpretend\b|\bsuppose\b"
+    r"(?ix)\bfor\s+(?:this\s+)?(?:example|instance)\b|\be\.g\.|\bsuch\s+as\b|\bpretend\b|\bsuppose\b"
     r"|\bimagine\b|\blet'?s\s+say\b|\bsay\s+you\b|\bhypothetical\w*\b|\bsomething\s+like\b"
     r"|\b(?:could|might|would|may|should)\s+look\s+(?:like|something\s+like)\b"
+    # syft's "sort files by schema version, where the input looks like "schema/json/schema-1.12.1.json""
+    r"|\b(?:input|output|format|name|path|value|line|string|entry|argument|result)s?\s+looks?\s+like\b"
     r"|\bwill\s+be\s+(?:saved|written|created|generated|stored|placed|put|output)\b"
     r"|\b(?:is|are|gets?)\s+(?:created|generated|written)\b"
     r"|\b(?:has|have)\s+been\s+(?:output|generated|built|written|created)\b"

@@ -32,12 +32,14 @@ _ANGLE_PLACEHOLDER = lazy(r"<[^>/]*>")
 _PLACEHOLDER_SEGMENT = lazy(
     r"(?i)^(?:(?:my|your|some|the|example|sample)[_-]?(?:project|app|apps|site|module|package|pkg"
     r"|lib|library|service|dir|directory|folder|file|files|repo|component|plugin|name|org"
-    r"|theme|env|venv|script|template|templates|db|config|settings|code|tool)s?"
+    r"|theme|env|venv|script|template|templates|db|config|settings|code|tool|ext|extension)s?"
+    r"|(?:my|your)[_-]?(?:ext|extension)\.\w+"  # (nanobind's packaging guide: `src/my_ext.cpp`)
     r"|foo|bar|baz|qux|quux|blah|xxx|yyy|zzz|\.\.\.|…|x+\.y+(?:\.z+)?|[a-z]\.[a-z](?:\.[a-z])?"
     r"|x{2,}\.\w+|(?:\w+[-_])?(?:foo|baz|qux|blah)(?:[-_]\w+)?\.\w+"  # `XX.po`, `git-foo.adoc` (not `nav-bar.js`)
     r"|(?:[\w.-]*[-_.])?(?:non-?existent|non-?existing|does-?not-?exist|doesnt-?exist|not[-_]found(?![a-z]))[\w.-]*"  # missing on purpose
-    r"|(?:test_|(?:my|your|some)[_-]?)?(?:module|file|foo|bar|baz|example|sample|something|thing|name|new_feature)"
-    r"\.\w+"  # (`test_module.py`, numpy's commented-out `numpy/lib/some_file.py`)
+    r"|(?:test_|(?:my|your|some)[_-]?)?(?:module|file|file_?name|foo|bar|baz|example|sample|something|thing|name"
+    r"|new_feature)\.\w+"  # (`test_module.py`, numpy's commented-out `numpy/lib/some_file.py`, BlackSheep's
+    # "ipython perf/benchmarks/filename.py timeit")
     r"|(?:[a-z]|n+)\.(?:[a-z]|n+)\.(?:x|\*)"
     # a name made for the reader's own thing (vcluster's `e2e/vcluster-myfeature.yaml`,
     # `suite_myfeature_test.go`), not a word that ends in "my" (`dummy-app.yaml`)
