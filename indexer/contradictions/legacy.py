@@ -343,7 +343,7 @@ def named_candidates(paths: RepoPaths, within: "tuple[set[str], set[str]] | None
         children.setdefault(folder.rpartition("/")[0], []).append(folder)
     named: dict[str, str | None] = {}
     for folder in sorted(asked):
-        if _TEST_DATA.search(folder) or any(paths.is_file(posixpath.join(folder, name)) for name in _API_VERSION_FILES):
+        if _TEST_DATA.search(folder) or _served_api_version(paths, folder):
             continue
         successor = _named_successor(folder, folders, children)
         if successor is not None or _LEGACY_NAME.match(posixpath.basename(folder)):
@@ -420,8 +420,14 @@ _SCHEMAS = lazy(r"(?:^|/)schemas?(?:/|$)", re.I)
 #: A Kubernetes API group's version (kyverno's `api/kyverno/v1` beside `v2`, 271 imports of it
 #: reported): its types are served side by side with the newer ones', as a schema folder's versions
 #: are kept; the generated `zz_generated.deepcopy.go`, or kubebuilder's `groupversion_info.go`, says
-#: what the folder is. (A version it deprecates says so in its markers: `deprecation_notices`.)
+#: what the folder is. (A version deprecated says so of itself: `deprecation_notices`.)
 _API_VERSION_FILES = ("zz_generated.deepcopy.go", "groupversion_info.go")
+
+
+def _served_api_version(paths: RepoPaths, folder: str) -> bool:
+    return any(paths.is_file(posixpath.join(folder, name)) for name in _API_VERSION_FILES)
+
+
 #: A versioned name that is a document about that version, not a copy the next one replaced:
 #: fastify's `Migration-Guide-V3.md` beside `Migration-Guide-V5.md` still guides off v3.
 _ABOUT_A_VERSION = lazy(r"(?i)migrat|upgrad|release|changelog|changes|whats[-_]?new|news")

@@ -94,9 +94,10 @@ def extract(found: Found, text: str, language: str) -> None:
         _python_paths(found)
     imported = {(r.line - 1, r.target) for r in found.references}
     placer = _Placer(text, syntax)
-    tests = _rust_test_modules(found.lines) if language == "rust" and "#[cfg(test)]" in text else ()
+    # lines not read: a Rust file's test modules, a Gradle build's blocks said of every project
+    skipped = _rust_test_modules(found.lines) if language == "rust" and "#[cfg(test)]" in text else ()
     if found.path.endswith((".gradle", ".gradle.kts")) and ("subprojects" in text or "allprojects" in text):
-        tests = _gradle_shared_blocks(found.lines)  # (not the test modules' set: no Rust here)
+        skipped = _gradle_shared_blocks(found.lines)
     # (a Homebrew formula installs from the archive it downloads: its strings are that archive's paths)
     archive = language == "ruby" and _HOMEBREW_FORMULA.search(text) is not None
     # a `//go:generate` line is a command `go generate` runs in the package's folder, read as shell
@@ -109,7 +110,7 @@ def extract(found: Found, text: str, language: str) -> None:
     for separator in SEPARATOR.finditer(text):
         index += text.count("\n", counted_to, separator.start())
         counted_to = separator.start()
-        if index == last or index in tests:
+        if index == last or index in skipped:
             continue
         last = index
         line = found.lines[index]
@@ -205,7 +206,7 @@ _COMMENTED_IMPORT = lazy(r"""\b(?:import|require)\s*\(|\bimport\s[^'"\n]{0,200}?
 
 def _commented_import(line: str) -> bool:
     """Whether `line` is a whole-line comment that holds an import (`_COMMENTED_IMPORT`); a
-    comment after code (`import x from './x'; // see docs/x.md`) is not one."""
+    comment after code (`import x from './x'; // see the guide`) is not one."""
     return line.lstrip().startswith(("//", "/*", "*", "#")) and _COMMENTED_IMPORT.search(line) is not None
 
 

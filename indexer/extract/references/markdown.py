@@ -29,7 +29,7 @@ _LOG_LINE = lazy(r"^\s*\[?(?:\d{4}-\d{2}-\d{2}(?:[T ]\d{1,2}:\d{2}(?::\d{2}(?:[.
                  r"|\d{1,2}:\d{2}:\d{2}(?:[.,]\d+)?)(?![\w:-])")
 #: A line a program printed, opening with what it is (`Error from server (Forbidden): ...`,
 #: `Traceback (most recent call last):`, `WARNING: ...`) or with a status mark no command starts
-#: with (apistar's `✓ Documentation built at "docs/index.html".`).
+#: with (apistar's `✓ Documentation built at ...`).
 _MESSAGE_LINE = lazy(r"(?i)^\s*(?:(?:error|warning|fatal|panic|exception|traceback)\b[^:\n]{0,60}:|[✓✔✗✘⚠❌✅])")
 _CODE_SPAN = lazy(r"(`+)(?!`)(.+?)(?<!`)\1(?!`)")
 _MYST_DOC = lazy(r"\{doc\}`(?:[^`<]*<)?([^`>]+)>?`")
