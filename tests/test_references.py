@@ -2369,8 +2369,13 @@ def test_backslash_links_version_pages_migration_guides_transcripts_and_written_
     python-semantic-release's workflow writes `.github/manual_eval_input.py` with
     `DamianReeves/write-file-action`, then runs it; refurb's guide says "For this example, we will
     be writing our code in `refurb/checks/logical/no_float_cmp.py`"; nanobind's has the reader's
-    bindings in `src/my_ext.cpp`. A backslash image that is missing, a version page that is not
-    there and a prompted command's missing file are still findings."""
+    bindings in `src/my_ext.cpp`; weave-gitops' Docusaurus page `docs/explorer/configuration.mdx`,
+    served at `/docs/explorer/configuration/`, links `../../policy/getting-started`; coverage.py's
+    reStructuredText says `` `internal flags <env.py_>`_ ``, a reference to the target named
+    `env.py`; basedpyright's `.github/plans/archived/` keeps plans carried out, whose `npm run
+    fix:files` is gone (a plan not archived is still a finding). A backslash
+    image that is missing, a version page that is not there, a prompted command's missing file
+    and a Docusaurus page that is nowhere are still findings."""
     repo.commit("2022-01-10", files={"docs/configuration/mongodb.md": "# Mongo\n"})
     repo.git("rm", "-q", "docs/configuration/mongodb.md")
     repo.commit("2024-03-01", files={
@@ -2381,6 +2386,15 @@ def test_backslash_links_version_pages_migration_guides_transcripts_and_written_
         "docs/content/file-format/1.0.1.md": "# 1.0.1\n",
         "docs/migration/7x_to_8x.md": "# 7.x to 8.x\n\nSee [MongoDB](../configuration/mongodb.md).\n",
         "refurb/checks/logical/use_in.py": "x = 1\n", "src/lib.cpp": "int x;\n",
+        "website/docusaurus.config.js": "module.exports = {trailingSlash: true};\n",
+        "doc/cmd.rst": ("Debug\n=====\n\n* show `internal flags <env.py_>`_ here.\n\n"
+                        ".. _env.py: https://example.org/env.py\n"),
+        "package.json": "{\"scripts\": {\"test\": \"jest\"}}\n",
+        ".github/plans/archived/FIX_PLAN.md": "# Plan\n\nRun `npm run fix:files`.\n",
+        ".github/plans/FIX_PLAN.md": "# Plan\n\nRun `npm run fix:files`.\n",
+        "website/docs/policy/getting-started.mdx": "# Policy\n",
+        "website/docs/explorer/configuration.mdx": ("# Explorer\n\nSee [policy](../../policy/getting-started).\n\n"
+                                                    "And [gone](../../policy/gone).\n"),
         "docs/adding-checks.md": ("For this example, we will be writing our code in"
                                   " `refurb/checks/logical/no_float_cmp.py`.\n\nBind it in `src/my_ext.cpp`.\n"),
         "docs/api.md": ("# API\n\n```shell\n$ apistar docs\n✓ Documentation built at \"docs/index.html\".\n"
@@ -2392,5 +2406,8 @@ def test_backslash_links_version_pages_migration_guides_transcripts_and_written_
             "        with:\n          path: .github/manual_eval_input.py\n          contents: print(1)\n"
             "      - run: python3 .github/manual_eval_input.py\n"),
     })
-    assert set(found(scan(repo.root), "dangling-reference")) == {
-        ("README.md", 4), ("docs/content/file-format/_index.md", 4), ("docs/api.md", 6)}
+    report = scan(repo.root)
+    assert set(found(report, "dangling-reference")) == {
+        ("README.md", 4), ("docs/content/file-format/_index.md", 4), ("docs/api.md", 6),
+        ("website/docs/explorer/configuration.mdx", 5)}
+    assert set(found(report, "dangling-command")) == {(".github/plans/FIX_PLAN.md", 3)}

@@ -1268,8 +1268,8 @@ def link_targets(root: str, links: Iterable[str]) -> dict[str, list[str]]:
 def _served_as_folder(path: str) -> bool:
     """A Markdown page (not an index): a site built with folder URLs serves `guide/page.md` at
     `guide/page/`, so its relative links start one folder deeper than its file."""
-    name = posixpath.basename(path).lower()
-    return name.endswith((".md", ".markdown")) and name not in ("index.md", "readme.md", "_index.md")
+    name = posixpath.basename(path).lower()  # (Docusaurus' `.mdx` pages too: weave-gitops' `../../policy/intro/`)
+    return name.endswith((".md", ".markdown", ".mdx")) and name not in ("index.md", "readme.md", "_index.md", "index.mdx")
 
 
 def _under(path: str, folder: str) -> bool:

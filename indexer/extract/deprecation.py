@@ -79,6 +79,9 @@ HISTORICAL = lazy(
     # a guide from one version to the next (fastapi-users' `docs/migration/7x_to_8x.md`, `v1-to-v2.md`;
     # each version's parts bounded: a name of 3,000 `1_` is read in one pass, not one per start)
     r"|(?:^|/)[^/]*?(?<![A-Za-z0-9.])v?\d{1,4}(?:x|[._](?:\d{1,4}|x)){0,3}[-_]to[-_]v?\d{1,4}(?:x|[._](?:\d{1,4}|x)){0,3}(?![A-Za-z0-9])[^/]*\.(?:rst|md|txt|adoc)$"
+    # documents set aside as done (basedpyright's `.github/plans/archived/FIX_11453_..._PLAN.md`, a
+    # docs' `archive/`; documents only, and not a code package's `pkg/archive/README.md`)
+    r"|(?:^|/)(?:archived|(?:docs?|documentation|plans?|notes)/archives?)/(?:[^/]+/)*[^/]+\.(?:md|mdx|rst|txt|adoc)$"
     # a year's news (gunicorn's `docs/content/2010-news.md`)
     r"|(?:^|/)(?:19|20)\d\d[-_](?:news|changelog|changes|release[-_]?notes)\.(?:rst|md|txt|adoc)$",
     re.I,

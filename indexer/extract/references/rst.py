@@ -199,7 +199,11 @@ def _blank(match: re.Match, _read: None) -> str:
 
 
 def _link(found: Found, index: int, raw: str, column: int) -> None:
-    """Sphinx links name built pages (`../ref/x`); only a link to a file with a suffix is a file."""
+    """Sphinx links name built pages (`../ref/x`); only a link to a file with a suffix is a file.
+    An embedded name that ends with `_` (`` `internal flags <env.py_>`_ ``, coverage.py's) refers
+    to a hyperlink target by that name, as reStructuredText defines it: no URI."""
+    if raw.endswith("_") and not raw.endswith("\\_"):
+        return
     target = link_target(raw)
     if target and "." in target.rsplit("/", 1)[-1] and not target.endswith(".html"):
         found.add(index, target, "rst-link", column, paragraphs=True)
