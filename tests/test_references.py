@@ -2411,3 +2411,22 @@ def test_backslash_links_version_pages_migration_guides_transcripts_and_written_
         ("README.md", 4), ("docs/content/file-format/_index.md", 4), ("docs/api.md", 6),
         ("website/docs/explorer/configuration.mdx", 5)}
     assert set(found(report, "dangling-command")) == {(".github/plans/FIX_PLAN.md", 3)}
+
+
+def test_a_file_a_makefile_recipe_writes_is_made(repo):
+    """flannel's release workflow runs `make release-manifest release-helm`, then uploads
+    `dist/flannel.tgz` and `dist/kube-flannel.yml`, which those recipes write (`cp
+    chart/flannel-$(TAG).tgz dist/flannel.tgz`, `kubectl kustomize ... > dist/kube-flannel.yml`).
+    A file no recipe writes is still a finding."""
+    repo.commit("2024-03-01", files={
+        "dist/README.md": "Release files.\n",
+        "Makefile": (".PHONY: release-manifest release-helm\nrelease-manifest:\n\tmkdir -p dist\n"
+                     "\tkubectl kustomize ./kustomization/ > dist/kube-flannel.yml\n"
+                     "release-helm:\n\tcp chart/flannel-$(TAG).tgz dist/flannel.tgz\n"),
+        ".github/workflows/release.yml": (
+            "on: push\njobs:\n  release:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n"
+            "      - run: make release-manifest release-helm\n"
+            "      - run: gh release upload v1 dist/flannel.tgz dist/kube-flannel.yml\n"
+            "      - run: gh release upload v1 dist/other.tgz\n"),
+    })
+    assert set(found(scan(repo.root), "dangling-reference")) == {(".github/workflows/release.yml", 9)}

@@ -161,6 +161,21 @@ def test_a_library_kept_with_its_license_under_deps_is_vendored(repo):
     assert findings(scan(repo.root)) == {("stale-todo", "deps/build.py"), ("stale-todo", "src/server.c")}
 
 
+def test_a_hugo_themes_example_site_is_the_themes(repo):
+    """metallb keeps hugo-theme-relearn under `website/themes/`, with the theme's demo site,
+    `exampleSite/`, whose pages link each other from its own content root (163 findings). The
+    site's own pages, and the theme's own files, are still read."""
+    repo.commit(OLD, files={
+        "website/hugo.toml": "theme = 'relearn'\n",
+        "website/themes/relearn/theme.toml": "name = 'relearn'\n",
+        "website/themes/relearn/exampleSite/content/basics/_index.en.md": "See [the shortcodes](shortcodes/icon).\n",
+        "website/themes/relearn/layouts/partials/menu.html": "<!-- TODO: the theme's own -->\n",
+        "website/content/_index.md": "See [the install page](install/gone.md).\n",
+    })
+    assert findings(scan(repo.root)) == {("dangling-reference", "website/content/_index.md"),
+                                         ("stale-todo", "website/themes/relearn/layouts/partials/menu.html")}
+
+
 VENDORED_SEGMENTS = ["a", "b", "vendor", "x.js", "y.go"]
 
 

@@ -919,10 +919,12 @@ class Resolver:
 
     @functools.cached_property
     def _made_by_make(self) -> frozenset[str]:
-        """The files the Makefiles' rules name as their targets (`out/x.gz: x`), from each one's folder."""
+        """The files the Makefiles' rules name as their targets (`out/x.gz: x`) and their recipes
+        write (`cp x.tgz dist/flannel.tgz`), from each one's folder."""
         made: set[str] = set()
         for path, definitions in self.definitions.items():
-            for target in definitions.get("make", ()) if isinstance(definitions, dict) else ():
+            for target in (*definitions.get("make", ()), *definitions.get("make-writes", ())) \
+                    if isinstance(definitions, dict) else ():
                 if "/" in target or "." in target.lstrip("."):
                     made.add(posixpath.normpath(posixpath.join(posixpath.dirname(path), target)))
         return frozenset(made)

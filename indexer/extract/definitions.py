@@ -36,7 +36,9 @@ def extract_definitions(path: str, data: bytes) -> dict[str, list[str]]:
     base = posixpath.basename(path)
     extension = posixpath.splitext(base)[1].lower()
     if is_makefile(path):
-        return {"make": _make_targets(data.decode("utf-8", "replace"))}
+        text = data.decode("utf-8", "replace")
+        writes = _recipe_writes(text)
+        return {"make": _make_targets(text), **({"make-writes": writes} if writes else {})}
     if base == "package.json":
         return _package_names(data)
     if base == "conf.py" and b"intersphinx" in data:
@@ -109,6 +111,34 @@ def _make_targets(text: str) -> list[str]:
             if colon and head.rstrip() == ".PHONY":
                 targets.update(names.split())
     return sorted(targets)
+
+
+#: A recipe line's file it writes: `> dist/kube-flannel.yml`, `cp chart/x.tgz dist/flannel.tgz`
+#: (the last word of a `cp`, `mv` or `install`). A name with a variable in it is not read.
+_RECIPE_WRITE = lazy(r"(?<![>&2])>>?\s*([\w./-]+)\s*(?:$|[;&|)])"
+                     r"|^\t[@-]*\s*(?:cp|mv|install)\b(?:\s+-\S+)*(?:\s+[^\s;&|]+)+?\s+([\w./-]+)\s*$", re.M)
+_RECIPE_WRITES = 64  # (a Makefile writes a few; each is a path other files' missing names are tried against)
+
+
+def _recipe_writes(text: str) -> list[str]:
+    """The files a Makefile's recipes write, from its folder: flannel's `release-helm` copies the
+    chart to `dist/flannel.tgz`, which its release workflow uploads after `make release-helm`."""
+    found: set[str] = set()
+    for line in text.splitlines():
+        if not line.startswith("\t") or ">" not in line and not _COPIES.search(line):
+            continue
+        for match in _RECIPE_WRITE.finditer(line):
+            name = match.group(1) or match.group(2)
+            if name.startswith("/") or name == "-":  # (`/dev/null`, a system path)
+                continue
+            if "/" in name or "." in name.lstrip("."):
+                found.add(name.removeprefix("./"))
+        if len(found) >= _RECIPE_WRITES:
+            break
+    return sorted(found)[:_RECIPE_WRITES]
+
+
+_COPIES = lazy(r"^\t[@-]*\s*(?:cp|mv|install)\b")
 
 
 _DEPENDENCIES = ("dependencies", "devDependencies", "optionalDependencies", "peerDependencies")
