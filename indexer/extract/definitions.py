@@ -118,6 +118,7 @@ def _make_targets(text: str) -> list[str]:
 _RECIPE_WRITE = lazy(r"(?<![>&2])>>?\s*([\w./-]+)\s*(?:$|[;&|)])"
                      r"|^\t[@-]*\s*(?:cp|mv|install)\b(?:\s+-\S+)*(?:\s+[^\s;&|]+)+?\s+([\w./-]+)\s*$", re.M)
 _RECIPE_WRITES = 64  # (a Makefile writes a few; each is a path other files' missing names are tried against)
+_COPIES = lazy(r"^\t[@-]*\s*(?:cp|mv|install)\b")
 
 
 def _recipe_writes(text: str) -> list[str]:
@@ -136,9 +137,6 @@ def _recipe_writes(text: str) -> list[str]:
         if len(found) >= _RECIPE_WRITES:
             break
     return sorted(found)[:_RECIPE_WRITES]
-
-
-_COPIES = lazy(r"^\t[@-]*\s*(?:cp|mv|install)\b")
 
 
 _DEPENDENCIES = ("dependencies", "devDependencies", "optionalDependencies", "peerDependencies")
