@@ -540,7 +540,7 @@ def _each_commit_a_delta_as_cold(repo, tmp_path, cache, commits):
         change_paths(repo, steps)
         repo.commit(when, "step")
         got = scan(str(repo.root), date.fromisoformat(NOW), cache_dir=str(cache))
-        assert any(stage.startswith("delta:") for stage in got.timings)
+        assert any(stage.startswith("delta:") for stage in got.timings), got.timings
         assert whole(got) == whole(scan(str(repo.root), date.fromisoformat(NOW), cache_dir=str(tmp_path / when)))
     return got
 

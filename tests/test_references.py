@@ -2430,3 +2430,78 @@ def test_a_file_a_makefile_recipe_writes_is_made(repo):
             "      - run: gh release upload v1 dist/other.tgz\n"),
     })
     assert set(found(scan(repo.root), "dangling-reference")) == {(".github/workflows/release.yml", 9)}
+
+
+def test_next_js_pages_historical_documents_grep_patterns_and_handed_on_commands(repo):
+    """Robyn's Next.js docs (`docs_src/next.config.mjs`) link `/documentation/en/openapi`, served from
+    `docs_src/src/pages/documentation/en/openapi.mdx` (and `/community` from `community.jsx`, an
+    App Router's `app/x/page.tsx` too), its configuration redirects `/all-docs`, and its
+    `pages/reference/` is made at build and ignored by git; swr-site's `/docs/mutation` is
+    `content/docs/mutation.mdx` (a Russian page's `/docs/options` is `content/ru/docs/options.mdx`),
+    and nextra's `app/docs/advanced/latex/page.mdx`, served at `/docs/advanced/latex`, links
+    `../guide/markdown` from the folder above. cdk8s' and fission's `rfc/` proposals, and fission's
+    migration status "preserved as a history of decisions", and kedro's `RELEASE.md`, whose headings
+    are its releases, are historical; microk8s' workflow
+    greps `-v "./microk8s-resources/actions/ingress.yaml"` out of a file list (a pattern);
+    atlantis' agent guide says `npm run website:*` (its scripts `website:dev` and `website:build`);
+    werf's cheat sheet runs `npm run e2e-tests` in a Pod after `werf kube-run image --`; cornice's
+    upgrade notes show "your :file:`docs/conf.py`", Robyn's tutorial one who was "about to create
+    an `src/app.py`". A page that is not there, a document that does not call itself history, a
+    file grep reads and a script of no package.json are still findings."""
+    gone = ["test/run_test.sh", "test/kind_CI.sh", "resources/actions/ingress.yaml", "resources/actions/metallb.yaml",
+            "docs_src/src/pages/documentation/en/views.mdx"]
+    repo.commit("2022-01-10", files=dict.fromkeys(gone, "x\n"))
+    repo.git("rm", "-q", *gone)
+    repo.commit("2024-03-01", files={
+        "docs_src/next.config.mjs": ("export default {\n  async redirects() {\n    return [\n"
+                                     "      { source: '/all-docs', destination: '/documentation/en' },\n"
+                                     "    ]\n  },\n}\n"),
+        "docs_src/src/pages/documentation/en/openapi.mdx": "# OpenAPI\n",
+        "docs_src/src/app/blog/page.tsx": "export default function Page() {}\n",
+        "docs_src/src/pages/documentation/en/index.mdx": (
+            "# Docs\n\n- [OpenAPI](/documentation/en/openapi)\n- [Blog](/blog)\n- [All](/all-docs)\n"
+            "- [Gone](/documentation/en/views)\n- [Reference](/reference/core)\n- [Community](/community)\n"),
+        "docs_src/src/pages/community.jsx": "export default function Community() {}\n",
+        "docs_src/.gitignore": "src/pages/reference/*\n",
+        "site/next.config.ts": "export default {}\n", "site/content/docs/mutation.mdx": "# Mutation\n",
+        "site/content/ru/docs/options.mdx": "# Options\n",
+        "site/content/ru/docs/intro.mdx": "# Intro\n\nSee [mutation](/docs/mutation) and [options](/docs/options).\n",
+        "site/app/docs/guide/markdown/page.mdx": "# Markdown\n",
+        "site/app/docs/advanced/latex/page.mdx": "# LaTeX\n\nSee [Markdown](../guide/markdown).\n",
+        "docs/rfc/0001-plan.md": "# Plan\n\nRun `test/kind_CI.sh`.\n",
+        "docs/test-migration/status.md": ("# Status\n\nMigration is complete; this file is preserved as a"
+                                          " history of decisions.\n\nThe runner was `test/run_test.sh`.\n"),
+        "docs/test-migration/design.md": "# Design\n\nThe runner is `test/run_test.sh`.\n",
+        "RELEASE.md": ("# Upcoming Release\n\n# Release 1.2.0\n\n* Fixed `test/kind_CI.sh` on macOS.\n\n"
+                       "# Release 1.1.0\n\n* Faster.\n\n# Release 1.0.0\n\n* First.\n"),
+        "docs/RELEASE.md": "# Releasing\n\n## Steps\n\nRun `test/kind_CI.sh`.\n",
+        ".github/workflows/lint.yml": (
+            "on: push\njobs:\n  lint:\n    runs-on: ubuntu-latest\n    steps:\n      - uses: actions/checkout@v4\n"
+            "      - run: find . -name '*.yaml' | grep -v \"./resources/actions/ingress.yaml\"\n"
+            "      - run: grep -n TODO ./resources/actions/metallb.yaml\n"),
+        "package.json": "{\"scripts\": {\"website:dev\": \"vitepress dev\", \"website:build\": \"vitepress build\"}}\n",
+        "AGENTS.md": "# Agents\n\nRun `npm install` before `npm run website:*` commands.\n\nThen `npm run lint`.\n",
+        "Makefile": "build:\n\tgo build ./...\n", "src/main.py": "print(1)\n",
+        "docs/cheat_sheet.md": ("# Cheat sheet\n\n```shell\nwerf kube-run frontend_image --repo ghcr.io/g/p"
+                                " -- npm run e2e-tests\nkubectl exec -it web-0 -- make test\n```\n"),
+        "docs/upgrading.rst": "Upgrading\n=========\n\nBefore, in your :file:`docs/conf.py`, add it.\n",
+        "docs/tutorial.md": "# Tutorial\n\nHe was about to create an `src/app.py` before he ran the CLI.\n",
+    })
+    report = scan(repo.root)
+    assert set(found(report, "dangling-reference")) == {
+        ("docs_src/src/pages/documentation/en/index.mdx", 6), ("docs/test-migration/design.md", 3),
+        ("docs/RELEASE.md", 5),
+        (".github/workflows/lint.yml", 8)}
+    assert set(found(report, "dangling-command")) == {("AGENTS.md", 5)}
+
+
+def test_a_webpack_bundle_is_generated(repo):
+    """werf's GitHub Actions keep `dist/index.js`, which ncc bundles with their dependencies (webpack's
+    `/******/ (() => { // webpackBootstrap` banner): its TODOs are theirs. The action's own source
+    is still read."""
+    banner = "/******/ (() => { // webpackBootstrap\n/******/ \tvar __webpack_modules__ = ({\n"
+    repo.commit("2021-01-04", files={
+        ".github/actions/get-message/dist/index.js": banner + "// TODO: support preAuth = false\n",
+        ".github/actions/get-message/index.js": "// TODO: read the message from the event\n",
+    })
+    assert set(found(scan(repo.root), "stale-todo")) == {(".github/actions/get-message/index.js", 1)}

@@ -13,6 +13,7 @@ import functools
 import posixpath
 from typing import Iterable, Mapping
 
+from indexer.extract.definitions import NEXT_CONFIGS
 from indexer.extract.references.tokens import MKDOCS_CONFIG
 
 _SPHINX_INDEX = ("index.rst", "index.txt", "index.md", "contents.rst", "contents.txt")
@@ -26,6 +27,9 @@ _SITE_MARKERS = ("_config.yml", "_config.yaml", "mkdocs.yml", "mkdocs.yaml", "hu
 _HUGO_CONFIGS = ("config.toml", "config.yaml", "config.yml")
 #: Hugo's configuration since 0.110.
 _HUGO_NAMES = ("hugo.toml", "hugo.yaml", "hugo.json")
+#: Where a Next.js app's pages are (`RepoPaths.next_pages`): its two routers' folders, and the
+#: `content/` that Nextra and Fumadocs read.
+_NEXT_PAGE_FOLDERS = ("pages", "src/pages", "app", "src/app", "content", "src/content")
 #: Folders that hold sample projects: a generator's templates, tests' and docs' example projects.
 _SAMPLE_FOLDERS = frozenset({"testdata", "templates", "template", "examples", "example", "samples", "sample",
                              "skeleton", "scaffold", "scaffolds", "fixtures", "boilerplate"})
@@ -211,6 +215,15 @@ class RepoPaths:
         sidebars = [posixpath.dirname(p) for p in self._ending(("_sidebar.md",)) if posixpath.basename(p) == "_sidebar.md"]
         roots |= {folder for folder in sidebars if self.is_file(posixpath.join(folder, "index.html") if folder else "index.html")}
         return tuple(sorted(roots, key=lambda root: (-len(root), root)))  # (innermost first, in one order)
+
+    @functools.cached_property
+    def next_pages(self) -> tuple[tuple[str, str], ...]:
+        """(app, folder): the folders Next.js apps (a `next.config.*` in the app's folder) serve pages
+        from: `pages/` and `app/` (or under `src/`), and the `content/` that Nextra and Fumadocs
+        read, innermost app first."""
+        roots = {posixpath.dirname(p) for p in self._ending(NEXT_CONFIGS) if posixpath.basename(p) in NEXT_CONFIGS}
+        return tuple((root, folder) for root in sorted(roots, key=lambda root: (-len(root), root))
+                     for name in _NEXT_PAGE_FOLDERS if self.exists(folder := posixpath.join(root, name)))
 
     @functools.cached_property
     def hugo_roots(self) -> tuple[str, ...]:

@@ -46,6 +46,10 @@ _DOCS_FOLDERS = frozenset({"docs", "doc", "documentation"})
 _ACTION_FILES = ("action.yml", "action.yaml")
 _DEPENDENCY_FOLDERS = frozenset({"vendor", "node_modules"})
 _LISTING_AT_LEAST = 4  # entries a tree listing needs before the share of them that exist says whose it is
+#: A language's folder (`en`, `pt-BR`, `zh-Hans`) in a docs site's `content/`.
+_LANGUAGE = lazy(r"[a-z]{2}(?:-[A-Za-z]{2,4})?")
+#: A Next.js page's suffixes (its `pageExtensions` by default, and MDX's).
+_NEXT_PAGE_SUFFIXES = (".js", ".jsx", ".ts", ".tsx", ".md", ".mdx")
 _INDEXES = ("index.md", "README.md", "index.rst", "index.html", "_index.md", "index.mdx", "readme.md")
 #: A module specifier in a line read as text (a `.vue` component, a VitePress page's `<script
 #: setup>`): `from './_data/blog.data'` names `blog.data.ts`, as the bundler resolves it.
@@ -380,7 +384,7 @@ class Resolver:
                 return [root] if root is not None else [*self.paths.sphinx_roots, ""]
             if kind == "md-link":
                 bases = ["", *self.paths.site_roots, *self._hugo_content(reference.path),
-                         *self._hugo_mounted(reference.path, absolute=True)]
+                         *self._hugo_mounted(reference.path, absolute=True), *self._next_pages(reference.path)]
                 if posixpath.splitext(target)[1] in (".html", ".htm"):
                     bases += _ancestors(folder)  # a built page's site root is one of the page's folders
                 return list(dict.fromkeys(bases + [assets for assets, _ in self._assets_beside(folder)]))
@@ -407,7 +411,7 @@ class Resolver:
             # the pages that import it, beside its folder: its links are theirs (devspace's 942)
             including = [posixpath.dirname(folder)] if posixpath.basename(folder).startswith("_") else []
             return [folder, *beside, *self._linked_folders(reference.path), *self._default_language(folder), *deeper,
-                    *including, *self._hugo_mounted(reference.path)]
+                    *including, *self._hugo_mounted(reference.path), *self._next_served_above(reference.path)]
         if kind == "adoc-link" and (module := self._antora_module(reference.path)):
             return [posixpath.join(module, "pages"), posixpath.join(module, "images"), folder]
         if kind == "make-include":
@@ -609,6 +613,36 @@ class Resolver:
             at = path.find("modules/", at + 1)
         return None
 
+    def _next_pages(self, path: str) -> list[str]:
+        """Where a Next.js app serves the `/a/b` a file of it links: `pages/a/b.mdx` (or under `src/`,
+        or `a/b/index.jsx`), its App Router's `app/a/b/page.tsx`, the `content/a/b.mdx` Nextra and
+        Fumadocs read (swr-site's `content/docs/mutation.mdx` is `/docs/mutation`), and, from a page
+        of a language's `content/ru/` folder, that language's (Robyn's docs link
+        `/documentation/en/api_reference/openapi`, which is
+        `docs_src/src/pages/documentation/en/api_reference/openapi.mdx`)."""
+        out = []
+        for root, folder in self.paths.next_pages:
+            if root and not path.startswith(root + "/"):
+                continue
+            out.append(folder)
+            if folder.endswith("content") and path.startswith(folder + "/"):
+                language = path[len(folder) + 1:].partition("/")[0]
+                if _LANGUAGE.fullmatch(language) and "/" in path[len(folder) + 1:]:
+                    out.insert(-1, f"{folder}/{language}")
+        return out
+
+    def _next_served_above(self, path: str) -> list[str]:
+        """A Next.js page that is a folder's (`app/a/b/page.mdx`, `pages/a/b/index.mdx`) is served at
+        `/a/b`, without a slash: its relative links start from the folder above (nextra's
+        `docs/app/docs/advanced/latex/page.mdx` links `../guide/markdown`, `/docs/guide/markdown`)."""
+        name = posixpath.basename(path)
+        if not name.startswith(("page.", "index.")) or posixpath.splitext(name)[1] not in _NEXT_PAGE_SUFFIXES:
+            return []
+        folder = posixpath.dirname(path)
+        if any(folder.startswith(f + "/") for _, f in self.paths.next_pages):
+            return [posixpath.dirname(folder)]
+        return []
+
     def _rdoc_output(self, reference: Reference, relative: str) -> str | None:
         """RDoc publishes every file it documents at `files/<path>` (`files/x/README_rdoc.html` for
         `x/README.rdoc`), and its pages link there: `[Active Record](files/activerecord/README.rdoc)`
@@ -639,6 +673,8 @@ class Resolver:
         if extension in ("", ".html", ".htm"):
             variants += [stem + suffix for suffix in DOC_SUFFIXES]
             variants += [posixpath.join(candidate, index) for index in _INDEXES]
+            if not extension and any(candidate == f or candidate.startswith(f + "/") for _, f in self.paths.next_pages):
+                variants += [candidate + suffix for suffix in _NEXT_PAGE_SUFFIXES]  # (a page: `_next_pages`)
         elif extension[1:].isdigit():  # a page named by its version (porter's `[1.0.1](./1.0.1/)`,
             variants += [candidate + suffix for suffix in DOC_SUFFIXES]  # `1.0.1.md`): no suffix
             variants += [posixpath.join(candidate, index) for index in _INDEXES]

@@ -10,7 +10,8 @@ document may name one of another project.
 `extract_definitions(path, data)` is pure and cached per blob with the references, so the
 resolver can tell `make deploy-old` or a Jekyll permalink from a dangling one without reading
 any file again. `"*"` among make targets means the Makefile accepts targets it does not list
-(a `%:` catch-all rule or a computed target name).
+(a `%:` catch-all rule or a computed target name). A Next.js configuration's redirect and
+rewrite sources are routes, as front matter's permalinks are.
 """
 from __future__ import annotations
 
@@ -29,6 +30,12 @@ _MKDOCSTRINGS = lazy(rb"^:::[ \t]+(?P<name>[A-Za-z_][\w.]*)[ \t]*\r?$", re.M)
 _HUGO_CONFIG = ("hugo.toml", "config.toml")
 _MOUNTS = 64
 _TOML_HEADER = lazy(r"^\s*\[")
+#: A Next.js configuration's redirect or rewrite `source: '/docs'`: a route of the app (one with a
+#: parameter, `/blog/:slug`, or a pattern, is not one path).
+_NEXT_SOURCE = lazy(r"""\bsource\s*:\s*['"`](/[^'"`\s:*()]{0,200})['"`]""")
+_NEXT_ROUTES = 64  # (each is a set member the resolver asks; a site redirects a few)
+#: A Next.js app's configuration: its folder's `pages/` and `app/` are its routes (`RepoPaths.next_pages`).
+NEXT_CONFIGS = ("next.config.js", "next.config.mjs", "next.config.cjs", "next.config.ts")
 _MOUNT_KEY = lazy(r"^\s*(source|target)\s*=\s*[\"']([^\"'\n]*)[\"']")
 
 
@@ -46,6 +53,9 @@ def extract_definitions(path: str, data: bytes) -> dict[str, list[str]]:
     if base in _HUGO_CONFIG and b"module.mounts" in data:
         mounts = _hugo_mounts(data.decode("utf-8", "replace"))
         return {"hugo-mounts": mounts} if mounts else {}
+    if base in NEXT_CONFIGS and b"source" in data:
+        routes = sorted({m.group(1) for m in _NEXT_SOURCE.finditer(data.decode("utf-8", "replace"))})[:_NEXT_ROUTES]
+        return {"routes": routes} if routes else {}
     if base == "go.mod":
         module = _GO_MODULE.search(data.decode("utf-8", "replace"))
         return {"go-module": [module.group(1)]} if module else {}

@@ -57,7 +57,7 @@ HISTORICAL = lazy(
     r"|(?:^|/)(?:changelog|history)[-_](?:pre|old|older|archive|legacy|v?\d)[\w.-]*\.(?:rst|md|txt|adoc)$"
     # (`released/`: argo-workflows' `.features/released/v4.1.0/`, each feature's note of a release)
     r"|(?:^|/)(?:change[-_]?logs?|changes|releases|released|release-notes|release_notes|whatsnew"
-    r"|adrs?|decisions|designs|design[-_]proposals|proposals|rfcs|keps?|seps?|history|announce|announcements"
+    r"|adrs?|decisions|designs|design[-_]proposals|proposals|rfcs?|keps?|seps?|history|announce|announcements"
     r"|newsfragments|changelog\.d|changes\.d|upcoming_changes)/"
     # a root `design/` of proposals (velero's `design/Implemented/*.md`), external-dns'
     # `docs/proposal/`; below the root, a docs site's `design/` pages describe the design as it is
@@ -112,6 +112,31 @@ _PROGRAMS = (".go", ".py", ".js", ".mjs", ".cjs", ".ts", ".java", ".kt", ".rb", 
 #: Data files: what says something of the file itself is a comment (a chart's values file's "#
 #: This chart is deprecated"); a value is what the data says of something else.
 _DATA = (".yaml", ".yml", ".json", ".toml", ".ini", ".cfg", ".xml", ".properties")
+#: A document that says in its opening that it is kept as history, wherever it lies (fission's
+#: `docs/test-migration/01-migration-status.md`: "Migration is complete; this file is preserved as
+#: a history of decisions"): historical as a changelog is, so neither its paths nor its signals are read.
+_SAYS_HISTORICAL = lazy(
+    rb"(?i)\bthis\s+(?:document|file|page|doc|guide|plan|design|proposal|note|record)\s+(?:is|was|has\s+been)\s+"
+    rb"(?:now\s+|only\s+)?(?:(?:preserved|kept|retained|archived)\s+(?:here\s+)?(?:as|for)\s+(?:an?\s+)?"
+    rb"(?:history|historical|archival|the\s+record)|historical\b|archived\b|of\s+historical\s+interest)")
+_OPENING = 2048  # (the bytes searched: where a document says what it is)
+#: `RELEASE.md` is a project's release process (kserve's, helm's) or its changelog (kedro's, whose
+#: `# Release 0.19.0` headings go back to 2019): a changelog when three headings name versions.
+_RELEASE_DOC = lazy(r"(?i)(?:^|/)release\.(?:md|rst|txt)$")
+_VERSION_HEADING = lazy(rb"(?im)^#{1,3}[ \t]+(?:release[ \t]+|version[ \t]+)?\[?v?\d+\.\d+"
+                        rb"|^(?:release[ \t]+)?v?\d+\.\d+[^\n]{0,40}\n[=~^-]{3,}")
+
+
+def says_historical(path: str, data: bytes) -> bool:
+    """Whether a document is historical by what it says: in its opening, that it is kept as history,
+    or, a `RELEASE.md`, in its headings, that it is a changelog."""
+    if not path.lower().endswith(_DOCS):
+        return False
+    if _RELEASE_DOC.search(path) and len(list(islice(_VERSION_HEADING.finditer(data), 3))) == 3:
+        return True
+    return _SAYS_HISTORICAL.search(data[:_OPENING]) is not None
+
+
 _README_NOTICE = lazy(r"(?i)^\W*(?:deprecation\s+(?:warning|notice)|deprecated\b|this\s+\w+\s+is\s+deprecated"
                             r"|\W*warning\W*\s*deprecated|no\s+longer\s+maintained)")
 _HEADING = lazy(r"^(?:#{1,6}\s+(?P<md>.+?)\s*#*\s*$|(?P<rst>[^\s].*)\n[=\-~^\"'`#*+]{3,}\s*$)")
@@ -128,8 +153,9 @@ _MAX_STUB_LINES = 12
 
 
 def extract_deprecations(path: str, data: bytes) -> list[Signal]:
-    if _RELEASE_NOTES.search(path) or HISTORICAL.search(path):  # (a note about the product: "nodes
-        return []  # ... moved to a different pool"; a changelog's "X moved to Y" is history)
+    if _RELEASE_NOTES.search(path) or HISTORICAL.search(path) or says_historical(path, data):
+        return []  # (a note about the product: "nodes ... moved to a different pool"; a changelog's
+        # "X moved to Y" is history)
     if b"eprecat" not in data and b"DEPRECAT" not in data and b"oved" not in data and b"eplace" not in data:
         return []
     text = data.decode("utf-8", "replace")

@@ -87,7 +87,15 @@ ADVERSARIAL = [("a.rst", "# TODO " + _line("a:")), ("a.rst", "# TODO " + _line("
                ("a.yml", "# k:\n#   - a/b\n#     # c\n" * 50_000),
                # session 38's: commented-out imports with long runs before `from`, nested Gradle blocks
                ("a.js", ("// import " + "a " * 120 + "from './x/y.js'\n") * 20_000),
-               ("build.gradle", "subprojects {\n" * 30_000 + "file('a/b.c')\n" + "}\n" * 30_000)]
+               ("build.gradle", "subprojects {\n" * 30_000 + "file('a/b.c')\n" + "}\n" * 30_000),
+               # session 39's: a Next.js configuration of redirects, a changelog-like RELEASE.md of
+               # headings that almost name versions, an opening that almost says it is history, grep
+               # lines of options, a webpack banner's run
+               ("next.config.js", "source: '/" + _line("a", 3_000) + "\n" + "{ source: '/a', }\n" * 50_000),
+               ("RELEASE.md", "# Release 1\n" * 100_000 + "1.2" + _line("x") + "\n"),
+               ("a.md", "this file is " * 300 + "preserved as " * 300),
+               ("a.sh", ("grep -A -B -C " * 200 + "-e\n") * 5_000),
+               ("a.js", "/******/ " + _line(" ") + "// webpackBootstrap")]
 
 
 @pytest.mark.parametrize("name,text", ADVERSARIAL, ids=[f"{n}-{t[:8]!r}" for n, t in ADVERSARIAL])

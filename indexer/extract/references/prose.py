@@ -42,13 +42,16 @@ EXAMPLE = lazy(
     # space bounded, so that a long run of them costs no more than a short one)
     r"|\bcreate\s{1,3}(?:a|an|the)\s{1,3}(?:new\s{1,3})?(?:`{1,2}\s{1,3}`{1,2}|'\s{1,3}'|\"\s{1,3}\"|\s{0,3})\s{1,3}"
     r"(?:file|folder|directory)\b"
+    # Robyn's "was about to create an `src/app.py`": a path after "create a" is a new one
+    r"|\bcreate\s{1,3}(?:a|an)\s{1,3}(?:new\s{1,3})?(?:`{1,2}\s{1,3}`{1,2}|'\s{1,3}'|\"\s{1,3}\")"
     r"|\byou\s+(?:would|will|should|can|could|may|must|then)\s+create\b|\byou\s+(?:could|might)\s+use\b"
     r"|\bsave\s+(?:the\s+following|this|it|these|them)\b"  # conftest's "Save the following as `policy/x.rego`:"
     # pdoc's "This will create an HTML file at `docs/demo.html`", kubespray's "this script will create
     # `contrib/.../k8s_cluster.yml`" (not kubebuilder's "`x.yaml` will generate the images")
     r"|\b(?:will|would)\s+(?:create|generate|write|produce)\s+(?:`{1,2}\s{1,3}`{1,2}|'\s{1,3}'|\"\s{1,3}\""
     r"|(?:a|an|the)\s+(?:new\s+)?(?:\w+\s+)?(?:file|folder|directory)\b)"
-    r"|\byour\s+(?:own\s+)?(?:\w+\s+)?(?:project|app|application|site|repo|repository|package|code|directory|folder|file)\b"
+    # (reStructuredText's "your :file:`docs/conf.py`" too: cornice's upgrade notes)
+    r"|\byour\s+(?:own\s+)?(?:\w+\s+)?:?(?:project|app|application|site|repo|repository|package|code|directory|folder|file)\b"
     r"|\btheir\s+own\b"  # maturin: "Checks if user has provided their own header at `target/header.h`"
     # absent on purpose (multidict): "the `tests/__init__.py` module must not exist", "this repo does
     # not ship its own `.github/PULL_REQUEST_TEMPLATE.md`", "do not commit build artefacts (`x.h.old`)"
@@ -185,7 +188,15 @@ def _runs_here(text: str, start: int) -> bool:
     while begin > 0 and not text[begin - 1].isspace():
         begin -= 1
     word = text[begin:end]
-    return word in _RUNS_NEXT or word.startswith("-") or "=" in word
+    return word in _RUNS_NEXT or word.startswith("-") and word != "--" or "=" in word
+
+
+def _handed_on(text: str, start: int) -> bool:
+    """Whether the command at `start` follows a `--`, the words another program runs (werf's `werf
+    kube-run frontend_image ... -- npm run e2e-tests`, in a Pod of the reader's image; `kubectl exec
+    pod -- make test`): not this repository's."""
+    before = text[max(0, start - 4):start].rstrip()
+    return before.endswith("--") and (len(before) == 2 or before[-3].isspace())
 
 
 def commands(text: str) -> Iterator[tuple[int, str, str]]:
@@ -204,6 +215,8 @@ def commands(text: str) -> Iterator[tuple[int, str, str]]:
                 if not re.fullmatch(r"[\w.-]+", target) or "=" in target:
                     break
                 yield match.start(), f"make {target}", folder
+        elif text[match.end() - 1:match.end() + 1].endswith("*") or _handed_on(text, match.start()):
+            continue  # (`npm run website:*`: the scripts a name begins; after `--`: another program's)
         elif match.group("npm"):
             yield match.start(), f"npm run {match.group('npm_script')}", ""
         else:

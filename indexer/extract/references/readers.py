@@ -23,6 +23,7 @@ from indexer.extract.references.exclusions import exclusion_lines
 from indexer.extract.references.found import Found
 from indexer.extract.references.links import hosted_links
 from indexer.extract.references.shell import read_script
+from indexer.extract.deprecation import says_historical
 from indexer.extract.languages import is_makefile, language_for
 from indexer.models import Reference
 from indexer.regex import lazy
@@ -94,7 +95,7 @@ def _reader_for(path: str, data: bytes) -> Reader | None:
     lower = base.lower()
     extension = posixpath.splitext(lower)[1]
     if base in LOCK_FILES or base in GENERATED_LISTS or "redirect" in lower or ".min." in lower \
-            or _is_generated(data[:1500]):
+            or _is_generated(data[:1500]) or says_historical(path, data):
         return None
     if lower in ("dockerfile", "containerfile") or lower.startswith(("dockerfile.", "containerfile.")) \
             or extension == ".dockerfile":

@@ -58,6 +58,9 @@ _CREATES_LAST = lazy(r"^(?:cp|mv|ln|rsync|install|git\s+clone|python3?\s+-m\s+ve
 #: A download into the current folder under the URL's last name: `curl -LO URL` (`-O`, in any
 #: cluster of short options, or `--remote-name`) and `wget URL`.
 _DOWNLOAD = lazy(r"^(?:curl\b(?=.*\s(?:-[a-zA-Z]*O[a-zA-Z]*|--remote-name(?:-all)?)(?:\s|$))|wget\b)")
+_GREP = lazy(r"^(?:[efz]?grep|rg)\s")
+#: grep's options whose value is the next word (`-e` and `-f` give the pattern).
+_GREP_VALUED = frozenset({"-e", "--regexp", "-f", "--file", "-A", "-B", "-C", "-m", "-d", "-D", "--max-count"})
 _FIND_PATTERN = lazy(r"\s-(?:i?path|i?wholename|i?name|i?regex)\s+(\S+)")
 #: An option naming what the command writes: curl's `-o`, wget's `-O`, pip-compile's
 #: `--output-file=requirements/prod.txt`, venom's `--output-dir e2e/results`, build's `--outdir`.
@@ -172,7 +175,7 @@ class ShellReader:
         assignment = _ASSIGNMENT.match(command) if "=" in command else None
         if assignment:
             self.assigned[assignment.group(1)] = (index, [word for _, word in path_words(assignment.group(3))])
-        made = self._creations(command)
+        made = self._creations(command) | _patterns(command)
         base, away = self.base or "", self.away
         into = _make_folder(command) if "make" in command and ("-C" in command or "--directory=" in command) else None
         if into is not None:  # `make -C docs html`: its words are relative to that folder
@@ -198,8 +201,6 @@ class ShellReader:
         if "-" in command:  # every output option starts with one
             for match in _OUTPUT_OPTION.finditer(command):
                 created.append((match.start(1), match.group(1)))
-            if command.lstrip().startswith("find "):  # `find . -path ./vendor -prune`: a pattern
-                columns.update(c for m in _FIND_PATTERN.finditer(command) for c in (m.start(1), m.start(1) + 1))
         if "clone" in command and _CLONE.match(command):
             folder = posixpath.normpath(_cloned(command)[1])
             if folder != ".":
@@ -245,6 +246,28 @@ class ShellReader:
             self.created.add(posixpath.normpath(word))
         self.found.references[:] = [r for r in self.found.references
                                     if not (r.line == index + 1 and r.kind == "shell" and r.target in words)]
+
+
+def _patterns(command: str) -> set[int]:
+    """The columns of the words `command` takes as patterns, not paths: `find . -path ./vendor
+    -prune`'s, and grep's (or rg's) first argument, unless `-e` or `-f` gives it (microk8s' `grep -v
+    "./microk8s-resources/actions/ingress.yaml"` keeps a deleted file out of a list)."""
+    columns: set[int] = set()
+    if command.startswith("find ") and "-" in command:
+        columns.update(c for m in _FIND_PATTERN.finditer(command) for c in (m.start(1), m.start(1) + 1))
+    elif _GREP.match(command):
+        words = [(m.start(), m.group()) for m in _WORD.finditer(command)][1:]
+        given = False  # (`-e` or `-f` gave the pattern: every argument is a file)
+        for at, (column, word) in enumerate(words):
+            valued = at > 0 and words[at - 1][1] in _GREP_VALUED
+            if valued and words[at - 1][1] in ("-e", "--regexp"):
+                columns.update((column, column + 1))
+            if word in ("-e", "--regexp", "-f", "--file") or word.startswith("--file="):
+                given = True
+            elif not (given or valued or _OPTION.match(word)):
+                columns.update((column, column + 1))  # (a quoted word's path starts one column later)
+                break
+    return columns
 
 
 def _cloned(command: str) -> tuple[str, str]:
