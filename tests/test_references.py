@@ -2505,3 +2505,31 @@ def test_a_webpack_bundle_is_generated(repo):
         ".github/actions/get-message/index.js": "// TODO: read the message from the event\n",
     })
     assert set(found(scan(repo.root), "stale-todo")) == {(".github/actions/get-message/index.js", 1)}
+
+
+def test_a_mintlify_site_serves_its_pages_from_its_folder(repo):
+    """mem0's `docs/docs.json` (Mintlify's schema) makes `docs/` a site: `/api-reference/memory/add`
+    is `docs/api-reference/memory/add.mdx`, and a redirect's source is a route. A page that is
+    not there is still a finding, and so is one of a `docs.json` that is no Mintlify site's."""
+    repo.commit("2024-03-01", files={
+        "docs/docs.json": json.dumps({"$schema": "https://mintlify.com/docs.json", "name": "Mem0",
+                                      "redirects": [{"source": "/old-page", "destination": "/index"},
+                                                    {"source": "/blog/:slug*", "destination": "/x"}]}),
+        "docs/api-reference/memory/add.mdx": "# Add\n",
+        "docs/index.mdx": ("# Mem0\n\n- [Add](/api-reference/memory/add)\n- [Old](/old-page)\n"
+                           "- [Gone](/api-reference/memory/gone)\n"),
+        "site/docs.json": "{\"name\": \"other\"}\n", "site/api/add.mdx": "# Add\n",
+        "site/index.mdx": "# Site\n\n- [Add](/api/add)\n",
+    })
+    assert set(found(scan(repo.root), "dangling-reference")) == {("docs/index.mdx", 5), ("site/index.mdx", 3)}
+
+
+def test_a_translation_beside_the_default_languages_pages_links_them(repo):
+    """openai-agents-python's Japanese pages (`docs/ja/`, mkdocs-static-i18n beside the English
+    `docs/`) link `ref/lifecycle.md`, which the build takes from `docs/ref/lifecycle.md`. A
+    folder with a two-letter name that is no language's (`ui/`) is not a translation."""
+    repo.commit("2024-03-01", files={
+        "docs/ref/lifecycle.md": "# Lifecycle\n", "docs/ja/agents.md": "# Agents\n\n[Lifecycle](ref/lifecycle.md)\n",
+        "web/guide.md": "# Guide\n", "web/ui/page.md": "# Page\n\n[Guide](guide.md)\n",
+    })
+    assert set(found(scan(repo.root), "dangling-reference")) == {("web/ui/page.md", 3)}

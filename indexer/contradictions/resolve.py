@@ -46,8 +46,6 @@ _DOCS_FOLDERS = frozenset({"docs", "doc", "documentation"})
 _ACTION_FILES = ("action.yml", "action.yaml")
 _DEPENDENCY_FOLDERS = frozenset({"vendor", "node_modules"})
 _LISTING_AT_LEAST = 4  # entries a tree listing needs before the share of them that exist says whose it is
-#: A language's folder (`en`, `pt-BR`, `zh-Hans`) in a docs site's `content/`.
-_LANGUAGE = lazy(r"[a-z]{2}(?:-[A-Za-z]{2,4})?")
 #: A Next.js page's suffixes (its `pageExtensions` by default, and MDX's).
 _NEXT_PAGE_SUFFIXES = (".js", ".jsx", ".ts", ".tsx", ".md", ".mdx")
 _INDEXES = ("index.md", "README.md", "index.rst", "index.html", "_index.md", "index.mdx", "readme.md")
@@ -73,6 +71,9 @@ _EXAMPLE_CODE = lazy(r"(?:^|/)(?:examples?|samples?|demos?|docs_src|listings|sni
 #: A translation's folder (`docs/de/`, `content/pt-br/`, `zh-hant/`), and the default language's.
 _LANGUAGE = lazy(r"[a-z]{2}(?:[-_][a-zA-Z]{2,4})?")
 _DEFAULT_LANGUAGES = ("en", "en-us", "en-US", "en_US")
+#: The languages docs are most translated into, by their codes (`_default_language`).
+_TRANSLATIONS = frozenset({"ar", "bn", "cs", "da", "de", "el", "es", "fa", "fi", "fr", "he", "hi", "hu", "id", "it",
+                           "ja", "ko", "nl", "pl", "pt", "ro", "ru", "sv", "th", "tr", "uk", "vi", "zh"})
 _JS_SUFFIXES = (".js", ".ts", ".tsx", ".jsx", ".mjs", ".cjs", ".json", ".vue", ".svelte", ".d.ts")
 _HOSTED = lazy(r"https?://(?:www\.)?([\w.-]+)/([\w.-]+)/([\w.-]+?)(?:\.git)?/(?:-/)?(?:blob|tree|raw|src)/"
                r"([^/]+)/(.*)"
@@ -384,7 +385,8 @@ class Resolver:
                 return [root] if root is not None else [*self.paths.sphinx_roots, ""]
             if kind == "md-link":
                 bases = ["", *self.paths.site_roots, *self._hugo_content(reference.path),
-                         *self._hugo_mounted(reference.path, absolute=True), *self._next_pages(reference.path)]
+                         *self._hugo_mounted(reference.path, absolute=True), *self._next_pages(reference.path),
+                         *(root for root in self._mintlify_roots if not root or reference.path.startswith(root + "/"))]
                 if posixpath.splitext(target)[1] in (".html", ".htm"):
                     bases += _ancestors(folder)  # a built page's site root is one of the page's folders
                 return list(dict.fromkeys(bases + [assets for assets, _ in self._assets_beside(folder)]))
@@ -497,6 +499,13 @@ class Resolver:
             for default in _DEFAULT_LANGUAGES:
                 if self.paths.exists("/".join([*parts[:index], default])):
                     return ["/".join([*parts[:index], default, *parts[index + 1:]])]
+            # the default language's pages in the folder the translations lie in (mkdocs-static-i18n's
+            # `docs/ja/` beside the English `docs/`: openai-agents-python's `docs/ja/agents.md` links
+            # `ref/lifecycle.md`, the English `docs/ref/lifecycle.md`); a named language only (`ui/`,
+            # `io/` are folders)
+            if index and part.partition("-")[0].partition("_")[0] in _TRANSLATIONS \
+                    and self.paths.exists(beside := "/".join([*parts[:index], *parts[index + 1:]])):
+                return [beside]
         return []
 
     def _linked_folders(self, path: str) -> list[str]:
@@ -630,6 +639,13 @@ class Resolver:
                 if _LANGUAGE.fullmatch(language) and "/" in path[len(folder) + 1:]:
                     out.insert(-1, f"{folder}/{language}")
         return out
+
+    @functools.cached_property
+    def _mintlify_roots(self) -> tuple[str, ...]:
+        """The folders of Mintlify sites (`indexer.extract.definitions`), which serve `a/b.mdx` at
+        `/a/b` (mem0's `docs/` pages link `/api-reference/memory/add-memories`)."""
+        return tuple(sorted(posixpath.dirname(path) for path, definitions in self.definitions.items()
+                            if isinstance(definitions, dict) and "mintlify" in definitions.get("site", ())))
 
     def _next_served_above(self, path: str) -> list[str]:
         """A Next.js page that is a folder's (`app/a/b/page.mdx`, `pages/a/b/index.mdx`) is served at

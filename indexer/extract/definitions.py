@@ -11,7 +11,8 @@ document may name one of another project.
 resolver can tell `make deploy-old` or a Jekyll permalink from a dangling one without reading
 any file again. `"*"` among make targets means the Makefile accepts targets it does not list
 (a `%:` catch-all rule or a computed target name). A Next.js configuration's redirect and
-rewrite sources are routes, as front matter's permalinks are.
+rewrite sources are routes, as front matter's permalinks are; so are a Mintlify site's redirects,
+whose configuration marks its folder as the site.
 """
 from __future__ import annotations
 
@@ -33,9 +34,11 @@ _TOML_HEADER = lazy(r"^\s*\[")
 #: A Next.js configuration's redirect or rewrite `source: '/docs'`: a route of the app (one with a
 #: parameter, `/blog/:slug`, or a pattern, is not one path).
 _NEXT_SOURCE = lazy(r"""\bsource\s*:\s*['"`](/[^'"`\s:*()]{0,200})['"`]""")
-_NEXT_ROUTES = 64  # (each is a set member the resolver asks; a site redirects a few)
+_ROUTES = 64  # (a configuration's redirects kept as routes; each is a set member the resolver asks)
 #: A Next.js app's configuration: its folder's `pages/` and `app/` are its routes (`RepoPaths.next_pages`).
 NEXT_CONFIGS = ("next.config.js", "next.config.mjs", "next.config.cjs", "next.config.ts")
+#: A Mintlify site's configuration: `mint.json`, or a `docs.json` of Mintlify's schema.
+_MINTLIFY_CONFIGS = ("mint.json", "docs.json")
 _MOUNT_KEY = lazy(r"^\s*(source|target)\s*=\s*[\"']([^\"'\n]*)[\"']")
 
 
@@ -54,8 +57,10 @@ def extract_definitions(path: str, data: bytes) -> dict[str, list[str]]:
         mounts = _hugo_mounts(data.decode("utf-8", "replace"))
         return {"hugo-mounts": mounts} if mounts else {}
     if base in NEXT_CONFIGS and b"source" in data:
-        routes = sorted({m.group(1) for m in _NEXT_SOURCE.finditer(data.decode("utf-8", "replace"))})[:_NEXT_ROUTES]
+        routes = sorted({m.group(1) for m in _NEXT_SOURCE.finditer(data.decode("utf-8", "replace"))})[:_ROUTES]
         return {"routes": routes} if routes else {}
+    if base in _MINTLIFY_CONFIGS and (base == "mint.json" or b"mintlify" in data[:4096]):
+        return _mintlify(data)
     if base == "go.mod":
         module = _GO_MODULE.search(data.decode("utf-8", "replace"))
         return {"go-module": [module.group(1)]} if module else {}
@@ -84,6 +89,20 @@ def resolved_against(definitions):
     if isinstance(definitions, dict) and "deprecated" in definitions:
         return {name: value for name, value in definitions.items() if name != "deprecated"}
     return definitions
+
+
+def _mintlify(data: bytes) -> dict[str, list[str]]:
+    """A Mintlify site (its folder serves `a/b.mdx` at `/a/b`: the `docs.json` in mem0's `docs/`),
+    and the sources of its redirects as routes (one with a parameter, `/:slug*`, is not one path)."""
+    try:
+        config = json.loads(data)
+    except (ValueError, RecursionError):  # (a broken file is still the site's; nesting past the stack)
+        config = None
+    redirects = config.get("redirects") if isinstance(config, dict) else None
+    sources = {r["source"] for r in redirects if isinstance(r, dict) and isinstance(r.get("source"), str)} \
+        if isinstance(redirects, list) else set()
+    routes = sorted(s for s in sources if s.startswith("/") and not any(c in s for c in ":*()"))[:_ROUTES]
+    return {"site": ["mintlify"], **({"routes": routes} if routes else {})}
 
 
 def _hugo_mounts(text: str) -> list[str]:

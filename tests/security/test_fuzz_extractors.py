@@ -95,7 +95,10 @@ ADVERSARIAL = [("a.rst", "# TODO " + _line("a:")), ("a.rst", "# TODO " + _line("
                ("RELEASE.md", "# Release 1\n" * 100_000 + "1.2" + _line("x") + "\n"),
                ("a.md", "this file is " * 300 + "preserved as " * 300),
                ("a.sh", ("grep -A -B -C " * 200 + "-e\n") * 5_000),
-               ("a.js", "/******/ " + _line(" ") + "// webpackBootstrap")]
+               ("a.js", "/******/ " + _line(" ") + "// webpackBootstrap"),
+               # a Mintlify configuration nested past Python's stack, and one of many redirects
+               ("docs.json", '{"$schema": "https://mintlify.com/docs.json", "redirects":\n' + "[\n" * 100_000),
+               ("mint.json", '{"redirects": [' + '{"source": "/a"},' * 50_000 + '{"source": "/b"}]}')]
 
 
 @pytest.mark.parametrize("name,text", ADVERSARIAL, ids=[f"{n}-{t[:8]!r}" for n, t in ADVERSARIAL])
