@@ -478,3 +478,22 @@ def test_a_folder_whose_every_file_is_deprecated_is_one_legacy_folder(repo):
     assert "everything in it is deprecated (2 files and 1 folder)" in \
         by_rule(report, "legacy-path")[("src/lang/text", None)]["message"]
     assert set(by_rule(report, "legacy-reference")) == {("docs/guide.md", 3)}
+
+
+def test_a_readme_whose_documentation_moved_leaves_its_folder_live(repo):
+    """opentelemetry-operator's `cmd/otel-allocator/README.md`: "User-facing documentation has moved
+    to docs/target-allocator/", and the next line says the folder holds the source code, which the
+    Makefile builds: the page moved, not the folder. A README that says its project moved still
+    makes its folder legacy, and what points into it a legacy reference."""
+    repo.commit("2024-01-10", files={
+        "cmd/allocator/README.md": ("# Allocator\n\nUser-facing documentation has moved to "
+                                    "[`docs/allocator/`](../../docs/allocator/README.md).\n\n"
+                                    "This directory contains the allocator's source code.\n"),
+        "cmd/allocator/main.go": "package main\n", "docs/allocator/README.md": "# Allocator\n",
+        "old/README.md": "# Old\n\nThis project has moved to [new](../new/README.md).\n",
+        "new/README.md": "# New\n",
+        "Makefile": "build:\n\tgo build ./cmd/allocator\n\tcat old/README.md\n",
+    })
+    report = scan(repo.root)
+    assert {path for path, _ in by_rule(report, "legacy-path")} == {"cmd/allocator/README.md", "old"}
+    assert set(by_rule(report, "legacy-reference")) == {("Makefile", 3)}

@@ -2444,7 +2444,8 @@ def test_next_js_pages_historical_documents_grep_patterns_and_handed_on_commands
     are its releases, are historical; microk8s' workflow
     greps `-v "./microk8s-resources/actions/ingress.yaml"` out of a file list (a pattern);
     atlantis' agent guide says `npm run website:*` (its scripts `website:dev` and `website:build`);
-    werf's cheat sheet runs `npm run e2e-tests` in a Pod after `werf kube-run image --`; cornice's
+    werf's cheat sheet runs `npm run e2e-tests` in a Pod after `werf kube-run image --`, and
+    gitsign's flag table says `--sign   make a signature`; cornice's
     upgrade notes show "your :file:`docs/conf.py`", Robyn's tutorial one who was "about to create
     an `src/app.py`". A page that is not there, a document that does not call itself history, a
     file grep reads and a script of no package.json are still findings."""
@@ -2483,7 +2484,8 @@ def test_next_js_pages_historical_documents_grep_patterns_and_handed_on_commands
         "AGENTS.md": "# Agents\n\nRun `npm install` before `npm run website:*` commands.\n\nThen `npm run lint`.\n",
         "Makefile": "build:\n\tgo build ./...\n", "src/main.py": "print(1)\n",
         "docs/cheat_sheet.md": ("# Cheat sheet\n\n```shell\nwerf kube-run frontend_image --repo ghcr.io/g/p"
-                                " -- npm run e2e-tests\nkubectl exec -it web-0 -- make test\n```\n"),
+                                " -- npm run e2e-tests\nkubectl exec -it web-0 -- make test\n```\n\n"
+                                "```\n  -s, --sign                make a signature\n```\n"),
         "docs/upgrading.rst": "Upgrading\n=========\n\nBefore, in your :file:`docs/conf.py`, add it.\n",
         "docs/tutorial.md": "# Tutorial\n\nHe was about to create an `src/app.py` before he ran the CLI.\n",
     })

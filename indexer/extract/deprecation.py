@@ -6,7 +6,7 @@ already use to say "deprecated" count, each where it speaks about a whole file o
 
 | kind | what | subject |
 |---|---|---|
-| `moved-stub` | a short doc page or README whose text says it moved ("Moved to ...", "This page has moved", "have been moved to") | the file (a README: its folder) |
+| `moved-stub` | a short doc page or README whose text says it moved ("Moved to ...", "This page has moved", "have been moved to") | the file (a README: its folder, unless it says its documentation moved) |
 | `self-deprecated` | Go `// Deprecated:` before `package`, a Go `// Package x is deprecated`; Python `warnings.warn(..., DeprecationWarning)` at module level; Java/Kotlin `@Deprecated` on a top-level type; npm `"deprecated"`; Helm `deprecated: true`; a README whose first lines carry a deprecation heading or notice; code saying "this collector/module/package/... is deprecated" | the file (a README, package.json, Chart.yaml: its folder) |
 | `listed-deprecated` | names under a "Deprecated" heading of a README or doc page, or a table row whose cell says deprecated | a name, matched to one path by legacy detection |
 | `prose` | "X is deprecated in favour of Y", "X has been replaced by Y", "Y replaces X", "X moved to Y" with X a code span | a name; Y the successor |
@@ -91,6 +91,8 @@ _THIS_MOVED = lazy(r"(?i)\b(?:this|the)\s+(?:[\w-]+\s+)?(?:page|document|docs|do
                    r"|directory|guide|section)\s+(?:has\s+|have\s+)?(?:been\s+)?moved\b")
 _MOVED = lazy(r"(?i)\b(?:(?:has|have|had)\s+(?:been\s+)?moved|was\s+moved|were\s+moved|moved)\s+(?:to|into)\b"
               r"|\bthis\s+(?:page|document|project|repository|folder|directory)\s+(?:has\s+)?moved\b")
+#: A move said of documentation ("The docs have moved to", "User-facing documentation has moved").
+_DOCS_MOVED = lazy(r"(?i)\b(?:documentation|docs)\s+(?:(?:has|have)\s+)?(?:been\s+)?moved\b")
 #: What comes before a bare "moved to" that makes it a move to come, not one made: pack's `pkg/README.md`,
 #: "Some packages may get moved to `imgutil` when a project wide common API is developed".
 _NOT_YET = lazy(r"(?i)\b(?:(?:may|might|could|would|will|should|can|to)(?:\s+not)?(?:\s+\w+)?\s+(?:get|be)|gets?)\s+$")
@@ -246,7 +248,10 @@ def _doc_signals(lines: list[str], name: str, own: str = "") -> list[Signal]:
                       and (n == 0 or _first_target(line) or _THIS_MOVED.search(line) or _names_itself(line, own))),
                      None)
         if moved:
-            out.append(Signal(moved[0], "moved-stub", subject, _first_target(moved[1]), moved[1].strip()))
+            # a README's "User-facing documentation has moved to docs/x/" (opentelemetry-operator's
+            # `cmd/otel-allocator/`, whose next line says it holds the source code) moves the page, not its folder
+            said_of = "." if readme and _DOCS_MOVED.search(moved[1]) else subject
+            out.append(Signal(moved[0], "moved-stub", said_of, _first_target(moved[1]), moved[1].strip()))
     if readme:
         for i, line in enumerate(lines[:15], 1):
             if _README_NOTICE.match(line.lstrip("#> *_")):
