@@ -164,6 +164,20 @@ def test_a_second_copy_of_a_baselined_todo_is_new(repo):
     repo.commit("2022-01-02", files={"a.py": "# TODO: same words\nx = 1\n# TODO: same words\n"})
     report = scan_json(repo.root, "--baseline", str(repo.root / ".orgmemory-baseline.json"))
     assert len(report["findings"]) == 1 and report["baseline"]["baselined"] == 1
+    assert report["findings"][0]["lines"] == [1, 3]  # (one finding for the note, new as it is on more lines)
+
+
+def test_a_baseline_keeps_an_entry_for_each_line_of_a_repeated_note(repo):
+    """A note said on two lines is one finding, and two entries of the baseline: both copies are
+    accepted, and a third is new."""
+    repo.commit("2022-01-01", files={"a.py": "# TODO: same words\nx = 1\n# TODO: same words\n"})
+    invoke("baseline", str(repo.root), "--now", NOW)
+    baseline = str(repo.root / ".orgmemory-baseline.json")
+    assert len(json.loads(open(baseline, encoding="utf-8").read())["findings"]) == 2
+    report = scan_json(repo.root, "--baseline", baseline)
+    assert report["findings"] == [] and report["baseline"]["baselined"] == 2
+    repo.commit("2022-01-02", files={"a.py": "# TODO: same words\nx = 1\n# TODO: same words\n# TODO: same words\n"})
+    assert [f["lines"] for f in scan_json(repo.root, "--baseline", baseline)["findings"]] == [[1, 3, 4]]
 
 
 @pytest.mark.parametrize("content, message", [

@@ -22,9 +22,11 @@ def _sarif(root) -> dict:
 
 
 def test_identical_todo_lines_in_one_file_get_distinct_stable_partial_fingerprints(repo):
+    """The same note on three lines of a file is one result, the other lines its related locations;
+    the same note in another file, and another note, are results of their own."""
     same = "# TODO: remove with v3.7\n"
     repo.commit("2022-01-01", files={"a.py": same + "x = 1\n" + same + same + "# TODO: other\n",
-                                     "b.py": same})
+                                     "b.py": same, "c.py": "# TODO: other\n" + same})
     log = _sarif(repo.root)
     jsonschema.validate(log, json.loads(SCHEMA.read_text(encoding="utf-8")))
     results = log["runs"][0]["results"]
@@ -36,9 +38,10 @@ def test_identical_todo_lines_in_one_file_get_distinct_stable_partial_fingerprin
         loc = r["locations"][0]["physicalLocation"]
         by_uri[(loc["artifactLocation"]["uri"], loc["region"]["startLine"])] = r["partialFingerprints"][KEY]
     # the finding fingerprint is unchanged (baselines key on it); SARIF adds the occurrence in line order
-    assert [by_uri[("a.py", line)] for line in (1, 3, 4)] == [f"{a[1]}:1", f"{a[1]}:2", f"{a[1]}:3"]
-    assert by_uri[("a.py", 5)] == f"{a[5]}:1"
+    assert by_uri[("a.py", 1)] == f"{a[1]}:1" and by_uri[("a.py", 5)] == f"{a[5]}:1"
     assert by_uri[("b.py", 1)] == f"{findings[('b.py', 1)]}:1"
+    related = next(r["relatedLocations"] for r in results if r["partialFingerprints"][KEY] == f"{a[1]}:1")
+    assert [(x["id"], x["physicalLocation"]["region"]["startLine"]) for x in related] == [(1, 3), (2, 4)]
 
     # stable: an unrelated line inserted above keeps every value (the alert is tracked, not re-opened)
     repo.commit("2022-01-02", files={"a.py": "import os\n" + same + "x = 1\n" + same + same + "# TODO: other\n"})

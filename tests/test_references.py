@@ -2535,3 +2535,35 @@ def test_a_translation_beside_the_default_languages_pages_links_them(repo):
         "web/guide.md": "# Guide\n", "web/ui/page.md": "# Page\n\n[Guide](guide.md)\n",
     })
     assert set(found(scan(repo.root), "dangling-reference")) == {("web/ui/page.md", 3)}
+
+
+def test_proposals_and_plans_a_scaffold_and_the_readers_user_folders(repo):
+    """pipenv's `docs/dev/` initiatives: a design "Status: **awaiting maintainer sign-off**" names
+    the `pipenv/utils/uv.py` it proposes, a "# Plan: ..." the `pipenv/resolver.py` it then
+    renamed, a PRD whose table says `| Status | Draft |` and an "X Design Proposal (T_C.3)" the
+    files of their time; kubevela's SDK generator copies `_scaffold/go/` (whose README links the
+    `example` of the SDK made); tox's config is "in the OS-specific user config directory under
+    ``tox/config.ini``". A document whose status is a project's maturity ("Status: beta"), a
+    README, a title that only mentions an RFC and a `scaffolding/` folder still make findings."""
+    repo.commit("2022-01-10", files={"pipenv/resolver.py": "x = 1\n", "tox/config.ini": "[x]\n"})
+    repo.git("rm", "-q", "pipenv/resolver.py", "tox/config.ini")
+    repo.commit("2024-03-01", files={
+        "pipenv/resolver/main.py": "x = 1\n",
+        "docs/dev/backends-design.md": ("# Pluggable Resolver Backends Design\n\nStatus: **awaiting maintainer"
+                                        " sign-off**.\n\nAdd `pipenv/utils/uv.py`.\n"),
+        "docs/dev/execution-plan.md": "# Plan: T_F.3\n\n**Generated**: 2026-05-12\n\n- Convert `pipenv/resolver.py`.\n",
+        "docs/dev/prd.md": ("# Modernization\n\n| Field        | Value |\n| ------------ | ----- |\n"
+                            "| Status       | Draft |\n\nSplit `pipenv/resolver.py`.\n"),
+        "docs/dev/context.rst": ("Initiative C — Context Design Proposal (T_C.3)\n"
+                                 "==============================================\n\nSee ``pipenv/resolver.py``.\n"),
+        "docs/dev/inventory.md": "# Inventory\n\nStatus: beta\n\nSee `pipenv/resolver.py`.\n",
+        "README.md": "# Pipenv\n\n**Status:** Accepted\n\nSee `pipenv/resolver.py`.\n",
+        "docs/dev/times.md": "# RFC 3339 timestamps\n\nSee `pipenv/resolver.py`.\n",
+        "pkg/gen/_scaffold/go/README.md": "# SDK\n\nSee [example](example).\n",
+        "pkg/gen/scaffolding/README.md": "# SDK\n\nSee [example](example).\n",
+        "docs/config.rst": ("Config\n======\n\nIt is located in the OS-specific user config directory under"
+                            " ``tox/config.ini`` path.\n\nThe project's ``tox/config.ini`` sets it.\n"),
+    })
+    assert set(found(scan(repo.root), "dangling-reference")) == {
+        ("docs/dev/inventory.md", 5), ("README.md", 5), ("docs/dev/times.md", 3),
+        ("pkg/gen/scaffolding/README.md", 3), ("docs/config.rst", 6)}

@@ -101,6 +101,26 @@ def test_a_marker_that_tells_the_files_user_what_to_fill_in_is_no_task(repo):
     assert set(stale(scan(repo.root))) == {("pkg/controller.go", 3), ("pkg/controller.go", 4)}
 
 
+def test_a_note_said_on_several_lines_of_a_file_is_one_finding(repo):
+    """cherrypy's `.ruff.toml` marks 231 ignored lint rules `# FIXME`, terraform's mock client says
+    "TODO implement me" in each of 15 methods: one task each, reported once, on its first line,
+    naming the others. A line an inline suppression covers is left out; a copy that is not stale
+    is no part of it; `--since` keeps it when any of its lines changed."""
+    base = repo.commit("2019-01-01", files={"lint.py": "A001 = 1  # FIXME\nc = 3  # TODO: other\n"})
+    repo.commit("2020-01-01", files={"lint.py": (
+        "A001 = 1  # FIXME\nc = 3  # TODO: other\nB006 = 2  # FIXME\nB007 = 3  # FIXME\n"
+        "# orgmemory: ignore[stale-todo] -- kept on purpose\nB008 = 4  # FIXME\n")})
+    repo.commit("2026-10-01", files={"lint.py": (
+        "A001 = 1  # FIXME\nc = 3  # TODO: other\nB006 = 2  # FIXME\nB007 = 3  # FIXME\n"
+        "# orgmemory: ignore[stale-todo] -- kept on purpose\nB008 = 4  # FIXME\nC401 = 5  # FIXME\n")})
+    found = stale(scan(repo.root))
+    assert set(found) == {("lint.py", 1), ("lint.py", 2)}
+    assert found[("lint.py", 1)]["lines"] == [1, 3, 4]
+    assert "; the same note is on 2 more lines (3, 4): FIXME" in found[("lint.py", 1)]["message"]
+    assert "lines" not in found[("lint.py", 2)]
+    assert set(stale(scan(repo.root, "--since", base))) == {("lint.py", 1)}  # (line 1 is the base's)
+
+
 def test_exact_date_shown_within_the_cutoff_and_for_lines_stale_by_age(repo):
     repo.commit("2020-01-01", files={"a.py": "# TODO: ancient\n"})
     repo.commit("2026-06-01", files={"a.py": "# TODO: ancient\n# TODO(2026-07-01): middle\n"})

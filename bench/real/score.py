@@ -6,7 +6,8 @@
     python bench/real/score.py --markdown              # the table for README.md
 
 Labels: labels/<name>.json, a list of {path, line, rule, token, verdict: tp|fp, reason}.
-A finding matches a label on (rule, path, line); legacy-path matches on (rule, path) alone.
+A finding matches a label on (rule, path, line); legacy-path matches on (rule, path) alone; a
+stale TODO's note said on several lines (one finding, its `lines`) matches the label of each.
 A finding matching a tp label is a TP, one matching an fp label an FP; a tp label no finding
 matches is a miss (FN); a finding with no label is "unjudged" (not in precision, listed under
 --details so someone can label it). Only the rules below are scored.
@@ -58,6 +59,8 @@ def score(findings: list[dict], labels: list[dict]) -> dict:
         by_key[key(label["rule"], label["path"], label.get("line"))] = label
     out = {rule: {"tp": [], "fp": [], "fn": [], "unjudged": []} for rule in RULES}
     matched = set()
+    # a stale TODO's note said on several lines is one finding naming them (`lines`): the labels are per line
+    findings = [{**f, "line": line} for f in findings for line in f.get("lines") or [f.get("line")]]
     for f in findings:
         if f["rule"] not in RULES:
             continue

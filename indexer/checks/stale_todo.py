@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import posixpath
 import re
+from dataclasses import replace
 from datetime import timedelta
 from typing import Iterator
 
@@ -12,6 +13,7 @@ from indexer.git.blame import Origin, older_than, origins, shallow_commits
 from indexer.models import LineAge, Todo
 from indexer.regex import lazy
 from indexer.rulepack import RuleSettings
+from indexer.scan.suppress import apply_suppressions
 
 RULE = "stale-todo"
 SCOPE = "file"  # a TODO's findings: its line, its age, the paths it names (`indexer.checks.Check`)
@@ -64,10 +66,32 @@ def check(ctx, rule: RuleSettings) -> Iterator[Finding]:
             if reasons:
                 pending.append((todo, age, reasons, clauses, missing))
     found = _exact_origins(ctx, [(t.path, t.line) for t, age, reasons, _, _ in pending if "age" in reasons])
+    findings = []
     for todo, age, reasons, clauses, missing in pending:
         origin = found.get((todo.path, todo.line))
         text = [c if c is not None else _age_clause(age, origin, stale_after) for c in clauses]
-        yield _finding(todo, age, origin, reasons, text, rule.severity, missing)
+        findings.append(_finding(todo, age, origin, reasons, text, rule.severity, missing))
+    yield from _each_note_once(findings, ctx.collected.suppressions)
+
+
+def _each_note_once(findings: list[Finding], suppressions) -> Iterator[Finding]:
+    """A note said on several lines of a file is one task: one finding, on its first line, that
+    names the others (`lines`: every line it is on). cherrypy's `.ruff.toml` marks 231 ignored
+    lint rules `# FIXME`; terraform's mock client says "TODO implement me" in 15 methods. The
+    lines an inline suppression covers are left out first, as the suppression stage would."""
+    notes: dict[tuple[str, str], list[Finding]] = {}
+    for finding in apply_suppressions(findings, suppressions):
+        notes.setdefault((finding.path, finding.fingerprint), []).append(finding)  # (the fingerprint: its text)
+    for first, *more in notes.values():
+        if not more:
+            yield first
+            continue
+        lines = [first.line, *(f.line for f in more)]
+        shown = ", ".join(map(str, lines[1:6])) + (", ..." if len(more) > 5 else "")
+        text = first.details["text"]
+        clauses = first.message[:-len(text) - 2]  # (`_finding`'s "clauses: text")
+        yield replace(first, message=f"{clauses}; the same note is on {len(more)} more line{'s' * (len(more) > 1)}"
+                                     f" ({shown}): {text}", details={**first.details, "lines": lines})
 
 
 def _exact_origins(ctx, places: list[tuple[str, int]]) -> dict[tuple[str, int], Origin]:

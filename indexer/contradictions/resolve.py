@@ -118,8 +118,9 @@ _TEMPLATE_SUFFIXES = frozenset({".tt", ".tmpl", ".j2", ".jinja", ".jinja2", ".te
 _TEMPLATE_ENDINGS = tuple(_TEMPLATE_SUFFIXES)  # (a C call per path before `_template_suffix`)
 #: The suffixes of a source the build renders a file of the same name from (`_rendered`).
 _RENDERED_SUFFIXES = (*sorted(_TEMPLATE_SUFFIXES), ".in")
-#: A generator's project skeleton: its templates name the files of the project it makes.
-_TEMPLATE_TREE = lazy(r"(?:^|/)(?:templates?|skeleton|scaffold|blueprints?)/")
+#: A generator's project skeleton: its templates name the files of the project it makes
+#: (kubevela's SDK generator copies its `_scaffold/go/` into each SDK it makes).
+_TEMPLATE_TREE = lazy(r"(?:^|/)_?(?:templates?|skeleton|scaffold|blueprints?)/")
 #: A path cut short by an interpolation (Ruby `"config/#{env}.rb"`, shell, Jinja, ERB): a template.
 _INTERPOLATIONS = ("#{", "${", "{{", "<%")
 #: `./configure && make && make install`: docs that build third-party software from source.
@@ -164,8 +165,10 @@ _SOMEONE_ELSES = lazy(r"(?i)\b(?:in|on|of|from)\s+(?:the\s+\[?(?!same\b|this\b|o
                       # (masonite's "your .env file or your config/application.py file": a path between)
                       r"|\byour\s+(?:own\s+)?(?:[\w.`'\"/-]+\s+)?(?:file|project|repo|repository)\b")
 #: The reader's home folder: molecule's "`.config/molecule/config.yml` file in your `$HOME`
-#: directory", a path of the reader's whatever this repository once kept under that name.
-_READERS_HOME = lazy(r"(?i)\byour\s+(?:`?\$HOME\b|home\s+(?:dir|directory|folder)\b)")
+#: directory", a path of the reader's whatever this repository once kept under that name; or
+#: their user folders (tox's "located in the OS-specific user config directory under `tox/config.ini`").
+_READERS_HOME = lazy(r"(?i)\byour\s+(?:`?\$HOME\b|home\s+(?:dir|directory|folder)\b)"
+                     r"|\buser(?:'s|s')?\s+(?:level\s+)?(?:config(?:uration)?|data|cache|home)\s+(?:dir|directory|folder)\b")
 
 
 @dataclass(frozen=True)

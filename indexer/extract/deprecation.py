@@ -122,6 +122,21 @@ _SAYS_HISTORICAL = lazy(
     rb"(?:now\s+|only\s+)?(?:(?:preserved|kept|retained|archived)\s+(?:here\s+)?(?:as|for)\s+(?:an?\s+)?"
     rb"(?:history|historical|archival|the\s+record)|historical\b|archived\b|of\s+historical\s+interest)")
 _OPENING = 2048  # (the bytes searched: where a document says what it is)
+#: A proposal or a plan, by its status line (an RFC's, a KEP's, a design doc's: "Status: awaiting
+#: maintainer sign-off", "**Status:** Draft", "| Status | Accepted |"): what it names is what it
+#: proposes, or the code as it stood when it was written (pipenv's `docs/dev/` initiatives name
+#: the files they add and the ones they renamed since), as a `proposals/` folder's documents do.
+#: Not a project's maturity ("Status: beta", "WIP"), which a README gives of the present.
+_PROPOSAL_STATUS = lazy(rb"(?im)^[ \t>*_|-]{0,6}status[ \t*_]{0,12}[:|][ \t*_]*(?:draft|proposed|awaiting|under[ \t]+review"
+                        rb"|in[ \t]+review|accepted|approved|implemented|rejected|superseded|withdrawn|deferred|provisional)\b")
+#: ... or by its title: "# Plan: ...", "# Proposal: ...", "# X Design Proposal (T_C.3)", "# X PRD" (a
+#: title of the opening's 2 KB).
+_PROPOSAL_TITLE = lazy(r"(?i)^(?:(?:implementation|execution|design)\s+)?(?:plan|proposal|rfc(?:[-\s]?\d+)?)\s*[:\u2014\u2013]"
+                       r"|\bproposal\s*(?:\([^)]{0,80}\))?$|\bPRD\b|\bproduct\s+requirements\s+document\b")
+#: The title: a Markdown document's first line (after its front matter), or a reStructuredText one's underlined.
+_TITLE = lazy(rb"\A(?:---\r?\n(?:[^\n]*\n){0,40}?---\r?\n)?\s*(?:#[ \t]+([^\n]+)|([^\s#][^\n]*)\r?\n[=~^*-]{3,}[ \t]*\r?$)",
+               re.M)
+_FRONT_PAGES = lazy(r"(?i)(?:^|/)(?:README|CONTRIBUTING|AGENTS|CLAUDE)(?:\.[\w.]+)?$")
 #: `RELEASE.md` is a project's release process (kserve's, helm's) or its changelog (kedro's, whose
 #: `# Release 0.19.0` headings go back to 2019): a changelog when three headings name versions.
 _RELEASE_DOC = lazy(r"(?i)(?:^|/)release\.(?:md|rst|txt)$")
@@ -130,13 +145,25 @@ _VERSION_HEADING = lazy(rb"(?im)^#{1,3}[ \t]+(?:release[ \t]+|version[ \t]+)?\[?
 
 
 def says_historical(path: str, data: bytes) -> bool:
-    """Whether a document is historical by what it says: in its opening, that it is kept as history,
-    or, a `RELEASE.md`, in its headings, that it is a changelog."""
+    """Whether a document is historical by what it says: in its opening, that it is kept as history
+    or that it is a proposal or a plan, or, a `RELEASE.md`, in its headings, that it is a changelog."""
     if not path.lower().endswith(_DOCS):
         return False
     if _RELEASE_DOC.search(path) and len(list(islice(_VERSION_HEADING.finditer(data), 3))) == 3:
         return True
-    return _SAYS_HISTORICAL.search(data[:_OPENING]) is not None
+    opening = data[:_OPENING]
+    return _SAYS_HISTORICAL.search(opening) is not None or not _FRONT_PAGES.search(path) and _proposes(opening)
+
+
+def _proposes(opening: bytes) -> bool:
+    """Whether a document's opening says it is a proposal or a plan (`_PROPOSAL_STATUS`, `_PROPOSAL_TITLE`)."""
+    if _PROPOSAL_STATUS.search(opening):
+        return True
+    title = _TITLE.match(opening)
+    if title is None:
+        return False
+    text = (title.group(1) or title.group(2)).decode("utf-8", "replace").strip().rstrip("#").strip()
+    return _PROPOSAL_TITLE.search(text) is not None
 
 
 _README_NOTICE = lazy(r"(?i)^\W*(?:deprecation\s+(?:warning|notice)|deprecated\b|this\s+\w+\s+is\s+deprecated"

@@ -131,6 +131,8 @@ def _unquote(text: str) -> str:
 
 
 def on_changed_lines(findings: Iterable[Finding], changes: dict[str, frozenset[int]]) -> tuple[Finding, ...]:
-    """Findings on a changed line; line-less findings whose file changed at all."""
+    """Findings on a changed line (a stale TODO's note repeated on several lines: on any of them,
+    its `lines`); line-less findings whose file changed at all."""
     return tuple(f for f in findings
-                 if f.path in changes and (f.line is None or f.line in changes[f.path]))
+                 if f.path in changes and (f.line is None or f.line in changes[f.path]
+                                           or not changes[f.path].isdisjoint(f.details.get("lines", ()))))

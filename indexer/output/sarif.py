@@ -97,13 +97,18 @@ def _result(finding, rule_index: int, occurrence: int) -> dict[str, Any]:
     }
     if finding.path:
         out["locations"] = [{"physicalLocation": _physical_location(finding)}]
+        # a stale TODO's note said on several lines: the others, where code scanning shows them beside it
+        others = [line for line in finding.details.get("lines", ()) if line != finding.line]
+        if others:
+            out["relatedLocations"] = [{"id": number, "physicalLocation": _physical_location(finding, line)}
+                                       for number, line in enumerate(others, 1)]
     return out
 
 
-def _physical_location(finding) -> dict[str, Any]:
+def _physical_location(finding, line: int | None = None) -> dict[str, Any]:
     location: dict[str, Any] = {
         "artifactLocation": {"uri": safe_uri(finding.path), "uriBaseId": SRCROOT},  # a name's own bytes
     }
-    if finding.line is not None:
-        location["region"] = {"startLine": finding.line}
+    if (line or finding.line) is not None:
+        location["region"] = {"startLine": line or finding.line}
     return location

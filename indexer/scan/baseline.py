@@ -2,8 +2,9 @@
 
 Entries are keyed by the finding's content fingerprint (rule + path + normalised line text),
 never by line number, so inserting or deleting lines above a baselined TODO does not bring it
-back. The same text twice in one file gives two equal fingerprints; the baseline keeps one
-entry per finding and matching consumes them as a multiset, so a third copy is still new.
+back. The same text twice in one file gives two equal fingerprints (a stale TODO's note said on
+several lines is one finding naming its `lines`: an entry for each); the baseline keeps one
+entry per copy and matching consumes them as a multiset, so a third copy is still new.
 
 The file is sorted and carries no timestamp, and each entry holds only what does not move with
 the day: the fingerprint, rule, path and, for a finding that quotes a line (a TODO), that
@@ -35,7 +36,7 @@ class Filtered:
 
 
 def to_json(findings: Iterable[Finding]) -> dict:
-    entries = [_entry(f) for f in findings]
+    entries = [_entry(f) for f in findings for _ in range(_copies(f))]
     entries.sort(key=lambda e: (e["path"], e["rule"], e["fingerprint"], e.get("text", "")))
     return {"version": FORMAT_VERSION, "tool": "orgmemory", "findings": entries}
 
@@ -88,9 +89,15 @@ def filter_new(findings: Iterable[Finding], baseline: Counter[str]) -> Filtered:
     new: list[Finding] = []
     matched = 0
     for finding in findings:
-        if remaining[finding.fingerprint] > 0:
-            remaining[finding.fingerprint] -= 1
-            matched += 1
-        else:
+        copies = _copies(finding)
+        taken = min(copies, remaining[finding.fingerprint])
+        remaining[finding.fingerprint] -= taken
+        matched += taken
+        if taken < copies:  # (a note now on more lines than the baseline accepted is new, all of it)
             new.append(finding)
     return Filtered(new=tuple(new), baselined=matched)
+
+
+def _copies(finding: Finding) -> int:
+    """How many copies of its text a finding stands for: a stale TODO's note, one a line it is on."""
+    return len(finding.details.get("lines") or (finding.line,))

@@ -98,7 +98,12 @@ ADVERSARIAL = [("a.rst", "# TODO " + _line("a:")), ("a.rst", "# TODO " + _line("
                ("a.js", "/******/ " + _line(" ") + "// webpackBootstrap"),
                # a Mintlify configuration nested past Python's stack, and one of many redirects
                ("docs.json", '{"$schema": "https://mintlify.com/docs.json", "redirects":\n' + "[\n" * 100_000),
-               ("mint.json", '{"redirects": [' + '{"source": "/a"},' * 50_000 + '{"source": "/b"}]}')]
+               ("mint.json", '{"redirects": [' + '{"source": "/a"},' * 50_000 + '{"source": "/b"}]}'),
+               # session 40's: an opening of status lines that almost say a proposal's, front matter
+               # that never closes before a title, a title of spaces and parentheses
+               ("a.md", "| status " * 300 + "|\n" + ("> status :  " + " " * 30 + "\n") * 200),
+               ("a.md", "---\n" + "k: v\n" * 100_000 + "# Plan: x\n"),
+               ("a.rst", "x" + " proposal " * 300 + "(" * 3_000 + "\n====\n")]
 
 
 @pytest.mark.parametrize("name,text", ADVERSARIAL, ids=[f"{n}-{t[:8]!r}" for n, t in ADVERSARIAL])
