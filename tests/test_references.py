@@ -1951,6 +1951,24 @@ def test_a_bundlers_output_file_names_are_what_the_build_writes(repo):
     assert set(found(scan(repo.root), "dangling-reference")) == {("packages/vite/rolldown.config.ts", 2)}
 
 
+def test_a_string_a_call_writes_creates_or_removes_is_no_claim(repo):
+    """devspace's `hack/gencompletion/generate.go` writes `completion/bash.sh` with cobra's
+    `GenBashCompletionFile` (its repository deleted the generated files in 2021); `os.Create`,
+    `os.WriteFile` and Node's `fs.writeFileSync` write theirs. A path the same code reads is a
+    claim."""
+    gone = ["completion/bash.sh", "completion/zsh.sh", "out/a.json", "out/b.json", "config/read.json"]
+    repo.commit("2020-01-10", files=dict.fromkeys(gone, "x\n"))
+    repo.git("rm", "-q", *gone)
+    repo.commit("2024-01-10", files={
+        "hack/gencompletion/generate.go": (
+            "package main\n\nfunc main() {\n\terr := rootCmd.GenBashCompletionFile(\"completion/bash.sh\")\n"
+            "\tf, _ := os.Create(\"completion/zsh.sh\")\n\t_ = os.WriteFile(\"out/a.json\", data, 0o644)\n"
+            "\tb, _ := os.ReadFile(\"config/read.json\")\n}\n"),
+        "scripts/emit.js": "fs.writeFileSync('out/b.json', JSON.stringify(x))\n",
+    })
+    assert set(found(scan(repo.root), "dangling-reference")) == {("hack/gencompletion/generate.go", 7)}
+
+
 def test_a_link_to_an_email_address_names_no_file(repo):
     """axios' code of conduct: "reported to ... [Jason Saayman](jasonsaayman@gmail.com)": an address
     written without `mailto:`. A link to a missing file beside it still counts, `logo@2x.png` too."""
@@ -2085,10 +2103,13 @@ def test_an_installed_programs_option_default_is_the_users_path(repo):
     assert set(found(scan(repo.root), "dangling-reference")) == {("tools/release.py", 4)}
 
 
-def test_a_partials_links_are_written_from_the_pages_that_import_it(repo):
+@pytest.mark.parametrize("site", [{}, {"docs/docusaurus.config.js": "module.exports = {}\n"}])
+def test_a_partials_links_are_written_from_the_pages_that_import_it(repo, site):
     """devspace's `configuration/images/_partials/prevent_build.mdx` links `../dev/modifications/dev-image`,
-    as the `images/` pages that import it see it. A page missing from there too still counts."""
+    as the `images/` pages that import it see it, in its Docusaurus site of folder URLs too. A
+    page missing from there too still counts."""
     repo.commit("2024-01-10", files={
+        **site,
         "docs/pages/configuration/dev/modifications/dev-image.mdx": "# Dev image\n",
         "docs/pages/configuration/images/README.mdx": "import P from './_partials/prevent_build.mdx'\n\n<P />\n",
         "docs/pages/configuration/images/_partials/prevent_build.mdx": (

@@ -396,11 +396,14 @@ class Resolver:
             return None
         if kind == "sphinx-doc":
             return [folder, *self.paths.sphinx_roots]  # outside a docs root: included by its documents
+        # a partial (a `_partials/` page, which Docusaurus and others do not serve) is shown in the
+        # pages that import it, beside its folder: its links are theirs (devspace's 942)
+        including = [posixpath.dirname(folder)] if kind == "md-link" and posixpath.basename(folder).startswith("_") else []
         if kind == "md-link" and target.startswith("../") and self._directory_url_page(reference.path):
             # MkDocs/Hugo-style directory URLs serve `guide/page.md` at `guide/page/`: raw HTML
             # in it resolves one folder deeper than the source file
             return [folder, posixpath.join(folder, stem_of(posixpath.basename(reference.path))),
-                    *self._linked_folders(reference.path), *self._default_language(folder)]
+                    *self._linked_folders(reference.path), *self._default_language(folder), *including]
         if kind == "md-link":
             beside = [posixpath.normpath(posixpath.join(assets, inside)) for assets, inside in self._assets_beside(folder)]
             if not target.startswith("../") and self._directory_url_page(reference.path):
@@ -412,9 +415,6 @@ class Resolver:
             # elsewhere, as prometheus' docs are), the page is served one folder deeper than its file
             deeper = [posixpath.join(folder, stem_of(posixpath.basename(reference.path)))] \
                 if target.endswith("/") and _served_as_folder(reference.path) else []
-            # a partial (a `_partials/` page, which Docusaurus and others do not serve) is shown in
-            # the pages that import it, beside its folder: its links are theirs (devspace's 942)
-            including = [posixpath.dirname(folder)] if posixpath.basename(folder).startswith("_") else []
             return [folder, *beside, *self._linked_folders(reference.path), *self._default_language(folder), *deeper,
                     *including, *self._hugo_mounted(reference.path), *self._next_served_above(reference.path)]
         if kind == "adoc-link" and (module := self._antora_module(reference.path)):

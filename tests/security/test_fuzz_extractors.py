@@ -103,7 +103,9 @@ ADVERSARIAL = [("a.rst", "# TODO " + _line("a:")), ("a.rst", "# TODO " + _line("
                # that never closes before a title, a title of spaces and parentheses
                ("a.md", "| status " * 300 + "|\n" + ("> status :  " + " " * 30 + "\n") * 200),
                ("a.md", "---\n" + "k: v\n" * 100_000 + "# Plan: x\n"),
-               ("a.rst", "x" + " proposal " * 300 + "(" * 3_000 + "\n====\n")]
+               ("a.rst", "x" + " proposal " * 300 + "(" * 3_000 + "\n====\n"),
+               # a line of calls that almost write a file, each before a path
+               ("a.go", ('x(GenWrite' * 200 + 'File("a/b.c") ') * 3 + "\n" + 'os.Create("d/e.f")\n' * 50_000)]
 
 
 @pytest.mark.parametrize("name,text", ADVERSARIAL, ids=[f"{n}-{t[:8]!r}" for n, t in ADVERSARIAL])

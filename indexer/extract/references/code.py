@@ -74,6 +74,14 @@ _JS_IMPORT = lazy(r"(?=[fri \t])(?:\bfrom|^[ \t]*import|\brequire\(|\bimport\()[
 #: `entryFileNames: 'client/env.mjs'`, esbuild's `outfile`), the string value right after it.
 _OUTPUT_OPTION = lazy(r"\b(?:entry|chunk|asset|sourcemap)FileNames['\"]?\s*:\s*['\"`]$"
                       r"|\b(?:outfile|outdir|outDir)['\"]?\s*:\s*['\"`]$")
+#: A call that writes, creates or removes the file its first argument names (Go's `os.Create("x")`
+#: and `os.WriteFile`, cobra's `GenBashCompletionFile("completion/bash.sh")`, Node's
+#: `fs.writeFileSync`): no claim the file exists (devspace's `hack/gencompletion/generate.go`
+#: writes the completions its repository no longer keeps).
+_WRITE_CALL = lazy(r"(?:\b(?:os|ioutil)\.(?:Create|WriteFile|Mkdir|MkdirAll|Remove|RemoveAll)"
+                   r"|\bfs(?:\.promises)?\.(?:writeFile|appendFile|mkdir|rm|rmdir|unlink|createWriteStream)(?:Sync)?"
+                   r"|\b(?:Gen|Write|Save|Dump)\w{0,40}File)\(\s*['\"`]$")
+_WRITE_REACH = 80  # the characters before a string that such a call is looked for in
 _JS_LANGUAGES = frozenset({"javascript", "typescript", "tsx"})
 _GO_IMPORT = lazy(r"^[ \t]*import[ \t]+(?:\w+[ \t]+)?\"([^\"]+)\"|^[ \t]*import[ \t]*\(([^)]*)\)", re.M)
 _GO_BLOCK_ITEM = lazy(r"\"([^\"]+)\"")
@@ -124,7 +132,8 @@ def extract(found: Found, text: str, language: str) -> None:
                 continue
             if place == "string" and archive:
                 continue
-            if place == "string" and language in _JS_LANGUAGES and _OUTPUT_OPTION.search(line, 0, column):
+            if place == "string" and (language in _JS_LANGUAGES and _OUTPUT_OPTION.search(line, 0, column)
+                                      or _WRITE_CALL.search(line, max(0, column - _WRITE_REACH), column)):
                 continue
             if place == "string" and language == "html" and "%" in word:  # an attribute's URL, which a
                 from urllib.parse import unquote  # browser decodes: vite's `src="./asset/percent%25.png"`
