@@ -469,6 +469,20 @@ def test_the_first_dockerfile_added_runs_the_full_scan_and_says_why(repo, tmp_pa
     assert_same_as_cold(repo, tmp_path, warm, "--since", "HEAD~1", delta=None)
 
 
+def test_the_first_mkdocs_configuration_where_a_site_was_runs_the_full_scan(repo, tmp_path):
+    """An MkDocs configuration added beside another site's (a Jekyll `_config.yml`) moves no site
+    root, but makes `docs/` the pages a `/addons` link names: part of the frame, so the full
+    scan runs (kops' `docs/cluster_spec.md`, whose `/addons` is `docs/addons.md`)."""
+    repo.commit("2020-01-10", files={"addons/x.yaml": "a: 1\n"})
+    repo.git("rm", "-q", "-r", "addons")
+    warm = scanned(repo, tmp_path, {"_config.yml": "title: x\n", "docs/addons.md": "# Addons\n",
+                                    "docs/spec.md": "# Spec\n\nSee the [addons page](/addons).\n"})
+    repo.commit("2026-10-20", "mkdocs", files={"mkdocs.yml": "site_name: x\n"})
+    proc = run_scan(repo.root, warm, "--format", "json", "-v", "--since", "HEAD~1")
+    assert "what every file is resolved against: the MkDocs sites' folders" in proc.stderr
+    assert_same_as_cold(repo, tmp_path, warm, delta=None)
+
+
 def test_paths_added_and_deleted_in_a_row_of_commits_each_move_the_base(repo, tmp_path, naming):
     """Each commit's scan moves the base (its record of every file's lookups, its removals), and
     the next commit's delta runs from there: a path added, then deleted, then added again."""

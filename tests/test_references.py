@@ -2257,17 +2257,20 @@ def test_what_a_command_writes_or_runs_elsewhere_is_no_claim(repo):
     --output-dir e2e/results`: what a command writes, whatever the repository once kept there.
     external-provisioner's `make WHAT=test/e2e/e2e.test "-C${GOPATH}/src/..."` builds in another
     checkout; `make -C docs` in a folder of this one, where a missing path is still a finding.
-    kube-scheduler-simulator's `#COPY --from=builder ./app/server` copies out of another stage."""
+    kube-scheduler-simulator's `#COPY --from=builder ./app/server` copies out of another stage.
+    cluster-api's controller-gen writes `output:crd:dir=./config/crd/bases`."""
     repo.commit("2020-01-10", files={"requirements/prod.txt": "click\n", "e2e/results/a.xml": "<a/>\n",
+                                     "config/crd/bases/x.yaml": "a: 1\n",
                                      "app/server/main.go": "package main\n", "docs/conf.py": "x = 1\n",
                                      "docs/source/index.rst": "Index\n"})
-    repo.git("rm", "-q", "-r", "requirements", "e2e", "app", "docs/source")
+    repo.git("rm", "-q", "-r", "requirements", "e2e", "app", "docs/source", "config")
     repo.commit("2024-08-13", files={
         "tools/generate-requirements.sh": ("#!/bin/sh\npip-compile --upgrade --output-file=requirements/prod.txt"
                                            " pyproject.toml\npython -m build --outdir dist/wheels .\n"),
         "Makefile": (".PHONY: e2e\ne2e:\n\tvenom run e2e/tests/* --output-dir e2e/results --log info\n"
                      "\tmake WHAT=test/e2e/e2e.test \"-C${GOPATH}/src/k8s.io/kubernetes\"\n"
-                     "\tmake -C docs html SOURCE=source/index.rst\n"),
+                     "\tmake -C docs html SOURCE=source/index.rst\n"
+                     "\t$(CONTROLLER_GEN) paths=./ crd:crdVersions=v1 \\\n\t\toutput:crd:dir=./config/crd/bases\n"),
         "Dockerfile": "FROM golang AS builder\n#COPY --from=builder ./app/server ./server/\n# COPY ./app/server ./server/\n",
     })
     assert set(found(scan(repo.root), "dangling-reference")) == {("Makefile", 5), ("Dockerfile", 3)}
@@ -2588,3 +2591,16 @@ def test_proposals_and_plans_a_scaffold_and_the_readers_user_folders(repo):
     assert set(found(scan(repo.root), "dangling-reference")) == {
         ("docs/dev/inventory.md", 5), ("README.md", 5), ("docs/dev/times.md", 3),
         ("pkg/gen/scaffolding/README.md", 3), ("docs/config.rst", 6)}
+
+
+def test_a_root_link_of_an_mkdocs_site_is_its_page_in_docs(repo):
+    """kops' `docs/cluster_spec.md` links `[addons page](/addons)`, its MkDocs site's
+    `docs/addons.md`, not the root `addons/` the repository deleted in 2025. A page the site does
+    not have, where a removed path of that name lay, still counts."""
+    repo.commit("2020-01-10", files={"addons/x.yaml": "a: 1\n", "gone/x.yaml": "a: 1\n"})
+    repo.git("rm", "-q", "-r", "addons", "gone")
+    repo.commit("2024-01-10", files={
+        "mkdocs.yml": "site_name: kOps\n", "docs/addons.md": "# Addons\n",
+        "docs/cluster_spec.md": "# Spec\n\nSee the [addons page](/addons).\n\nSee [gone](/gone).\n",
+    })
+    assert set(found(scan(repo.root), "dangling-reference")) == {("docs/cluster_spec.md", 5)}

@@ -183,7 +183,8 @@ def _holds(ordered: list[str], files: frozenset[str], path: str) -> bool:
 
 
 #: The frame's parts (`frame_of`), as `scan -v` names the one that moved.
-FRAME_PARTS = {"sphinx": "the Sphinx roots", "sites": "the docs sites' roots", "next": "the Next.js apps' page folders",
+FRAME_PARTS = {"sphinx": "the Sphinx roots", "sites": "the docs sites' roots", "mkdocs": "the MkDocs sites' folders",
+               "next": "the Next.js apps' page folders",
                "built": "the built docs' folders", "links": "the tracked links", "assets": "the sites' asset folders",
                "generators": "the generators' folders", "working": "the working folders",
                "dockerfile": "whether a Dockerfile is tracked"}
@@ -193,7 +194,8 @@ def frame_of(resolver) -> dict[str, list[str]]:
     """The sets a resolution reads of all the paths at once (and of the history: the working
     folders), as JSON: when a delta's differs from its base's, the full scan runs."""
     paths = resolver.paths
-    parts = {"sphinx": paths.sphinx_roots, "sites": paths.site_roots, "built": paths.built_sites,
+    parts = {"sphinx": paths.sphinx_roots, "sites": paths.site_roots, "mkdocs": paths.mkdocs_roots,
+             "built": paths.built_sites,
              "next": [" ".join(pair) for pair in paths.next_pages], "links": paths.links,
              "assets": resolver._site_asset_bases, "generators": resolver._generators,
              "working": resolver._working_folders, "dockerfile": [resolver._has_dockerfile]}

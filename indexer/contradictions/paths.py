@@ -202,7 +202,7 @@ class RepoPaths:
     def site_roots(self) -> tuple[str, ...]:
         """Folders of static-site and docs generators, whose `/x` links are site URLs."""
         roots = {posixpath.dirname(p) for p in self._ending(_SITE_MARKERS) if posixpath.basename(p) in _SITE_MARKERS}
-        roots |= {posixpath.dirname(p) for p in self.files if "mkdocs" in p and MKDOCS_CONFIG.match(posixpath.basename(p))}
+        roots |= set(self.mkdocs_roots)
         roots |= {folder for p in self._ending(_HUGO_CONFIGS) if posixpath.basename(p) in _HUGO_CONFIGS
                   and self.exists(posixpath.join(folder := posixpath.dirname(p), "content"))
                   and any(self.exists(posixpath.join(folder, part)) for part in ("layouts", "themes", "archetypes"))}
@@ -215,6 +215,12 @@ class RepoPaths:
         sidebars = [posixpath.dirname(p) for p in self._ending(("_sidebar.md",)) if posixpath.basename(p) == "_sidebar.md"]
         roots |= {folder for folder in sidebars if self.is_file(posixpath.join(folder, "index.html") if folder else "index.html")}
         return tuple(sorted(roots, key=lambda root: (-len(root), root)))  # (innermost first, in one order)
+
+    @functools.cached_property
+    def mkdocs_roots(self) -> tuple[str, ...]:
+        """The folders of MkDocs configurations (`mkdocs.yml`), whose `docs/` holds the pages."""
+        return tuple(sorted({posixpath.dirname(p) for p in self.files if "mkdocs" in p and (
+            (name := posixpath.basename(p)) in ("mkdocs.yml", "mkdocs.yaml") or MKDOCS_CONFIG.match(name))}))
 
     @functools.cached_property
     def next_pages(self) -> tuple[tuple[str, str], ...]:

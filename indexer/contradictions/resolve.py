@@ -387,7 +387,7 @@ class Resolver:
                 # :doc:`/release-notes/changelog`)
                 return [root] if root is not None else [*self.paths.sphinx_roots, ""]
             if kind == "md-link":
-                bases = ["", *self.paths.site_roots, *self._hugo_content(reference.path),
+                bases = ["", *self.paths.site_roots, *self._mkdocs_pages(reference.path), *self._hugo_content(reference.path),
                          *self._hugo_mounted(reference.path, absolute=True), *self._next_pages(reference.path),
                          *(root for root in self._mintlify_roots if not root or reference.path.startswith(root + "/"))]
                 if posixpath.splitext(target)[1] in (".html", ".htm"):
@@ -642,6 +642,13 @@ class Resolver:
                 if _LANGUAGE.fullmatch(language) and "/" in path[len(folder) + 1:]:
                     out.insert(-1, f"{folder}/{language}")
         return out
+
+    def _mkdocs_pages(self, path: str) -> list[str]:
+        """The pages folder (`docs_dir`'s default, `docs/`) of the MkDocs site the page `path` is in:
+        a `/a` link is its page `a.md` there (kops' `/addons`, its `docs/addons.md`, not the root
+        `addons/` it deleted)."""
+        return [pages for root in self.paths.mkdocs_roots
+                if path.startswith((pages := posixpath.join(root, "docs") if root else "docs") + "/")]
 
     @functools.cached_property
     def _mintlify_roots(self) -> tuple[str, ...]:

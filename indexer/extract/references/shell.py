@@ -63,9 +63,10 @@ _GREP = lazy(r"^(?:[efz]?grep|rg)\s")
 _GREP_VALUED = frozenset({"-e", "--regexp", "-f", "--file", "-A", "-B", "-C", "-m", "-d", "-D", "--max-count"})
 _FIND_PATTERN = lazy(r"\s-(?:i?path|i?wholename|i?name|i?regex)\s+(\S+)")
 #: An option naming what the command writes: curl's `-o`, wget's `-O`, pip-compile's
-#: `--output-file=requirements/prod.txt`, venom's `--output-dir e2e/results`, build's `--outdir`.
+#: `--output-file=requirements/prod.txt`, venom's `--output-dir e2e/results`, build's `--outdir`,
+#: controller-gen's `output:crd:dir=./config/crd/bases` (cluster-api's, since moved to `core/`).
 _OUTPUT_OPTION = lazy(r"(?:^|\s)(?:-o|-O|--output(?:-(?:document|file|dir|directory|path))?|--out-?(?:dir|file)"
-                      r"|-d|--directory|--target-directory)[\s=]+([^\s;&|]+)")
+                      r"|-d|--directory|--target-directory|output(?::[\w-]+){0,3}:(?:dir|config))[\s=]+([^\s;&|]+)")
 _REDIRECT = lazy(r"(?<![<>])(?:\d|&)?>>?\|?\s*([^\s;&|)<>]+)")
 _HEREDOC = lazy(r"<<-?\s*['\"]?([A-Za-z_]\w*)['\"]?")
 _CD = lazy(r"^(?:cd|pushd)\s+(?:--\s+)?(['\"]?)([^\s;&|'\"]+)\1\s*$")
@@ -198,7 +199,7 @@ class ShellReader:
             words = [(m.start(), m.group()) for m in _WORD.finditer(command)]
             arguments = [(c, w) for c, w in words[1:] if not _OPTION.match(w)]
             created = arguments if creates_all else arguments[-1:]
-        if "-" in command:  # every output option starts with one
+        if "-" in command or "output:" in command:  # every output option starts with one, or is controller-gen's
             for match in _OUTPUT_OPTION.finditer(command):
                 created.append((match.start(1), match.group(1)))
         if "clone" in command and _CLONE.match(command):
