@@ -645,7 +645,7 @@ class Resolver:
 
     def _mkdocs_pages(self, path: str) -> list[str]:
         """The pages folder (`docs_dir`'s default, `docs/`) of the MkDocs site the page `path` is in:
-        a `/a` link is its page `a.md` there (kops' `/addons`, its `docs/addons.md`, not the root
+        a `/a` link is its page `a.md` there (kops' `/addons`, its `addons.md` there, not the root
         `addons/` it deleted)."""
         return [pages for root in self.paths.mkdocs_roots
                 if path.startswith((pages := posixpath.join(root, "docs") if root else "docs") + "/")]
