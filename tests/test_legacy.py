@@ -497,3 +497,55 @@ def test_a_readme_whose_documentation_moved_leaves_its_folder_live(repo):
     report = scan(repo.root)
     assert {path for path, _ in by_rule(report, "legacy-path")} == {"cmd/allocator/README.md", "old"}
     assert set(by_rule(report, "legacy-reference")) == {("Makefile", 3)}
+
+
+def test_versions_changed_together_are_kept_side_by_side(repo):
+    """jaeger's `docker-compose/elasticsearch/v7`, `v8` and `v9`, one for each Elasticsearch it
+    supports, changed in the same commit: none was left behind. A `v1` its `v2` has outlived since
+    is still legacy."""
+    compose = "services:\n  es:\n    image: elasticsearch:{}\n"
+    repo.commit("2024-06-11", files={f"compose/es/v{n}/docker-compose.yml": compose.format(n) for n in (7, 8)}
+                | {"api/v1/routes.py": "R = 1\n"})
+    repo.commit("2025-07-25", files={"compose/es/v9/docker-compose.yml": compose.format(9)})
+    repo.commit("2026-07-23", "disable disk thresholds",
+                files={f"compose/es/v{n}/docker-compose.yml": compose.format(n) + "    # thresholds off\n"
+                       for n in (7, 8, 9)} | {"api/v2/routes.py": "R = 2\n"})
+    repo.commit("2026-08-01", files={"scripts/e2e.sh": "docker compose -f compose/es/v7/docker-compose.yml up\n",
+                                     "api/v2/routes.py": "R = 3\n"})
+    assert {path for path, _ in by_rule(scan(repo.root), "legacy-path")} == {"api/v1"}
+
+
+def test_a_readme_saying_its_docs_were_moved_is_a_moved_page_linked_to_alone(repo):
+    """fastlane's `fastlane/README.md`, "The fastlane docs were moved to docs.fastlane.tools", and
+    hypothesis' "The Hypothesis python readme has moved to the main readme": the page moved, not
+    the folder of code beside it. Its specs commit `./fastlane/README.md` as sample data: only a
+    link to the page points at it."""
+    repo.commit("2024-01-10", files={
+        "fastlane/README.md": ("<h3 align=\"center\">The <i>fastlane</i> docs were moved to "
+                               "<a href='https://docs.fastlane.tools/'>docs.fastlane.tools</a></h3>\n"),
+        "fastlane/lib/fastlane.rb": "module Fastlane\nend\n",
+        "fastlane/spec/commit_spec.rb": "it 'commits' do\n  git_commit(path: './fastlane/README.md')\nend\n",
+        "docs/index.md": "# Docs\n\nSee [fastlane](../fastlane/README.md).\n",
+        "Gemfile": "gemspec path: 'fastlane/lib'\n",
+    })
+    report = scan(repo.root)
+    assert {path for path, _ in by_rule(report, "legacy-path")} == {"fastlane/README.md"}
+    assert set(by_rule(report, "legacy-reference")) == {("docs/index.md", 3)}
+
+
+def test_a_folder_of_pages_that_each_say_they_moved_is_one_moved_folder(repo):
+    """fastlane's `docs/`: each guide a stub, "The advanced docs were moved to docs.fastlane.tools",
+    or a heading, "#### This document was moved to our new <https://...> page": one legacy
+    folder whose pages moved, which a link into it points at, and its generator's message
+    "point to the fastlane/docs repo" does not."""
+    repo.commit("2024-01-10", files={
+        "docs/Advanced.md": "<h3 align=\"center\">\n  The advanced docs were moved to <a href='https://x.tools/advanced/'>x.tools</a>\n</h3>\n",
+        "docs/Actions.md": "#### This document was moved to our new <https://x.tools/actions/> page\n",
+        "docs/README.md": "<h4>For guides, check out the new <a href=\"https://x.tools\">x.tools</a> page</h4>\n",
+        "lib/generator.rb": "raise 'make sure to point to the fastlane/docs repo' unless ok\nsource = 'docs/Actions.md'\n",
+        "CONTRIBUTING.md": "# Contributing\n\nRead [the actions](docs/Actions.md).\n",
+    })
+    report = scan(repo.root)
+    legacy = by_rule(report, "legacy-path")
+    assert set(legacy) == {("docs", None)} and "everything in it moved" in legacy[("docs", None)]["message"]
+    assert set(by_rule(report, "legacy-reference")) == {("CONTRIBUTING.md", 3)}

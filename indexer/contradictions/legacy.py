@@ -217,12 +217,14 @@ def _as_folders(found: dict[str, Legacy], paths: RepoPaths) -> dict[str, Legacy]
         parts = [out.pop(m) for m in members]
         successors = {part.successor for part in parts}
         inside = _count(len(own), "file") + (f" and {_count(len(folders), 'folder')}" if folders else "")
-        summary = (f"everything in it is deprecated ({inside}): "
+        # (pages that each say they moved: fastlane's `docs/`, its guides moved to docs.fastlane.tools)
+        moved = all(e.kind == "moved-stub" for part in parts for e in part.evidence if e.kind in WEIGHTS)
+        summary = (f"everything in it {'moved' if moved else 'is deprecated'} ({inside}): "
                    + ", ".join(posixpath.basename(m) for m in members[:3]) + (", ..." if len(members) > 3 else ""))
         first = parts[0].evidence[0] if parts[0].evidence else None
         out[folder] = Legacy(folder, successors.pop() if len(successors) == 1 else None, False,
                              min(part.confidence for part in parts),
-                             (Evidence(kind="deprecation-notice", summary=summary,
+                             (Evidence(kind="moved-stub" if moved else "deprecation-notice", summary=summary,
                                        path=first.path if first else folder, line=first.line if first else None),))
     return out
 
@@ -234,8 +236,11 @@ def _with_evidence(legacy: Legacy, evidence: list[Evidence], paths: RepoPaths, h
     theirs = history.activity.get(successor) if successor else None
     if successor:
         live = theirs is None and not history.activity or theirs is not None and theirs.year > 0
-        # A version says which is the newer (`payments-v1` beside `payments`); a word may be what
-        # the file is about (rails' `oid/legacy_point.rb` beside `oid/point.rb`, rubocop's
+        # Of two versions, one changed last or with the other was not left behind: versions kept
+        # side by side (jaeger's `docker-compose/elasticsearch/v7`, `v8` and `v9`, one for each
+        # Elasticsearch it supports, changed in the same commit). A version beside the bare name
+        # says which is the newer (`payments-v1` beside `payments`); a word may be what the file
+        # is about (rails' `oid/legacy_point.rb` beside `oid/point.rb`, rubocop's
         # `deprecated_attribute_assignment.rb` cop beside `attribute_assignment.rb`): a successor
         # that is live, or changed last, is no sign such a file was left while it is kept about as
         # busy: as many commits in the year, or two or more and half as many (terragrunt's
@@ -244,8 +249,10 @@ def _with_evidence(legacy: Legacy, evidence: list[Evidence], paths: RepoPaths, h
         # `base.txt`'s three; not sympy's `old_fractionfield.py`, one to two)
         stem = posixpath.splitext(posixpath.basename(legacy.path))[0]
         worded = _LEGACY_NAME.match(stem) is not None and _VERSION.match(stem) is None
-        if live and not (worded and theirs is not None and mine is not None and (
-                mine.year >= theirs.year or mine.year >= 2 and 2 * mine.year >= theirs.year)):
+        versions = _VERSION.match(posixpath.splitext(posixpath.basename(successor))[0]) is not None
+        if live and not (theirs is not None and mine is not None and (
+                versions and mine.last_time >= theirs.last_time
+                or worded and (mine.year >= theirs.year or mine.year >= 2 and 2 * mine.year >= theirs.year))):
             evidence.append(Evidence(kind="successor", summary=f"successor {successor} is live"
                                      + (f" ({_commits(theirs.year)} in the last 12 months)" if theirs else ""),
                                      path=successor, commit=theirs.last_commit if theirs else None,

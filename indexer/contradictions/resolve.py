@@ -42,6 +42,9 @@ STRONG_KINDS = frozenset({"md-link", "sphinx-doc", "rst-include", "rst-link", "a
                           "make-include", "repo-url", "manifest-include", "go-replace"})
 IMPORT_KINDS = frozenset({"import", "js-import", "go-import"})
 DOC_SUFFIXES = (".rst", ".txt", ".md", ".markdown", ".mdx", ".adoc", ".html")
+#: The files a docs site builds pages from: its documents, and the notebooks nbsphinx and
+#: MyST-NB render (xarray's `:doc:` links and gallery name `examples/weather-data`, an `.ipynb`).
+SOURCE_SUFFIXES = (*DOC_SUFFIXES, ".ipynb")
 _DOCS_FOLDERS = frozenset({"docs", "doc", "documentation"})
 _ACTION_FILES = ("action.yml", "action.yaml")
 _DEPENDENCY_FOLDERS = frozenset({"vendor", "node_modules"})
@@ -74,6 +77,17 @@ _DEFAULT_LANGUAGES = ("en", "en-us", "en-US", "en_US")
 #: The languages docs are most translated into, by their codes (`_default_language`).
 _TRANSLATIONS = frozenset({"ar", "bn", "cs", "da", "de", "el", "es", "fa", "fi", "fr", "he", "hi", "hu", "id", "it",
                            "ja", "ko", "nl", "pl", "pt", "ro", "ru", "sv", "th", "tr", "uk", "vi", "zh"})
+_ZOLA_CONFIGS = ("config.toml", "zola.toml")
+#: rustdoc's intra-doc link (`struct@form::MultipartForm`, any `a::b`: actix-multipart's README) and
+#: the pages it makes of items (`../migration/trait.Migration.html`: diesel's doc comments, 4).
+_RUSTDOC = lazy(r"::|^(?:struct|enum|trait|fn|mod|macro|type|const|static|union|derive|attr|prim|primitive|method)@"
+                r"|(?:^|/)(?:trait|struct|enum|fn|macro|type|constant|static|union|primitive|derive|attr|keyword)\.\w+\.html$")
+_SETUP_FILES = ("setup.py", "pyproject.toml", "setup.cfg")
+_IMAGE = lazy(r"(?i)\.(?:png|jpe?g|gif|svg|webp|avif|ico)$")
+_PELICAN_LINKS = tuple(f"{open_}{name}{close}" for name in ("filename", "static", "attach")
+                       for open_, close in (("{", "}"), ("|", "|")))
+_SASS_IMPORT = lazy(r"@(?:use|forward|import)\b")
+_SASS_SUFFIXES = (".scss", ".sass", ".css")
 _JS_SUFFIXES = (".js", ".ts", ".tsx", ".jsx", ".mjs", ".cjs", ".json", ".vue", ".svelte", ".d.ts")
 _HOSTED = lazy(r"https?://(?:www\.)?([\w.-]+)/([\w.-]+)/([\w.-]+?)(?:\.git)?/(?:-/)?(?:blob|tree|raw|src)/"
                r"([^/]+)/(.*)"
@@ -265,6 +279,17 @@ class Resolver:
         elif kind == "sphinx-doc" and not target.startswith("/") and \
                 (root := self.paths.sphinx_root_of(reference.path)) is not None:
             target, bases = _sphinx_docname(posixpath.dirname(reference.path), root, target), [root]
+        elif target.startswith(_PELICAN_LINKS) and kind in ("md-link", "rst-link", "rst-include"):
+            # Pelican's `{filename}x` and `|static|/x`: a path from the page, or (with `/`) from the
+            # content folder, one of the page's (its `samples/content/pictures/Sushi.jpg`)
+            target = target[len(next(p for p in _PELICAN_LINKS if target.startswith(p))):]
+            folder = posixpath.dirname(reference.path)
+            bases = _ancestors(folder) if target.startswith("/") else [folder]
+        elif kind == "md-link" and target.startswith("@/"):
+            content = self._zola_content(reference.path)
+            if content is None:
+                return Resolved(reference, NOT_A_CLAIM, why="a Zola internal link outside a Zola site's content")
+            target, bases = target[1:], [content]
         elif "://" in target:  # (twisted's `` `NEWS.rst <[https://github.com/...>`_ ``: markup around a URL)
             return Resolved(reference, NOT_A_CLAIM, why="a URL, not a path")
         else:
@@ -387,7 +412,8 @@ class Resolver:
                 # :doc:`/release-notes/changelog`)
                 return [root] if root is not None else [*self.paths.sphinx_roots, ""]
             if kind == "md-link":
-                bases = ["", *self.paths.site_roots, *self._mkdocs_pages(reference.path), *self._hugo_content(reference.path),
+                bases = ["", *self.paths.site_roots, *self._site_asset_bases, *self._mkdocs_pages(reference.path),
+                         *self._hugo_content(reference.path),
                          *self._hugo_mounted(reference.path, absolute=True), *self._next_pages(reference.path),
                          *(root for root in self._mintlify_roots if not root or reference.path.startswith(root + "/"))]
                 if posixpath.splitext(target)[1] in (".html", ".htm"):
@@ -424,7 +450,12 @@ class Resolver:
             # there, else a folder above it whose makefile includes it (minikube's root `Makefile`
             # includes `hack/prow/prow.mk`, which includes `./hack/prow/prow_images.mk`)
             return _ancestors(folder)
-        if kind in ("rst-link", "adoc-include", "adoc-link", "config-extends", "manifest-include", "go-replace"):
+        if kind == "manifest-include":
+            # read from the folder setup runs in: its own, or without a setup file the nearest above
+            # that has one (pygame's `buildconfig/MANIFEST.in`, a template its root setup.py reads)
+            setup = next((f for f in _ancestors(folder) if self._holds_any(f, _SETUP_FILES)), "")
+            return [folder] if setup == folder else [setup, folder]
+        if kind in ("rst-link", "adoc-include", "adoc-link", "config-extends", "go-replace"):
             return [folder]
         # (`./book` starts where the reader stands, never inside a package's `src/`: mdBook's
         # "defaults to `./book`" is no word on the `src/book/` module it once had)
@@ -595,10 +626,15 @@ class Resolver:
             if candidate != ".." and not candidate.startswith("../"):
                 pairs.setdefault(candidate, base)
         template = _template_suffix(reference.path)
-        imported = reference.kind not in STRONG_KINDS and _JS_IMPORT.search(reference.text) is not None
+        # (a module a JS file imports, or a file a package.json script hands to a Node program, which
+        # looks for it with the suffixes Node does: mocha's `--ui bdd test/interfaces/bdd.spec`)
+        imported = reference.kind not in STRONG_KINDS and (_JS_IMPORT.search(reference.text) is not None or (
+            reference.kind == "shell" and posixpath.basename(reference.path) == "package.json"))
+        sass = reference.path.endswith((".scss", ".sass")) and _SASS_IMPORT.search(reference.text) is not None
         for candidate in pairs:
             for variant in self._variants(reference.kind, candidate) + ([candidate + template] if template else []) \
-                    + ([candidate + suffix for suffix in _JS_SUFFIXES] if imported else []):
+                    + ([candidate + suffix for suffix in _JS_SUFFIXES] if imported else []) \
+                    + (_sass_files(candidate) if sass else []):
                 if self.paths.exists(variant):
                     return Resolved(reference, EXISTS, variant if variant != "." else "")
         if not pairs:
@@ -642,6 +678,20 @@ class Resolver:
                 if _LANGUAGE.fullmatch(language) and "/" in path[len(folder) + 1:]:
                     out.insert(-1, f"{folder}/{language}")
         return out
+
+    def _zola_content(self, path: str) -> str | None:
+        """The `content/` folder of the Zola site (a `config.toml` or `zola.toml` beside it) the
+        page `path` is in, where its internal links (`@/a/b.md`) start (Zola's own docs: 34)."""
+        parts = path.split("/")[:-1]
+        for at, part in enumerate(parts):
+            site = "/".join(parts[:at])
+            if part == "content" and self._holds_any(site, _ZOLA_CONFIGS):
+                return posixpath.join(site, "content")
+        return None
+
+    def _holds_any(self, folder: str, names: tuple[str, ...]) -> bool:
+        """Whether one of the files `names` lies in `folder`."""
+        return any(self.paths.is_file(posixpath.join(folder, name)) for name in names)
 
     def _mkdocs_pages(self, path: str) -> list[str]:
         """The pages folder (`docs_dir`'s default, `docs/`) of the MkDocs site the page `path` is in:
@@ -691,13 +741,15 @@ class Resolver:
     def _variants(self, kind: str, candidate: str) -> list[str]:
         """A doc link may name a page by its source without suffix, or by its built `.html`."""
         if kind == "sphinx-doc":
-            return [candidate + suffix for suffix in DOC_SUFFIXES] + [candidate]
+            return [candidate + suffix for suffix in SOURCE_SUFFIXES] + [candidate]
+        stem, extension = posixpath.splitext(candidate)
+        if kind == "config" and extension in (".html", ".htm"):  # a built page (xarray's `gallery.yml`)
+            return [candidate] + [stem + suffix for suffix in SOURCE_SUFFIXES]
         if kind not in ("md-link", "rst-link", "adoc-link"):
             return [candidate]
-        stem, extension = posixpath.splitext(candidate)
         variants = [candidate]
         if extension in ("", ".html", ".htm"):
-            variants += [stem + suffix for suffix in DOC_SUFFIXES]
+            variants += [stem + suffix for suffix in SOURCE_SUFFIXES]
             variants += [posixpath.join(candidate, index) for index in _INDEXES]
             if not extension and any(candidate == f or candidate.startswith(f + "/") for _, f in self.paths.next_pages):
                 variants += [candidate + suffix for suffix in _NEXT_PAGE_SUFFIXES]  # (a page: `_next_pages`)
@@ -717,6 +769,8 @@ class Resolver:
         exempt = self._shape_exemption(reference, word, list(pairs.values()))
         if exempt is not None:
             return exempt
+        if _RUSTDOC.search(word):
+            return Resolved(reference, NOT_A_CLAIM, why="a Rust item's documentation: rustdoc's link or page")
         if _template_suffix(reference.path) and _TEMPLATE_TREE.search(reference.path):
             return Resolved(reference, NOT_A_CLAIM, why="in a generator's template: a file of the project it makes")
         c_include = reference.kind == "string" and _C_INCLUDE.match(reference.text) is not None
@@ -802,10 +856,15 @@ class Resolver:
                 return Resolved(reference, NOT_A_CLAIM, why="a page route (permalink or redirect)")
             if self.paths.site_roots and not removed:
                 return Resolved(reference, NOT_A_CLAIM, why="a URL of the docs site")
-            if reference.target.endswith("/") and not removed and not self._anchored("", word.lstrip("/")):
+            if (reference.target.endswith("/") or "/" in reference.path and _IMAGE.search(word)
+                    and not any(not root or reference.path.startswith(root + "/") for root in self._mintlify_roots)) \
+                    and not removed and not self._anchored("", word.lstrip("/")):
                 # compose's `docs/reference/*.md` are published on docs.docker.com: `/reference/compose-file/`
-                # is a page there (a `/docs/gone/` beside a `docs/` folder is still this repository's)
-                return Resolved(reference, NOT_A_CLAIM, why="a folder URL of the site the docs are published on")
+                # is a page there (a `/docs/gone/` beside a `docs/` folder is still this repository's); and
+                # an image of that site (fiber's `docs/extra/benchmarks.md` shows `/img/v3/json.png`, which
+                # gofiber/docs serves; a root README's is this repository's, as GitHub shows it, and so is
+                # a page's of a site here: spree's Mintlify `docs/`)
+                return Resolved(reference, NOT_A_CLAIM, why="a folder URL or an image of the site the docs are published on")
         if reference.kind == "md-link" and not removed:
             elsewhere = self._page_elsewhere(reference, word, candidates)
             if elsewhere is not None:
@@ -826,7 +885,7 @@ class Resolver:
             target = target[3:]
         stem, extension = posixpath.splitext(target)
         built = extension in (".html", ".htm")
-        if built and "/" in stem and any(self.paths.has_suffix(stem + suffix) for suffix in DOC_SUFFIXES):
+        if built and "/" in stem and any(self.paths.has_suffix(stem + suffix) for suffix in SOURCE_SUFFIXES):
             return Resolved(reference, NOT_A_CLAIM, why="a built page whose source is published from another folder")
         if not self.paths.in_site(reference.path):
             return None
@@ -1355,6 +1414,14 @@ def _other_spelling(word: str) -> str:
     if word.endswith(".yaml"):
         return word[:-5] + ".yml"
     return word[:-4] + ".yaml" if word.endswith(".yml") else ""
+
+
+def _sass_files(candidate: str) -> list[str]:
+    """The files Sass loads for `@use 'a/b.c'`: the partial `a/_b.c.scss` or `a/b.c.scss` (and
+    `.sass`, `.css`), or the folder's index (wagtail's `@forward 'tools/mixins.general'`)."""
+    folder, name = posixpath.split(candidate)
+    return [posixpath.join(folder, prefix + name + suffix) for prefix in ("_", "") for suffix in _SASS_SUFFIXES] \
+        + [posixpath.join(candidate, prefix + "index" + suffix) for prefix in ("_", "") for suffix in _SASS_SUFFIXES]
 
 
 def _template_suffix(path: str) -> str:

@@ -24,7 +24,7 @@ from indexer.contradictions.legacy import (WEIGHTS, Legacy, MigrateAsk, Settings
 from indexer.models import Resolution
 from indexer.git.root import CONFIG_NAMES
 from indexer.contradictions.paths import RepoPaths
-from indexer.contradictions.resolve import DOC_SUFFIXES, EXISTS, IMPORT_KINDS, Resolved, Resolver
+from indexer.contradictions.resolve import DOC_SUFFIXES, EXISTS, IMPORT_KINDS, STRONG_KINDS, Resolved, Resolver
 from indexer.extract.languages import TEST_FILE
 from indexer.extract.deprecation import HISTORICAL
 
@@ -94,7 +94,10 @@ class Contradictions:
                 and not _within(referrer, legacy_path)
                 and not (successor and _within(referrer, successor) and resolved.reference.kind in IMPORT_KINDS)
                 and not tests_of(referrer, legacy_path)
-                and not (legacy is not None and _pages_moved(legacy) and _an_asset(resolved.path, legacy_path)))
+                # (pages that moved are followed to by links alone: fastlane's specs commit
+                # `./fastlane/README.md`, a stub saying its docs moved, as sample data)
+                and not (legacy is not None and _pages_moved(legacy) and (
+                    _an_asset(resolved.path, legacy_path) or resolved.reference.kind not in STRONG_KINDS)))
 
     def pointing_at(self, legacy_path: str) -> list[Resolved]:
         """`treats_as_current` references, without the graph (the pre-commit path skips it)."""
@@ -178,8 +181,13 @@ def historical_test(config) -> Callable[[str], bool]:
     asks only of a large changed file (`indexer.scan.collect`'s `lean`), a reference into a
     legacy path, and a file that says something is deprecated."""
     patterns = tuple(config.scan.history_paths)
-    # (the names first: a changelog named so is told without compiling the globs, which loads RE2)
-    return lambda f: HISTORICAL.search(f) is not None or _history_globs(patterns).match(f)  # noqa: E731
+
+    @functools.lru_cache(maxsize=None)  # (asked of a file once per reference in it: answered once)
+    def historical(f: str) -> bool:
+        # (the names first: a changelog named so is told without compiling the globs, which loads RE2)
+        return HISTORICAL.search(f) is not None or bool(_history_globs(patterns).match(f))
+
+    return historical
 
 
 @functools.lru_cache(maxsize=8)

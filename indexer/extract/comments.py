@@ -17,6 +17,7 @@ from __future__ import annotations
 import importlib
 import re
 import threading
+import time
 import warnings
 from functools import lru_cache
 from typing import TYPE_CHECKING, Callable, Iterable, Iterator, NamedTuple
@@ -170,17 +171,41 @@ def _parser(name: str) -> tree_sitter.Parser:
     return parsers[name]
 
 
+class TooSlowToParse(Exception):
+    """A file whose parse ran past its budget (`parse_budget`): the scan skips it."""
+
+
+def parse_budget(size: int) -> float:
+    """Seconds a parse of `size` bytes may take: ten times what a grammar takes on real code
+    (5-8 MB/s), at least half a second. Some grammars are 100 times slower on text made for it
+    (a Ruby file of `repo: repo: ...`: 8 s a megabyte), which must not hold a scan for minutes."""
+    return 0.5 + size / 500_000
+
+
 def _parse(language: Language, data: bytes,
            ranges: list[tree_sitter.Range] | None = None) -> tree_sitter.Tree:
-    """Parse `data`, or only `ranges` of it (embedded code)."""
+    """Parse `data`, or only `ranges` of it (embedded code), within `parse_budget`."""
     parser = _parser(language.name)
-    if ranges is None:
-        return parser.parse(data)
-    parser.included_ranges = ranges
+    deadline = time.monotonic() + parse_budget(len(data))
+    parser.included_ranges = ranges or []
     try:
-        return parser.parse(data)
+        # (read through a callable: tree-sitter asks the progress callback only then; a parse it
+        # stops fails, a ValueError, or with earlier bindings returns None)
+        tree = parser.parse(lambda at, _point: data[at:at + _CHUNK],
+                            progress_callback=lambda *_state: time.monotonic() > deadline)
+    except ValueError:
+        tree = None
+        if time.monotonic() <= deadline:
+            raise
     finally:
         parser.included_ranges = []
+    if tree is None:
+        parser.reset()
+        raise TooSlowToParse(language.name)
+    return tree
+
+
+_CHUNK = 1 << 16
 
 
 def _tree_comments(language: Language, data: bytes, tree: tree_sitter.Tree,

@@ -34,7 +34,10 @@ _TOML_HEADER = lazy(r"^\s*\[")
 #: A Next.js configuration's redirect or rewrite `source: '/docs'`: a route of the app (one with a
 #: parameter, `/blog/:slug`, or a pattern, is not one path).
 _NEXT_SOURCE = lazy(r"""\bsource\s*:\s*['"`](/[^'"`\s:*()]{0,200})['"`]""")
-_ROUTES = 64  # (a configuration's redirects kept as routes; each is a set member the resolver asks)
+#: A configuration's redirects kept as routes, each a set member the resolver asks: all of a real
+#: site's (prefect's Mintlify `docs.json` has 319; the first 64 alone left 138 links to its old
+#: URLs reported), a bound on one made to be huge.
+_ROUTES = 4096
 #: A Next.js app's configuration: its folder's `pages/` and `app/` are its routes (`RepoPaths.next_pages`).
 NEXT_CONFIGS = ("next.config.js", "next.config.mjs", "next.config.cjs", "next.config.ts")
 #: A Mintlify site's configuration: `mint.json`, or a `docs.json` of Mintlify's schema.

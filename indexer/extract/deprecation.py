@@ -72,6 +72,9 @@ HISTORICAL = lazy(
     # `content/posts/`: sonobuoy's `site/content/posts/2019-05-15-...md`): pages, not a `blog/`
     # application's code
     r"|(?:^|/)(?:blog|_posts|content/(?:[^/]+/)?posts)/(?:[^/]+/)*[^/]+\.(?:md|mdx|markdown|rst)$"
+    # a page named by its day: a post (Pelican's and Jekyll's `2016-04-15-slug.md`: hypothesis'
+    # `website/content/`), meeting notes
+    r"|(?:^|/)(?:19|20)\d\d-[01]\d-[0-3]\d-[^/]+\.(?:md|mdx|markdown|rst)$"
     # one release's notes, named by its version: numpy's `release/1.13.2-notes.rst`, `whats_new_3.5.rst`,
     # k9s's `change_logs/release_v0.17.0.md`
     r"|(?:^|/)(?:(?:release(?:[-_]?notes?)?|whats[-_]?new|changes|changelog)[-_]?)?v?\d+(?:[._]\d+)+"
@@ -82,17 +85,22 @@ HISTORICAL = lazy(
     # documents set aside as done (basedpyright's `.github/plans/archived/FIX_11453_..._PLAN.md`, a
     # docs' `archive/`; documents only, and not a code package's `pkg/archive/README.md`)
     r"|(?:^|/)(?:archived|(?:docs?|documentation|plans?|notes)/archives?)/(?:[^/]+/)*[^/]+\.(?:md|mdx|rst|txt|adoc)$"
+    # plans carried out, set aside (prefect's `plans/completed/`; a plan not set aside still speaks)
+    r"|(?:^|/)plans?/(?:completed|done|shipped|implemented)/(?:[^/]+/)*[^/]+\.(?:md|mdx|rst|txt|adoc)$"
+    # a `notes/` folder's files named by a version: a release's notes (coredns' `notes/coredns-1.0.2.md`)
+    r"|(?:^|/)(?:release[-_]?)?notes/[^/]*[-_]v?\d+(?:\.\d+)*\.(?:md|rst|txt|adoc)$"
     # a year's news (gunicorn's `docs/content/2010-news.md`)
     r"|(?:^|/)(?:19|20)\d\d[-_](?:news|changelog|changes|release[-_]?notes)\.(?:rst|md|txt|adoc)$",
     re.I,
 )
 #: A move said of the page itself: "This document has been moved", "The upgrading page has moved".
 _THIS_MOVED = lazy(r"(?i)\b(?:this|the)\s+(?:[\w-]+\s+)?(?:page|document|docs|documentation|project|repository|folder"
-                   r"|directory|guide|section)\s+(?:has\s+|have\s+)?(?:been\s+)?moved\b")
+                   r"|directory|guide|section)\s+(?:has\s+|have\s+|was\s+|were\s+)?(?:been\s+)?moved\b")
 _MOVED = lazy(r"(?i)\b(?:(?:has|have|had)\s+(?:been\s+)?moved|was\s+moved|were\s+moved|moved)\s+(?:to|into)\b"
               r"|\bthis\s+(?:page|document|project|repository|folder|directory)\s+(?:has\s+)?moved\b")
-#: A move said of documentation ("The docs have moved to", "User-facing documentation has moved").
-_DOCS_MOVED = lazy(r"(?i)\b(?:documentation|docs)\s+(?:(?:has|have)\s+)?(?:been\s+)?moved\b")
+#: A move said of documentation ("The docs have moved to", "User-facing documentation has moved",
+#: fastlane's "The fastlane docs were moved to", hypothesis' "The Hypothesis python readme has moved").
+_DOCS_MOVED = lazy(r"(?i)\b(?:documentation|docs|readme)\s+(?:(?:has|have|was|were)\s+)?(?:been\s+)?moved\b")
 #: What comes before a bare "moved to" that makes it a move to come, not one made: pack's `pkg/README.md`,
 #: "Some packages may get moved to `imgutil` when a project wide common API is developed".
 _NOT_YET = lazy(r"(?i)\b(?:(?:may|might|could|would|will|should|can|to)(?:\s+not)?(?:\s+\w+)?\s+(?:get|be)|gets?)\s+$")
@@ -265,9 +273,12 @@ def _doc_signals(lines: list[str], name: str, own: str = "") -> list[Signal]:
     out: list[Signal] = []
     readme = name.startswith("readme")
     subject = "./" if readme else "."
+    # (a heading is no stub's text, unless it says the page moved: fastlane's `docs/Actions.md`,
+    # "#### This document was moved to our new <https://docs.fastlane.tools/actions/> page")
     body = list(islice(((i, line) for i, line in enumerate(lines, 1)
                         if line.strip() and not line.startswith(("---", "#", "orphan:", "=", ":"))
-                        and not re.fullmatch(r"[=\-~^]{3,}", line.strip())), _MAX_STUB_LINES + 1))
+                        and not re.fullmatch(r"[=\-~^]{3,}", line.strip())
+                        or line.startswith("#") and _THIS_MOVED.search(line)), _MAX_STUB_LINES + 1))
     if len(body) <= _MAX_STUB_LINES:
         # a stub says so first, or points where it went: a short README's later "its functionality
         # was moved into kubelet" (csi-driver-host-path's deploy folders) is said of something else

@@ -46,7 +46,8 @@ from indexer.regex import lazy
 
 #: A test's file, by the conventions of its folder or its name: what it names or says is data
 #: under test, or made by the test.
-TEST_FILE = lazy(r"(?:^|/)(?:tests?|t|spec|specs|__tests__|testdata|test_data|testfiles|fixtures|testing)/"
+#: (`e2e/`, `e2e_playwright/`: end-to-end tests, streamlit's, whose apps list made-up script names)
+TEST_FILE = lazy(r"(?:^|/)(?:tests?|t|spec|specs|__tests__|testdata|test_data|testfiles|fixtures|testing|e2e(?:[-_][a-z]+)?)/"
                  r"|(?:^|/)(?:test_[^/]*|[^/]*[-_]tests?\.\w+|[^/]*\.(?:test|spec)\.\w+|conftest\.py"
                  r"|[^/]*[-_]test[-_]utils?\.\w+"
                  # (a CamelCase test module: SCons' `FSTests.py`, Java's `FooTest.java`)

@@ -77,11 +77,19 @@ _OUTPUT_OPTION = lazy(r"\b(?:entry|chunk|asset|sourcemap)FileNames['\"]?\s*:\s*[
 #: A call that writes, creates or removes the file its first argument names (Go's `os.Create("x")`
 #: and `os.WriteFile`, cobra's `GenBashCompletionFile("completion/bash.sh")`, Node's
 #: `fs.writeFileSync`): no claim the file exists (devspace's `hack/gencompletion/generate.go`
-#: writes the completions its repository no longer keeps).
+#: writes the completions its repository no longer keeps). And a Rails generator's (Thor's)
+#: actions, which write into the application they run in: `create_file "x"`, the second argument
+#: of `copy_file "en.yml", "config/locales/devise.en.yml"` and `template` (devise's).
 _WRITE_CALL = lazy(r"(?:\b(?:os|ioutil)\.(?:Create|WriteFile|Mkdir|MkdirAll|Remove|RemoveAll)"
                    r"|\bfs(?:\.promises)?\.(?:writeFile|appendFile|mkdir|rm|rmdir|unlink|createWriteStream)(?:Sync)?"
-                   r"|\b(?:Gen|Write|Save|Dump)\w{0,40}File)\(\s*['\"`]$")
+                   r"|\b(?:Gen|Write|Save|Dump)\w{0,40}File)\(\s*['\"`]$"
+                   r"|\b(?:create_file|remove_file|append_to_file|prepend_to_file|inject_into_file|insert_into_file"
+                   r"|gsub_file|empty_directory)[ \t(]+['\"]$"
+                   r"|\b(?:copy_file|template|migration_template)[ \t(]+(['\"])[^'\"\n]{1,60}\1[ \t]*,[ \t]*['\"]$")
 _WRITE_REACH = 80  # the characters before a string that such a call is looked for in
+#: A key or argument that takes a repository's `owner/name` (fastlane's actions' examples,
+#: `repository_name: "fastlane/fastlane"`, `repo: "..."`): the string names no path.
+_REPOSITORY_KEY = lazy(r"\b(?:repo|repository)(?:[_-]?(?:name|slug))?['\"]?\s*(?:[:=]|=>)\s*['\"`]$", re.I)
 _JS_LANGUAGES = frozenset({"javascript", "typescript", "tsx"})
 _GO_IMPORT = lazy(r"^[ \t]*import[ \t]+(?:\w+[ \t]+)?\"([^\"]+)\"|^[ \t]*import[ \t]*\(([^)]*)\)", re.M)
 _GO_BLOCK_ITEM = lazy(r"\"([^\"]+)\"")
@@ -133,7 +141,8 @@ def extract(found: Found, text: str, language: str) -> None:
             if place == "string" and archive:
                 continue
             if place == "string" and (language in _JS_LANGUAGES and _OUTPUT_OPTION.search(line, 0, column)
-                                      or _WRITE_CALL.search(line, max(0, column - _WRITE_REACH), column)):
+                                      or _WRITE_CALL.search(line, max(0, column - _WRITE_REACH), column)
+                                      or word.count("/") == 1 and _REPOSITORY_KEY.search(line, 0, column)):
                 continue
             if place == "string" and language == "html" and "%" in word:  # an attribute's URL, which a
                 from urllib.parse import unquote  # browser decodes: vite's `src="./asset/percent%25.png"`
@@ -226,6 +235,10 @@ _HOMEBREW_FORMULA = lazy(r"^[ \t]*class[ \t]+\w+[ \t]*<[ \t]*(?:Formula|Cask)\b"
 #: A Rust module compiled for tests only: `#[cfg(test)]`, then (attributes, comments aside)
 #: `mod tests {`, to the brace that closes it at the same indentation.
 _CFG_TEST = lazy(r"^\s*#\[cfg\(test\)\]\s*$")
+_TEST_ATTRIBUTE = lazy(r"^\s+#\[(?:\w+::)?test\b")
+#: What opens an item (after its indentation): a declaration, an attribute, a doc comment.
+_RUST_ITEM = (r"(?:(?:pub(?:\([^)]*\))?\s+)?(?:async\s+|unsafe\s+)?(?:fn|mod|impl|struct|enum|trait|use|const|static"
+              r"|type|macro_rules!)\b|#\[|//[/!])")
 _MOD_OPEN = lazy(r"^(\s*)(?:pub(?:\([^)]*\))?\s+)?mod\s+\w+\s*\{\s*$")
 
 
@@ -245,6 +258,19 @@ def _rust_test_modules(lines: list[str]) -> set[int]:
                 close, at = opened.group(1) + "}", at + 1
                 while at < len(lines) and lines[at].rstrip() != close:
                     at += 1
+                # a `}` alone in a test's string (a fixture's JSON) ends nothing: while tests follow
+                # it, indented as the module's are, and no item at the module's own indentation
+                # (another module, a function, its comment), the module goes on (starship's `package.rs`)
+                item = re.compile(re.escape(opened.group(1)) + _RUST_ITEM)
+                while True:
+                    following = at + 1
+                    while following < len(lines) and lines[following].rstrip() != close:
+                        following += 1
+                    between = lines[at + 1:following]
+                    if following >= len(lines) or any(item.match(line) for line in between) \
+                            or not any(_TEST_ATTRIBUTE.match(line) for line in between):
+                        break
+                    at = following
                 out.update(range(index, at + 1))
             index = at  # (what was skipped opens no module: each line is read once)
         index += 1

@@ -50,6 +50,8 @@ def extract(found: Found) -> None:
     in_comment = False
     labels = _used_labels(lines)
     index = _after_front_matter(lines)
+    if any(_COPIED_FROM.match(line) for line in lines[:index]):
+        return
     while index < len(lines):
         line = lines[index]
         opener = _FENCE.match(line)
@@ -118,11 +120,22 @@ def _without_readers_scripts(found: Found) -> None:
 
 
 def _after_front_matter(lines: list[str]) -> int:
-    if lines and lines[0].strip() == "---":
-        for index in range(1, min(len(lines), 200)):
-            if lines[index].strip() in ("---", "..."):
+    """The first line after a page's YAML (`---`) or TOML (`+++`: Hugo's, Zola's) front matter.
+    (A `+++` after blank lines too, as Zola's themes gallery writes it; a `---` there is a rule.)"""
+    start = next((index for index, line in enumerate(lines[:10]) if line.strip()), 0)
+    opener = lines[start].strip() if lines else ""
+    if opener == "+++" or opener == "---" and start == 0:
+        closers = ("---", "...") if opener == "---" else ("+++",)
+        for index in range(start + 1, min(len(lines), 200)):
+            if lines[index].strip() in closers:
                 return index + 1
     return 0
+
+
+#: A front matter naming the repository the page was copied from: a themes or plugins gallery's
+#: page is that project's README (Zola's `docs/content/themes/*/index.md`, `repository =
+#: "https://..."`), whose links name that repository's files (146 on Zola's).
+_COPIED_FROM = lazy(r"""^\s*(?:repository|repo)\s*[=:]\s*["']?https?://""")
 
 
 _MAX_LISTED = 200  # lines of a block read ahead for `_lists_an_example_project`

@@ -165,6 +165,8 @@ COMMAND = lazy(
     r")"
 )
 _MAKE_DIRECTORY = lazy(r"-C\s+(\S+)|--directory=(\S+)")
+#: A script name ending in a placeholder (`stop-X`, `test:N`), which the text has the reader fill in.
+_SCRIPT_PLACEHOLDER = lazy(r"[-:](?:X|XX|N)$")
 #: yarn's and pnpm's options that take the next word as their value (a folder, a workspace).
 _PM_VALUED = frozenset({"--cwd", "--dir", "-C", "--filter", "-F", "--prefix"})
 
@@ -219,6 +221,8 @@ def commands(text: str) -> Iterator[tuple[int, str, str]]:
                 yield match.start(), f"make {target}", folder
         elif text[match.end() - 1:match.end() + 1].endswith("*") or _handed_on(text, match.start()):
             continue  # (`npm run website:*`: the scripts a name begins; after `--`: another program's)
+        elif text[match.end():match.end() + 1] in ("{", "<") or _SCRIPT_PLACEHOLDER.search(match.group()):
+            continue  # a name to fill in: sequelize's `yarn reset-{dialect}`, `yarn stop-X`
         elif match.group("npm"):
             yield match.start(), f"npm run {match.group('npm_script')}", ""
         else:

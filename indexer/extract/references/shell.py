@@ -52,6 +52,9 @@ class ShellSession:
 
 _SEPARATOR = lazy(r"&&|\|\||;|\|")
 _LEADING = lazy(r"^\s*(?:(?:sudo|exec|time|env|command|nohup)\s+|[A-Za-z_]\w*=\S*\s+)*")
+#: A line that opens with a pytest test's id (`test_x.py::test_y[int8] PASSED`) is pytest's
+#: output, not a command (xarray's contributing guide shows a run: 11 lines).
+_TEST_ID = lazy(r"^[\w./-]+\.py::")
 _GUARD = lazy(r"^(?:rm|rmdir|unlink|shred)\b|^\$[({]RM[)}]|^(?:\[\[?|test)\s+!?\s*-[a-zA-Z]\s|^if\s+\[\[?\s")
 _CREATES_ALL = lazy(r"^(?:mkdir|touch|tee|virtualenv|truncate)\b")
 _CREATES_LAST = lazy(r"^(?:cp|mv|ln|rsync|install|git\s+clone|python3?\s+-m\s+venv)\b")
@@ -335,6 +338,8 @@ def doc_shell_line(found: Found, index: int, text: str, offset: int = 0, sentenc
     `cd` into its folder), what follows is the clone's (`Found.clone`): gateway-api's conformance
     reports clone each implementation and run its make targets. The resolver keeps them when the
     clone is this repository or a fork of it."""
+    if _TEST_ID.match(text.lstrip()):
+        return
     follow_clone(found, text)
     found.commands(index, text, offset)
     doc_shell_words(found, index, text, offset, sentence=sentence)

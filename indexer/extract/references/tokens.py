@@ -53,8 +53,9 @@ _HOST_NAME = lazy(r"(?i)^[a-z0-9-]+(?:\.[a-z0-9-]+)+\.(?:com|org|net|io|dev|app|
 #: MkDocs' configuration split or renamed (textual's `mkdocs-online.yml` inheriting `mkdocs-common.yml`,
 #: Material's `mkdocs.insiders.yml`), besides `mkdocs.yml`: a site's root all the same.
 MKDOCS_CONFIG = lazy(r"^mkdocs[-._][\w.-]*\.ya?ml$")
-#: `A.B`, `X.Y.Z`, and a version with a placeholder part: cloudnative-pg's `release_notes/v1.XX.md`.
-_VERSION_PLACEHOLDER = lazy(r"(?:^|[^\w])(?:[A-Z]\.[A-Z](?:\.[A-Zx])?|X\.Y(?:\.Z)?|v?\d+\.(?:X{1,3}|x{2,3})(?:\.(?:X+|x+|\d+))?)"
+#: `A.B`, `X.Y.Z`, `x.x.x` (wagtail's `docs/releases/x.x.x.md`), and a version with a placeholder
+#: part: cloudnative-pg's `release_notes/v1.XX.md`.
+_VERSION_PLACEHOLDER = lazy(r"(?:^|[^\w])(?:[A-Z]\.[A-Z](?:\.[A-Zx])?|X\.Y(?:\.Z)?|x\.x(?:\.x)?|x\.y(?:\.z)?|v?\d+\.(?:X{1,3}|x{2,3})(?:\.(?:X+|x+|\d+))?)"
                             r"(?:[^\w]|$)")
 _NUMERIC = lazy(r"^[\d.,:x-]*$")
 #: Folders that only ever hold build outputs, caches and installs: never committed.
@@ -90,8 +91,13 @@ def path_words(text: str) -> Iterator[tuple[int, str]]:
         text = URL.sub(lambda m: " " * len(m.group()), text)
     for match in path_matches(text):
         word = clean(match.group())
-        if word is not None:
+        if word is not None and not (word.count("/") == 1 and _A_REPOSITORY.match(text, match.end())):
             yield match.start(), word
+
+
+#: After an `owner/name`, what makes it a repository: GitHub's issue reference
+#: (`fastlane/fastlane#14686`), or the word "repo" ("point to the fastlane/docs repo").
+_A_REPOSITORY = lazy(r"#\d|\s+repo(?:sitory)?\b")
 
 
 def path_matches(text: str) -> Iterator[re.Match[str]]:
