@@ -2787,3 +2787,26 @@ def test_rustdoc_links_and_pages_name_items_not_files(repo):
         "diesel/src/guide/intro.md": "# Intro\n",
     })
     assert set(found(scan(repo.root), "dangling-reference")) == {("diesel/src/connection/mod.rs", 2)}
+
+
+def test_site_urls_a_catch_all_page_a_prefix_or_an_alias_serves(repo):
+    """spaCy's website, a Next.js app whose `pages/[...listPathPage].tsx` renders its `docs/`,
+    serves `docs/usage/training.mdx` at `/usage/training` (2,391); turborepo's pages link
+    `/repo/docs/core-concepts/remote-caching`, its `docs/repo-docs/core-concepts/remote-caching.mdx`
+    at the prefix its site gives it (340); Rocket's guide links `@api/master/rocket` and `@chat`,
+    its site generator's aliases (49). A page none of them has is still reported, and so is a
+    `docs/` page of an app without a catch-all page."""
+    repo.commit("2024-01-10", files={
+        "website/next.config.mjs": "export default {}\n", "website/pages/[...listPathPage].tsx": "export default 1\n",
+        "website/docs/usage/training.mdx": "# Training\n",
+        "website/docs/api/top.mdx": "# Top\n\nSee [training](/usage/training)\nand [gone](/usage/gone).\n",
+        "app2/next.config.mjs": "export default {}\n", "app2/pages/index.tsx": "export default 1\n",
+        "app2/docs/usage/a.mdx": "# A\n", "app2/docs/b.mdx": "# B\n\nSee [a](/usage/a).\n",
+        "docs/repo-docs/core-concepts/remote-caching.mdx": "# Caching\n",
+        "docs/repo-docs/core-concepts/index.mdx": ("# Concepts\n\n[Caching](/repo/docs/core-concepts/remote-caching)\n"
+                                                   "[Concepts](/repo/docs/core-concepts)\n[Gone](/repo/docs/core-concepts/gone)\n"),
+        "docs/guide/index.md": "# Guide\n\nSee [the API](@api/master/rocket), [chat](@chat)\nand [gone](./gone.md).\n",
+    })
+    assert set(found(scan(repo.root), "dangling-reference")) == {
+        ("website/docs/api/top.mdx", 4), ("app2/docs/b.mdx", 3), ("docs/repo-docs/core-concepts/index.mdx", 5),
+        ("docs/guide/index.md", 4)}

@@ -228,8 +228,12 @@ class RepoPaths:
         from: `pages/` and `app/` (or under `src/`), and the `content/` that Nextra and Fumadocs
         read, innermost app first."""
         roots = {posixpath.dirname(p) for p in self._ending(NEXT_CONFIGS) if posixpath.basename(p) in NEXT_CONFIGS}
+        # an app with a catch-all page (`pages/[...slug].tsx`) may serve its `docs/` through it:
+        # spaCy's website renders `docs/usage/training.mdx` at `/usage/training`
+        catch_all = {p.partition("/[...")[0].partition("/[[...")[0] for p in self.files if "/[..." in p or "/[[..." in p}
         return tuple((root, folder) for root in sorted(roots, key=lambda root: (-len(root), root))
-                     for name in _NEXT_PAGE_FOLDERS if self.exists(folder := posixpath.join(root, name)))
+                     for name in _NEXT_PAGE_FOLDERS + (("docs",) if _serves_all(root, catch_all) else ())
+                     if self.exists(folder := posixpath.join(root, name)))
 
     @functools.cached_property
     def hugo_roots(self) -> tuple[str, ...]:
@@ -269,6 +273,11 @@ class RepoPaths:
             if not folder:
                 return out
             folder = posixpath.dirname(folder)
+
+
+def _serves_all(root: str, catch_all: set[str]) -> bool:
+    """Whether the Next.js app at `root` has a catch-all page (its `pages/`, `app/`, under `src/` too)."""
+    return any(folder == posixpath.join(root, name) for folder in catch_all for name in _NEXT_PAGE_FOLDERS)
 
 
 def path_stem(path: str) -> str:

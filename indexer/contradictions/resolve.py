@@ -83,6 +83,9 @@ _ZOLA_CONFIGS = ("config.toml", "zola.toml")
 _RUSTDOC = lazy(r"::|^(?:struct|enum|trait|fn|mod|macro|type|const|static|union|derive|attr|prim|primitive|method)@"
                 r"|(?:^|/)(?:trait|struct|enum|fn|macro|type|constant|static|union|primitive|derive|attr|keyword)\.\w+\.html$")
 _SETUP_FILES = ("setup.py", "pyproject.toml", "setup.cfg")
+#: A site generator's link alias (Rocket's guide: `@api/master/rocket`, `@git/master/examples`, `@chat`).
+_LINK_ALIAS = lazy(r"@[A-Za-z][\w-]*(?:/|$)")
+_PAGE_ENDINGS = (".md", ".mdx", ".rst", ".markdown", "/index.md", "/index.mdx")
 _IMAGE = lazy(r"(?i)\.(?:png|jpe?g|gif|svg|webp|avif|ico)$")
 _PELICAN_LINKS = tuple(f"{open_}{name}{close}" for name in ("filename", "static", "attach")
                        for open_, close in (("{", "}"), ("|", "|")))
@@ -689,6 +692,18 @@ class Resolver:
                 return posixpath.join(site, "content")
         return None
 
+    def _page_at_url(self, url: str) -> bool:
+        """Whether a page of the repository ends with the URL's last folders: the site that serves
+        it gives it a prefix of its own (turborepo's `docs/repo-docs/core-concepts/index.mdx` links
+        `/repo/docs/core-concepts/remote-caching`, its `docs/repo-docs/core-concepts/remote-caching.mdx`)."""
+        parts = [part for part in url.strip("/").split("/") if part]
+        if len(parts) < 3 or "." in parts[-1]:
+            return False
+        # (a tail of two folders at least, or of one with its index page: `/repo/docs/core-concepts`)
+        return any(self.paths.has_suffix("/".join(parts[start:]) + suffix)
+                   for start in range(1, len(parts)) for suffix in _PAGE_ENDINGS
+                   if len(parts) - start > 1 or suffix.startswith("/"))
+
     def _holds_any(self, folder: str, names: tuple[str, ...]) -> bool:
         """Whether one of the files `names` lies in `folder`."""
         return any(self.paths.is_file(posixpath.join(folder, name)) for name in names)
@@ -771,6 +786,8 @@ class Resolver:
             return exempt
         if _RUSTDOC.search(word):
             return Resolved(reference, NOT_A_CLAIM, why="a Rust item's documentation: rustdoc's link or page")
+        if reference.kind == "md-link" and _LINK_ALIAS.match(reference.target):
+            return Resolved(reference, NOT_A_CLAIM, why="a site generator's link alias")
         if _template_suffix(reference.path) and _TEMPLATE_TREE.search(reference.path):
             return Resolved(reference, NOT_A_CLAIM, why="in a generator's template: a file of the project it makes")
         c_include = reference.kind == "string" and _C_INCLUDE.match(reference.text) is not None
@@ -865,6 +882,8 @@ class Resolver:
                 # gofiber/docs serves; a root README's is this repository's, as GitHub shows it, and so is
                 # a page's of a site here: spree's Mintlify `docs/`)
                 return Resolved(reference, NOT_A_CLAIM, why="a folder URL or an image of the site the docs are published on")
+            if not removed and self._page_at_url(word):
+                return Resolved(reference, NOT_A_CLAIM, why="a page here, at the URL its site serves it")
         if reference.kind == "md-link" and not removed:
             elsewhere = self._page_elsewhere(reference, word, candidates)
             if elsewhere is not None:
