@@ -230,7 +230,8 @@ class RepoPaths:
         roots = {posixpath.dirname(p) for p in self._ending(NEXT_CONFIGS) if posixpath.basename(p) in NEXT_CONFIGS}
         # an app with a catch-all page (`pages/[...slug].tsx`) may serve its `docs/` through it:
         # spaCy's website renders `docs/usage/training.mdx` at `/usage/training`
-        catch_all = {p.partition("/[...")[0].partition("/[[...")[0] for p in self.files if "/[..." in p or "/[[..." in p}
+        catch_all = {p.partition("/[...")[0].partition("/[[...")[0] for p in self.files
+                     if "/[..." in p or "/[[..." in p} if roots else set()
         return tuple((root, folder) for root in sorted(roots, key=lambda root: (-len(root), root))
                      for name in _NEXT_PAGE_FOLDERS + (("docs",) if _serves_all(root, catch_all) else ())
                      if self.exists(folder := posixpath.join(root, name)))
