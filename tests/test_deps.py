@@ -8,20 +8,23 @@ import posixpath
 from hypothesis import given, settings, strategies as st
 
 from indexer.contradictions.deps import changed_keys, decode, encode, naming, naming_under, stored_bytes
-from indexer.contradictions.paths import RepoPaths, path_stem, stem_of
+from indexer.contradictions.paths import RepoPaths, path_stem, stem_of, unnumbered_tails
 
-SEGMENTS = st.sampled_from(["a", "b", "docs", "x.py", "x", "y.md", "index.md", "b.py", "pyproject.toml"])
+SEGMENTS = st.sampled_from(["a", "b", "docs", "x.py", "x", "y.md", "index.md", "b.py", "pyproject.toml",
+                            "1.a", "02.y.md", "01-x.py"])
 PATHS = st.lists(SEGMENTS, min_size=1, max_size=4).map("/".join)
 
 
 def answers(paths: RepoPaths, key: str) -> bool:
     kind, what = key[0], key[1:]
     return {"e": paths.exists, "f": paths.is_file, "n": paths.has_name, "s": paths.has_stem,
-            "x": paths.has_suffix, "p": lambda folder: folder in paths.package_roots}[kind](what)
+            "x": paths.has_suffix, "u": paths.has_unnumbered_suffix,
+            "p": lambda folder: folder in paths.package_roots}[kind](what)
 
 
 def universe(*path_sets) -> set[str]:
-    """Every key a lookup could make of these paths: each path, folder, name, stem, tail and package."""
+    """Every key a lookup could make of these paths: each path, folder, name, stem, tail (with and
+    without number prefixes) and package."""
     keys = set()
     for files in path_sets:
         for path in files:
@@ -32,6 +35,8 @@ def universe(*path_sets) -> set[str]:
             stem = posixpath.splitext(path)[0]
             keys.update(("s" + stem, "n" + posixpath.basename(stem)))
             keys.update("x" + "/".join(parts[start:]) for start in range(len(parts)))
+            keys.update("u" + tail for tail in unnumbered_tails(path))
+            keys.update("u" + "/".join(parts[start:]) for start in range(len(parts)))
     return keys
 
 

@@ -567,7 +567,8 @@ def test_the_marker_prefilter_answers_as_a_search_of_the_whole_file(data):
                                   "BFG_HISTORY.rst", ".features/released/v4.1.0/pr-readiness-helper.md",
                                   "docs/changelog_pre.rst", "docs/changelog_1_5.rst", "docs/whatsnew_1_4.rst",
                                   "site/content/posts/2019-05-15-certifying.md", "content/en/posts/hello.md",
-                                  "sep/sep-019.rst", "kep/119-topology-aware-scheduling/README.md"])
+                                  "sep/sep-019.rst", "kep/119-topology-aware-scheduling/README.md",
+                                  "docs/en/swip/SWIP-11.md"])
 def test_a_historical_document_gives_no_deprecation_signals(path):
     """Legacy detection never reads a historical document's signals (its "replaced by" is
     history), so none are extracted: fastapi's 703 KB release notes took 27 ms."""

@@ -78,6 +78,16 @@ def test_code_comments_strings_and_imports_but_not_code():
     }
 
 
+def test_a_block_comment_opener_in_a_string_or_a_line_comment_opens_none():
+    """nuxt's `core/nuxt.ts` has `// Add shims for `#build/*` imports` and globs such as
+    `'src/**/*.ts'`: neither opens a block comment, so the strings after them are strings (19
+    of its plugins' paths were read as a comment's words). A real `/* ... */` still holds its words."""
+    text = ("// shims for #build/*\nx('core/plugins/a.client')\nglob('src/**/*.ts')\ny('core/plugins/b.server')\n"
+            "/* see 'core/plugins/c.ts'\n */\nz('core/plugins/d.ts')\n")
+    assert {(line, kind) for line, target, kind in kinds("core/nuxt.ts", text) if target.startswith("core/")} == {
+        (2, "string"), (4, "string"), (5, "comment"), (7, "string")}
+
+
 def test_shell_paths_created_before_use_are_not_references():
     text = ("#!/usr/bin/env bash\n"
             "mkdir -p out/reports\n"
@@ -906,6 +916,37 @@ def test_a_myst_project_s_labels_and_toctree_options_are_no_paths(repo):
     })
     assert found(scan(repo.root), "dangling-reference") == {
         ("docs/other.md", 1): "labels/gone does not exist (no docs/labels/gone)"}
+
+
+def test_pages_a_sphinx_configuration_writes_before_the_build_are_no_claim(repo):
+    """jupyter_server's `conf.py` copies the CHANGELOG to `other/changelog.md` and writes
+    `other/full-config.rst`, which its toctree lists (as ipykernel's, notebook's and jupyterlab's
+    copy theirs: 7). A page it names nowhere is still reported, however long ago it went."""
+    repo.commit("2020-01-10", files={"docs/source/other/changelog.rst": "Changes\n=======\n"})
+    repo.git("rm", "-q", "docs/source/other/changelog.rst")
+    repo.commit("2024-01-10", files={
+        "CHANGELOG.md": "# Changes\n",
+        "docs/source/conf.py": ("import os.path as osp\nHERE = osp.dirname(__file__)\n"
+                                "def setup(app):\n    dest = osp.join(HERE, 'other', 'changelog.md')\n"
+                                "    write(osp.join(HERE, 'other/full-config.rst'))\n"),
+        "docs/source/index.rst": "Docs\n====\n\n.. toctree::\n\n   other/index\n",
+        "docs/source/other/index.rst": ("Other\n=====\n\n.. toctree::\n\n   full-config\n   changelog\n"
+                                        "   gone\n"),
+    })
+    assert set(found(scan(repo.root), "dangling-reference")) == {("docs/source/other/index.rst", 8)}
+
+
+def test_a_page_that_defines_myst_labels_links_by_label_wherever_its_configuration_is(repo):
+    """pulumi builds `docs/architecture/` with `sphinx -c sphinx ..`: no Sphinx root holds its
+    pages, whose `[](pulumirpc.Converter)` and `[PCL](pcl)` are MyST cross-references (363). The
+    same link on a page with no label of its own is still read as a path."""
+    repo.commit("2024-01-10", files={
+        "docs/sphinx/conf.py": "extensions = ['myst_parser']\n",
+        "docs/architecture/converters.md": ("(converters)=\n# Converters\n\nThey implement [](pulumirpc.Converter)\n"
+                                            "and write [PCL](pcl).\n"),
+        "docs/plain.md": "# Plain\n\nSee [PCL](pcl).\n",
+    })
+    assert set(found(scan(repo.root), "dangling-reference")) == {("docs/plain.md", 3)}
 
 
 def test_a_shell_session_s_output_is_no_claim_but_what_make_echoes_is(repo):
@@ -2232,14 +2273,16 @@ def test_a_camel_case_test_module_builds_the_files_it_names(repo):
 def test_a_templates_files_name_where_the_template_is_copied(repo):
     """kubernetes/release keeps the READMEs of the packages it builds under
     `cmd/krel/templates/latest/<package>/`: their `docs/crictl.md` is the package's; textual's
-    `docs/styles/_template.md` names the `style.py` of the page made from it. A path this
-    repository removed is still a claim."""
+    `docs/styles/_template.md` names the `style.py` of the page made from it; gh's
+    `pkg/cmd/extension/ext_tmpls/` workflow, the `script/build.sh` of the extension made from it.
+    A path this repository removed is still a claim."""
     repo.commit("2023-01-10", files={"docs/gone.md": "# Gone\n"})
     repo.git("rm", "-q", "docs/gone.md")
     repo.commit("2024-01-10", files={
         "docs/README.md": "# Docs\n",
         "docs/styles/_template.md": "# Style\n\nThe example is `docs/examples/styles/style.py`.\n",
-        "docs/examples/styles/align.py": "x = 1\n",
+        "docs/examples/styles/align.py": "x = 1\n", "script/release.sh": "echo\n",
+        "pkg/cmd/extension/ext_tmpls/otherBinWorkflow.yml": "jobs:\n  a:\n    steps:\n      - run: script/build.sh\n",
         "cmd/krel/templates/latest/cri-tools/README.md": (
             "# cri-tools\n\nSee [crictl](docs/crictl.md).\n\nSee [the old page](../../../../../docs/gone.md).\n"),
     })
@@ -2655,7 +2698,12 @@ def test_names_sphinx_sass_node_and_pelican_find_by_their_own_rules(repo):
     `@forward 'tools/mixins.general'` loads the partial `tools/_mixins.general.scss` (wagtail: 15);
     a package.json script hands mocha `test/interfaces/bdd.spec`, which it finds as
     `bdd.spec.js` (8); Pelican's `{filename}/x` and `|static|/x` start from the content folder
-    (Pelican's samples: 5). What none of them finds is still reported."""
+    (Pelican's samples: 5); TypeScript adds `.json` to a tsconfig's `extends` (jupyterlab's
+    `../../tsconfigbase`: 180), and Node its suffixes to a JS string's relative module path (an
+    `import(` a formatter broke over lines, harbor's Angular routes: 9; sentry's
+    `resolve('./runtime/plugins/sentry.client')`: 8) or to a module named from a folder a variable
+    holds (nuxt's `resolve(appDir, 'plugins/warn.dev.server')`: 24). What none of them finds is
+    still reported."""
     repo.commit("2025-01-10", files={
         "doc/conf.py": "project = 'x'\n", "doc/index.rst": "X\n=\n",
         "doc/examples/weather-data.ipynb": "{}\n",
@@ -2669,9 +2717,25 @@ def test_names_sphinx_sass_node_and_pelican_find_by_their_own_rules(repo):
         "content/other.md": "# Other\n", "content/pictures/sushi.jpg": "x\n",
         "content/cat/article.md": ("# Article\n\nSee [other]({filename}/other.md),\n[it](|filename|../other.md),\n"
                                    "![sushi](|static|/pictures/sushi.jpg)\nand [gone]({filename}/gone.md).\n"),
+        "tsconfigbase.json": "{}\n",
+        "packages/cells/tsconfig.json": '{\n  "extends": "../../tsconfigbase"\n}\n',
+        "packages/gone/tsconfig.json": '{\n  "extends": "../../tsconfiggone"\n}\n',
+        "app/nav/nav.module.ts": "export class NavModule {}\n",
+        "nuxt/app/plugins/warn.dev.server.ts": "export default 1\n", "nuxt/core/plugins/vue.ts": "export default 1\n",
+        "sentry/src/runtime/plugins/sentry.client.ts": "export default 1\n",
+        "sentry/src/module.ts": ("addPlugin({ src: resolve('./runtime/plugins/sentry.client') })\n"
+                                 "addPlugin({ src: resolve('./runtime/plugins/gone.client') })\n"),
+        "nuxt/core/nuxt.ts": ("addPlugin(resolve(appDir, 'plugins/warn.dev.server'))\n"
+                              "addPlugin(resolve(appDir, 'plugins/gone.dev.server'))\n"),
+        "app/routes.ts": ("export const routes = [\n  {\n    loadChildren: () =>\n      import(\n"
+                          "        './nav/nav.module'\n      ).then(m => m.NavModule),\n  },\n  {\n"
+                          "    loadChildren: () =>\n      import(\n        './nav/gone.module'\n"
+                          "      ).then(m => m.GoneModule),\n  },\n];\n"),
     })
     assert set(found(scan(repo.root), "dangling-reference")) == {
-        ("doc/gallery.rst", 5), ("client/scss/_tools.scss", 2), ("package.json", 4), ("content/cat/article.md", 6)}
+        ("doc/gallery.rst", 5), ("client/scss/_tools.scss", 2), ("package.json", 4), ("content/cat/article.md", 6),
+        ("packages/gone/tsconfig.json", 2), ("app/routes.ts", 11), ("nuxt/core/nuxt.ts", 2),
+        ("sentry/src/module.ts", 2)}
 
 
 def test_release_notes_by_version_pages_named_by_their_day_and_plans_done_are_historical(repo):
@@ -2696,11 +2760,12 @@ def test_release_notes_by_version_pages_named_by_their_day_and_plans_done_are_hi
 
 
 def test_placeholders_test_ids_issue_references_and_repository_strings_name_no_path(repo):
-    """wagtail's `docs/releases/x.x.x.md`; a pytest run's `tests/test_x.py::test_a PASSED` line,
-    its output (xarray's contributing guide: 11); `fastlane/fastlane#14686`, an issue, and "the
+    """wagtail's `docs/releases/x.x.x.md`, kubo's `docs/changelogs/vX.Y+1.md`; a pytest run's
+    `tests/test_x.py::test_a PASSED` line, its output (xarray's contributing guide: 11); `fastlane/fastlane#14686`, an issue, and "the
     fastlane/docs repo"; fastlane's examples' `repository_name: "fastlane/fastlane"`, a repository."""
     repo.commit("2025-01-10", files={"docs/committing.md": "The notes are found in `docs/releases/x.x.x.md`.\n"
-                                                          "The index is found in `docs/releases/index.md`.\n",
+                                                          "The index is found in `docs/releases/index.md`.\n"
+                                                          "Write `./docs/releases/vX.Y+1.md`.\n",
                                      "docs/releases/1.0.md": "# 1.0\n"})
     assert set(found(scan(repo.root), "dangling-reference")) == {("docs/committing.md", 2)}
     run = ".. code-block:: shell\n\n    pytest tests/test_cool.py\n    tests/test_cool.py::test_a[int8] PASSED   [ 50%]\n"
@@ -2793,9 +2858,10 @@ def test_site_urls_a_catch_all_page_a_prefix_or_an_alias_serves(repo):
     """spaCy's website, a Next.js app whose `pages/[...listPathPage].tsx` renders its `docs/`,
     serves `docs/usage/training.mdx` at `/usage/training` (2,391); turborepo's pages link
     `/repo/docs/core-concepts/remote-caching`, its `docs/repo-docs/core-concepts/remote-caching.mdx`
-    at the prefix its site gives it (340); Rocket's guide links `@api/master/rocket` and `@chat`,
-    its site generator's aliases (49). A page none of them has is still reported, and so is a
-    `docs/` page of an app without a catch-all page."""
+    at the prefix its site gives it (340), as nuxt's link `/docs/4.x/getting-started/installation`,
+    its `docs/1.getting-started/02.installation.md` without the number prefixes (774); Rocket's
+    guide links `@api/master/rocket` and `@chat`, its site generator's aliases (49). A page none
+    of them has is still reported, and so is a `docs/` page of an app without a catch-all page."""
     repo.commit("2024-01-10", files={
         "website/next.config.mjs": "export default {}\n", "website/pages/[...listPathPage].tsx": "export default 1\n",
         "website/docs/usage/training.mdx": "# Training\n",
@@ -2806,7 +2872,11 @@ def test_site_urls_a_catch_all_page_a_prefix_or_an_alias_serves(repo):
         "docs/repo-docs/core-concepts/index.mdx": ("# Concepts\n\n[Caching](/repo/docs/core-concepts/remote-caching)\n"
                                                    "[Concepts](/repo/docs/core-concepts)\n[Gone](/repo/docs/core-concepts/gone)\n"),
         "docs/guide/index.md": "# Guide\n\nSee [the API](@api/master/rocket), [chat](@chat)\nand [gone](./gone.md).\n",
+        "site/1.getting-started/02.installation.md": "# Installation\n",
+        "site/2.directory-structure/1.app/1.pages.md": ("# Pages\n\nSee [it](/docs/4.x/getting-started/installation),\n"
+                                                        "[pages](/docs/4.x/directory-structure/app/pages)\n"
+                                                        "and [gone](/docs/4.x/getting-started/gone).\n"),
     })
     assert set(found(scan(repo.root), "dangling-reference")) == {
         ("website/docs/api/top.mdx", 4), ("app2/docs/b.mdx", 3), ("docs/repo-docs/core-concepts/index.mdx", 5),
-        ("docs/guide/index.md", 4)}
+        ("docs/guide/index.md", 4), ("site/2.directory-structure/1.app/1.pages.md", 5)}

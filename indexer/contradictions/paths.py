@@ -15,7 +15,12 @@ from typing import Iterable, Mapping
 
 from indexer.extract.definitions import NEXT_CONFIGS
 from indexer.extract.references.tokens import MKDOCS_CONFIG
+from indexer.regex import lazy
 
+#: A name's number prefix, which Nuxt Content and Docusaurus order pages by and leave out of their
+#: URLs (`1.getting-started/02.installation.md` is `/getting-started/installation`); not a
+#: version's or a date's number (`1.2.md`, `2024-01-05-x.md`).
+_NUMBER_PREFIX = lazy(r"^\d+[-_.](?=[^\d\W])")
 _SPHINX_INDEX = ("index.rst", "index.txt", "index.md", "contents.rst", "contents.txt")
 #: Files that only a docs build writes: their folder is generated output, committed or not.
 _BUILT_SITE_MARKERS = ("searchindex.js", ".buildinfo", "search_index.json", "objects.inv")
@@ -23,8 +28,9 @@ _SITE_MARKERS = ("_config.yml", "_config.yaml", "mkdocs.yml", "mkdocs.yaml", "hu
                  "hugo.yaml", "docusaurus.config.js", "docusaurus.config.ts", "book.toml",
                  "astro.config.mjs", "astro.config.ts", "astro.config.js", "conf.py")
 #: Hugo's configuration before `hugo.toml`: a site root where `content/` and `layouts/`, `themes/`
-#: or `archetypes/` lie beside it (minikube's `site/config.toml`); alone, a name many tools use.
-_HUGO_CONFIGS = ("config.toml", "config.yaml", "config.yml")
+#: or `archetypes/` lie beside it (minikube's `site/config.toml`, the `config.json` of rclone's docs);
+#: alone, a name many tools use.
+_HUGO_CONFIGS = ("config.toml", "config.yaml", "config.yml", "config.json")
 #: Hugo's configuration since 0.110.
 _HUGO_NAMES = ("hugo.toml", "hugo.yaml", "hugo.json")
 #: Where a Next.js app's pages are (`RepoPaths.next_pages`): its two routers' folders, and the
@@ -83,6 +89,13 @@ class RepoPaths:
         if self.trace is not None:
             self.trace.add("x" + tail)
         return tail in self.suffixes
+
+    def has_unnumbered_suffix(self, tail: str) -> bool:
+        """Some file's tail of two or more segments with their number prefixes left out
+        (`unnumbered_suffixes`)."""
+        if self.trace is not None:
+            self.trace.add("u" + tail)
+        return tail in self.unnumbered_suffixes
 
     def has_sample_copies(self, tail: str) -> bool:
         """Two or more files of the sample projects the repository keeps (`testdata/`,
@@ -159,6 +172,14 @@ class RepoPaths:
             parts = path.split("/")
             for start in range(1, len(parts) - 1):
                 tails.add("/".join(parts[start:]))
+        return frozenset(tails)
+
+    @functools.cached_property
+    def unnumbered_suffixes(self) -> frozenset[str]:
+        """`suffixes` of the files with a number prefix in their path, without the prefixes."""
+        tails: set[str] = set()
+        for path in self.all_files:
+            tails.update(unnumbered_tails(path))
         return frozenset(tails)
 
     @functools.cached_property
@@ -295,3 +316,12 @@ def stem_of(name: str) -> str:
     a third of the time): a name's leading dots start no extension."""
     dot = name.rfind(".")
     return name[:dot] if dot > 0 and name[:dot].strip(".") else name
+
+
+def unnumbered_tails(path: str) -> list[str]:
+    """The tails of two or more segments of `path` without its names' number prefixes, if it has any."""
+    parts = path.split("/")
+    unnumbered = [_NUMBER_PREFIX.sub("", part, count=1) if part[:1].isdigit() else part for part in parts]
+    if unnumbered == parts:
+        return []
+    return ["/".join(unnumbered[start:]) for start in range(1, len(parts) - 1)]

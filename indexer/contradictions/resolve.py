@@ -92,6 +92,7 @@ _PELICAN_LINKS = tuple(f"{open_}{name}{close}" for name in ("filename", "static"
 _SASS_IMPORT = lazy(r"@(?:use|forward|import)\b")
 _SASS_SUFFIXES = (".scss", ".sass", ".css")
 _JS_SUFFIXES = (".js", ".ts", ".tsx", ".jsx", ".mjs", ".cjs", ".json", ".vue", ".svelte", ".d.ts")
+_JS_SOURCES = tuple(suffix for suffix in _JS_SUFFIXES if suffix != ".json")
 _HOSTED = lazy(r"https?://(?:www\.)?([\w.-]+)/([\w.-]+)/([\w.-]+?)(?:\.git)?/(?:-/)?(?:blob|tree|raw|src)/"
                r"([^/]+)/(.*)"
                r"|https?://raw\.githubusercontent\.com/([\w.-]+)/([\w.-]+)/([^/]+)/(.*)")
@@ -137,7 +138,8 @@ _TEMPLATE_ENDINGS = tuple(_TEMPLATE_SUFFIXES)  # (a C call per path before `_tem
 _RENDERED_SUFFIXES = (*sorted(_TEMPLATE_SUFFIXES), ".in")
 #: A generator's project skeleton: its templates name the files of the project it makes
 #: (kubevela's SDK generator copies its `_scaffold/go/` into each SDK it makes).
-_TEMPLATE_TREE = lazy(r"(?:^|/)_?(?:templates?|skeleton|scaffold|blueprints?)/")
+#: A folder of templates (`templates/`, `_template/`, gh's `ext_tmpls/`), skeletons or scaffolds.
+_TEMPLATE_TREE = lazy(r"(?:^|/)_?(?:[a-z]+[_-])?(?:templates?|tmpls?|skeleton|scaffold|blueprints?)/")
 #: A path cut short by an interpolation (Ruby `"config/#{env}.rb"`, shell, Jinja, ERB): a template.
 _INTERPOLATIONS = ("#{", "${", "{{", "<%")
 #: `./configure && make && make install`: docs that build third-party software from source.
@@ -630,9 +632,12 @@ class Resolver:
                 pairs.setdefault(candidate, base)
         template = _template_suffix(reference.path)
         # (a module a JS file imports, or a file a package.json script hands to a Node program, which
-        # looks for it with the suffixes Node does: mocha's `--ui bdd test/interfaces/bdd.spec`)
+        # looks for it with the suffixes Node does: mocha's `--ui bdd test/interfaces/bdd.spec`; and a
+        # JS string's relative path, a module a bundler or a resolver finds so: an `import(` a formatter
+        # broke over lines, harbor's Angular routes; sentry's `resolve('./runtime/plugins/sentry.client')`)
         imported = reference.kind not in STRONG_KINDS and (_JS_IMPORT.search(reference.text) is not None or (
-            reference.kind == "shell" and posixpath.basename(reference.path) == "package.json"))
+            reference.kind == "shell" and posixpath.basename(reference.path) == "package.json") or (
+            reference.kind == "string" and reference.path.endswith(_JS_SOURCES) and target.startswith(("./", "../"))))
         sass = reference.path.endswith((".scss", ".sass")) and _SASS_IMPORT.search(reference.text) is not None
         for candidate in pairs:
             for variant in self._variants(reference.kind, candidate) + ([candidate + template] if template else []) \
@@ -695,14 +700,16 @@ class Resolver:
     def _page_at_url(self, url: str) -> bool:
         """Whether a page of the repository ends with the URL's last folders: the site that serves
         it gives it a prefix of its own (turborepo's `docs/repo-docs/core-concepts/index.mdx` links
-        `/repo/docs/core-concepts/remote-caching`, its `docs/repo-docs/core-concepts/remote-caching.mdx`)."""
+        `/repo/docs/core-concepts/remote-caching`, its `docs/repo-docs/core-concepts/remote-caching.mdx`),
+        its names perhaps without their number prefixes (nuxt's `/docs/4.x/getting-started/installation`,
+        its `docs/1.getting-started/02.installation.md`)."""
         parts = [part for part in url.strip("/").split("/") if part]
         if len(parts) < 3 or "." in parts[-1]:
             return False
         # (a tail of two folders at least, or of one with its index page: `/repo/docs/core-concepts`)
-        return any(self.paths.has_suffix("/".join(parts[start:]) + suffix)
-                   for start in range(1, len(parts)) for suffix in _PAGE_ENDINGS
-                   if len(parts) - start > 1 or suffix.startswith("/"))
+        tails = ("/".join(parts[start:]) + suffix for start in range(1, len(parts)) for suffix in _PAGE_ENDINGS
+                 if len(parts) - start > 1 or suffix.startswith("/"))
+        return any(self.paths.has_suffix(tail) or self.paths.has_unnumbered_suffix(tail) for tail in tails)
 
     def _holds_any(self, folder: str, names: tuple[str, ...]) -> bool:
         """Whether one of the files `names` lies in `folder`."""
@@ -757,6 +764,9 @@ class Resolver:
         """A doc link may name a page by its source without suffix, or by its built `.html`."""
         if kind == "sphinx-doc":
             return [candidate + suffix for suffix in SOURCE_SUFFIXES] + [candidate]
+        if kind == "config-extends" and not candidate.endswith(".json"):
+            # TypeScript adds `.json` to an `extends` without it (jupyterlab's `../../tsconfigbase`)
+            return [candidate, candidate + ".json"]
         stem, extension = posixpath.splitext(candidate)
         if kind == "config" and extension in (".html", ".htm"):  # a built page (xarray's `gallery.yml`)
             return [candidate] + [stem + suffix for suffix in SOURCE_SUFFIXES]
@@ -793,7 +803,15 @@ class Resolver:
         c_include = reference.kind == "string" and _C_INCLUDE.match(reference.text) is not None
         if c_include and self.paths.has_suffix(word):
             return Resolved(reference, NOT_A_CLAIM, why="a header found under another folder, on an include path")
+        if reference.kind == "string" and reference.path.endswith(_JS_SOURCES) and not word.startswith(".") \
+                and not tokens.has_file_extension(word) \
+                and any(self.paths.has_suffix(word + suffix) for suffix in _JS_SUFFIXES):
+            # nuxt's `resolve(nuxt.options.appDir, 'plugins/warn.dev.server')`: a module named from
+            # the folder a variable holds, which the bundler finds with its suffix
+            return Resolved(reference, NOT_A_CLAIM, why="a module under another folder, found with its suffix")
         candidates = list(pairs)
+        if reference.kind == "sphinx-doc" and self._written_by_sphinx(reference, candidates):
+            return Resolved(reference, NOT_A_CLAIM, why="a page the Sphinx configuration writes before the build")
         if self._made_by_make.intersection(candidates):
             # buildah's Makefile lists `internal/mkcw/embed/entrypoint_arm64.gz`, which a rule of
             # it makes from the binary: the build's output, whatever the repository holds
@@ -933,7 +951,10 @@ class Resolver:
             return Resolved(reference, NOT_A_CLAIM, why="a news fragment: an example, or consumed by a release")
         if reference.kind == "md-link" and not tokens.has_file_extension(word) \
                 and ("/" not in word or word in self._myst_labels) \
-                and self.paths.sphinx_root_of(reference.path) is not None:
+                and (self.paths.sphinx_root_of(reference.path) is not None
+                     # (a page that defines MyST labels is MyST's wherever its Sphinx configuration
+                     # is: pulumi builds `docs/architecture/` with `sphinx -c sphinx ..`)
+                     or self.definitions.get(reference.path, {}).get("labels")):
             return Resolved(reference, NOT_A_CLAIM, why="a MyST cross-reference label")
         if reference.kind not in STRONG_KINDS and _GO_QUALIFIED.search(word):
             return Resolved(reference, NOT_A_CLAIM, why="a Go package's exported name (package.Name)")
@@ -961,6 +982,21 @@ class Resolver:
             return False
         bases = [root] if reference.target.startswith("/") else [posixpath.dirname(reference.path), root]
         return not any(self._anchored(base, target) for base in bases)
+
+    def _written_by_sphinx(self, reference: Reference, candidates: list[str]) -> bool:
+        """Whether the `conf.py` of the page's Sphinx project names the missing page (copies the
+        CHANGELOG to it, writes it: jupyter_server's `other/changelog.md`, `other/full-config.rst`;
+        a bare name, `changelog.md`, wherever the page is in the project)."""
+        root = self.paths.sphinx_root_of(reference.path)
+        conf = self.definitions.get(posixpath.join(root, "conf.py") if root else "conf.py", {}) \
+            if root is not None else {}
+        pages = conf.get("sphinx-pages") if isinstance(conf, dict) else None
+        if not pages:
+            return False
+        written = {posixpath.normpath(posixpath.join(root, page)) for page in pages}
+        names = {page for page in pages if "/" not in page}
+        return any(variant in written or posixpath.basename(variant) in names
+                   for candidate in candidates for variant in self._variants(reference.kind, candidate))
 
     def _file_prefix(self, candidates: list[str]) -> str | None:
         """`pyproject.toml/setup.cfg` runs through a file: it lists alternatives."""

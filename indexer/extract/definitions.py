@@ -5,7 +5,8 @@ docstrings' relative links are the page's, and a Hugo configuration's own conten
 (`[[module.mounts]]`: `../geps` served as `content/geps`), which its pages' links see.
 
 A Sphinx `conf.py` that uses intersphinx is noted too: there, a `:doc:` that names no local
-document may name one of another project.
+document may name one of another project; and so are the pages it names (`changelog.md`,
+`other/full-config.rst`), which it may write before the build.
 
 `extract_definitions(path, data)` is pure and cached per blob with the references, so the
 resolver can tell `make deploy-old` or a Jekyll permalink from a dangling one without reading
@@ -43,6 +44,9 @@ NEXT_CONFIGS = ("next.config.js", "next.config.mjs", "next.config.cjs", "next.co
 #: A Mintlify site's configuration: `mint.json`, or a `docs.json` of Mintlify's schema.
 _MINTLIFY_CONFIGS = ("mint.json", "docs.json")
 _MOUNT_KEY = lazy(r"^\s*(source|target)\s*=\s*[\"']([^\"'\n]*)[\"']")
+#: A page's name in a Sphinx `conf.py`'s string: one it copies or writes before the build
+#: (jupyter_server's `osp.join(HERE, "other", "changelog.md")`, `"other/full-config.rst"`).
+_CONF_PAGE = lazy(r"""["']([\w./-]{1,200}\.(?:md|rst|txt|ipynb))["']""")
 
 
 def extract_definitions(path: str, data: bytes) -> dict[str, list[str]]:
@@ -54,8 +58,10 @@ def extract_definitions(path: str, data: bytes) -> dict[str, list[str]]:
         return {"make": _make_targets(text), **({"make-writes": writes} if writes else {})}
     if base == "package.json":
         return _package_names(data)
-    if base == "conf.py" and b"intersphinx" in data:
-        return {"sphinx": ["intersphinx"]}
+    if base == "conf.py":
+        pages = sorted({m.group(1) for m in _CONF_PAGE.finditer(data.decode("utf-8", "replace"))})[:_ROUTES]
+        return {**({"sphinx": ["intersphinx"]} if b"intersphinx" in data else {}),
+                **({"sphinx-pages": pages} if pages else {})}
     if base in _HUGO_CONFIG and b"module.mounts" in data:
         mounts = _hugo_mounts(data.decode("utf-8", "replace"))
         return {"hugo-mounts": mounts} if mounts else {}

@@ -57,7 +57,7 @@ HISTORICAL = lazy(
     r"|(?:^|/)(?:changelog|history)[-_](?:pre|old|older|archive|legacy|v?\d)[\w.-]*\.(?:rst|md|txt|adoc)$"
     # (`released/`: argo-workflows' `.features/released/v4.1.0/`, each feature's note of a release)
     r"|(?:^|/)(?:change[-_]?logs?|changes|releases|released|release-notes|release_notes|whatsnew"
-    r"|adrs?|decisions|designs|design[-_]proposals|proposals|rfcs?|keps?|seps?|history|announce|announcements"
+    r"|adrs?|decisions|designs|design[-_]proposals|proposals|rfcs?|keps?|seps?|swips?|history|announce|announcements"
     r"|newsfragments|changelog\.d|changes\.d|upcoming_changes)/"
     # a root `design/` of proposals (velero's `design/Implemented/*.md`), external-dns'
     # `docs/proposal/`; below the root, a docs site's `design/` pages describe the design as it is

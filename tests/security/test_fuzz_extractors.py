@@ -116,7 +116,11 @@ ADVERSARIAL = [("a.rst", "# TODO " + _line("a:")), ("a.rst", "# TODO " + _line("
                ("a.md", "\n" * 9 + "+++\n" + "repo = https\n" * 100_000 + "+++\n[x](a/b.md)\n"),
                ("a.md", "```shell\n" + ("a/" * 2_000 + "x.py::t PASSED\n") * 500 + "```\n"),
                ("a.rb", ("repo: " * 500 + '"a/b"\n') * 40 + "fastlane/fastlane#1 " * 5_000 + "\n"),
-               ("a.rs", "#[cfg(test)]\nmod tests {\n" + "    #[test]\n}\n" * 20_000)]
+               ("a.rs", "#[cfg(test)]\nmod tests {\n" + "    #[test]\n}\n" * 20_000),
+               # session 42's: block comment openers in strings and line comments, each before a
+               # path (each word looks back for the opener that opens a comment), and a line of them
+               ("a.ts", "x('/*'); y('a/b.c') // /* c\n" * 50_000),
+               ("a.ts", "/*" + _line("'/*' ") + "\n" + "x('a/b.c')\n" * 50_000)]
 
 
 @pytest.mark.parametrize("name,text", ADVERSARIAL, ids=[f"{n}-{t[:8]!r}" for n, t in ADVERSARIAL])

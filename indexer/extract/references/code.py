@@ -325,21 +325,75 @@ class _Placer:
         self.counted_to = 0
         self.docstring_quotes = dict.fromkeys(_DOCSTRING_QUOTES, 0)
         self._starts: dict[str, list[int]] = {}
+        self._real: dict[str, list[int]] = {}
 
-    def _last(self, needle: str, end: int) -> int:
-        """`text.rfind(needle, 0, end)`, from the sorted offsets of every occurrence (found once
-        per file: an `rfind` per word would read the file again for each word)."""
+    def _occurrences(self, needle: str) -> list[int]:
+        """The sorted offsets of every occurrence of `needle` (found once per file: an `rfind`
+        per word would read the file again for each word)."""
         starts = self._starts.get(needle)
         if starts is None:
             starts = self._starts[needle] = occurrences(self.text, needle)
-        index = bisect_right(starts, end - len(needle)) - 1
-        return starts[index] if index >= 0 else -1
+        return starts
+
+    def _in_block(self, offset: int, opener: str, closer: str) -> bool:
+        """Whether a block comment holds `offset`: the last opener before it that opens one (not
+        one in a string or a line comment: nuxt's `'src/**/*.ts'` and `// shims for #build/*`)
+        with no closer after it."""
+        openers = self._real_openers(opener)
+        index = bisect_right(openers, offset - len(opener)) - 1
+        if index < 0:
+            return False
+        closers = self._occurrences(closer)
+        last = bisect_right(closers, offset - len(closer)) - 1
+        return last < 0 or closers[last] < openers[index] + len(opener)
+
+    def _real_openers(self, opener: str) -> list[int]:
+        """The offsets of the openers that open a block comment, each line read once (a line
+        longer than `_LONGEST_LINE` is not read: its openers count)."""
+        found = self._real.get(opener)
+        if found is not None:
+            return found
+        found = self._real[opener] = []
+        text, starts, at = self.text, self._occurrences(opener), 0
+        while at < len(starts):
+            line_start = text.rfind("\n", 0, starts[at]) + 1
+            line_end = text.find("\n", starts[at])
+            line_end = len(text) if line_end < 0 else line_end
+            columns = []
+            while at < len(starts) and starts[at] < line_end:
+                columns.append(starts[at] - line_start)
+                at += 1
+            if line_end - line_start > _LONGEST_LINE:
+                found += [line_start + column for column in columns]
+            else:
+                places = self._places(text[line_start:line_end], columns)
+                found += [line_start + column for column, place in zip(columns, places) if place is None]
+        return found
+
+    def _places(self, line: str, columns: list[int]) -> Iterator[str | None]:
+        """`comment`, `string` or None (plain code) for each of the ascending `columns` of `line`,
+        from the line alone: its quotes, escapes and line-comment leaders before each."""
+        tokens = self.syntax.line_tokens.finditer(line)
+        token = next(tokens, None)
+        quote = comment = None
+        for column in columns:
+            while comment is None and token is not None and token.start() < column:
+                piece = token.group()
+                if quote:
+                    if piece == quote:
+                        quote = None
+                elif piece in _QUOTES:
+                    quote = piece
+                elif piece[0] != "\\":
+                    comment = "comment"  # (every column after a line comment's leader is the comment's)
+                token = next(tokens, None)
+            yield comment or ("string" if quote else None)
 
     def place(self, offset: int, line: str, column: int) -> str | None:
         """`comment`, `string` or None (plain code) for the word at `offset`."""
         text, syntax = self.text, self.syntax
         for opener, closer in syntax.blocks:
-            if self._last(opener, offset) > self._last(closer, offset):
+            if self._in_block(offset, opener, closer):
                 return "comment"
         if syntax.docstrings:
             for triple in _DOCSTRING_QUOTES:
@@ -349,17 +403,7 @@ class _Placer:
                 return "comment"
         if column > _LONGEST_LINE:
             return None
-        quote = None
-        for token in syntax.line_tokens.finditer(line, 0, column):
-            piece = token.group()
-            if quote:
-                if piece == quote:
-                    quote = None
-            elif piece in _QUOTES:
-                quote = piece
-            elif piece[0] != "\\":
-                return "comment"
-        return "string" if quote else None
+        return next(self._places(line, [column]))
 
 
 def _imports(found: Found, text: str, language: str) -> None:

@@ -54,8 +54,8 @@ _HOST_NAME = lazy(r"(?i)^[a-z0-9-]+(?:\.[a-z0-9-]+)+\.(?:com|org|net|io|dev|app|
 #: Material's `mkdocs.insiders.yml`), besides `mkdocs.yml`: a site's root all the same.
 MKDOCS_CONFIG = lazy(r"^mkdocs[-._][\w.-]*\.ya?ml$")
 #: `A.B`, `X.Y.Z`, `x.x.x` (wagtail's `docs/releases/x.x.x.md`), and a version with a placeholder
-#: part: cloudnative-pg's `release_notes/v1.XX.md`.
-_VERSION_PLACEHOLDER = lazy(r"(?:^|[^\w])(?:[A-Z]\.[A-Z](?:\.[A-Zx])?|X\.Y(?:\.Z)?|x\.x(?:\.x)?|x\.y(?:\.z)?|v?\d+\.(?:X{1,3}|x{2,3})(?:\.(?:X+|x+|\d+))?)"
+#: part: cloudnative-pg's `release_notes/v1.XX.md`; each may start with `v` (kubo's `vX.Y+1.md`).
+_VERSION_PLACEHOLDER = lazy(r"(?:^|[^\w])v?(?:[A-Z]\.[A-Z](?:\.[A-Zx])?|X\.Y(?:\.Z)?|x\.x(?:\.x)?|x\.y(?:\.z)?|\d+\.(?:X{1,3}|x{2,3})(?:\.(?:X+|x+|\d+))?)"
                             r"(?:[^\w]|$)")
 _NUMERIC = lazy(r"^[\d.,:x-]*$")
 #: Folders that only ever hold build outputs, caches and installs: never committed.
