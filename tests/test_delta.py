@@ -1160,3 +1160,20 @@ def test_a_page_that_renders_a_docstring_or_serves_a_url_added_later_says_what_a
                                      "site/content/docs/design.md": "# Design\n"})
     assert_same_as_cold(repo, tmp_path, warm, delta=None)
     assert '"dangling-reference"' not in run_scan(repo.root, warm, "--format", "json").stdout
+
+
+def test_a_numbered_page_added_resolves_again_the_site_urls_that_name_it_without_its_numbers(repo, tmp_path):
+    """nuxt's `/docs/4.x/getting-started/installation` is `docs/1.getting-started/02.installation.md`
+    (Nuxt Content leaves the number prefixes out of its URLs): a delta that adds the page answers
+    the link again, as a cold scan does, and one that deletes it reports the link again."""
+    link = "# Pages\n\nSee [it](/docs/4.x/getting-started/installation).\n"
+    repo.commit("2026-10-01", "docs", files={"docs/2.guide/1.pages.md": link})
+    warm = tmp_path / "warm"
+    assert "dangling-reference" in run_scan(repo.root, warm, "--format", "json").stdout
+    repo.commit("2026-10-02", "page", files={"docs/1.getting-started/02.installation.md": "# Installation\n"})
+    assert_same_as_cold(repo, tmp_path, warm)
+    assert "dangling-reference" not in run_scan(repo.root, warm, "--format", "json").stdout
+    repo.git("rm", "-q", "docs/1.getting-started/02.installation.md")
+    repo.commit("2026-10-03", "gone")
+    assert_same_as_cold(repo, tmp_path, warm)
+    assert "dangling-reference" in run_scan(repo.root, warm, "--format", "json").stdout
