@@ -204,9 +204,9 @@ def test_marker_shape_allows_every_delimiter_stripped_before_a_marker():
     from indexer.extract import comments as comment_module
 
     delimiters = [opener for opener, _ in comment_module._BLOCK_DELIMITERS] + list(comment_module._LINE_DELIMITERS)
-    for before in ("", " ", "*", "!", "\n", *delimiters):
+    for before in ("", " ", "*", "!", "\n", "@", *delimiters):  # (`@TODO`: a marker written as a tag)
         assert shape.search(f"{before}TODO".encode()), before
-    for glued in ("xTODO", "_TODO", "$TODO", "@TODO", "\\TODO", "'TODO", '"TODO', "`TODO", "TODOx", "TODO_"):
+    for glued in ("xTODO", "_TODO", "$TODO", "\\TODO", "'TODO", '"TODO', "`TODO", "TODOx", "TODO_"):
         assert not shape.search(glued.encode()), glued
     assert re.escape("TODO") in shape.pattern.decode()
 

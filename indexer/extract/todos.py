@@ -75,20 +75,21 @@ def _marker_search(markers: tuple[str, ...]) -> tuple[tuple[bytes, ...], re.Patt
     the raw bytes.
 
     The pattern finds a marker in upper case not glued to a name (`todo_list`, `Status.TODO`,
-    `"TODO"`), followed by `:`, `(`, whitespace or the end, and captures its `(tag)`.
+    `"TODO"`), followed by `:`, `(`, whitespace or the end, and captures its `(tag)`. A marker
+    written as a tag, `@FIXME` or `@TODO`, is one (traefik's web UI, zeppelin, sentry).
 
     The shape is what any such marker looks like in the file's bytes, before comment
-    delimiters are stripped: not right after a letter, digit, `_`, `$`, `@`, `\\` or a quote
+    delimiters are stripped: not right after a letter, digit, `_`, `$`, `\\` or a quote
     (no delimiter ends in one, except `=begin`), nor right before a letter, digit or `_` (no
     comment ends inside a word). A file without it holds no TODO and is not parsed.
     """
     words = sorted({marker.upper() for marker in markers if marker}, key=len, reverse=True)
     alternatives = "|".join(re.escape(word) for word in words)
     pattern = re.compile(
-        rf"(?<![\w.$@/\\'\"`])(?P<marker>{alternatives})(?=[:(\s!?]|[-.](?![\w.])|$)(?:\((?P<tag>[^()\n]*)\))?"
+        rf"(?<![\w.$/\\'\"`])(?P<marker>{alternatives})(?=[:(\s!?]|[-.](?![\w.])|$)(?:\((?P<tag>[^()\n]*)\))?"
     )
     encoded = "|".join(re.escape(word) for word in words).encode()
-    shape = re.compile(rb"(?:(?<![A-Za-z0-9_$@\\'\"`])|(?<==begin))(?:" + encoded + rb")(?![A-Za-z0-9_])")
+    shape = re.compile(rb"(?:(?<![A-Za-z0-9_$\\'\"`])|(?<==begin))(?:" + encoded + rb")(?![A-Za-z0-9_])")
     return tuple(word.encode() for word in words), pattern, shape
 
 
