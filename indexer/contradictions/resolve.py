@@ -970,13 +970,20 @@ class Resolver:
             return Resolved(reference, NOT_A_CLAIM, why=f"{file_prefix} is a file: alternatives, not a path")
         return None
 
+    def _sphinx_conf(self, path: str) -> tuple[str | None, dict]:
+        """The Sphinx project `path` is in: its root, and its `conf.py`'s definitions."""
+        root = self.paths.sphinx_root_of(path)
+        if root is None:
+            return None, {}
+        conf = self.definitions.get(posixpath.join(root, "conf.py") if root else "conf.py", {})
+        return root, conf if isinstance(conf, dict) else {}
+
     def _other_projects_document(self, reference: Reference) -> bool:
         """With intersphinx, Sphinx looks a `:doc:` it cannot find up in other projects' docs:
         `library/re` is Python's when no `library/` folder exists here."""
-        root = self.paths.sphinx_root_of(reference.path)
+        root, conf = self._sphinx_conf(reference.path)
         if root is None:
             return False
-        conf = self.definitions.get(posixpath.join(root, "conf.py") if root else "conf.py", {})
         target = reference.target.strip("/")
         if "intersphinx" not in conf.get("sphinx", ()) or "/" not in target:
             return False
@@ -987,11 +994,9 @@ class Resolver:
         """Whether the `conf.py` of the page's Sphinx project names the missing page (copies the
         CHANGELOG to it, writes it: jupyter_server's `other/changelog.md`, `other/full-config.rst`;
         a bare name, `changelog.md`, wherever the page is in the project)."""
-        root = self.paths.sphinx_root_of(reference.path)
-        conf = self.definitions.get(posixpath.join(root, "conf.py") if root else "conf.py", {}) \
-            if root is not None else {}
-        pages = conf.get("sphinx-pages") if isinstance(conf, dict) else None
-        if not pages:
+        root, conf = self._sphinx_conf(reference.path)
+        pages = conf.get("sphinx-pages")
+        if root is None or not pages:
             return False
         written = {posixpath.normpath(posixpath.join(root, page)) for page in pages}
         names = {page for page in pages if "/" not in page}
