@@ -253,6 +253,47 @@ def test_a_table_row_is_evidence_only_when_a_cell_says_deprecated(repo):
     assert ("rules/legacy-path.yaml", None) not in legacy
 
 
+def test_a_table_of_parameters_lists_no_deprecated_path(repo):
+    """feast's `| Parameter | Type | Default | Description |` table says its `value_type` argument
+    is deprecated: no word on `feast/value_type.py`, whose 66 importers were legacy references. A
+    table of exporters still lists one."""
+    repo.commit("2025-06-01", files={
+        "sdk/feast/value_type.py": "class ValueType: ...\n",
+        "sdk/feast/entity.py": "from feast.value_type import ValueType\n",
+        "exporters/statsd.go": "package exporters\n",
+        "docs/entity.md": "# Entity\n\n| Parameter | Type | Default | Description |\n|---|---|---|---|\n"
+                          "| `value_type` | ValueType | - | Deprecated; use `join_keys` instead |\n",
+        "docs/exporters.md": "# Exporters\n\n| exporter | status |\n|---|---|\n| statsd | **Deprecated** since 2.0 |\n",
+    })
+    assert set(by_rule(scan(repo.root), "legacy-path")) == {("exporters/statsd.go", None)}
+
+
+def test_a_configurations_legacy_flavour_is_a_build_it_runs(repo):
+    """TanStack query's packages each keep `tsconfig.legacy.json` beside `tsconfig.json`: a build
+    for older TypeScript, not a file left behind (9). `deploy-legacy.sh` beside `deploy.sh` still is."""
+    repo.commit("2024-01-10", files={
+        "packages/query/tsconfig.json": "{}\n", "packages/query/tsconfig.legacy.json": "{}\n",
+        "packages/query/webpack.config.js": "\n", "packages/query/webpack.legacy.config.js": "\n",
+        "ops/deploy.sh": "true\n", "ops/deploy-legacy.sh": "true\n",
+    })
+    repo.commit("2026-10-01", files={"ops/deploy.sh": "true # v2\n", "packages/query/tsconfig.json": "{ }\n",
+                                     "packages/query/webpack.config.js": "// v2\n"})
+    assert set(by_rule(scan(repo.root), "legacy-path")) == {("ops/deploy-legacy.sh", None)}
+
+
+def test_a_todo_to_replace_something_with_a_legacy_folder_asks_to_use_it(repo):
+    """keras' `src/legacy/` holds "TODO(nkovela): Replace with legacy serialization": a way into
+    the folder, not out of it; with its name alone it is no legacy path (7 findings). A TODO in it
+    that asks to move off it still counts."""
+    repo.commit("2024-01-01", files={
+        "keras/legacy/saving.py": "# TODO(nkovela): Replace with legacy serialization\nX = 1\n",
+        "keras/models.py": "from keras.legacy.saving import X\n",
+        "app/legacy/charge.py": "# TODO: migrate off this module once v2 ships\nY = 1\n",
+        "app/checkout.py": "from app.legacy.charge import Y\n",
+    })
+    assert set(by_rule(scan(repo.root), "legacy-path")) == {("app/legacy", None)}
+
+
 def test_a_file_named_for_archives_is_about_them_not_legacy(repo):
     """git/git's `Documentation/git-archive.adoc` beside `git.adoc` documents `git archive`; a
     `deploy-old.sh` beside `deploy.sh`, with the same history, still reads as legacy."""
@@ -308,7 +349,9 @@ def test_a_short_readme_that_says_something_else_moved_has_not_moved(repo):
         "docs/topics/djangoitem.rst": (":orphan:\n\n.. _topics-djangoitem:\n\n==========\nDjangoItem\n==========\n\n"
                                        "DjangoItem has been moved into a separate project.\n"),
         "docs/reference/alignment.rst": ("****************\nMemory alignment\n****************\n\n"
-                                         ".. This document has been moved to ../dev/alignment.rst.\n")})
+                                         ".. This document has been moved to ../dev/alignment.rst.\n"),
+        # brew's governance minutes: a motion, no move
+        "docs/governance/egm-minutes.md": "# EGM\n\nShaun moved to amend the governance document.\n"})
     assert {path for path, _ in by_rule(scan(repo.root), "legacy-path")} == {
         "deploy/old", "docs/old", "docs/topics/djangoitem.rst", "docs/reference/alignment.rst"}
 

@@ -448,6 +448,8 @@ def test_package_roots_tests_and_placeholders_on_real_repository_shapes(repo):
         "packages/cli/default-files/README.md": "# Defaults\n",
         "packages/cli/src/commands/init.ts": 'const readme = "default-files/README.md";\n',
         "packages/cli/src/commands/init.test.ts": 'write(".changeset/pre.json", "{}");\nread("out/gone.txt");\n',
+        # (biome names its Rust test modules `*.tests.rs`)
+        "crates/lsp/src/server.tests.rs": 'fn t() { open("default-files/README.md"); }\n',
         "pyproject.toml": "[project]\nname = 'tool'\n",
         "src/tool/core.py": "x = 1\n",
         "docs/api.md": "The core lives in `tool/core.py`. See [#123](url) and the [old guide](old-guide.md).\n",
@@ -934,6 +936,16 @@ def test_pages_a_sphinx_configuration_writes_before_the_build_are_no_claim(repo)
                                         "   gone\n"),
     })
     assert set(found(scan(repo.root), "dangling-reference")) == {("docs/source/other/index.rst", 8)}
+
+
+def test_a_page_a_sphinx_configuration_names_in_a_comment_is_written_before_the_build(repo):
+    """nbconvert's `conf.py` runs a script under "# Automatically generate config_options.rst":
+    its pages' `:doc:`/config_options`` is that page (6). A page it names nowhere is still reported."""
+    repo.commit("2024-01-10", files={
+        "docs/source/conf.py": "# Automatically generate config_options.rst\nexec(AUTOGEN)\n",
+        "docs/source/index.rst": "Docs\n====\n\nSee :doc:`/config_options`\nand :doc:`/gone`.\n",
+    })
+    assert set(found(scan(repo.root), "dangling-reference")) == {("docs/source/index.rst", 5)}
 
 
 def test_a_page_that_defines_myst_labels_links_by_label_wherever_its_configuration_is(repo):
@@ -1470,8 +1482,12 @@ def test_package_scripts_a_doc_has_the_reader_add_or_scaffold_are_theirs(repo):
                                "```json\n{\n  \"scripts\": {\n    \"build\": \"tsc\",\n    \"start\": \"node index.js\"\n  }\n}\n```\n\n"
                                "2. Run `npm run build` and `npm run start`.\n"),
         "README.md": "# lib\n\nRun `npm run bench`.\n\n```sh\nnpm init lib\n```\n\nThen:\n\n```sh\nnpm run dev\n```\n",
+        # solid's quick start copies a template with degit, then runs its scripts
+        "packages/solid/README.md": ("# Solid\n\nRun `npm run bench`.\n\n```sh\n> npx degit solidjs/templates/js my-app\n"
+                                     "> cd my-app\n> npm run dev\n```\n"),
     })
-    assert set(found(scan(repo.root), "dangling-command")) == {("docs/TypeScript.md", 3), ("README.md", 3)}
+    assert set(found(scan(repo.root), "dangling-command")) == {
+        ("docs/TypeScript.md", 3), ("README.md", 3), ("packages/solid/README.md", 3)}
 
 
 def test_a_dot_slash_path_starts_where_the_reader_stands_not_in_a_packages_src(repo):
@@ -1959,14 +1975,20 @@ def test_names_that_say_they_are_placeholders_or_missing_on_purpose(repo):
     CSS tests keep `url(../nested/non-existent.png)` (commented out) to see it fail. Neither names
     a file."""
     repo.commit("2024-01-10", files={
-        "CONTRIBUTING.md": "Add a unit test in `test/blah_test.rb`.\nAnd a scenario in `features/blah.feature`.\n",
+        "CONTRIBUTING.md": ("Add a unit test in `test/blah_test.rb`.\nAnd a scenario in `features/blah.feature`.\n"
+                            # marimo's lint guide, sqlx's macro docs, sea-orm's release steps
+                            "It creates `docs/rules/your_rule_name.md`, read by `src/my_query.rs`\n"
+                            "and `docs/rules/some_test.snap.new`.\n"
+                            "Then `git add changelog/2.0.0-rc.N.md`.\n"),
+        "docs/notes.md": "See `docs/rules/gone.md`.\n",
+        "docs/rules/other.md": "# Other\n", "src/lib.rs": "fn x() {}\n", "changelog/1.0.0.md": "# 1.0.0\n",
         "web/css/urls.css": "/*\n.a { background: url(../nested/non-existent.png) }\n"
                             ".b { background: url(../nested/gone.png) }\n*/\n",
         "web/nested/there.png": "png\n",
         "test/unit_test.rb": "# a test\n",
         "features/login.feature": "Feature: login\n",
     })
-    assert set(found(scan(repo.root), "dangling-reference")) == {("web/css/urls.css", 3)}
+    assert set(found(scan(repo.root), "dangling-reference")) == {("web/css/urls.css", 3), ("docs/notes.md", 1)}
 
 
 def test_a_bundlers_output_file_names_are_what_the_build_writes(repo):
@@ -2841,6 +2863,80 @@ def test_a_script_name_to_fill_in_runs_no_script():
         ("yarn run reset-all", "command")}
 
 
+def test_a_path_joined_to_a_build_folder_is_the_builds_output():
+    """vitest's browser server reads `resolve(distRoot, 'client/favicon.svg')`, a file its build
+    writes (3). A path joined to another folder is still read."""
+    assert kinds("packages/browser/src/node/index.ts", (
+        "const icon = readFileSync(resolve(distRoot, 'client/favicon.svg'))\n"
+        "const icon2 = join(BUILD_DIR, 'client/icon.svg')\n"
+        "const page = readFileSync(resolve(srcRoot, 'client/page.html'))\n")) == {
+        (3, "client/page.html", "string")}
+
+
+def test_what_a_workflow_clones_moves_or_keeps_in_a_nested_project_is_no_claim_here(repo):
+    """accelerate's and polars' workflows clone another repository and run a later step in it
+    (`working-directory: transformers/`: 4); pachyderm's `v2move.sh` ran `git mv ./src/client/pfs
+    ./src/pfs` once, in 2021 (9); go-ethereum keeps libsecp256k1 with its own workflows, whose
+    `uses: ./.github/actions/x` are in that project's folder (13). A working directory, a moved
+    path and an action that are missing are still reported."""
+    repo.commit("2020-01-10", files={"src/client/pfs/pfs.go": "package pfs\n", "gone/x.go": "package x\n"})
+    repo.git("rm", "-q", "-r", "src/client/pfs", "gone")
+    repo.commit("2024-01-10", files={
+        ".github/workflows/ci.yml": ("on: push\njobs:\n  t:\n    runs-on: ubuntu-latest\n    steps:\n"
+                                     "      - run: |\n          git clone --depth 1 https://github.com/huggingface/transformers\n"
+                                     "      - working-directory: transformers/\n        run: make test\n"
+                                     "      - working-directory: missing-dir/\n        run: make test\n"),
+        "etc/v2move.sh": "#!/bin/sh\ngit mv ./src/client/pfs ./src/pfs\ncp ./gone/x.go ./src/x.go\n",
+        "src/pfs/pfs.go": "package pfs\n",
+        "crypto/lib/.github/workflows/ci.yml": ("on: push\njobs:\n  t:\n    runs-on: ubuntu-latest\n    steps:\n"
+                                                "      - uses: ./.github/actions/run-in-docker\n"
+                                                "      - uses: ./.github/actions/missing\n"),
+        "crypto/lib/.github/actions/run-in-docker/action.yml": "name: run\nruns:\n  using: composite\n  steps: []\n",
+    })
+    assert set(found(scan(repo.root), "dangling-reference")) == {
+        (".github/workflows/ci.yml", 10), ("etc/v2move.sh", 3), ("crypto/lib/.github/workflows/ci.yml", 7)}
+
+
+def test_a_page_that_says_it_is_a_transcript_is_historical(repo):
+    """aider's example pages open "This is a chat transcript of a fairly complex code change" and
+    "In this chat transcript, the user asks ...": the session's files as they were that day
+    (`aider/getinput.py`, renamed to `aider/io.py` since: 30). A guide naming it is still reported."""
+    repo.commit("2023-01-10", files={"aider/getinput.py": "x = 1\n"})
+    repo.git("mv", "aider/getinput.py", "aider/io.py")
+    repo.commit("2023-06-10", files={
+        "website/examples/complex-change.md": ("# A complex change\n\nThis is a chat transcript of a fairly complex"
+                                               " code change.\n\n> $ aider aider/getinput.py\n"),
+        "website/examples/search.md": "# Search\n\nIn this chat transcript, the user edits `aider/getinput.py`.\n",
+        "website/docs/guide.md": "# Guide\n\nThe prompt lives in `aider/getinput.py`.\n",
+    })
+    assert set(found(scan(repo.root), "dangling-reference")) == {("website/docs/guide.md", 3)}
+
+
+def test_a_doc_builder_toctree_and_a_card_name_pages_without_their_suffix(repo):
+    """Hugging Face's doc-builder `_toctree.yml` lists `local: package_reference/peft_model`, the
+    page `peft_model.md` (a `peft_model/` folder was deleted in 2023: 3); flax's sphinx-design
+    cards link `:link: guides/index.html`, the built page of `guides/index.rst` (6), and sphinx's
+    tutorial links `../contents.html`, which `html_additional_pages` makes of a template since its
+    `contents.rst` was deleted. A page that is nowhere, or was deleted, is still reported."""
+    repo.commit("2020-01-10", files={"docs/source/package_reference/peft_model/x.md": "# x\n",
+                                     "docs/gone/index.rst": "Gone\n====\n", "docs/contents.rst": "Contents\n====\n"})
+    repo.git("rm", "-q", "-r", "docs/source/package_reference/peft_model", "docs/gone", "docs/contents.rst")
+    repo.commit("2024-01-10", files={
+        "docs/source/_toctree.yml": ("- sections:\n    - local: index\n      title: Home\n"
+                                     "    - local: package_reference/peft_model\n      title: Model\n"
+                                     "    - local: package_reference/gone\n      title: Gone\n"),
+        "docs/source/index.md": "# PEFT\n", "docs/source/package_reference/peft_model.md": "# Model\n",
+        # (sphinx's own docs: a page its templates make, `contents.html`, whose source it deleted)
+        "docs/conf.py": "project = 'flax'\nhtml_additional_pages = {'contents': 'contents.html'}\n",
+        "docs/index.rst": ("Flax\n====\n\n.. grid::\n\n   .. grid-item::\n\n      .. card:: Guides\n"
+                           "         :link: guides/index.html\n\n      .. card:: Gone\n         :link: gone/index.html\n"),
+        "docs/tutorial/end.rst": "End\n===\n\nSee the `rest of the\ndocumentation <../contents.html>`__.\n",
+        "docs/guides/index.rst": "Guides\n======\n",
+    })
+    assert set(found(scan(repo.root), "dangling-reference")) == {
+        ("docs/source/_toctree.yml", 6), ("docs/index.rst", 12)}
+
+
 def test_rustdoc_links_and_pages_name_items_not_files(repo):
     """actix-multipart's README (made from its crate docs) links `struct@form::MultipartForm`, an
     item; diesel's doc comments link `../migration/trait.Migration.html`, a page rustdoc makes (4).
@@ -2850,8 +2946,49 @@ def test_rustdoc_links_and_pages_name_items_not_files(repo):
         "diesel/src/connection/mod.rs": ("//! See [`Migration`](../migration/trait.Migration.html).\n"
                                          "//! See [the guide](../guide/migrations.md).\nfn main() {}\n"),
         "diesel/src/guide/intro.md": "# Intro\n",
+        # hyper's crate page links its modules' pages; axum's included docs link the crate's page
+        "hyper/src/lib.rs": "//! - [Client](client/index.html) and [Server](server/index.html) APIs\npub mod x;\n",
+        "axum/src/docs/with_state.md": "See [sharing-state].\n\n[sharing-state]: crate#sharing-state-with-handlers\n",
     })
     assert set(found(scan(repo.root), "dangling-reference")) == {("diesel/src/connection/mod.rs", 2)}
+
+
+def test_the_repositorys_own_name_is_no_path(repo):
+    """meltano's docs run `docker run meltano/meltano`, its image, and set its tap's
+    `projects: meltano/meltano`; a `src/meltano/meltano` was deleted in 2018, so each read as a
+    deleted folder under the `src` layout (35). chezmoi's Makefile covers
+    `chezmoi.io/chezmoi/...`, its Go module, where a `chezmoi.io/` folder was deleted in 2021.
+    Another image or project of the same shape is still a path."""
+    repo.commit("2018-01-10", files={"src/meltano/meltano/__init__.py": "", "src/meltano/other/__init__.py": "",
+                                     "chezmoi.io/chezmoi/x.go": "package x\n"})
+    repo.git("rm", "-q", "-r", "src/meltano/meltano", "src/meltano/other", "chezmoi.io")
+    repo.commit("2024-01-10", files={
+        "pyproject.toml": ('[project]\nname = "meltano"\n\n[project.urls]\n'
+                           'Repository = "https://github.com/meltano/meltano"\n'),
+        "src/meltano/__init__.py": "",
+        "README.md": ("# Meltano\n\n```bash\ndocker run --rm meltano/meltano:latest-slim --version\n"
+                      "docker run -v $(pwd):/project meltano/meltano add --custom tap\n```\n\n"
+                      "See `meltano/other` too.\n"),
+        "meltano.yml": "plugins:\n  extractors:\n  - name: tap-gitlab\n    config:\n      projects: meltano/meltano meltano/tap-gitlab\n",
+        "go.mod": "module chezmoi.io/chezmoi\n\ngo 1.22\n",
+        "Makefile": "coverage:\n\tgo test -coverpkg=chezmoi.io/chezmoi/... ./...\n",
+    })
+    assert set(found(scan(repo.root), "dangling-reference")) == {("README.md", 8)}
+
+
+def test_a_docusaurus_site_serves_its_docs_folder_at_its_root(repo):
+    """meltano's Docusaurus site (`routeBasePath: '/'`) links `/getting-started`, its page
+    `docs/docs/getting-started/index.mdx`; the `docs/getting-started.md` renamed in 2022 is not
+    what it means (6). A page the docs folder lacks is still reported."""
+    repo.commit("2020-01-10", files={"docs/getting-started.md": "# Old\n", "docs/gone.md": "# Gone\n"})
+    repo.git("rm", "-q", "docs/getting-started.md", "docs/gone.md")
+    repo.commit("2024-01-10", files={
+        "docs/docusaurus.config.js": "module.exports = {presets: [['classic', {docs: {routeBasePath: '/'}}]]}\n",
+        "docs/docs/getting-started/index.mdx": "# Getting started\n",
+        "docs/docs/guide/install.mdx": ("# Install\n\nFollow [the guide](/getting-started#create),\n"
+                                        "not [the old one](/gone).\n"),
+    })
+    assert set(found(scan(repo.root), "dangling-reference")) == {("docs/docs/guide/install.mdx", 4)}
 
 
 def test_site_urls_a_catch_all_page_a_prefix_or_an_alias_serves(repo):

@@ -52,6 +52,10 @@ _LEGACY_NAME = lazy(rf"^(?:(?P<pre>.*?)[-_.])?(?P<word>{'|'.join(LEGACY_WORDS)})
 #: A file named for archives is about them (`git-archive.adoc` documents `git archive`); an
 #: `archive/` folder is where old things go.
 _NOT_LEGACY_IN_FILE_NAMES = frozenset({"archive"})
+#: A configuration's flavour for old targets, beside the configuration (TanStack query's
+#: `tsconfig.legacy.json` beside `tsconfig.json` builds for older TypeScript; `webpack.legacy.config.js`):
+#: a build it still runs, not one left behind.
+_CONFIG_FLAVOUR = lazy(r"(?i)^(?:[tj]sconfig|[\w.-]*[._-]config|\.\w+rc)$")
 _VERSION = lazy(r"^(?P<stem>.*?)(?P<sep>[-_.]?)v(?P<number>\d+)$", re.I)
 _NEWER_BARE = ("v2", "v3", "new", "next", "current", "modern", "latest")
 MIGRATE = lazy(
@@ -311,8 +315,11 @@ def _asks_about(ask: MigrateAsk, path: str, successor: str | None) -> bool:
     inside = ask.path.startswith(path + "/")
     toward_successor = successor is not None and any(
         p == successor or p.startswith(successor + "/") for p in ask.toward)
-    mentions = re.search(rf"(?i)\b{re.escape(posixpath.basename(path))}\b", ask.text) is not None
-    return toward_successor and (inside or mentions) or inside and not ask.toward
+    name = re.escape(posixpath.basename(path))
+    mentions = re.search(rf"(?i)\b{name}\b", ask.text) is not None
+    # (keras' `legacy/` holds "TODO: Replace with legacy serialization": a way into it, not out)
+    into = mentions and re.search(rf"(?i)\b(?:with|by|use|using)\s+(?:the\s+)?{name}\b", ask.text) is not None
+    return toward_successor and (inside or mentions) or inside and not ask.toward and not into
 
 
 def _candidates(paths: RepoPaths, asks: list[MigrateAsk],
@@ -469,6 +476,8 @@ def _file_candidates(paths: RepoPaths, in_folders: set[str] | None = None) -> li
             version = _VERSION.match(stem)
             if legacy and legacy.group("word").lower() not in _NOT_LEGACY_IN_FILE_NAMES:
                 rest = "-".join(part for part in (legacy.group("pre"), legacy.group("post")) if part)
+                if _CONFIG_FLAVOUR.match(rest):
+                    continue
                 for candidate in (rest, rest.replace("-", "_")):
                     if candidate and candidate + extension in names and candidate + extension != name:
                         successor = candidate + extension

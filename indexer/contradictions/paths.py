@@ -25,7 +25,7 @@ _SPHINX_INDEX = ("index.rst", "index.txt", "index.md", "contents.rst", "contents
 #: Files that only a docs build writes: their folder is generated output, committed or not.
 _BUILT_SITE_MARKERS = ("searchindex.js", ".buildinfo", "search_index.json", "objects.inv")
 _SITE_MARKERS = ("_config.yml", "_config.yaml", "mkdocs.yml", "mkdocs.yaml", "hugo.toml",
-                 "hugo.yaml", "docusaurus.config.js", "docusaurus.config.ts", "book.toml",
+                 "hugo.yaml", "docusaurus.config.js", "docusaurus.config.ts", "docusaurus.config.mjs", "book.toml",
                  "astro.config.mjs", "astro.config.ts", "astro.config.js", "conf.py")
 #: Hugo's configuration before `hugo.toml`: a site root where `content/` and `layouts/`, `themes/`
 #: or `archetypes/` lie beside it (minikube's `site/config.toml`, the `config.json` of rclone's docs);

@@ -78,9 +78,12 @@ _DEFAULT_LANGUAGES = ("en", "en-us", "en-US", "en_US")
 _TRANSLATIONS = frozenset({"ar", "bn", "cs", "da", "de", "el", "es", "fa", "fi", "fr", "he", "hi", "hu", "id", "it",
                            "ja", "ko", "nl", "pl", "pt", "ro", "ru", "sv", "th", "tr", "uk", "vi", "zh"})
 _ZOLA_CONFIGS = ("config.toml", "zola.toml")
-#: rustdoc's intra-doc link (`struct@form::MultipartForm`, any `a::b`: actix-multipart's README) and
+_DOCUSAURUS_CONFIGS = ("docusaurus.config.js", "docusaurus.config.ts", "docusaurus.config.mjs")
+#: rustdoc's intra-doc link (`struct@form::MultipartForm`, any `a::b`: actix-multipart's README; the
+#: crate's own page, `crate`) and
 #: the pages it makes of items (`../migration/trait.Migration.html`: diesel's doc comments, 4).
 _RUSTDOC = lazy(r"::|^(?:struct|enum|trait|fn|mod|macro|type|const|static|union|derive|attr|prim|primitive|method)@"
+                r"|^(?:crate|self|super)(?:#|$)"  # (axum's `[sharing-state]: crate#sharing-state-with-handlers`)
                 r"|(?:^|/)(?:trait|struct|enum|fn|macro|type|constant|static|union|primitive|derive|attr|keyword)\.\w+\.html$")
 _SETUP_FILES = ("setup.py", "pyproject.toml", "setup.cfg")
 #: A site generator's link alias (Rocket's guide: `@api/master/rocket`, `@git/master/examples`, `@chat`).
@@ -418,6 +421,7 @@ class Resolver:
                 return [root] if root is not None else [*self.paths.sphinx_roots, ""]
             if kind == "md-link":
                 bases = ["", *self.paths.site_roots, *self._site_asset_bases, *self._mkdocs_pages(reference.path),
+                         *self._docusaurus_docs(reference.path),
                          *self._hugo_content(reference.path),
                          *self._hugo_mounted(reference.path, absolute=True), *self._next_pages(reference.path),
                          *(root for root in self._mintlify_roots if not root or reference.path.startswith(root + "/"))]
@@ -722,6 +726,14 @@ class Resolver:
         return [pages for root in self.paths.mkdocs_roots
                 if path.startswith((pages := posixpath.join(root, "docs") if root else "docs") + "/")]
 
+    def _docusaurus_docs(self, path: str) -> list[str]:
+        """The docs folder (`docs/`, the classic preset's) of the Docusaurus site the page `path` is
+        in: served at the site's root with `routeBasePath: '/'`, where a `/a` link is its page
+        `a.md` (meltano's `/getting-started` is its `getting-started/index.mdx` there, not the
+        `getting-started.md` beside its configuration it renamed in 2022)."""
+        return [posixpath.join(root, "docs") for root in self.paths.site_roots
+                if (not root or path.startswith(root + "/")) and self._holds_any(root, _DOCUSAURUS_CONFIGS)]
+
     @functools.cached_property
     def _mintlify_roots(self) -> tuple[str, ...]:
         """The folders of Mintlify sites (`indexer.extract.definitions`), which serve `a/b.mdx` at
@@ -768,7 +780,8 @@ class Resolver:
             # TypeScript adds `.json` to an `extends` without it (jupyterlab's `../../tsconfigbase`)
             return [candidate, candidate + ".json"]
         stem, extension = posixpath.splitext(candidate)
-        if kind == "config" and extension in (".html", ".htm"):  # a built page (xarray's `gallery.yml`)
+        if kind in ("config", "prose") and extension in (".html", ".htm"):
+            # a built page: xarray's `gallery.yml`, flax's sphinx-design cards (`:link: guides/index.html`)
             return [candidate] + [stem + suffix for suffix in SOURCE_SUFFIXES]
         if kind not in ("md-link", "rst-link", "adoc-link"):
             return [candidate]
@@ -794,8 +807,11 @@ class Resolver:
         exempt = self._shape_exemption(reference, word, list(pairs.values()))
         if exempt is not None:
             return exempt
-        if _RUSTDOC.search(word):
+        if _RUSTDOC.search(word) or reference.path.endswith(".rs") and word.endswith(".html"):
+            # (hyper's `[Client](client/index.html)`: a page rustdoc makes, never a file of the repository)
             return Resolved(reference, NOT_A_CLAIM, why="a Rust item's documentation: rustdoc's link or page")
+        if self._names_itself(word):
+            return Resolved(reference, NOT_A_CLAIM, why="the repository's own name (its image, its project, its module)")
         if reference.kind == "md-link" and _LINK_ALIAS.match(reference.target):
             return Resolved(reference, NOT_A_CLAIM, why="a site generator's link alias")
         if _template_suffix(reference.path) and _TEMPLATE_TREE.search(reference.path):
@@ -810,7 +826,7 @@ class Resolver:
             # the folder a variable holds, which the bundler finds with its suffix
             return Resolved(reference, NOT_A_CLAIM, why="a module under another folder, found with its suffix")
         candidates = list(pairs)
-        if reference.kind == "sphinx-doc" and self._written_by_sphinx(reference, candidates):
+        if (reference.kind == "sphinx-doc" or word.endswith(".html")) and self._written_by_sphinx(reference, candidates):
             return Resolved(reference, NOT_A_CLAIM, why="a page the Sphinx configuration writes before the build")
         if self._made_by_make.intersection(candidates):
             # buildah's Makefile lists `internal/mkcw/embed/entrypoint_arm64.gz`, which a rule of
@@ -1260,6 +1276,17 @@ class Resolver:
             if ref != self.branch:
                 return None
         return rest.rstrip("/") or None
+
+    def _names_itself(self, word: str) -> bool:
+        """Whether `word` is this repository's `owner/name` or its module path (`host/owner/name...`)
+        rather than a path: meltano's `docker run meltano/meltano`, its tap's `projects: meltano/meltano`
+        (a `src/meltano/meltano` was deleted in 2018); chezmoi's `-coverpkg=chezmoi.io/chezmoi/...`."""
+        lowered = word.lower().rstrip("/")
+        for host, owner, name in self.identities():
+            slug = f"{owner}/{name}" if owner else name
+            if owner and lowered == slug or lowered == f"{host}/{slug}" or lowered.startswith(f"{host}/{slug}/"):
+                return True
+        return False
 
     def _is_own(self, url: str) -> bool:
         """Whether a document's `git clone URL` is this repository or a fork of it (its name is

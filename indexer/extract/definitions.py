@@ -44,9 +44,11 @@ NEXT_CONFIGS = ("next.config.js", "next.config.mjs", "next.config.cjs", "next.co
 #: A Mintlify site's configuration: `mint.json`, or a `docs.json` of Mintlify's schema.
 _MINTLIFY_CONFIGS = ("mint.json", "docs.json")
 _MOUNT_KEY = lazy(r"^\s*(source|target)\s*=\s*[\"']([^\"'\n]*)[\"']")
-#: A page's name in a Sphinx `conf.py`'s string: one it copies or writes before the build
-#: (jupyter_server's `osp.join(HERE, "other", "changelog.md")`, `"other/full-config.rst"`).
-_CONF_PAGE = lazy(r"""["']([\w./-]{1,200}\.(?:md|rst|txt|ipynb))["']""")
+#: A page's name in a Sphinx `conf.py`, in a string or a comment: one it copies or writes before
+#: the build (jupyter_server's `osp.join(HERE, "other", "changelog.md")`, `"other/full-config.rst"`;
+#: nbconvert's "# Automatically generate config_options.rst", by a script it runs; a built page its
+#: templates make, sphinx's `html_additional_pages = {'contents': 'contents.html'}`).
+_CONF_PAGE = lazy(r"(?<![\w./-])([\w./-]{1,200}\.(?:md|rst|txt|ipynb|html))(?![\w-])")
 
 
 def extract_definitions(path: str, data: bytes) -> dict[str, list[str]]:

@@ -96,7 +96,9 @@ HISTORICAL = lazy(
 #: A move said of the page itself: "This document has been moved", "The upgrading page has moved".
 _THIS_MOVED = lazy(r"(?i)\b(?:this|the)\s+(?:[\w-]+\s+)?(?:page|document|docs|documentation|project|repository|folder"
                    r"|directory|guide|section)\s+(?:has\s+|have\s+|was\s+|were\s+)?(?:been\s+)?moved\b")
+#: ("X moved to amend the document", a motion in a meeting's minutes, is no move: brew's governance.)
 _MOVED = lazy(r"(?i)\b(?:(?:has|have|had)\s+(?:been\s+)?moved|was\s+moved|were\s+moved|moved)\s+(?:to|into)\b"
+              r"(?!\s+(?:amend|adopt|approve|accept|reject|table|close|open|vote|elect|ratify|appoint|extend|suspend)\b)"
               r"|\bthis\s+(?:page|document|project|repository|folder|directory)\s+(?:has\s+)?moved\b")
 #: A move said of documentation ("The docs have moved to", "User-facing documentation has moved",
 #: fastlane's "The fastlane docs were moved to", hypothesis' "The Hypothesis python readme has moved").
@@ -124,11 +126,15 @@ _PROGRAMS = (".go", ".py", ".js", ".mjs", ".cjs", ".ts", ".java", ".kt", ".rb", 
 _DATA = (".yaml", ".yml", ".json", ".toml", ".ini", ".cfg", ".xml", ".properties")
 #: A document that says in its opening that it is kept as history, wherever it lies (fission's
 #: `docs/test-migration/01-migration-status.md`: "Migration is complete; this file is preserved as
-#: a history of decisions"): historical as a changelog is, so neither its paths nor its signals are read.
+#: a history of decisions"), or that it is a transcript: historical as a changelog is, so neither its
+#: paths nor its signals are read.
 _SAYS_HISTORICAL = lazy(
     rb"(?i)\bthis\s+(?:document|file|page|doc|guide|plan|design|proposal|note|record)\s+(?:is|was|has\s+been)\s+"
     rb"(?:now\s+|only\s+)?(?:(?:preserved|kept|retained|archived)\s+(?:here\s+)?(?:as|for)\s+(?:an?\s+)?"
-    rb"(?:history|historical|archival|the\s+record)|historical\b|archived\b|of\s+historical\s+interest)")
+    rb"(?:history|historical|archival|the\s+record)|historical\b|archived\b|of\s+historical\s+interest)"
+    # a session's record (aider's examples: "This is a chat transcript of a fairly complex code
+    # change", "In this chat transcript, the user asks ..."): the files as they were that day
+    rb"|\bthis\s+(?:is\s+an?\s+)?(?:chat\s+|session\s+|terminal\s+)?transcript\b")
 _OPENING = 2048  # (the bytes searched: where a document says what it is)
 #: A proposal or a plan, by its status line (an RFC's, a KEP's, a design doc's: "Status: awaiting
 #: maintainer sign-off", "**Status:** Draft", "| Status | Accepted |"): what it names is what it
@@ -185,6 +191,11 @@ _IN_FAVOUR = lazy(r"(?i)`(?P<old>[^`\s]{2,80})`\s+(?:is|was|has\s+been)\s+(?:now
                         r"`?(?P<new>[^`\s,;]{2,80})`?"
                         r"|`(?P<new2>[^`\s]{2,80})`\s+(?:replaces|supersedes)\s+`(?P<old2>[^`\s]{2,80})`")
 _TABLE_FIRST_CELL = lazy(r"^\|?\s*`?(?P<name>[@\w][\w./@-]{1,80}?)`?\s*\|")
+#: A table whose first column holds an API's names, not files (feast's `| Parameter | Type | ... |`,
+#: whose row "`value_type` | ... | Deprecated" is no word on `feast/value_type.py`: 68 findings).
+_NAMES_COLUMN = lazy(r"(?i)^\|?\s*(?:parameters?|param|arguments?|args?|options?|flags?|fields?|keys?|propert(?:y|ies)"
+                     r"|attributes?|settings?|(?:environment\s+)?variables?|env\s+vars?|columns?|inputs?|outputs?"
+                     r"|methods?|functions?|commands?|config(?:uration)?\s+keys?)\s*\|")
 _LIST_ITEM = lazy(r"^\s*[-*+]\s+`?(?P<name>[@\w][\w./@-]{1,80}?)`?(?:\s|:|$)")
 _MAX_STUB_LINES = 12
 
@@ -299,6 +310,7 @@ def _doc_signals(lines: list[str], name: str, own: str = "") -> list[Signal]:
     # (each holds a code span) can speak, and headings need not be followed.
     listing = any("deprecated" in line.lower() for line in lines)
     heading_deprecated = False
+    names_table = False  # (in a table of an API's names: `_NAMES_COLUMN`)
     for i, line in enumerate(lines, 1):
         if not listing:
             if "`" in line:
@@ -315,7 +327,12 @@ def _doc_signals(lines: list[str], name: str, own: str = "") -> list[Signal]:
             continue
         if "`" in line:
             out += _in_favour(i, line)
-        if not heading_deprecated and not line.lstrip().startswith("|"):
+        in_table = line.lstrip().startswith("|")
+        if not in_table:
+            names_table = False
+        elif not (i > 1 and lines[i - 2].lstrip().startswith("|")):  # (a table's first row: its header)
+            names_table = _NAMES_COLUMN.match(line.strip()) is not None
+        if not heading_deprecated and not in_table or in_table and names_table:
             continue  # (only a list under a "Deprecated" heading, or a table row, lists a name)
         row = _TABLE_FIRST_CELL.match(line) or _LIST_ITEM.match(line)
         if row is None or re.fullmatch(r"[-:| ]+", line.strip()):

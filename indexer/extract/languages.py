@@ -48,7 +48,7 @@ from indexer.regex import lazy
 #: under test, or made by the test.
 #: (`e2e/`, `e2e_playwright/`: end-to-end tests, streamlit's, whose apps list made-up script names)
 TEST_FILE = lazy(r"(?:^|/)(?:tests?|t|spec|specs|__tests__|testdata|test_data|testfiles|fixtures|testing|e2e(?:[-_][a-z]+)?)/"
-                 r"|(?:^|/)(?:test_[^/]*|[^/]*[-_]tests?\.\w+|[^/]*\.(?:test|spec)\.\w+|conftest\.py"
+                 r"|(?:^|/)(?:test_[^/]*|[^/]*[-_]tests?\.\w+|[^/]*\.(?:tests?|spec)\.\w+|conftest\.py"  # (biome's `server.tests.rs`)
                  r"|[^/]*[-_]test[-_]utils?\.\w+"
                  # (a CamelCase test module: SCons' `FSTests.py`, Java's `FooTest.java`)
                  r"|[^/]*[A-Za-z0-9]Tests?\.(?:py|java|kt|scala|groovy|cs|php|rb|js|ts|swift|cpp|cc))$")

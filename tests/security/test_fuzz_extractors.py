@@ -120,7 +120,15 @@ ADVERSARIAL = [("a.rst", "# TODO " + _line("a:")), ("a.rst", "# TODO " + _line("
                # session 42's: block comment openers in strings and line comments, each before a
                # path (each word looks back for the opener that opens a comment), and a line of them
                ("a.ts", "x('/*'); y('a/b.c') // /* c\n" * 50_000),
-               ("a.ts", "/*" + _line("'/*' ") + "\n" + "x('a/b.c')\n" * 50_000)]
+               ("a.ts", "/*" + _line("'/*' ") + "\n" + "x('a/b.c')\n" * 50_000),
+               # session 43's: a Sphinx configuration of page names and dotted runs, a table of
+               # parameters that says deprecated on every row, an opening that almost says it is a
+               # transcript, joins to build folders, `git mv`s and a doc-builder toctree
+               ("conf.py", _line("a.") + "\n" + "x.rst " * 100_000), ("conf.py", "# " + _line("a-b.") + "\n"),
+               ("a.md", "| Parameter | Status |\n|---|---|\n" + "| `a/b` | Deprecated |\n" * 50_000),
+               ("a.md", "this is a " * 300 + "this chat " * 300),
+               ("a.ts", ("resolve(" + "dist." * 200 + "x, 'a/b.c') ") * 10 + "\n" + "join(build, 'a/b.c')\n" * 50_000),
+               ("a.sh", "git mv a/b c/d\n" * 50_000), ("_toctree.yml", "- local: a/b\n  title: x\n" * 50_000)]
 
 
 @pytest.mark.parametrize("name,text", ADVERSARIAL, ids=[f"{n}-{t[:8]!r}" for n, t in ADVERSARIAL])

@@ -87,6 +87,9 @@ _WRITE_CALL = lazy(r"(?:\b(?:os|ioutil)\.(?:Create|WriteFile|Mkdir|MkdirAll|Remo
                    r"|gsub_file|empty_directory)[ \t(]+['\"]$"
                    r"|\b(?:copy_file|template|migration_template)[ \t(]+(['\"])[^'\"\n]{1,60}\1[ \t]*,[ \t]*['\"]$")
 _WRITE_REACH = 80  # the characters before a string that such a call is looked for in
+#: A path joined to a folder a build writes (vitest's `resolve(distRoot, 'client/favicon.svg')`,
+#: `os.path.join(BUILD_DIR, "x")`): the build's output, not a file of the repository.
+_BUILT_CALL = lazy(r"\b(?:resolve|join)\(\s*(?:[\w$]+\.)*\w*(?:dist|Dist|DIST|build|Build|BUILD)\w*\s*,\s*['\"`]$")
 #: A key or argument that takes a repository's `owner/name` (fastlane's actions' examples,
 #: `repository_name: "fastlane/fastlane"`, `repo: "..."`): the string names no path.
 _REPOSITORY_KEY = lazy(r"\b(?:repo|repository)(?:[_-]?(?:name|slug))?['\"]?\s*(?:[:=]|=>)\s*['\"`]$", re.I)
@@ -142,6 +145,7 @@ def extract(found: Found, text: str, language: str) -> None:
                 continue
             if place == "string" and (language in _JS_LANGUAGES and _OUTPUT_OPTION.search(line, 0, column)
                                       or _WRITE_CALL.search(line, max(0, column - _WRITE_REACH), column)
+                                      or _BUILT_CALL.search(line, max(0, column - _WRITE_REACH), column)
                                       or word.count("/") == 1 and _REPOSITORY_KEY.search(line, 0, column)):
                 continue
             if place == "string" and language == "html" and "%" in word:  # an attribute's URL, which a

@@ -127,11 +127,19 @@ def yaml_file(found: Found) -> None:
         elif key == "uses" and value.strip("'\"").startswith("./"):
             action = value.strip("'\"").split("@")[0]
             if posixpath.normpath(action).split("/", 1)[0] not in checkouts:  # (another repository's action)
-                found.add(index, action, "ci-uses", start)
+                # (a workflow below the root is an embedded project's, go-ethereum's copy of
+                # libsecp256k1: its `./.github/actions/x` is in that project's folder)
+                nested = "../.." if _NESTED_WORKFLOW.search(found.path) else ""
+                found.add(index, action, "ci-uses", start, base=nested)
         elif key in ("working-directory", "working_directory"):
             # (CircleCI's `working_directory: ~/linux-wheels` is the runner's home, not this repository)
             if not is_created(made, value.strip("'\"")) and not value.strip("'\"").startswith(("~", "/", "$")):
                 found.add(index, value.strip("'\""), "ci-workdir", start)
+        elif key == "local" and found.path.endswith("_toctree.yml"):
+            # Hugging Face's doc-builder: `- local: package_reference/peft_model`, a page of the
+            # toctree's folder named without its suffix, as a Sphinx toctree's (peft's `peft_model.md`,
+            # where a `peft_model/` folder was deleted in 2023)
+            found.add(index, value.strip("'\""), "sphinx-doc", start)
         elif key == "local" and _GITLAB_CI.search(found.path):  # GitLab `include: - local: /ci/x.yml`
             found.add(index, value.strip("'\"").lstrip("/"), "ci-uses", start)
         elif key in ("project", "file", "remote", "template") and _GITLAB_CI.search(found.path):
@@ -141,6 +149,7 @@ def yaml_file(found: Found) -> None:
 
 
 _WORKFLOW = lazy(r"(?:^|/)\.github/workflows/[^/]+\.ya?ml$")
+_NESTED_WORKFLOW = lazy(r"./\.github/workflows/[^/]+\.ya?ml$")
 #: Steps whose `path:` names what the job made (or restores, or writes: python-semantic-release's
 #: `DamianReeves/write-file-action` writes `.github/manual_eval_input.py`, a later step runs it), not
 #: a file of the repository.

@@ -90,7 +90,8 @@ _SCRIPTS_OPEN = lazy(r'"scripts"\s*:\s*\{')
 _SCRIPT_KEY = lazy(r'^\s*"([\w:.-]+)"\s*:')
 #: A command that makes the reader a new project (`npm init fastify`, `npm create vite@latest`,
 #: `yarn create`, `npx create-react-app`): the package scripts run after it are that project's.
-_SCAFFOLD = lazy(r"\b(?:npm\s+(?:init|create)\s+[\w@]|(?:yarn|pnpm|bun)\s+create\s|npx\s+(?:--yes\s+|-y\s+)?create-)")
+_SCAFFOLD = lazy(r"\b(?:npm\s+(?:init|create)\s+[\w@]|(?:yarn|pnpm|bun)\s+create\s|npx\s+(?:--yes\s+|-y\s+)?create-"
+                r"|(?:degit|giget)\s+[\w@])")  # (a template copied into a new folder: solid's `npx degit solidjs/templates/js my-app`)
 
 
 def _without_readers_scripts(found: Found) -> None:

@@ -57,7 +57,10 @@ _LEADING = lazy(r"^\s*(?:(?:sudo|exec|time|env|command|nohup)\s+|[A-Za-z_]\w*=\S
 _TEST_ID = lazy(r"^[\w./-]+\.py::")
 _GUARD = lazy(r"^(?:rm|rmdir|unlink|shred)\b|^\$[({]RM[)}]|^(?:\[\[?|test)\s+!?\s*-[a-zA-Z]\s|^if\s+\[\[?\s")
 _CREATES_ALL = lazy(r"^(?:mkdir|touch|tee|virtualenv|truncate)\b")
-_CREATES_LAST = lazy(r"^(?:cp|mv|ln|rsync|install|git\s+clone|python3?\s+-m\s+venv)\b")
+_CREATES_LAST = lazy(r"^(?:cp|mv|ln|rsync|install|git\s+clone|git\s+mv|python3?\s+-m\s+venv)\b")
+#: `git mv a b`: the repository's own move, after which `a` is gone (pachyderm's `v2move.sh`, run
+#: once in 2021, moves `src/client/pfs` to `src/pfs`): its sources are no claim, its target is made.
+_GIT_MOVE = lazy(r"^git\s+mv\s")
 #: A download into the current folder under the URL's last name: `curl -LO URL` (`-O`, in any
 #: cluster of short options, or `--remote-name`) and `wget URL`.
 _DOWNLOAD = lazy(r"^(?:curl\b(?=.*\s(?:-[a-zA-Z]*O[a-zA-Z]*|--remote-name(?:-all)?)(?:\s|$))|wget\b)")
@@ -176,6 +179,9 @@ class ShellReader:
             return
         if _GUARD.match(command):
             return
+        if command.startswith("git") and _GIT_MOVE.match(command):
+            self._creations(command)
+            return
         assignment = _ASSIGNMENT.match(command) if "=" in command else None
         if assignment:
             self.assigned[assignment.group(1)] = (index, [word for _, word in path_words(assignment.group(3))])
@@ -209,6 +215,9 @@ class ShellReader:
             folder = posixpath.normpath(_cloned(command)[1])
             if folder != ".":
                 self.elsewhere.add(folder)
+                # (and made here: a later step's `working-directory: transformers/` of accelerate's
+                # workflow, which cloned it, names no folder of this repository)
+                self.created.add(folder)
         if "://" in command and _DOWNLOAD.match(command):  # the file is named after its URL
             for match in _WORD.finditer(command):
                 url = match.group().strip("'\"")

@@ -45,6 +45,9 @@ _PLACEHOLDER_SEGMENT = lazy(
     # `suite_myfeature_test.go`), not a word that ends in "my" (`dummy-app.yaml`)
     r"|[\w.-]*(?<![a-z])(?:my|your)[-_]?(?:feature|cluster|function|command|resource|controller|operator|chart"
     r"|widget|handler|provider|suite|job|task|model|view|component|plugin|service|module|project|app)(?![a-z])[\w.-]*"
+    # a name that opens with "your_", "my-" or "some_": the reader's (marimo's `rules/your_rule_name.md`,
+    # sqlx's `src/my_query.rs`, oxc's `snapshots/some_test.snap.new`)
+    r"|(?:my|your|some)[-_][\w.-]+"
     r")$"
 )
 #: A site's host name: `twisted/twisted.github.io` (the repository of a project's Pages site),
@@ -54,8 +57,10 @@ _HOST_NAME = lazy(r"(?i)^[a-z0-9-]+(?:\.[a-z0-9-]+)+\.(?:com|org|net|io|dev|app|
 #: Material's `mkdocs.insiders.yml`), besides `mkdocs.yml`: a site's root all the same.
 MKDOCS_CONFIG = lazy(r"^mkdocs[-._][\w.-]*\.ya?ml$")
 #: `A.B`, `X.Y.Z`, `x.x.x` (wagtail's `docs/releases/x.x.x.md`), and a version with a placeholder
-#: part: cloudnative-pg's `release_notes/v1.XX.md`; each may start with `v` (kubo's `vX.Y+1.md`).
-_VERSION_PLACEHOLDER = lazy(r"(?:^|[^\w])v?(?:[A-Z]\.[A-Z](?:\.[A-Zx])?|X\.Y(?:\.Z)?|x\.x(?:\.x)?|x\.y(?:\.z)?|\d+\.(?:X{1,3}|x{2,3})(?:\.(?:X+|x+|\d+))?)"
+#: part: cloudnative-pg's `release_notes/v1.XX.md`, or a pre-release's number (`2.0.0-rc.N`); each may
+#: start with `v` (kubo's `vX.Y+1.md`).
+_VERSION_PLACEHOLDER = lazy(r"(?:^|[^\w])v?(?:[A-Z]\.[A-Z](?:\.[A-Zx])?|X\.Y(?:\.Z)?|x\.x(?:\.x)?|x\.y(?:\.z)?|\d+\.(?:X{1,3}|x{2,3})(?:\.(?:X+|x+|\d+))?"
+                            r"|\d+(?:\.\d+)*-(?:rc|beta|alpha|pre)\.?[NX])"  # (sea-orm's `changelog/2.0.0-rc.N.md`)
                             r"(?:[^\w]|$)")
 _NUMERIC = lazy(r"^[\d.,:x-]*$")
 #: Folders that only ever hold build outputs, caches and installs: never committed.
