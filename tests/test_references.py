@@ -2638,8 +2638,8 @@ def test_a_translation_beside_the_default_languages_pages_links_them(repo):
 def test_proposals_and_plans_a_scaffold_and_the_readers_user_folders(repo):
     """pipenv's `docs/dev/` initiatives: a design "Status: **awaiting maintainer sign-off**" names
     the `pipenv/utils/uv.py` it proposes, a "# Plan: ..." the `pipenv/resolver.py` it then
-    renamed, a PRD whose table says `| Status | Draft |` and an "X Design Proposal (T_C.3)" the
-    files of their time; kubevela's SDK generator copies `_scaffold/go/` (whose README links the
+    renamed, a PRD whose table says `| Status | Draft |`, an "X Design Proposal (T_C.3)" and
+    azure-dev's "X — Execution Plan" and "X — Design Document" (14) the files of their time; kubevela's SDK generator copies `_scaffold/go/` (whose README links the
     `example` of the SDK made); tox's config is "in the OS-specific user config directory under
     ``tox/config.ini``". A document whose status is a project's maturity ("Status: beta"), a
     README, a title that only mentions an RFC and a `scaffolding/` folder still make findings."""
@@ -2657,6 +2657,9 @@ def test_proposals_and_plans_a_scaffold_and_the_readers_user_folders(repo):
         "docs/dev/inventory.md": "# Inventory\n\nStatus: beta\n\nSee `pipenv/resolver.py`.\n",
         "README.md": "# Pipenv\n\n**Status:** Accepted\n\nSee `pipenv/resolver.py`.\n",
         "docs/dev/times.md": "# RFC 3339 timestamps\n\nSee `pipenv/resolver.py`.\n",
+        # azure-dev's extension design: "# X — Execution Plan", "# X — Design Document"
+        "ext/training/design/execution-plan.md": "# Training \u2014 Execution Plan\n\nAdd `pipenv/resolver.py`.\n",
+        "ext/training/design/design.md": "# Training \u2014 Design Document\n\nAdd `pipenv/resolver.py`.\n",
         "pkg/gen/_scaffold/go/README.md": "# SDK\n\nSee [example](example).\n",
         "pkg/gen/scaffolding/README.md": "# SDK\n\nSee [example](example).\n",
         "docs/config.rst": ("Config\n======\n\nIt is located in the OS-specific user config directory under"
@@ -2910,6 +2913,37 @@ def test_a_page_that_says_it_is_a_transcript_is_historical(repo):
         "website/docs/guide.md": "# Guide\n\nThe prompt lives in `aider/getinput.py`.\n",
     })
     assert set(found(scan(repo.root), "dangling-reference")) == {("website/docs/guide.md", 3)}
+
+
+def test_a_handler_a_translated_page_a_blog_and_a_reports_folder_name_no_missing_file(repo):
+    """Serverless' and SST's `handler: src/api.handler` names `src/api.ts`'s export (34);
+    copilot-cli's MkDocs site names its pages by language suffix, `overrides/cdk.en.md`, and its
+    nav and links say `overrides/cdk.md` (30); its `blogs/` are posts of their day; Playwright's
+    `outputFolder: './e2e/.report'` is what a run writes (bicep: 3); bicep's test baselines load
+    `Assets/nothing.file` and `samples/inexistent.bicep` on purpose (24). A handler whose module
+    is gone, a file beside a module of its stem (`edges.jsonnet`, `edges.py`) and a page that is
+    nowhere are still reported."""
+    repo.commit("2020-01-10", files={"site/content/docs/overrides/cdk.md": "# CDK\n", "site/content/docs/gone.md": "# Gone\n"})
+    repo.git("mv", "site/content/docs/overrides/cdk.md", "site/content/docs/overrides/cdk.en.md")
+    repo.git("rm", "-q", "site/content/docs/gone.md")
+    repo.commit("2021-01-10", files={
+        "mkdocs.yml": "docs_dir: 'site/content'\nnav:\n  - CDK: docs/overrides/cdk.md\n",
+        "site/content/docs/index.en.md": "# Home\n\nSee [CDK](overrides/cdk.md)\nand [gone](gone.md).\n",
+        "site/content/blogs/release-v126.en.md": "# v1.26\n\nSee [gone](../docs/gone.md).\n",
+        "examples/api/serverless.yml": ("functions:\n  hello:\n    handler: src/api.handler\n"
+                                        "  bye:\n    handler: src/gone.handler\n"),
+        "examples/api/src/api.ts": "export const handler = () => 1\n",
+        "examples/api/src/other.ts": "export const x = 1\n",
+        # (pachyderm's `../edges.jsonnet` is a file, beside an `edges.py`)
+        "examples/api/README.md": "# API\n\nRender [the spec](src/other.jsonnet).\n",
+        "app/playwright.config.ts": "export default { reporter: [['html', { outputFolder: './e2e/.report' }]] }\n",
+        "app/e2e/a.spec.ts": "test('a', () => {})\n",
+        "baselines/Invalid/main.bicep": ("var a = loadTextContent('Assets/nothing.file')\n"
+                                         "module m 'samples/inexistent.bicep' = {}\n"),
+        "baselines/Invalid/Assets/other.txt": "x\n", "baselines/Invalid/samples/other.bicep": "x\n",
+    })
+    assert set(found(scan(repo.root), "dangling-reference")) == {
+        ("site/content/docs/index.en.md", 4), ("examples/api/serverless.yml", 5), ("examples/api/README.md", 3)}
 
 
 def test_a_doc_builder_toctree_and_a_card_name_pages_without_their_suffix(repo):

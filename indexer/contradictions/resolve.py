@@ -30,7 +30,7 @@ from indexer.extract.references import tokens
 from indexer.git.discover import DEFAULT_BRANCHES, current_branch, ignored as git_ignored
 from indexer.git.history import History
 from indexer.models import Reference
-from indexer.contradictions.paths import RepoPaths, stem_of
+from indexer.contradictions.paths import RepoPaths, path_stem, stem_of
 from indexer.regex import lazy
 
 EXISTS = "exists"
@@ -96,6 +96,8 @@ _SASS_IMPORT = lazy(r"@(?:use|forward|import)\b")
 _SASS_SUFFIXES = (".scss", ".sass", ".css")
 _JS_SUFFIXES = (".js", ".ts", ".tsx", ".jsx", ".mjs", ".cjs", ".json", ".vue", ".svelte", ".d.ts")
 _JS_SOURCES = tuple(suffix for suffix in _JS_SUFFIXES if suffix != ".json")
+#: The modules a function's handler (`file.export`) names.
+_MODULE_SUFFIXES = (*_JS_SOURCES, ".py", ".go", ".rb")
 _HOSTED = lazy(r"https?://(?:www\.)?([\w.-]+)/([\w.-]+)/([\w.-]+?)(?:\.git)?/(?:-/)?(?:blob|tree|raw|src)/"
                r"([^/]+)/(.*)"
                r"|https?://raw\.githubusercontent\.com/([\w.-]+)/([\w.-]+)/([^/]+)/(.*)")
@@ -783,11 +785,16 @@ class Resolver:
         if kind in ("config", "prose") and extension in (".html", ".htm"):
             # a built page: xarray's `gallery.yml`, flax's sphinx-design cards (`:link: guides/index.html`)
             return [candidate] + [stem + suffix for suffix in SOURCE_SUFFIXES]
+        # a page in the default language of a site that names its translations by suffix (MkDocs'
+        # i18n plugin: copilot-cli's nav and links name `overrides/cdk.md`, its `cdk.en.md`)
+        translated = [stem + ".en" + extension] if extension in (".md", ".mdx") else []
+        if kind == "config":
+            return [candidate, *translated]
         if kind not in ("md-link", "rst-link", "adoc-link"):
             return [candidate]
-        variants = [candidate]
+        variants = [candidate, *translated]
         if extension in ("", ".html", ".htm"):
-            variants += [stem + suffix for suffix in SOURCE_SUFFIXES]
+            variants += [stem + suffix for suffix in SOURCE_SUFFIXES] + [stem + ".en.md"]
             variants += [posixpath.join(candidate, index) for index in _INDEXES]
             if not extension and any(candidate == f or candidate.startswith(f + "/") for _, f in self.paths.next_pages):
                 variants += [candidate + suffix for suffix in _NEXT_PAGE_SUFFIXES]  # (a page: `_next_pages`)
@@ -825,6 +832,11 @@ class Resolver:
             # nuxt's `resolve(nuxt.options.appDir, 'plugins/warn.dev.server')`: a module named from
             # the folder a variable holds, which the bundler finds with its suffix
             return Resolved(reference, NOT_A_CLAIM, why="a module under another folder, found with its suffix")
+        if "handler" in reference.text.lower() and "." in word.rpartition("/")[2] and not tokens.has_file_extension(word) \
+                and any(self.paths.is_file(path_stem(candidate) + suffix) for candidate in pairs for suffix in _MODULE_SUFFIXES):
+            # a function's handler, its module and export: Serverless' and SST's `handler: src/api.handler`,
+            # `src/api.ts`'s `handler` (not pachyderm's `../edges.jsonnet` beside an `edges.py`)
+            return Resolved(reference, NOT_A_CLAIM, why="a module's export (a function's handler)")
         candidates = list(pairs)
         if (reference.kind == "sphinx-doc" or word.endswith(".html")) and self._written_by_sphinx(reference, candidates):
             return Resolved(reference, NOT_A_CLAIM, why="a page the Sphinx configuration writes before the build")

@@ -68,10 +68,10 @@ HISTORICAL = lazy(
     r"|(?:^|/)(?:docs?|documentation|content|site|website)/(?:[^/]+/)*?v?\d+(?:\.\d+)+(?:\.x)?/"
     r"|(?:^|/)versioned_docs/"
     r"|(?:^|/)[^/]*deprecat[^/]*\.(?:rst|md|txt|adoc)$"
-    # a blog's posts, each of its day (goreleaser's `www/content/blog/`, Jekyll's `_posts/`, Hugo's
-    # `content/posts/`: sonobuoy's `site/content/posts/2019-05-15-...md`): pages, not a `blog/`
-    # application's code
-    r"|(?:^|/)(?:blog|_posts|content/(?:[^/]+/)?posts)/(?:[^/]+/)*[^/]+\.(?:md|mdx|markdown|rst)$"
+    # a blog's posts, each of its day (goreleaser's `www/content/blog/`, copilot-cli's `blogs/`,
+    # Jekyll's `_posts/`, Hugo's `content/posts/`: sonobuoy's `site/content/posts/2019-05-15-...md`):
+    # pages, not a `blog/` application's code
+    r"|(?:^|/)(?:blogs?|_posts|content/(?:[^/]+/)?posts)/(?:[^/]+/)*[^/]+\.(?:md|mdx|markdown|rst)$"
     # a page named by its day: a post (Pelican's and Jekyll's `2016-04-15-slug.md`: hypothesis'
     # `website/content/`), meeting notes
     r"|(?:^|/)(?:19|20)\d\d-[01]\d-[0-3]\d-[^/]+\.(?:md|mdx|markdown|rst)$"
@@ -143,10 +143,13 @@ _OPENING = 2048  # (the bytes searched: where a document says what it is)
 #: Not a project's maturity ("Status: beta", "WIP"), which a README gives of the present.
 _PROPOSAL_STATUS = lazy(rb"(?im)^[ \t>*_|-]{0,6}status[ \t*_]{0,12}[:|][ \t*_]*(?:draft|proposed|awaiting|under[ \t]+review"
                         rb"|in[ \t]+review|accepted|approved|implemented|rejected|superseded|withdrawn|deferred|provisional)\b")
-#: ... or by its title: "# Plan: ...", "# Proposal: ...", "# X Design Proposal (T_C.3)", "# X PRD" (a
-#: title of the opening's 2 KB).
+#: ... or by its title: "# Plan: ...", "# Proposal: ...", "# X Design Proposal (T_C.3)", "# X PRD",
+#: "# X — Execution Plan", "# X — Design Document" (a title of the opening's 2 KB).
 _PROPOSAL_TITLE = lazy(r"(?i)^(?:(?:implementation|execution|design)\s+)?(?:plan|proposal|rfc(?:[-\s]?\d+)?)\s*[:\u2014\u2013]"
-                       r"|\bproposal\s*(?:\([^)]{0,80}\))?$|\bPRD\b|\bproduct\s+requirements\s+document\b")
+                       r"|\bproposal\s*(?:\([^)]{0,80}\))?$|\bPRD\b|\bproduct\s+requirements\s+document\b"
+                       # (azure-dev's "# Azure AI Custom Training Extension — Execution Plan" and its
+                       # "— Design Document": the files a change will add)
+                       r"|\b(?:implementation|execution)\s+plan$|\bdesign\s+(?:document|doc)$")
 #: The title: a Markdown document's first line (after its front matter), or a reStructuredText one's underlined.
 _TITLE = lazy(rb"\A(?:---\r?\n(?:[^\n]*\n){0,40}?---\r?\n)?\s*(?:#[ \t]+([^\n]+)|([^\s#][^\n]*)\r?\n[=~^*-]{3,}[ \t]*\r?$)",
                re.M)

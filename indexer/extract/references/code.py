@@ -73,7 +73,7 @@ _JS_IMPORT = lazy(r"(?=[fri \t])(?:\bfrom|^[ \t]*import|\brequire\(|\bimport\()[
 #: A bundler's option naming a file its build writes (Rollup's, Vite's and Rolldown's
 #: `entryFileNames: 'client/env.mjs'`, esbuild's `outfile`), the string value right after it.
 _OUTPUT_OPTION = lazy(r"\b(?:entry|chunk|asset|sourcemap)FileNames['\"]?\s*:\s*['\"`]$"
-                      r"|\b(?:outfile|outdir|outDir)['\"]?\s*:\s*['\"`]$")
+                      r"|\b(?:outfile|outdir|outDir|outputDir|outputFolder|outputFile)['\"]?\s*:\s*['\"`]$")  # (Playwright's reports)
 #: A call that writes, creates or removes the file its first argument names (Go's `os.Create("x")`
 #: and `os.WriteFile`, cobra's `GenBashCompletionFile("completion/bash.sh")`, Node's
 #: `fs.writeFileSync`): no claim the file exists (devspace's `hack/gencompletion/generate.go`

@@ -36,8 +36,8 @@ _PLACEHOLDER_SEGMENT = lazy(
     r"|(?:my|your)[_-]?(?:ext|extension)\.\w+"  # (nanobind's packaging guide: `src/my_ext.cpp`)
     r"|foo|bar|baz|qux|quux|blah|xxx|yyy|zzz|\.\.\.|…|x+\.y+(?:\.z+)?|[a-z]\.[a-z](?:\.[a-z])?"
     r"|x{2,}\.\w+|(?:\w+[-_])?(?:foo|baz|qux|blah)(?:[-_]\w+)?\.\w+"  # `XX.po`, `git-foo.adoc` (not `nav-bar.js`)
-    r"|(?:[\w.-]*[-_.])?(?:non-?existent|non-?existing|does-?not-?exist|doesnt-?exist|not[-_]found(?![a-z]))[\w.-]*"  # missing on purpose
-    r"|(?:test_|(?:my|your|some)[_-]?)?(?:module|file|file_?name|foo|bar|baz|example|sample|something|thing|name"
+    r"|(?:[\w.-]*[-_.])?(?:non-?existent|non-?existing|inexistent|does-?not-?exist|doesnt-?exist|not[-_]found(?![a-z]))[\w.-]*"  # missing on purpose
+    r"|(?:test_|(?:my|your|some)[_-]?)?(?:module|file|file_?name|foo|bar|baz|example|sample|something|nothing|thing|name"
     r"|new_feature)\.\w+"  # (`test_module.py`, numpy's commented-out `numpy/lib/some_file.py`, BlackSheep's
     # "ipython perf/benchmarks/filename.py timeit")
     r"|(?:[a-z]|n+)\.(?:[a-z]|n+)\.(?:x|\*)"
