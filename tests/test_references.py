@@ -2608,18 +2608,18 @@ def test_a_webpack_bundle_is_generated(repo):
 def test_a_mintlify_site_serves_its_pages_from_its_folder(repo):
     """mem0's `docs/docs.json` (Mintlify's schema) makes `docs/` a site: `/api-reference/memory/add`
     is `docs/api-reference/memory/add.mdx`, and a redirect's source is a route, every one of
-    them (prefect's has 319). A page that is not there is still a finding, and so is one of a
-    `docs.json` that is no Mintlify site's."""
+    them (prefect's has 319), and `/quickstart` is `docs/quickstart.mdx`. A page that is not there
+    is still a finding, and so is a page of a `docs.json` that is no Mintlify site's."""
     many = [{"source": f"/a-{n:03}", "destination": "/index"} for n in range(300)]
     repo.commit("2024-03-01", files={
         "docs/docs.json": json.dumps({"$schema": "https://mintlify.com/docs.json", "name": "Mem0",
                                       "redirects": [*many, {"source": "/old-page", "destination": "/index"},
                                                     {"source": "/blog/:slug*", "destination": "/x"}]}, indent=2),
-        "docs/api-reference/memory/add.mdx": "# Add\n",
+        "docs/api-reference/memory/add.mdx": "# Add\n", "docs/quickstart.mdx": "# Start\n",
         "docs/index.mdx": ("# Mem0\n\n- [Add](/api-reference/memory/add)\n- [Old](/old-page)\n"
-                           "- [Gone](/api-reference/memory/gone)\n"),
-        "site/docs.json": "{\"name\": \"other\"}\n", "site/api/add.mdx": "# Add\n",
-        "site/index.mdx": "# Site\n\n- [Add](/api/add)\n",
+                           "- [Gone](/api-reference/memory/gone)\n- [Start](/quickstart)\n"),
+        "site/docs.json": "{\"name\": \"other\"}\n", "site/start.mdx": "# Start\n",
+        "site/index.mdx": "# Site\n\n- [Start](/start)\n",
     })
     assert set(found(scan(repo.root), "dangling-reference")) == {("docs/index.mdx", 5), ("site/index.mdx", 3)}
 
@@ -3051,3 +3051,133 @@ def test_site_urls_a_catch_all_page_a_prefix_or_an_alias_serves(repo):
     assert set(found(scan(repo.root), "dangling-reference")) == {
         ("website/docs/api/top.mdx", 4), ("app2/docs/b.mdx", 3), ("docs/repo-docs/core-concepts/index.mdx", 5),
         ("docs/guide/index.md", 4), ("site/2.directory-structure/1.app/1.pages.md", 5)}
+
+
+def test_a_sites_urls_its_numbered_pages_and_its_layouts_links(repo):
+    """typescript-eslint's Docusaurus site is configured in `docusaurus.config.mts`: its docs'
+    `/rules/no-explicit-any` is a page of it (65). A site's other root links, relative links from
+    its layouts and numbered pages, each without a site configuration:
+    - waypoint's `website/content/` is MDX that HashiCorp's developer portal builds: its
+      `/hcp/docs/waypoint` is another section of that site (342); a Markdown page's is still
+      reported, and so is an MDX page's into a folder the repository has (`/docs/gone`);
+    - alpine serves `packages/docs/src/en/` at its root: `/advanced/reactivity` is its
+      `advanced/reactivity.md` (49); `/advanced/gone` is still reported;
+    - karma's `docs/config/04-preprocessors.md` is published as `preprocessors.html` (26);
+    - Leaflet's `docs/_layouts/tutorial.html` links `../examples.html` from each tutorial's page,
+      whatever the `docs/examples.html` deleted in 2012 was (2); a page's link to it is reported."""
+    repo.commit("2012-01-10", files={"docs/examples.html": "<p>x</p>\n"})
+    repo.git("rm", "-q", "docs/examples.html")
+    repo.commit("2024-01-10", files={
+        "website/content/docs/url.mdx": ("# URL\n\nSee [HCP Waypoint](/hcp/docs/waypoint)\n"
+                                         "and [a page](/docs/gone).\n"),
+        "website/content/docs/plain.md": "# Plain\n\nSee [HCP Waypoint](/hcp/docs/waypoint).\n",
+        "packages/docs/src/en/advanced/reactivity.md": "# Reactivity\n",
+        "packages/docs/src/en/directives/bind.md": ("# Bind\n\nSee [reactivity](/advanced/reactivity)\n"
+                                                    "and [gone](/advanced/gone).\n"),
+        "docs/config/01-configuration-file.md": ("# Configuration\n\nSee [preprocessors](preprocessors.html)\n"
+                                                 "and [the gone page](gone.html).\n"),
+        "docs/config/04-preprocessors.md": "# Preprocessors\n",
+        "docs/_layouts/tutorial.html": '---\nlayout: v2\n---\n\n<p><a href="../examples.html">Tutorials</a></p>\n',
+        "docs/tutorials/page.html": '---\nlayout: v2\n---\n\n<p><a href="../examples.html">Tutorials</a></p>\n',
+    })
+    assert set(found(scan(repo.root), "dangling-reference")) == {
+        ("website/content/docs/url.mdx", 4), ("website/content/docs/plain.md", 3),
+        ("packages/docs/src/en/directives/bind.md", 4),
+        ("docs/config/01-configuration-file.md", 4), ("docs/tutorials/page.html", 5)}
+
+
+def test_a_docusaurus_configuration_in_any_module_flavour_marks_a_site(repo):
+    """typescript-eslint's `packages/website/docusaurus.config.mts` builds its root `docs/`, whose
+    `/rules/no-explicit-any` and `/blog/x` are pages the site makes (65). A relative link to a page
+    that is nowhere is still reported."""
+    repo.commit("2024-01-10", files={
+        "packages/website/docusaurus.config.mts": "export default {presets: [['classic', {docs: {path: '../../docs'}}]]}\n",
+        "docs/faqs/General.md": ("# FAQ\n\nSee [no-explicit-any](/rules/no-explicit-any), [v8](/blog/v8-beta)\n"
+                                 "and [the gone page](../gone.md).\n"),
+    })
+    assert set(found(scan(repo.root), "dangling-reference")) == {("docs/faqs/General.md", 4)}
+
+
+def test_another_projects_copies_its_license_texts_and_go_doc_links_name_nothing_here(repo):
+    """waypoint keeps briandowns/spinner in `internal/pkg/spinner/` with its license: the README's
+    `gifs/0.gif` are that repository's (44); the same README without a license beside it is this
+    repository's. Pillow's `wheels/dependency_licenses/FREETYPE2.txt` is FreeType's license, whose
+    `docs/FTL.TXT` is FreeType's (3). connect-go's "the standard library's [compress/gzip]" is Go's
+    doc link to a package, where a `compress/gzip/` was deleted in 2022 (2); a bracketed file is
+    still a path. altair's `tools/datasets.__init__.py` is `tools/datasets/__init__.py` (2)."""
+    repo.commit("2022-01-10", files={"compress/gzip/gzip.go": "package gzip\n", "docs/gone.md": "# Gone\n"})
+    repo.git("rm", "-q", "-r", "compress", "docs/gone.md")
+    readme = ("# Spinner\n\n[![GoDoc](https://godoc.org/github.com/briandowns/spinner?status.svg)]"
+              "(https://godoc.org/github.com/briandowns/spinner)\n\n```bash\ngo get github.com/briandowns/spinner\n```\n\n"
+              "![Sample Gif](gifs/0.gif)\n")
+    repo.commit("2024-01-10", files={
+        "internal/pkg/spinner/README.md": readme, "internal/pkg/spinner/LICENSE": "MIT\n",
+        "internal/pkg/spinner/spinner.go": "package spinner\n",
+        "internal/pkg/copied/README.md": readme.replace("spinner", "copied"),
+        "internal/pkg/copied/copied.go": "package copied\n",
+        "wheels/dependency_licenses/FREETYPE2.txt": "The FreeType Project LICENSE\n\nSee docs/FTL.TXT for the terms.\n",
+        "wheels/NOTES.txt": "Build notes\n\nSee docs/FTL.TXT for the terms.\n",
+        "wheels/build.sh": "#!/bin/sh\necho build\n", "docs/index.md": "# Pillow\n",
+        "handler.go": ("package connect\n\n// Handlers support gzip using the standard library's\n// [compress/gzip].\n"
+                       "// See [docs/gone.md].\ntype Handler struct{}\n"),
+        "tools/datasets/__init__.py": "# The contents of this file are written by\n# tools/datasets.__init__.py.\n",
+        "tools/other.py": "# written by tools/missing.__init__.py\n",
+    })
+    assert set(found(scan(repo.root), "dangling-reference")) == {
+        ("internal/pkg/copied/README.md", 9), ("wheels/NOTES.txt", 3), ("handler.go", 5), ("tools/other.py", 1)}
+
+
+def test_a_scaffolds_folder_a_version_placeholder_and_release_notes_by_version(repo):
+    """stencil's workflow runs `npm init stencil component tmp-component-starter`, then steps in
+    `working-directory: ./tmp-component-starter` (4); statsmodels' release notes are
+    `docs/source/release/version0.10.rst` (4), and its guide says to write the next one as
+    `docs/source/release/versionX.X.rst` (1). Another step's folder and a guide's deleted script
+    are still reported."""
+    repo.commit("2019-01-10", files={"tools/github_stats.py": "x = 1\n"})
+    repo.git("rm", "-q", "tools/github_stats.py")
+    repo.commit("2024-01-10", files={
+        ".github/workflows/starter.yml": (
+            "on: push\njobs:\n  starter:\n    runs-on: ubuntu-latest\n    steps:\n"
+            "      - run: npm init stencil component tmp-component-starter\n"
+            "      - run: npm install\n        working-directory: ./tmp-component-starter\n"
+            "      - run: npm test\n        working-directory: ./other-starter\n"),
+        "docs/source/release/version0.10.rst": "0.10\n====\n\nRun ``tools/github_stats.py`` for the list.\n",
+        "docs/source/dev/index.rst": ("Development\n===========\n\nWrite ``docs/source/release/versionX.X.rst``.\n"
+                                      "Run ``tools/github_stats.py`` for the list.\n"),
+        "docs/source/conf.py": "project = 'x'\n",
+    })
+    assert set(found(scan(repo.root), "dangling-reference")) == {
+        (".github/workflows/starter.yml", 10), ("docs/source/dev/index.rst", 5)}
+
+
+def test_a_ledger_of_a_pinned_source_and_a_firebase_sites_urls(repo):
+    """rxjs's ported-test ledger opens with "RxJS 7 source: `7.x` at `e5351d0...`": its 3,993 paths
+    are that branch's, whatever became of them here (its `spec/` moved to `packages/rxjs/spec/`
+    and went); its rxjs.dev site, hosted by Firebase (`firebase.json`), links the API pages its
+    build makes (`/api/operators/map`: 200). A page that names the same path without a pinned
+    source is still reported."""
+    repo.commit("2020-01-10", files={"spec/operators/share-spec.ts": "it('shares')\n"})
+    repo.git("rm", "-q", "spec/operators/share-spec.ts")
+    repo.commit("2024-01-10", files={
+        "docs/PORTED_FAILURES.md": ("# Ported-test failures\n\n- **RxJS 7 source:** `7.x` at "
+                                    "`e5351d02e225e275ac0e497c7b66eaa5f0c88791`\n\n"
+                                    "| `spec/operators/share-spec.ts` | fails |\n"),
+        "docs/NOTES.md": ("# Notes\n\nSee [the commit](https://github.com/x/y/commit/e5351d02e225e275ac0e497c7b66eaa5f0c88791)"
+                          " on the source.\n\n`spec/operators/share-spec.ts` fails.\n"),
+        "apps/site/firebase.json": '{"hosting": {"public": "dist"}}\n',
+        "apps/site/content/guide/operators.md": "# Operators\n\nSee [map](/api/operators/map).\n",
+    })
+    assert set(found(scan(repo.root), "dangling-reference")) == {("docs/NOTES.md", 5)}
+
+
+def test_a_relative_link_from_a_pages_permalink(repo):
+    """vega's `docs/docs/transforms.md` is `permalink: /docs/transforms/index.html`, so its
+    `[filter](filter)` is `/docs/transforms/filter/`, the permalink of `transforms/filter.md` (64). A
+    link that reaches no page from there is still reported."""
+    repo.commit("2024-01-10", files={
+        "docs/_config.yml": "title: Vega\n",
+        "docs/docs/transforms.md": ("---\nlayout: transform\npermalink: /docs/transforms/index.html\n---\n\n"
+                                    "See [filter](filter)\nand [gone](gone).\n"),
+        "docs/docs/transforms/filter.md": "---\npermalink: /docs/transforms/filter/index.html\n---\n\n# Filter\n",
+    })
+    assert set(found(scan(repo.root), "dangling-reference")) == {("docs/docs/transforms.md", 7)}

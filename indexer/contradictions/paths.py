@@ -24,9 +24,13 @@ _NUMBER_PREFIX = lazy(r"^\d+[-_.](?=[^\d\W])")
 _SPHINX_INDEX = ("index.rst", "index.txt", "index.md", "contents.rst", "contents.txt")
 #: Files that only a docs build writes: their folder is generated output, committed or not.
 _BUILT_SITE_MARKERS = ("searchindex.js", ".buildinfo", "search_index.json", "objects.inv")
-_SITE_MARKERS = ("_config.yml", "_config.yaml", "mkdocs.yml", "mkdocs.yaml", "hugo.toml",
-                 "hugo.yaml", "docusaurus.config.js", "docusaurus.config.ts", "docusaurus.config.mjs", "book.toml",
-                 "astro.config.mjs", "astro.config.ts", "astro.config.js", "conf.py")
+#: A JavaScript configuration's names: Docusaurus and Astro read any module flavour
+#: (typescript-eslint's `packages/website/docusaurus.config.mts`).
+_MODULE_FLAVOURS = ("js", "mjs", "cjs", "ts", "mts", "cts")
+DOCUSAURUS_CONFIGS = tuple(f"docusaurus.config.{flavour}" for flavour in _MODULE_FLAVOURS)
+_SITE_MARKERS = ("_config.yml", "_config.yaml", "mkdocs.yml", "mkdocs.yaml", "hugo.toml", "hugo.yaml", "book.toml",
+                 *DOCUSAURUS_CONFIGS, *(f"astro.config.{flavour}" for flavour in _MODULE_FLAVOURS), "conf.py",
+                 "firebase.json")  # (Firebase Hosting serves a site's build: rxjs.dev's generated `/api/` pages)
 #: Hugo's configuration before `hugo.toml`: a site root where `content/` and `layouts/`, `themes/`
 #: or `archetypes/` lie beside it (minikube's `site/config.toml`, the `config.json` of rclone's docs);
 #: alone, a name many tools use.

@@ -30,7 +30,7 @@ from indexer.extract.references import tokens
 from indexer.git.discover import DEFAULT_BRANCHES, current_branch, ignored as git_ignored
 from indexer.git.history import History
 from indexer.models import Reference
-from indexer.contradictions.paths import RepoPaths, path_stem, stem_of
+from indexer.contradictions.paths import DOCUSAURUS_CONFIGS, RepoPaths, path_stem, stem_of
 from indexer.regex import lazy
 
 EXISTS = "exists"
@@ -78,7 +78,6 @@ _DEFAULT_LANGUAGES = ("en", "en-us", "en-US", "en_US")
 _TRANSLATIONS = frozenset({"ar", "bn", "cs", "da", "de", "el", "es", "fa", "fi", "fr", "he", "hi", "hu", "id", "it",
                            "ja", "ko", "nl", "pl", "pt", "ro", "ru", "sv", "th", "tr", "uk", "vi", "zh"})
 _ZOLA_CONFIGS = ("config.toml", "zola.toml")
-_DOCUSAURUS_CONFIGS = ("docusaurus.config.js", "docusaurus.config.ts", "docusaurus.config.mjs")
 #: rustdoc's intra-doc link (`struct@form::MultipartForm`, any `a::b`: actix-multipart's README; the
 #: crate's own page, `crate`) and
 #: the pages it makes of items (`../migration/trait.Migration.html`: diesel's doc comments, 4).
@@ -164,6 +163,17 @@ _PROJECT_URL = lazy(r"(?:^module\s+|[\"'](?:git\+)?(?:https?://|ssh://git@|git@)
                     r"(?:\.git)?(?=[/\"'\s#]|$)", re.M)
 #: A Go module's path on any host (`carvel.dev/ytt`, `sigs.k8s.io/gateway-api/v2`): host, folders, name.
 _GO_MODULE_PATH = lazy(r"^module[ \t]+([\w.-]+)/(?:([\w./-]+?)/)?(?!v\d+[ \t]*$)([\w.-]+?)(?:/v\d+)?[ \t]*$", re.M)
+#: A repository named in a document (`github.com/briandowns/spinner`, in a badge's URL or a `go get`).
+_HOSTED_REPOSITORY = lazy(r"\bgithub\.com/([\w.-]+)/([\w.-]+?)(?:\.git)?(?=[/\"')\]\s#?]|$)")
+_README = lazy(r"(?i)^readme(?:\.\w+)?$")
+_OPENING = 2048  # (the bytes of a README read for the repositories it names)
+_LICENSE_FILES = ("LICENSE", "LICENSE.md", "LICENSE.txt", "LICENCE", "COPYING", "License", "license")
+#: A license's text, alone or in a folder of them (Pillow's `wheels/dependency_licenses/FREETYPE2.txt`,
+#: REUSE's `LICENSES/`): the files it names are the licensed project's. (A text: not a `license.go`.)
+_LICENSE_TEXT = lazy(r"(?i)(?:^|/)(?:[\w.-]*[-_])?licen[cs]es/(?:[^/]+/)*|(?:^|/)(?=licen[cs]e|copying)")
+_TEXT_SUFFIXES = ("", ".txt", ".text", ".md", ".markdown", ".rst")
+#: Jekyll's layouts and includes: their relative links are relative to each page they make.
+_PAGE_PARTS = lazy(r"(?:^|/)_(?:layouts|includes)/")
 #: The keys of pyproject.toml whose URL is the project's own repository (`Homepage`, `"Bug Tracker"`,
 #: `urls.Source` in `[project]`, poetry's `repository`), not another's: scikit-build's `Examples` is
 #: its sample projects' repository.
@@ -221,6 +231,7 @@ class Resolver:
         self.head, self.cache = head, cache  # what `settle` asks of the main line (HEAD if None), cached
         self._remote: tuple[str, str, str] | None | bool = False
         self._modules: dict[tuple[str, str, str], tuple[str | None, set[str] | None]] = {}
+        self._upstream_readmes: dict[str, bool] = {}  # README -> whether it names an upstream (`_upstream_readme`)
         self._off_mainline: frozenset[str] = frozenset()  # removed paths HEAD's main line never had
         self._gone: list[str] | None = None  # the removed paths the answer being made rests on
         #: file -> the keys of the lookups its answers rest on, when asked for (`resolve_traced`)
@@ -703,18 +714,22 @@ class Resolver:
                 return posixpath.join(site, "content")
         return None
 
-    def _page_at_url(self, url: str) -> bool:
+    def _page_at_url(self, url: str, page: str) -> bool:
         """Whether a page of the repository ends with the URL's last folders: the site that serves
         it gives it a prefix of its own (turborepo's `docs/repo-docs/core-concepts/index.mdx` links
         `/repo/docs/core-concepts/remote-caching`, its `docs/repo-docs/core-concepts/remote-caching.mdx`),
         its names perhaps without their number prefixes (nuxt's `/docs/4.x/getting-started/installation`,
-        its `docs/1.getting-started/02.installation.md`)."""
+        its `docs/1.getting-started/02.installation.md`). From a page outside a Next.js app (whose
+        routes its `pages/` and `app/` give), a URL of two folders is a page's tail as a whole: a
+        site served from a folder below its pages' (alpine's `packages/docs/src/en/`:
+        `/advanced/reactivity` is its `advanced/reactivity.md`)."""
         parts = [part for part in url.strip("/").split("/") if part]
-        if len(parts) < 3 or "." in parts[-1]:
+        whole = len(parts) == 2 and not any(page.startswith(app + "/") for app, _ in self.paths.next_pages)
+        if len(parts) < 3 and not whole or "." in parts[-1]:
             return False
         # (a tail of two folders at least, or of one with its index page: `/repo/docs/core-concepts`)
-        tails = ("/".join(parts[start:]) + suffix for start in range(1, len(parts)) for suffix in _PAGE_ENDINGS
-                 if len(parts) - start > 1 or suffix.startswith("/"))
+        tails = ("/".join(parts[start:]) + suffix for start in range(0 if whole else 1, len(parts))
+                 for suffix in _PAGE_ENDINGS if len(parts) - start > 1 or suffix.startswith("/"))
         return any(self.paths.has_suffix(tail) or self.paths.has_unnumbered_suffix(tail) for tail in tails)
 
     def _holds_any(self, folder: str, names: tuple[str, ...]) -> bool:
@@ -734,7 +749,7 @@ class Resolver:
         `a.md` (meltano's `/getting-started` is its `getting-started/index.mdx` there, not the
         `getting-started.md` beside its configuration it renamed in 2022)."""
         return [posixpath.join(root, "docs") for root in self.paths.site_roots
-                if (not root or path.startswith(root + "/")) and self._holds_any(root, _DOCUSAURUS_CONFIGS)]
+                if (not root or path.startswith(root + "/")) and self._holds_any(root, DOCUSAURUS_CONFIGS)]
 
     @functools.cached_property
     def _mintlify_roots(self) -> tuple[str, ...]:
@@ -819,6 +834,22 @@ class Resolver:
             return Resolved(reference, NOT_A_CLAIM, why="a Rust item's documentation: rustdoc's link or page")
         if self._names_itself(word):
             return Resolved(reference, NOT_A_CLAIM, why="the repository's own name (its image, its project, its module)")
+        if reference.kind == "comment" and reference.path.endswith(".go") and f"[{word}]" in reference.text \
+                and not tokens.has_file_extension(word):
+            # connect-go's "the standard library's [compress/gzip]": Go's doc link names a package
+            return Resolved(reference, NOT_A_CLAIM, why="a Go doc link: a package's import path")
+        if _LICENSE_TEXT.search(reference.path) and posixpath.splitext(reference.path)[1].lower() in _TEXT_SUFFIXES:
+            return Resolved(reference, NOT_A_CLAIM, why="in a license's text: the licensed project's file")
+        if not word.startswith("/") and _PAGE_PARTS.search(reference.path):
+            # Leaflet's `docs/_layouts/tutorial.html` links `../examples.html` from each tutorial's page
+            return Resolved(reference, NOT_A_CLAIM, why="in a page layout: relative to each page it makes")
+        if word.endswith(".__init__.py"):
+            # altair's "written by tools/datasets.__init__.py": a package's module named in dots
+            package = word[:-len(".__init__.py")]
+            for base in pairs.values():
+                found = posixpath.normpath(posixpath.join(base, package, "__init__.py"))
+                if self.paths.is_file(found):
+                    return Resolved(reference, EXISTS, found)
         if reference.kind == "md-link" and _LINK_ALIAS.match(reference.target):
             return Resolved(reference, NOT_A_CLAIM, why="a site generator's link alias")
         if _template_suffix(reference.path) and _TEMPLATE_TREE.search(reference.path):
@@ -914,6 +945,11 @@ class Resolver:
         generated = self._generated_folder(expected)
         if generated and not removed:
             return Resolved(reference, NOT_A_CLAIM, why=f"under {generated}/, a build output folder")
+        if reference.kind == "md-link" and reference.path.endswith(".mdx") and word.startswith("/") \
+                and not removed and not self._section_here(word, reference.path):
+            # MDX is a site's format, built wherever its site is: HashiCorp's developer portal builds
+            # waypoint's `website/content/`, whose `/hcp/docs/waypoint` is another section of it (342)
+            return Resolved(reference, NOT_A_CLAIM, why="a URL of another section of the site the MDX page is built into")
         if reference.kind == "md-link" and reference.target.startswith("/"):
             if self._is_route(reference.target):  # (a page declares it now, whatever page it once was)
                 return Resolved(reference, NOT_A_CLAIM, why="a page route (permalink or redirect)")
@@ -928,15 +964,73 @@ class Resolver:
                 # gofiber/docs serves; a root README's is this repository's, as GitHub shows it, and so is
                 # a page's of a site here: spree's Mintlify `docs/`)
                 return Resolved(reference, NOT_A_CLAIM, why="a folder URL or an image of the site the docs are published on")
-            if not removed and self._page_at_url(word):
+            if not removed and self._page_at_url(word, reference.path):
                 return Resolved(reference, NOT_A_CLAIM, why="a page here, at the URL its site serves it")
+        if not removed and self._upstream_readme(reference.path):
+            return Resolved(reference, NOT_A_CLAIM, why="in another project's README, copied with its license:"
+                                                         " that project's file")
+        if reference.kind == "md-link" and not word.startswith("/") and self._route_from_permalink(reference.path, word):
+            return Resolved(reference, NOT_A_CLAIM, why="a page's permalink, relative to this page's")
         if reference.kind == "md-link" and not removed:
             elsewhere = self._page_elsewhere(reference, word, candidates)
             if elsewhere is not None:
                 return elsewhere
+            if self._numbered_page(candidates):
+                return Resolved(reference, NOT_A_CLAIM, why="a page named without its file's number prefix")
         if not removed and self._rendered(reference.kind, candidates):  # (asked last: 12 lookups a candidate)
             return Resolved(reference, NOT_A_CLAIM, why="rendered at build from a template source beside it")
         return Resolved(reference, MISSING, expected, looked_in=tuple(candidates), removed=bool(removed))
+
+    def _section_here(self, url: str, page: str) -> bool:
+        """Whether a root URL's folder is one of this repository's: a folder here ends with it (with
+        two of its names at least, when it has two), or it is a page at the prefix its site gives it
+        (turborepo's `/repo/docs/core-concepts`). A URL of one name is taken for this repository's."""
+        parent = [part for part in url.strip("/").split("/") if part][:-1]
+        if not parent:
+            return True
+        if self.paths.has_name(parent[-1]):  # (traced: a folder of that name coming or going asks again)
+            tails = ["/".join(parent[start:]) for start in range(max(1, len(parent) - 1))]
+            if any(folder == tail or folder.endswith("/" + tail)
+                   for folder in self.paths.folders_named.get(parent[-1], ()) for tail in tails):
+                return True
+        return len(parent) >= 3 and self._page_at_url("/" + "/".join(parent), page)
+
+    def _numbered_page(self, candidates: list[str]) -> bool:
+        """Whether a page is linked by its built name without its file's number prefix: karma's
+        `docs/config/04-preprocessors.md`, published as `preprocessors.html`."""
+        for candidate in candidates:
+            stem, extension = posixpath.splitext(candidate)
+            if extension not in ("", ".html", ".htm") or stem.count("/") < 1:
+                continue
+            tail = "/".join(stem.split("/")[-2:])
+            if any(self.paths.has_unnumbered_suffix(tail + suffix) for suffix in SOURCE_SUFFIXES):
+                return True
+        return False
+
+    def _upstream_readme(self, path: str) -> bool:
+        """Whether `path` is another project's README kept with its code: in a folder that holds a
+        license, naming `github.com/<owner>/<the folder's name>` twice in its opening, which is not
+        this repository (waypoint's `internal/pkg/spinner/` is briandowns/spinner: its README's 44
+        `gifs/*.gif` are that repository's; not wasmtime's `crates/wasi-nn/`, whose README names
+        the WebAssembly/wasi-nn proposal once)."""
+        folder, name = posixpath.split(path)
+        if not folder or not _README.match(name):
+            return False
+        known = self._upstream_readmes.get(path)
+        if known is None:
+            known = self._names_upstream(folder, path)
+            self._upstream_readmes[path] = known
+        return known and any(self.paths.is_file(posixpath.join(folder, license)) for license in _LICENSE_FILES)
+
+    def _names_upstream(self, folder: str, path: str) -> bool:
+        try:
+            opening = read_inside(self.root, path, limit=_OPENING).decode("utf-8", "replace")
+        except (OSError, ValueError):
+            return False
+        own = {(owner, name) for host, owner, name in self.identities() if host == "github.com"}
+        folder_name = posixpath.basename(folder).lower()
+        named = [(owner.lower(), name.lower()) for owner, name in _HOSTED_REPOSITORY.findall(opening)]
+        return sum(1 for slug in named if slug[1] == folder_name and slug not in own) >= 2
 
     def _page_elsewhere(self, reference: Reference, word: str, candidates: list[str]) -> Resolved | None:
         """A relative link to a page history never had here, published from elsewhere: a built
@@ -1122,6 +1216,19 @@ class Resolver:
             if part in tokens.GENERATED_FOLDERS and not self.paths.exists("/".join(parts[:index + 1])):
                 return part
         return None
+
+    def _route_from_permalink(self, page: str, target: str) -> bool:
+        """Whether a relative link, followed from a URL the page's front matter gives it, reaches
+        another page's (vega's `docs/docs/transforms.md` is `permalink: /docs/transforms/index.html`:
+        its `[filter](filter)` is `/docs/transforms/filter/`, the permalink of `transforms/filter.md`)."""
+        definitions = self.definitions.get(page)
+        routes = definitions.get("routes", ()) if isinstance(definitions, dict) else ()
+        for route in routes:
+            route = "/" + route.strip().strip("/") + ("/" if route.strip().endswith("/") else "")
+            base = route if route.endswith("/") else posixpath.dirname(route)
+            if self._is_route(posixpath.normpath(posixpath.join(base, target))):
+                return True
+        return False
 
     def _is_route(self, url: str) -> bool:
         return url.rstrip("/").removesuffix(".html") in self._routes

@@ -76,8 +76,8 @@ HISTORICAL = lazy(
     # `website/content/`), meeting notes
     r"|(?:^|/)(?:19|20)\d\d-[01]\d-[0-3]\d-[^/]+\.(?:md|mdx|markdown|rst)$"
     # one release's notes, named by its version: numpy's `release/1.13.2-notes.rst`, `whats_new_3.5.rst`,
-    # k9s's `change_logs/release_v0.17.0.md`
-    r"|(?:^|/)(?:(?:release(?:[-_]?notes?)?|whats[-_]?new|changes|changelog)[-_]?)?v?\d+(?:[._]\d+)+"
+    # k9s's `change_logs/release_v0.17.0.md`, statsmodels' `release/version0.10.rst`
+    r"|(?:^|/)(?:(?:release(?:[-_]?notes?)?|version|whats[-_]?new|changes|changelog)[-_]?)?v?\d+(?:[._]\d+)+"
     r"(?:[-_](?:notes|release[-_]?notes|changes|changelog|migration[-_]guide))?\.(?:rst|md|txt|adoc)$"
     # a guide from one version to the next (fastapi-users' `docs/migration/7x_to_8x.md`, `v1-to-v2.md`;
     # each version's parts bounded: a name of 3,000 `1_` is read in one pass, not one per start)
@@ -136,6 +136,10 @@ _SAYS_HISTORICAL = lazy(
     # change", "In this chat transcript, the user asks ..."): the files as they were that day
     rb"|\bthis\s+(?:is\s+an?\s+)?(?:chat\s+|session\s+|terminal\s+)?transcript\b")
 _OPENING = 2048  # (the bytes searched: where a document says what it is)
+#: A source pinned at a commit, on a line of the opening (rxjs's ported-test ledger: "**RxJS 7
+#: source:** `7.x` at `e5351d0...`", 3,993 paths of that branch; a fork's "Upstream commit:
+#: `52266a6...`"): the paths are that commit's. (A commit in a URL or after `@` is a link's.)
+_PINNED_SOURCE = lazy(rb"(?im)^[^\n]{0,60}\b(?:source|upstream|pinned)\b[^\n]{0,60}?(?<![/\w@])[0-9a-f]{40}(?![\w/])")
 #: A proposal or a plan, by its status line (an RFC's, a KEP's, a design doc's: "Status: awaiting
 #: maintainer sign-off", "**Status:** Draft", "| Status | Accepted |"): what it names is what it
 #: proposes, or the code as it stood when it was written (pipenv's `docs/dev/` initiatives name
@@ -162,14 +166,16 @@ _VERSION_HEADING = lazy(rb"(?im)^#{1,3}[ \t]+(?:release[ \t]+|version[ \t]+)?\[?
 
 
 def says_historical(path: str, data: bytes) -> bool:
-    """Whether a document is historical by what it says: in its opening, that it is kept as history
-    or that it is a proposal or a plan, or, a `RELEASE.md`, in its headings, that it is a changelog."""
+    """Whether a document is historical by what it says: in its opening, that it is kept as history,
+    that it is a proposal or a plan, or the commit of the source it describes (`_PINNED_SOURCE`),
+    or, a `RELEASE.md`, in its headings, that it is a changelog."""
     if not path.lower().endswith(_DOCS):
         return False
     if _RELEASE_DOC.search(path) and len(list(islice(_VERSION_HEADING.finditer(data), 3))) == 3:
         return True
     opening = data[:_OPENING]
-    return _SAYS_HISTORICAL.search(opening) is not None or not _FRONT_PAGES.search(path) and _proposes(opening)
+    return _SAYS_HISTORICAL.search(opening) is not None or _PINNED_SOURCE.search(opening) is not None \
+        or not _FRONT_PAGES.search(path) and _proposes(opening)
 
 
 def _proposes(opening: bytes) -> bool:

@@ -128,7 +128,10 @@ ADVERSARIAL = [("a.rst", "# TODO " + _line("a:")), ("a.rst", "# TODO " + _line("
                ("a.md", "| Parameter | Status |\n|---|---|\n" + "| `a/b` | Deprecated |\n" * 50_000),
                ("a.md", "this is a " * 300 + "this chat " * 300),
                ("a.ts", ("resolve(" + "dist." * 200 + "x, 'a/b.c') ") * 10 + "\n" + "join(build, 'a/b.c')\n" * 50_000),
-               ("a.sh", "git mv a/b c/d\n" * 50_000), ("_toctree.yml", "- local: a/b\n  title: x\n" * 50_000)]
+               ("a.sh", "git mv a/b c/d\n" * 50_000), ("_toctree.yml", "- local: a/b\n  title: x\n" * 50_000),
+               # session 44's: an opening of almost-pinned sources, scaffolds with many arguments
+               ("a.md", ("source " * 9 + "0" * 39 + " upstream ") * 400),
+               ("a.sh", "npm init x " + "a/b " * 100_000 + "\n" + "npx degit a/b c\n" * 50_000)]
 
 
 @pytest.mark.parametrize("name,text", ADVERSARIAL, ids=[f"{n}-{t[:8]!r}" for n, t in ADVERSARIAL])

@@ -10,7 +10,7 @@ from indexer.extract.references.links import (CONFIG_LANGUAGES, HTML_ATTRIBUTE, 
                                               link_target)
 from indexer.extract.references.prose import lead_in
 from indexer.extract.references.rst import toctree_entry
-from indexer.extract.references.shell import (_GUARD, _SESSION_PROMPT, ShellSession, doc_shell_line,
+from indexer.extract.references.shell import (_GUARD, _SESSION_PROMPT, SCAFFOLD, ShellSession, doc_shell_line,
                                               read_code_span, split_comment)
 from indexer.extract.references.tokens import blanked, is_placeholder
 from indexer.regex import lazy
@@ -88,10 +88,6 @@ def extract(found: Found) -> None:
 #: A `"scripts": {` object in a doc's JSON, and its keys: the scripts the doc has the reader add.
 _SCRIPTS_OPEN = lazy(r'"scripts"\s*:\s*\{')
 _SCRIPT_KEY = lazy(r'^\s*"([\w:.-]+)"\s*:')
-#: A command that makes the reader a new project (`npm init fastify`, `npm create vite@latest`,
-#: `yarn create`, `npx create-react-app`): the package scripts run after it are that project's.
-_SCAFFOLD = lazy(r"\b(?:npm\s+(?:init|create)\s+[\w@]|(?:yarn|pnpm|bun)\s+create\s|npx\s+(?:--yes\s+|-y\s+)?create-"
-                r"|(?:degit|giget)\s+[\w@])")  # (a template copied into a new folder: solid's `npx degit solidjs/templates/js my-app`)
 
 
 def _without_readers_scripts(found: Found) -> None:
@@ -110,7 +106,7 @@ def _without_readers_scripts(found: Found) -> None:
             inside = "}" not in line
         elif _SCRIPTS_OPEN.search(line):
             inside = "}" not in line[line.index("{"):]
-        if scaffold_at is None and _SCAFFOLD.search(line):
+        if scaffold_at is None and SCAFFOLD.search(line):
             scaffold_at = index
     if not scripts and scaffold_at is None:
         return

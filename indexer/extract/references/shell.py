@@ -56,6 +56,13 @@ _LEADING = lazy(r"^\s*(?:(?:sudo|exec|time|env|command|nohup)\s+|[A-Za-z_]\w*=\S
 #: output, not a command (xarray's contributing guide shows a run: 11 lines).
 _TEST_ID = lazy(r"^[\w./-]+\.py::")
 _GUARD = lazy(r"^(?:rm|rmdir|unlink|shred)\b|^\$[({]RM[)}]|^(?:\[\[?|test)\s+!?\s*-[a-zA-Z]\s|^if\s+\[\[?\s")
+#: A command that makes a new project (`npm init fastify`, `npm create vite@latest my-app`, `yarn
+#: create`, `npx create-react-app my-app`, a template copied by `npx degit solidjs/templates/js
+#: my-app`): in a doc, the package scripts run after it are that project's; in a script, its last
+#: argument is a folder it makes (stencil's workflow: `npm init stencil component tmp-component-starter`).
+SCAFFOLD = lazy(r"\b(?:npm\s+(?:init|create)\s+[\w@]|(?:yarn|pnpm|bun)\s+create\s|npx\s+(?:--yes\s+|-y\s+)?create-"
+                r"|(?:npx\s+)?(?:degit|giget)\s+[\w@])")
+_SCAFFOLD_WORDS = frozenset({"npm", "npx", "yarn", "pnpm", "bun", "init", "create", "degit", "giget"})
 _CREATES_ALL = lazy(r"^(?:mkdir|touch|tee|virtualenv|truncate)\b")
 _CREATES_LAST = lazy(r"^(?:cp|mv|ln|rsync|install|git\s+clone|git\s+mv|python3?\s+-m\s+venv)\b")
 #: `git mv a b`: the repository's own move, after which `a` is gone (pachyderm's `v2move.sh`, run
@@ -84,9 +91,9 @@ _WORD = lazy(r"[^\s]+")
 #: What a line needs to hold for its reading to find or change anything: a path word's `/`, a
 #: comment's `#`, a `cd`/`pushd`, a heredoc's `<<`, and what `_creations` looks for (a
 #: redirection's `>`, an output option's `-o`/`-O`/`-d`, which `--output` and `--directory`
-#: hold too, a creating command's name). Two lines in three of git/git's test scripts hold none.
+#: hold too, a creating command's name, a scaffold's). Two lines in three of git/git's test scripts hold none.
 _MAY_ACT = lazy(r"[/#>]|<<|cd|pushd|-[oOd]|mkdir|touch|tee|virtualenv|truncate|cp|mv|ln|rsync|install"
-                r"|clone|venv|mktemp")
+                r"|clone|venv|mktemp|init|create|degit|giget")
 #: `git clone URL [folder]`: its arguments after the options (`-b main`, `--depth 1` take one).
 _CLONE = lazy(r"^git\s+clone\b")
 _CLONE_VALUED = frozenset({"-b", "--branch", "--depth", "-o", "--origin", "-c", "--config", "--reference",
@@ -211,6 +218,14 @@ class ShellReader:
         if "-" in command or "output:" in command:  # every output option starts with one, or is controller-gen's
             for match in _OUTPUT_OPTION.finditer(command):
                 created.append((match.start(1), match.group(1)))
+        if ("init" in command or "create" in command or "git" in command) and SCAFFOLD.match(command):
+            arguments = []
+            for column, word in ((m.start(), m.group()) for m in _WORD.finditer(command)):
+                if word == "--":  # (what follows is the template's options: `-- --template react`)
+                    break
+                if not _OPTION.match(word) and word not in _SCAFFOLD_WORDS:
+                    arguments.append((column, word))
+            created += arguments[1:][-1:]  # (after the template: the folder it is made in)
         if "clone" in command and _CLONE.match(command):
             folder = posixpath.normpath(_cloned(command)[1])
             if folder != ".":

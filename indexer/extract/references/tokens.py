@@ -58,8 +58,8 @@ _HOST_NAME = lazy(r"(?i)^[a-z0-9-]+(?:\.[a-z0-9-]+)+\.(?:com|org|net|io|dev|app|
 MKDOCS_CONFIG = lazy(r"^mkdocs[-._][\w.-]*\.ya?ml$")
 #: `A.B`, `X.Y.Z`, `x.x.x` (wagtail's `docs/releases/x.x.x.md`), and a version with a placeholder
 #: part: cloudnative-pg's `release_notes/v1.XX.md`, or a pre-release's number (`2.0.0-rc.N`); each may
-#: start with `v` (kubo's `vX.Y+1.md`).
-_VERSION_PLACEHOLDER = lazy(r"(?:^|[^\w])v?(?:[A-Z]\.[A-Z](?:\.[A-Zx])?|X\.Y(?:\.Z)?|x\.x(?:\.x)?|x\.y(?:\.z)?|\d+\.(?:X{1,3}|x{2,3})(?:\.(?:X+|x+|\d+))?"
+#: start with `v` (kubo's `vX.Y+1.md`), or follow `version` (statsmodels' `release/versionX.X.rst`).
+_VERSION_PLACEHOLDER = lazy(r"(?:^|[^\w]|version[-_]?)v?(?:[A-Z]\.[A-Z](?:\.[A-Zx])?|X\.Y(?:\.Z)?|x\.x(?:\.x)?|x\.y(?:\.z)?|\d+\.(?:X{1,3}|x{2,3})(?:\.(?:X+|x+|\d+))?"
                             r"|\d+(?:\.\d+)*-(?:rc|beta|alpha|pre)\.?[NX])"  # (sea-orm's `changelog/2.0.0-rc.N.md`)
                             r"(?:[^\w]|$)")
 _NUMERIC = lazy(r"^[\d.,:x-]*$")
