@@ -284,6 +284,22 @@ def test_a_file_of_the_project_s_own_added_beside_vendored_ones_runs_the_full_sc
     assert_same_as_cold(repo, tmp_path, built, delta=False)
 
 
+def test_another_projects_copy_is_set_aside_by_a_delta_as_by_a_full_scan(repo, tmp_path, built):
+    """A file added to a folder whose `UPSTREAM` says it is another project's copy is set aside by
+    the delta, as the full scan does; adding or deleting the note (or a pinned copy's license)
+    changes what a whole folder is: the full scan runs."""
+    repo.commit("2026-10-20", "copy", files={"lib/cache/UPSTREAM": "A copy of cmd/go/internal/cache.\n",
+                                             "lib/cache/cache.go": "package cache\n// TODO: Go's\n"})
+    assert_same_as_cold(repo, tmp_path, built, delta=None)
+    repo.commit("2026-10-21", "more", files={"lib/cache/hash.go": "package cache\n// TODO: Go's too\n// See docs/gone.md.\n"})
+    assert_same_as_cold(repo, tmp_path, built, "--since", "HEAD~1", delta=True)
+    repo.git("rm", "-q", "lib/cache/UPSTREAM")
+    repo.commit("2026-10-22", "ours now")
+    proc = run_scan(repo.root, built, "--format", "json", "-v")
+    assert "full scan: lib/cache/UPSTREAM: a path added or removed that tells another project's copy" in proc.stderr
+    assert_same_as_cold(repo, tmp_path, built, delta=False)
+
+
 def test_a_generated_file_added_by_the_new_commits_is_known_generated_to_the_next_delta(repo, tmp_path, built):
     """The delta that sets an added generated file aside moves the base with it: the next commit,
     which takes its generated-code header away, makes it the project's own, as a cold scan says."""

@@ -110,6 +110,7 @@ EXAMPLE_PHRASES = [
     "could look like", "you would create", "in the root of the [kubernetes/kubernetes] repo",
     "from the root of a k/k checkout", "you could use this", "create a file", "their own",
     "save the following as", "this will create a file", "must not exist", "does not ship", "don't commit",
+    "if x/y exists:", "if the file x/y is present:", "(if any)", "new:", "new file", "(new;",
 ]
 
 

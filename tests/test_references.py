@@ -1643,6 +1643,23 @@ def test_rust_unit_tests_and_doc_examples_are_not_the_repositorys_paths():
         "docs/ignore.md", "data/rules.txt", "tools/after.rs"}
 
 
+def test_a_rust_test_function_outside_a_module_is_a_test_too():
+    """sccache's `src/config.rs` keeps its `#[test]` functions at the file's top level, and tests
+    the preprocessor's output on `"# 1 \"src/main.c\""` (6). Code after a test function, and a
+    function with no test attribute, still name the repository's files."""
+    rust = ('pub fn load() { read("data/rules.txt"); }\n'
+            '\n'
+            '#[test]\n'
+            '#[serial]\n'
+            'fn strips_the_basedir() {\n'
+            '    let expected = b"# 1 \\"src/main.c\\"\\nint main() {}";\n'
+            '    assert_eq!(out, expected);\n'
+            '}\n'
+            '\n'
+            'fn helper() { read("tools/helper.rs"); }\n')
+    assert {target for _line, target, _kind in kinds("src/config.rs", rust)} == {"data/rules.txt", "tools/helper.rs"}
+
+
 def test_an_unlabelled_block_that_opens_with_a_prompt_is_a_transcript():
     """ripgrep's FAQ shows `$ rg ... --trace` and what it printed
     (`TRACE|...|grep-searcher/src/searcher/mod.rs:622: ...`) in a fence without a language: a
@@ -2639,7 +2656,8 @@ def test_proposals_and_plans_a_scaffold_and_the_readers_user_folders(repo):
     """pipenv's `docs/dev/` initiatives: a design "Status: **awaiting maintainer sign-off**" names
     the `pipenv/utils/uv.py` it proposes, a "# Plan: ..." the `pipenv/resolver.py` it then
     renamed, a PRD whose table says `| Status | Draft |`, an "X Design Proposal (T_C.3)" and
-    azure-dev's "X — Execution Plan" and "X — Design Document" (14) the files of their time; kubevela's SDK generator copies `_scaffold/go/` (whose README links the
+    azure-dev's "X — Execution Plan" and "X — Design Document" (14) and faraday's "RFC/Tracking: X"
+    (2) the files of their time; kubevela's SDK generator copies `_scaffold/go/` (whose README links the
     `example` of the SDK made); tox's config is "in the OS-specific user config directory under
     ``tox/config.ini``". A document whose status is a project's maturity ("Status: beta"), a
     README, a title that only mentions an RFC and a `scaffolding/` folder still make findings."""
@@ -2660,6 +2678,8 @@ def test_proposals_and_plans_a_scaffold_and_the_readers_user_folders(repo):
         # azure-dev's extension design: "# X — Execution Plan", "# X — Design Document"
         "ext/training/design/execution-plan.md": "# Training \u2014 Execution Plan\n\nAdd `pipenv/resolver.py`.\n",
         "ext/training/design/design.md": "# Training \u2014 Design Document\n\nAdd `pipenv/resolver.py`.\n",
+        # faraday's "# RFC/Tracking: Detach Options subclasses ..." (2)
+        "docs/options-detach-plan.md": "# RFC/Tracking: Detach options\n\nAdd `pipenv/resolver.py`.\n",
         "pkg/gen/_scaffold/go/README.md": "# SDK\n\nSee [example](example).\n",
         "pkg/gen/scaffolding/README.md": "# SDK\n\nSee [example](example).\n",
         "docs/config.rst": ("Config\n======\n\nIt is located in the OS-specific user config directory under"
@@ -3181,3 +3201,180 @@ def test_a_relative_link_from_a_pages_permalink(repo):
         "docs/docs/transforms/filter.md": "---\npermalink: /docs/transforms/filter/index.html\n---\n\n# Filter\n",
     })
     assert set(found(scan(repo.root), "dangling-reference")) == {("docs/docs/transforms.md", 7)}
+
+
+def test_a_links_editor_location_and_a_components_own_sources(repo):
+    """prisma's specs link `[enum-accessor.ts:66](../../../packages/.../enum-accessor.ts:66)`, an
+    editor's line after the file (29); a deleted file linked so is reported as deleted. flet's
+    pages show `<Image src="examples/tutorials/todo/media/app-1.png">`, which its `Image` component
+    reads from the SDK's examples (112); an `<img>`'s `src` is still the page's."""
+    repo.commit("2023-01-10", files={"src/gone.ts": "export const gone = 1\n"})
+    repo.git("rm", "-q", "src/gone.ts")
+    repo.commit("2024-01-10", files={
+        "src/enum-accessor.ts": "export {}\n",
+        "specs/design.md": ("# Design\n\nSee [enum-accessor.ts:66](../src/enum-accessor.ts:66).\n\n"
+                            "And [gone.ts:12](../src/gone.ts:12).\n"),
+        "website/docs/todo.md": ('# Todo\n\n<Image src="examples/todo/media/app-1.png" width="50%" />\n\n'
+                                 '<img src="examples/todo/media/app-2.png" />\n'),
+    })
+    dangling = found(scan(repo.root), "dangling-reference")
+    assert set(dangling) == {("specs/design.md", 5), ("website/docs/todo.md", 5)}
+    assert "src/gone.ts was deleted" in dangling[("specs/design.md", 5)]
+
+
+def test_pages_a_script_writes_an_archive_an_asciidoc_builds_images_and_a_notice(repo):
+    """arcade's toctree lists `api/types`, the `doc/api_docs/api/types.rst` its script writes and
+    `.gitignore` ignores (42), and its `doc/_archive/` keeps pages its Sphinx build excludes (54).
+    micronaut's guide links `{jackson-databind}...`, an AsciiDoc attribute, and shows
+    `image::arch/aop.png[]` from the `imagesdir` its build sets, `src/main/docs/resources/img/`
+    (30). pyglet's theme's NOTICE.txt names the licensed theme's files (2). Each has a twin still
+    reported."""
+    repo.commit("2024-01-10", files={
+        ".gitignore": "doc/api/*.rst\n",
+        "doc/conf.py": "project = 'arcade'\n",
+        "doc/index.rst": "Arcade\n======\n\n.. toctree::\n\n   api/types\n   guide/gone\n",
+        "doc/_archive/old.rst": "Old\n===\n\n.. image:: images/treasure-map.svg\n",
+        "doc/kept/old.rst": "Old\n===\n\n.. image:: images/treasure-map.svg\n",
+        "src/main/docs/resources/img/arch/aop.png": "png\n",
+        "src/main/docs/guide/aop.adoc": ("= AOP\n\nSee link:{jackson-databind}com/fasterxml/ObjectMapper.html[ObjectMapper].\n\n"
+                                         "image::arch/aop.png[]\n\nimage::arch/gone.png[]\n"),
+        "themes/icon/NOTICE.txt": "Files covered:\n\nassets/static/css/boostrap.css\n",
+        "themes/icon/NOTES.txt": "Files covered:\n\nassets/static/css/boostrap.css\n",
+        "themes/icon/assets/static/css/bootstrap.css": "body {}\n",
+    })
+    assert set(found(scan(repo.root), "dangling-reference")) == {
+        ("doc/index.rst", 7), ("doc/kept/old.rst", 4), ("src/main/docs/guide/aop.adoc", 7),
+        ("themes/icon/NOTES.txt", 3)}
+
+
+def test_a_middleman_page_keeps_the_suffix_it_is_built_to(repo):
+    """serf's `/docs/commands/event.html` is Middleman's `docs/commands/event.html.markdown` (5); a
+    page with no source is still reported."""
+    repo.commit("2024-01-10", files={
+        "docs/commands/event.html.markdown": "# event\n",
+        "docs/agent/handlers.html.markdown": ("# Handlers\n\nSee [event](/docs/commands/event.html).\n\n"
+                                              "And [gone](/docs/commands/gone.html).\n"),
+    })
+    assert set(found(scan(repo.root), "dangling-reference")) == {("docs/agent/handlers.html.markdown", 5)}
+
+
+def test_paths_asked_about_or_planned_claim_nothing(repo):
+    """prisma's agent skill says "If `docs/prisma-8-gotchas.md`, ... exist — append to the matching
+    one" (3), and its plans name the files they will add: "New: `x`", "New file `x`", "`x` (new;
+    ...)", "`x` (if any)" (5). A plan's step on a file that is not there is still reported."""
+    repo.commit("2024-01-10", files={
+        "packages/x/src/index.ts": "export {}\n", "docs/index.md": "# Docs\n",
+        "packages/x/test/other.test.ts": "test()\n", "packages/x/src/exports/other.ts": "export {}\n",
+        "skills/record/SKILL.md": ("# Record\n\n1. If `docs/a-gotchas.md` or `docs/b-gotchas.md` exist — append to it.\n"
+                                   "2. Then read `docs/c-gotchas.md`.\n"),
+        "projects/x/plan.md": ("# Plan\n\n- New: `packages/x/test/define-config.test.ts` (or extend one).\n"
+                               "- `packages/x/test/re-export.test.ts` (new; parity).\n"
+                               "- The barrel in `packages/x/src/exports/index.ts` (if any) deletes.\n"
+                               "- Update `packages/x/src/gone.ts`.\n\n"
+                               "New file `packages/x/src/bare.ts`. Model it on the sibling.\n"),
+    })
+    assert set(found(scan(repo.root), "dangling-reference")) == {
+        ("skills/record/SKILL.md", 4), ("projects/x/plan.md", 6)}
+
+
+def test_a_files_opening_comment_of_its_own_name_claims_nothing(repo):
+    """zod's `packages/docs/components/scroller.tsx` opens with `// app/RouteChangeListener.tsx`, and
+    two of its workflows with `# .github/release.yml`: the names they were written under (3). A
+    comment that names a missing file among other words, or on another line, is still reported."""
+    repo.commit("2024-01-10", files={
+        "docs/index.md": "# Docs\n",
+        "components/scroller.tsx": "// app/RouteChangeListener.tsx\nexport {}\n",
+        ".github/workflows/stale.yml": "# .github/workflows/auto-close.yml\non: push\n",
+        "components/other.tsx": "// see docs/gone.md\nexport {}\n// docs/gone.md\n",
+    })
+    assert set(found(scan(repo.root), "dangling-reference")) == {
+        ("components/other.tsx", 1), ("components/other.tsx", 3)}
+
+
+def test_an_mkdocs_sites_pages_folder_is_its_docs_dir(repo):
+    """toga's `docs/mkdocs.en.yml` says `docs_dir: en`: `/images/toga-demo-cocoa.png` from
+    `docs/en/index.md` is `docs/en/images/toga-demo-cocoa.png`, moved there from `docs/images/` (3).
+    An image deleted from `docs/images/` is still reported."""
+    repo.commit("2023-01-10", files={"docs/images/demo.png": "png\n", "docs/images/gone.png": "gone\n"})
+    repo.git("rm", "-q", "docs/images/demo.png", "docs/images/gone.png")
+    repo.commit("2024-01-10", files={
+        "docs/en/images/demo.png": "png\n",
+        "docs/mkdocs.en.yml": "INHERIT: config.yml\nsite_name: Toga\ndocs_dir: en\n",
+        "docs/en/index.md": "# Toga\n\n![demo](/images/demo.png)\n\n![gone](/images/gone.png)\n",
+    })
+    assert set(found(scan(repo.root), "dangling-reference")) == {("docs/en/index.md", 5)}
+
+
+def test_a_docsify_page_links_from_its_sites_root(repo):
+    """faraday's docs are a docsify site (`docs/index.html`, `docs/_sidebar.md`), which reads a
+    page's relative link from the site's root: `getting-started/env-object.md` in
+    `docs/middleware/custom-middleware.md` is `docs/getting-started/env-object.md`, and so reads its
+    `docs/middleware/index.md` (22). A link to
+    no page there is still reported, and so is the same link outside a docsify site."""
+    repo.commit("2024-01-10", files={
+        "docs/index.html": "<script>window.$docsify = {}</script>\n",
+        "docs/_sidebar.md": "- [Home](/)\n",
+        "docs/getting-started/env-object.md": "# Env\n",
+        "docs/middleware/custom-middleware.md": ("# Custom\n\nSee [env](getting-started/env-object.md).\n\n"
+                                                 "And [gone](getting-started/gone.md).\n"),
+        "docs/middleware/index.md": "# Middleware\n\nSee [custom](middleware/custom-middleware.md).\n",
+        "guide/getting-started/env-object.md": "# Env\n",
+        "guide/middleware/custom.md": "# Custom\n\nSee [env](getting-started/env-object.md).\n",
+    })
+    assert set(found(scan(repo.root), "dangling-reference")) == {
+        ("docs/middleware/custom-middleware.md", 5), ("guide/middleware/custom.md", 3)}
+
+
+def test_a_docusaurus_pages_link_to_a_markdown_file_from_its_docs_folder(repo):
+    """Docusaurus looks for a link to a Markdown file that starts with neither `./` nor `../` in
+    the page's folder, then in its docs folder (a translation's, and the docs or the version it
+    translates): yew's `advanced-topics/struct-components/introduction.mdx` links
+    `concepts/html/introduction.mdx`, in its docs, its versions and translations (146). A link to
+    no page there, or one that starts with `./`, is still reported."""
+    repo.commit("2024-01-10", files={
+        "website/docusaurus.config.js": "module.exports = {};\n",
+        "website/docs/concepts/html/introduction.mdx": "# HTML\n",
+        "website/docs/advanced/intro.mdx": ("# Advanced\n\nSee [html](concepts/html/introduction.mdx).\n\n"
+                                            "And [gone](concepts/html/gone.mdx).\n\n"
+                                            "And [here](./concepts/html/introduction.mdx).\n"),
+        "website/versioned_docs/version-1.0/concepts/a.mdx": "# A\n",
+        "website/i18n/ja/docusaurus-plugin-content-docs/version-1.0/advanced/b.mdx": "# B\n\nSee [a](concepts/a.mdx).\n",
+        "website/i18n/ja/docusaurus-plugin-content-docs/current/advanced/intro.mdx": (
+            "# Advanced\n\nSee [html](concepts/html/introduction.mdx).\n\nAnd [ja](concepts/ja.mdx).\n"),
+        "website/i18n/ja/docusaurus-plugin-content-docs/current/concepts/ja.mdx": "# JA\n",
+    })
+    assert set(found(scan(repo.root), "dangling-reference")) == {
+        ("website/docs/advanced/intro.mdx", 5), ("website/docs/advanced/intro.mdx", 7)}
+
+
+def test_a_url_of_a_docs_version_and_committed_api_docs(repo):
+    """livewire's `docs/components.md` links `/docs/4.x/lifecycle-hooks`, its site's URL of
+    `docs/lifecycle-hooks.md` in version 4.x (265); Exposed commits Dokka's `docs/api/` (its
+    `package-list` at the root), whose pages link pages Dokka did not write (93). A versioned URL
+    of no page here, and the same link in a page of the project's own, are still reported."""
+    repo.commit("2024-01-10", files={
+        "docs/lifecycle-hooks.md": "# Hooks\n",
+        "docs/components.md": ("# Components\n\nSee [hooks](/docs/4.x/lifecycle-hooks).\n\n"
+                               "And [gone](/docs/4.x/gone-page).\n"),
+        "docs/api/package-list": "$dokka.format:html-v1\n",
+        "docs/api/core/blob/index.html": '<a href="../blob/--root--.html">root</a>\n',
+        "site/blob/index.html": '<a href="../blob/--root--.html">root</a>\n',
+    })
+    assert set(found(scan(repo.root), "dangling-reference")) == {
+        ("docs/components.md", 5), ("site/blob/index.html", 1)}
+
+
+def test_a_writerside_topic_shows_code_and_images_from_its_projects_folders(repo):
+    """Exposed's Writerside topics show `{src="exposed-dao/src/main/kotlin/.../App.kt"}`, from the
+    project's `snippets/` (87). A snippet that is not there is still reported, and so is the same
+    attribute outside a Writerside project."""
+    repo.commit("2024-01-10", files={
+        "website/Writerside/writerside.cfg": '<ihp version="2.0"><snippets src="snippets"/></ihp>\n',
+        "website/Writerside/snippets/exposed-dao/src/App.kt": "fun main() {}\n",
+        "website/Writerside/topics/dao.md": ('# DAO\n\n```kotlin\n```\n{src="exposed-dao/src/App.kt"}\n\n'
+                                             '```kotlin\n```\n{src="exposed-dao/src/Gone.kt"}\n'),
+        "guide/snippets/exposed-dao/src/App.kt": "fun main() {}\n",
+        "guide/topics/dao.md": '# DAO\n\n```kotlin\n```\n{src="exposed-dao/src/App.kt"}\n',
+    })
+    assert set(found(scan(repo.root), "dangling-reference")) == {
+        ("website/Writerside/topics/dao.md", 9), ("guide/topics/dao.md", 5)}

@@ -161,6 +161,30 @@ def test_a_library_kept_with_its_license_under_deps_is_vendored(repo):
     assert findings(scan(repo.root)) == {("stale-todo", "deps/build.py"), ("stale-todo", "src/server.c")}
 
 
+def test_a_folder_that_says_it_is_another_projects_copy_is_vendored(repo):
+    """go-tools' `lintcmd/cache/UPSTREAM` says "This package is a copy of cmd/go/internal/cache",
+    whose `TODO(bcmills)` is Go's (2); pyright's `typeshed-fallback/` keeps typeshed's commit in
+    `commit.txt` beside its license, and typeshed's 102 TODOs; livewire's Obsidian vault keeps its
+    community plugins' bundles (9). A `commit.txt` without a license, and a license without one,
+    are the project's own."""
+    repo.commit(OLD, files={
+        "lintcmd/cache/UPSTREAM": "This package is a copy of cmd/go/internal/cache.\n",
+        "lintcmd/cache/cache.go": "package cache\n// TODO(bcmills): Go's own\n",
+        "lintcmd/cache/prog/prog.go": "package prog\n// TODO(bcmills): Go's own too\n",
+        "typeshed-fallback/LICENSE": "Apache\n",
+        "typeshed-fallback/commit.txt": "289e5d3568961c8bcd33d01eef5b7ec5e1ad33ad\n",
+        "typeshed-fallback/stubs/bleach.pyi": "# TODO: typeshed's\n",
+        "tools/commit.txt": "289e5d3568961c8bcd33d01eef5b7ec5e1ad33ad\n",
+        "tools/release.py": "# TODO: ours\n",
+        "packages/ui/LICENSE": "MIT\n",
+        "packages/ui/index.js": "// TODO: ours too\n",
+        "docs/.obsidian/plugins/shortcuts/main.js": "// TODO: the plugin's author's\n",
+    })
+    report = scan(repo.root)
+    assert findings(report) == {("stale-todo", "tools/release.py"), ("stale-todo", "packages/ui/index.js")}
+    assert report["summary"]["set_aside"]["todos"] == 4
+
+
 def test_a_hugo_themes_example_site_is_the_themes(repo):
     """metallb keeps hugo-theme-relearn under `website/themes/`, with the theme's demo site,
     `exampleSite/`, whose pages link each other from its own content root (163 findings). The

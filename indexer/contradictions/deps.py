@@ -188,7 +188,7 @@ FRAME_PARTS = {"sphinx": "the Sphinx roots", "sites": "the docs sites' roots", "
                "next": "the Next.js apps' page folders",
                "built": "the built docs' folders", "links": "the tracked links", "assets": "the sites' asset folders",
                "generators": "the generators' folders", "working": "the working folders",
-               "dockerfile": "whether a Dockerfile is tracked"}
+               "dockerfile": "whether a Dockerfile is tracked", "writerside": "the Writerside projects' folders"}
 
 
 def frame_of(resolver) -> dict[str, list[str]]:
@@ -199,5 +199,6 @@ def frame_of(resolver) -> dict[str, list[str]]:
              "built": paths.built_sites,
              "next": [" ".join(pair) for pair in paths.next_pages], "links": paths.links,
              "assets": resolver._site_asset_bases, "generators": resolver._generators,
-             "working": resolver._working_folders, "dockerfile": [resolver._has_dockerfile]}
+             "working": resolver._working_folders, "dockerfile": [resolver._has_dockerfile],
+             "writerside": paths.writerside_roots}
     return {name: sorted(part) for name, part in parts.items()}  # (in one order: the roots of a length are a set's)

@@ -14,7 +14,7 @@ import posixpath
 from typing import Iterable, Mapping
 
 from indexer.extract.definitions import NEXT_CONFIGS
-from indexer.extract.references.tokens import MKDOCS_CONFIG
+from indexer.extract.references.tokens import is_mkdocs_config
 from indexer.regex import lazy
 
 #: A name's number prefix, which Nuxt Content and Docusaurus order pages by and leave out of their
@@ -22,8 +22,10 @@ from indexer.regex import lazy
 #: version's or a date's number (`1.2.md`, `2024-01-05-x.md`).
 _NUMBER_PREFIX = lazy(r"^\d+[-_.](?=[^\d\W])")
 _SPHINX_INDEX = ("index.rst", "index.txt", "index.md", "contents.rst", "contents.txt")
-#: Files that only a docs build writes: their folder is generated output, committed or not.
-_BUILT_SITE_MARKERS = ("searchindex.js", ".buildinfo", "search_index.json", "objects.inv")
+#: Files that only a docs build writes at its output's root (their folder is generated output,
+#: committed or not): Sphinx's, MkDocs', and Javadoc's and Dokka's list of packages (Exposed's
+#: committed `docs/api/`, whose pages link pages Dokka did not write: 93).
+_BUILT_SITE_MARKERS = ("searchindex.js", ".buildinfo", "search_index.json", "objects.inv", "package-list", "element-list")
 #: A JavaScript configuration's names: Docusaurus and Astro read any module flavour
 #: (typescript-eslint's `packages/website/docusaurus.config.mts`).
 _MODULE_FLAVOURS = ("js", "mjs", "cjs", "ts", "mts", "cts")
@@ -235,17 +237,31 @@ class RepoPaths:
                   if (".vitepress/config." in p or ".vuepress/config." in p)
                   and posixpath.basename(posixpath.dirname(p)) in (".vitepress", ".vuepress")
                   and posixpath.basename(p).startswith("config.")}
-        # docsify: a folder's `index.html` loads it, and its `_sidebar.md` links pages from there
-        # (kube-linter's sidebar links `/using-kubelinter.md`)
-        sidebars = [posixpath.dirname(p) for p in self._ending(("_sidebar.md",)) if posixpath.basename(p) == "_sidebar.md"]
-        roots |= {folder for folder in sidebars if self.is_file(posixpath.join(folder, "index.html") if folder else "index.html")}
+        roots |= set(self.docsify_roots)
         return tuple(sorted(roots, key=lambda root: (-len(root), root)))  # (innermost first, in one order)
+
+    @functools.cached_property
+    def _tool_marks(self) -> list[str]:
+        """The files that mark a docsify site or a Writerside project: one pass over the paths."""
+        return self._ending(("_sidebar.md", "writerside.cfg"))
+
+    @functools.cached_property
+    def writerside_roots(self) -> tuple[str, ...]:
+        """Folders of JetBrains Writerside projects (`writerside.cfg`)."""
+        return tuple(sorted(posixpath.dirname(p) for p in self._tool_marks if posixpath.basename(p) == "writerside.cfg"))
+
+    @functools.cached_property
+    def docsify_roots(self) -> tuple[str, ...]:
+        """Folders of docsify sites: a folder's `index.html` loads it, and its `_sidebar.md` links
+        pages from there (kube-linter's sidebar links `/using-kubelinter.md`)."""
+        sidebars = [posixpath.dirname(p) for p in self._tool_marks if posixpath.basename(p) == "_sidebar.md"]
+        return tuple(sorted(folder for folder in sidebars
+                            if self.is_file(posixpath.join(folder, "index.html") if folder else "index.html")))
 
     @functools.cached_property
     def mkdocs_roots(self) -> tuple[str, ...]:
         """The folders of MkDocs configurations (`mkdocs.yml`), whose `docs/` holds the pages."""
-        return tuple(sorted({posixpath.dirname(p) for p in self.files if "mkdocs" in p and (
-            (name := posixpath.basename(p)) in ("mkdocs.yml", "mkdocs.yaml") or MKDOCS_CONFIG.match(name))}))
+        return tuple(sorted({posixpath.dirname(p) for p in self.files if "mkdocs" in p and is_mkdocs_config(p)}))
 
     @functools.cached_property
     def next_pages(self) -> tuple[tuple[str, str], ...]:

@@ -42,6 +42,11 @@ STRONG_KINDS = frozenset({"md-link", "sphinx-doc", "rst-include", "rst-link", "a
                           "make-include", "repo-url", "manifest-include", "go-replace"})
 IMPORT_KINDS = frozenset({"import", "js-import", "go-import"})
 DOC_SUFFIXES = (".rst", ".txt", ".md", ".markdown", ".mdx", ".adoc", ".html")
+#: The sources Sphinx reads a page from, besides none: reStructuredText, and MyST's Markdown.
+_SPHINX_SOURCES = (".rst", ".md", ".txt")
+#: The suffixes of a page's source after the suffix it is built to (Middleman's `x.html.markdown`;
+#: `x.html.erb` is `_rendered`'s).
+_TEMPLATE_SOURCES = (".md", ".markdown", ".haml", ".slim")
 #: The files a docs site builds pages from: its documents, and the notebooks nbsphinx and
 #: MyST-NB render (xarray's `:doc:` links and gallery name `examples/weather-data`, an `.ipynb`).
 SOURCE_SUFFIXES = (*DOC_SUFFIXES, ".ipynb")
@@ -89,6 +94,10 @@ _SETUP_FILES = ("setup.py", "pyproject.toml", "setup.cfg")
 _LINK_ALIAS = lazy(r"@[A-Za-z][\w-]*(?:/|$)")
 _PAGE_ENDINGS = (".md", ".mdx", ".rst", ".markdown", "/index.md", "/index.mdx")
 _IMAGE = lazy(r"(?i)\.(?:png|jpe?g|gif|svg|webp|avif|ico)$")
+#: A URL's segment that names a version of the docs (`4.x`, `v2`, `1.10`, `latest`, `stable`).
+_URL_VERSION = lazy(r"v?\d+(?:\.(?:\d+|x))+|v\d+|latest|stable")
+#: The folders an AsciiDoc build's `imagesdir` names.
+_IMAGE_FOLDERS = ("img", "images")
 _PELICAN_LINKS = tuple(f"{open_}{name}{close}" for name in ("filename", "static", "attach")
                        for open_, close in (("{", "}"), ("|", "|")))
 _SASS_IMPORT = lazy(r"@(?:use|forward|import)\b")
@@ -170,8 +179,10 @@ _OPENING = 2048  # (the bytes of a README read for the repositories it names)
 _LICENSE_FILES = ("LICENSE", "LICENSE.md", "LICENSE.txt", "LICENCE", "COPYING", "License", "license")
 #: A license's text, alone or in a folder of them (Pillow's `wheels/dependency_licenses/FREETYPE2.txt`,
 #: REUSE's `LICENSES/`): the files it names are the licensed project's. (A text: not a `license.go`.)
-_LICENSE_TEXT = lazy(r"(?i)(?:^|/)(?:[\w.-]*[-_])?licen[cs]es/(?:[^/]+/)*|(?:^|/)(?=licen[cs]e|copying)")
+_LICENSE_TEXT = lazy(r"(?i)(?:^|/)(?:[\w.-]*[-_])?licen[cs]es/(?:[^/]+/)*|(?:^|/)(?=licen[cs]e|copying|notice(?:\.\w+)?$)")
 _TEXT_SUFFIXES = ("", ".txt", ".text", ".md", ".markdown", ".rst")
+#: A first line that is a comment of one path and nothing else: the file's name as it was written.
+_NAME_HEADER = lazy(r"^(?:#|//|/\*|<!--|--|;)\s*\.?/?[\w.@/-]+\.\w+\s*(?:\*/|-->)?$")
 #: Jekyll's layouts and includes: their relative links are relative to each page they make.
 _PAGE_PARTS = lazy(r"(?:^|/)_(?:layouts|includes)/")
 #: The keys of pyproject.toml whose URL is the project's own repository (`Homepage`, `"Bug Tracker"`,
@@ -454,9 +465,11 @@ class Resolver:
                     *self._linked_folders(reference.path), *self._default_language(folder), *including]
         if kind == "md-link":
             beside = [posixpath.normpath(posixpath.join(assets, inside)) for assets, inside in self._assets_beside(folder)]
+            content = self._docusaurus_content(reference.path) \
+                if target.endswith((".md", ".mdx")) and not target.startswith(("./", "../")) else []
             if not target.startswith("../") and self._directory_url_page(reference.path):
                 return [folder, *self._site_asset_bases, *beside,  # a theme's files are laid over the pages at build
-                        *self._default_language(folder)]
+                        *self._default_language(folder), *self._docsify_site(reference.path), *content]
             if _GITHUB_TEMPLATE.search(reference.path) or _AGENT_INSTRUCTIONS.search(reference.path):
                 beside.append("")  # shown on an issue or pull request page, or read by an agent at the root
             # a link written as a folder URL (`../basics/`) is a site's: built with folder URLs (here or
@@ -464,7 +477,8 @@ class Resolver:
             deeper = [posixpath.join(folder, stem_of(posixpath.basename(reference.path)))] \
                 if target.endswith("/") and _served_as_folder(reference.path) else []
             return [folder, *beside, *self._linked_folders(reference.path), *self._default_language(folder), *deeper,
-                    *including, *self._hugo_mounted(reference.path), *self._next_served_above(reference.path)]
+                    *including, *self._hugo_mounted(reference.path), *self._next_served_above(reference.path),
+                    *self._docsify_site(reference.path), *content, *self._writerside_sources(reference.path)]
         if kind == "adoc-link" and (module := self._antora_module(reference.path)):
             return [posixpath.join(module, "pages"), posixpath.join(module, "images"), folder]
         if kind == "make-include":
@@ -719,11 +733,18 @@ class Resolver:
         it gives it a prefix of its own (turborepo's `docs/repo-docs/core-concepts/index.mdx` links
         `/repo/docs/core-concepts/remote-caching`, its `docs/repo-docs/core-concepts/remote-caching.mdx`),
         its names perhaps without their number prefixes (nuxt's `/docs/4.x/getting-started/installation`,
-        its `docs/1.getting-started/02.installation.md`). From a page outside a Next.js app (whose
-        routes its `pages/` and `app/` give), a URL of two folders is a page's tail as a whole: a
-        site served from a folder below its pages' (alpine's `packages/docs/src/en/`:
-        `/advanced/reactivity` is its `advanced/reactivity.md`)."""
+        its `docs/1.getting-started/02.installation.md`) or the version of the docs it names
+        (livewire's `/docs/4.x/components`, its `components.md` in `docs/`: 265). From a page outside a
+        Next.js app (whose routes its `pages/` and `app/` give), a URL of two folders is a page's
+        tail as a whole: a site served from a folder below its pages' (alpine's
+        `packages/docs/src/en/`: `/advanced/reactivity` is its `advanced/reactivity.md`)."""
         parts = [part for part in url.strip("/").split("/") if part]
+        if len(parts) > 1 and "." not in parts[-1] and any(_URL_VERSION.fullmatch(part) for part in parts[:-1]):
+            # the site's version of the page (livewire's `/docs/4.x/components`: `components.md` in `docs/`)
+            unversioned = "/".join(part for part in parts if not _URL_VERSION.fullmatch(part))
+            if any(self.paths.is_file(unversioned + ending) or self.paths.has_suffix(unversioned + ending)
+                   for ending in _PAGE_ENDINGS):
+                return True
         whole = len(parts) == 2 and not any(page.startswith(app + "/") for app, _ in self.paths.next_pages)
         if len(parts) < 3 and not whole or "." in parts[-1]:
             return False
@@ -736,12 +757,35 @@ class Resolver:
         """Whether one of the files `names` lies in `folder`."""
         return any(self.paths.is_file(posixpath.join(folder, name)) for name in names)
 
+    def _writerside_sources(self, path: str) -> list[str]:
+        """The folders a Writerside project's topics name their code and images from: its
+        `snippets/` and `images/` (Exposed's `topics/*.md` show `{src="exposed-dao/src/main/..."}`,
+        its `snippets/exposed-dao/...`: 87)."""
+        return [posixpath.join(root, folder) for root in self.paths.writerside_roots
+                if not root or path.startswith(root + "/") for folder in ("snippets", "images")]
+
+    def _docsify_site(self, path: str) -> list[str]:
+        """The docsify site a page is in, whose relative links docsify reads from the site's root
+        (its `relativePath` is off unless set): faraday's `docs/middleware/custom-middleware.md`
+        links `getting-started/env-object.md`, its `docs/getting-started/env-object.md` (22)."""
+        return [root for root in self.paths.docsify_roots if not root or path.startswith(root + "/")]
+
     def _mkdocs_pages(self, path: str) -> list[str]:
-        """The pages folder (`docs_dir`'s default, `docs/`) of the MkDocs site the page `path` is in:
+        """The pages folder (`docs_dir`, default `docs/`) of the MkDocs site the page `path` is in:
         a `/a` link is its page `a.md` there (kops' `/addons`, its `addons.md` there, not the root
-        `addons/` it deleted)."""
-        return [pages for root in self.paths.mkdocs_roots
-                if path.startswith((pages := posixpath.join(root, "docs") if root else "docs") + "/")]
+        `addons/` it deleted; toga's `/images/x.png` from `docs/en/`, the `docs_dir: en` of its
+        `mkdocs.en.yml` in `docs/`)."""
+        return [pages for pages in self._mkdocs_docs if path.startswith(pages + "/")]
+
+    @functools.cached_property
+    def _mkdocs_docs(self) -> tuple[str, ...]:
+        """The pages folders of the MkDocs sites: each configuration folder's `docs/`, and the
+        `docs_dir` a configuration names (`indexer.extract.definitions`)."""
+        folders = {posixpath.join(root, "docs") if root else "docs" for root in self.paths.mkdocs_roots}
+        folders.update(posixpath.normpath(posixpath.join(posixpath.dirname(path), docs))
+                       for path, definitions in self.definitions.items() if isinstance(definitions, dict)
+                       for docs in definitions.get("mkdocs-docs", ()) if isinstance(docs, str))
+        return tuple(sorted(f for f in folders if f != "." and not f.startswith("../")))
 
     def _docusaurus_docs(self, path: str) -> list[str]:
         """The docs folder (`docs/`, the classic preset's) of the Docusaurus site the page `path` is
@@ -750,6 +794,26 @@ class Resolver:
         `getting-started.md` beside its configuration it renamed in 2022)."""
         return [posixpath.join(root, "docs") for root in self.paths.site_roots
                 if (not root or path.startswith(root + "/")) and self._holds_any(root, DOCUSAURUS_CONFIGS)]
+
+    def _docusaurus_content(self, path: str) -> list[str]:
+        """Where Docusaurus looks for a page's link to a Markdown file that starts with neither `./`
+        nor `../`, after the page's own folder: the docs folder the page is in (`docs/`, or a
+        translation's `i18n/<locale>/docusaurus-plugin-content-docs/<version>/` and the docs or the
+        version it translates). yew's `docs/concepts/function-components/introduction.mdx` links
+        `advanced-topics/struct-components/introduction.mdx`, its `docs/advanced-topics/...` (146).
+        (A version's own `versioned_docs/` are historical: they claim nothing.)"""
+        out: list[str] = []
+        for root in self.paths.site_roots:
+            if root and not path.startswith(root + "/") or not self._holds_any(root, DOCUSAURUS_CONFIGS):
+                continue
+            prefix = root + "/" if root else ""
+            parts = path[len(prefix):].split("/")
+            if parts[0] == "docs":
+                out.append(prefix + "docs")
+            elif parts[0] == "i18n" and len(parts) > 4 and parts[2].startswith("docusaurus-plugin-content-docs"):
+                out += [prefix + "/".join(parts[:4]),
+                        prefix + ("docs" if parts[3] == "current" else "versioned_docs/" + parts[3])]
+        return out
 
     @functools.cached_property
     def _mintlify_roots(self) -> tuple[str, ...]:
@@ -810,6 +874,8 @@ class Resolver:
         variants = [candidate, *translated]
         if extension in ("", ".html", ".htm"):
             variants += [stem + suffix for suffix in SOURCE_SUFFIXES] + [stem + ".en.md"]
+            if extension:  # a Middleman page's source keeps the suffix it is built to (serf's
+                variants += [candidate + suffix for suffix in _TEMPLATE_SOURCES]  # `event.html.markdown`)
             variants += [posixpath.join(candidate, index) for index in _INDEXES]
             if not extension and any(candidate == f or candidate.startswith(f + "/") for _, f in self.paths.next_pages):
                 variants += [candidate + suffix for suffix in _NEXT_PAGE_SUFFIXES]  # (a page: `_next_pages`)
@@ -840,6 +906,15 @@ class Resolver:
             return Resolved(reference, NOT_A_CLAIM, why="a Go doc link: a package's import path")
         if _LICENSE_TEXT.search(reference.path) and posixpath.splitext(reference.path)[1].lower() in _TEXT_SUFFIXES:
             return Resolved(reference, NOT_A_CLAIM, why="in a license's text: the licensed project's file")
+        if reference.kind in ("adoc-include", "adoc-link") and _IMAGE.search(word) and not word.startswith(("/", "../")) \
+                and any(self.paths.has_suffix(posixpath.join(folder, word.removeprefix("./"))) for folder in _IMAGE_FOLDERS):
+            # micronaut's guide shows `image::arch/aop.png[]` from `src/main/docs/resources/img/`, the
+            # `imagesdir` its documentation plugin sets (an AsciiDoc image is read from there)
+            return Resolved(reference, NOT_A_CLAIM, why="an image in an images folder: the build's AsciiDoc imagesdir")
+        if reference.line == 1 and reference.kind == "comment" and _NAME_HEADER.match(reference.text):
+            # zod's `packages/docs/components/scroller.tsx` opens with `// app/RouteChangeListener.tsx`:
+            # the name it was written under, not a file it points at
+            return Resolved(reference, NOT_A_CLAIM, why="a file's opening comment of its own name")
         if not word.startswith("/") and _PAGE_PARTS.search(reference.path):
             # Leaflet's `docs/_layouts/tutorial.html` links `../examples.html` from each tutorial's page
             return Resolved(reference, NOT_A_CLAIM, why="in a page layout: relative to each page it makes")
@@ -1344,8 +1419,14 @@ class Resolver:
         # else, and git cannot tell a path that is not there is a folder
         folders = {c for r in results if r.status == MISSING for c in r.looked_in
                    if r.reference.target.endswith("/") or self.history.is_removed_folder(c)}
-        ignored = git_ignored(self.root, missing | {c + "/" for c in folders})
+        # a toctree entry names its page without the suffix its ignore rule names (arcade's
+        # `api/types` is `doc/api_docs/api/types.rst`, which `doc/api_docs/api/*.rst` ignores: a
+        # script writes them)
+        sources = {c + suffix: c for r in results if r.status == MISSING and r.reference.kind == "sphinx-doc"
+                   for c in r.looked_in if not posixpath.splitext(c)[1] for suffix in _SPHINX_SOURCES}
+        ignored = git_ignored(self.root, missing | {c + "/" for c in folders} | set(sources))
         ignored |= {c for c in folders if c + "/" in ignored}
+        ignored |= {sources[c] for c in ignored.intersection(sources)}
         if not ignored:
             return results
         return [Resolved(r.reference, NOT_A_CLAIM, r.path, why="git ignores it (a build output)")

@@ -21,6 +21,7 @@ import json
 import posixpath
 import re
 from indexer.extract.languages import is_makefile
+from indexer.extract.references.tokens import is_mkdocs_config
 from indexer.regex import lazy
 
 _MAKE_RULE = lazy(r"^([^\t#=:\s][^#=:]*?)\s*::?(?!=)", re.M)
@@ -72,6 +73,9 @@ def extract_definitions(path: str, data: bytes) -> dict[str, list[str]]:
         return {"routes": routes} if routes else {}
     if base in _MINTLIFY_CONFIGS and (base == "mint.json" or b"mintlify" in data[:4096]):
         return _mintlify(data)
+    if is_mkdocs_config(path):
+        docs = mkdocs_docs_dir(path, data.decode("utf-8", "replace").splitlines())
+        return {"mkdocs-docs": [docs]} if docs != "docs" else {}
     if base == "go.mod":
         module = _GO_MODULE.search(data.decode("utf-8", "replace"))
         return {"go-module": [module.group(1)]} if module else {}
@@ -91,6 +95,21 @@ def extract_definitions(path: str, data: bytes) -> dict[str, list[str]]:
                 found["docstrings"] = rendered
         return found
     return {}
+
+
+_DOCS_DIR = lazy(r"^docs_dir\s*:\s*['\"]?([^'\"#\s]+)")
+
+
+def mkdocs_docs_dir(path: str, lines: list[str]) -> str:
+    """Where an MkDocs configuration's pages live, from its folder: its `docs_dir` (default `docs`;
+    toga's `mkdocs.en.yml` in `docs/` says `en`); "" for another file."""
+    if not is_mkdocs_config(path):
+        return ""
+    for line in lines:
+        match = _DOCS_DIR.match(line)
+        if match:
+            return match.group(1).strip("/") or "docs"
+    return "docs"
 
 
 def resolved_against(definitions):

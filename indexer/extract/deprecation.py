@@ -83,8 +83,9 @@ HISTORICAL = lazy(
     # each version's parts bounded: a name of 3,000 `1_` is read in one pass, not one per start)
     r"|(?:^|/)[^/]*?(?<![A-Za-z0-9.])v?\d{1,4}(?:x|[._](?:\d{1,4}|x)){0,3}[-_]to[-_]v?\d{1,4}(?:x|[._](?:\d{1,4}|x)){0,3}(?![A-Za-z0-9])[^/]*\.(?:rst|md|txt|adoc)$"
     # documents set aside as done (basedpyright's `.github/plans/archived/FIX_11453_..._PLAN.md`, a
-    # docs' `archive/`; documents only, and not a code package's `pkg/archive/README.md`)
-    r"|(?:^|/)(?:archived|(?:docs?|documentation|plans?|notes)/archives?)/(?:[^/]+/)*[^/]+\.(?:md|mdx|rst|txt|adoc)$"
+    # docs' `archive/` or `_archive/`, arcade's, which its Sphinx build excludes; documents only, and
+    # not a code package's `pkg/archive/README.md`)
+    r"|(?:^|/)(?:archived|(?:docs?|documentation|plans?|notes)/_?archives?)/(?:[^/]+/)*[^/]+\.(?:md|mdx|rst|txt|adoc)$"
     # plans carried out, set aside (prefect's `plans/completed/`; a plan not set aside still speaks)
     r"|(?:^|/)plans?/(?:completed|done|shipped|implemented)/(?:[^/]+/)*[^/]+\.(?:md|mdx|rst|txt|adoc)$"
     # a `notes/` folder's files named by a version: a release's notes (coredns' `notes/coredns-1.0.2.md`)
@@ -147,9 +148,9 @@ _PINNED_SOURCE = lazy(rb"(?im)^[^\n]{0,60}\b(?:source|upstream|pinned)\b[^\n]{0,
 #: Not a project's maturity ("Status: beta", "WIP"), which a README gives of the present.
 _PROPOSAL_STATUS = lazy(rb"(?im)^[ \t>*_|-]{0,6}status[ \t*_]{0,12}[:|][ \t*_]*(?:draft|proposed|awaiting|under[ \t]+review"
                         rb"|in[ \t]+review|accepted|approved|implemented|rejected|superseded|withdrawn|deferred|provisional)\b")
-#: ... or by its title: "# Plan: ...", "# Proposal: ...", "# X Design Proposal (T_C.3)", "# X PRD",
-#: "# X — Execution Plan", "# X — Design Document" (a title of the opening's 2 KB).
-_PROPOSAL_TITLE = lazy(r"(?i)^(?:(?:implementation|execution|design)\s+)?(?:plan|proposal|rfc(?:[-\s]?\d+)?)\s*[:\u2014\u2013]"
+#: ... or by its title: "# Plan: ...", "# Proposal: ...", "# RFC/Tracking: ...", "# X Design Proposal
+#: (T_C.3)", "# X PRD", "# X — Execution Plan", "# X — Design Document" (a title of the opening's 2 KB).
+_PROPOSAL_TITLE = lazy(r"(?i)^(?:(?:implementation|execution|design)\s+)?(?:plan|proposal|rfc(?:[-\s]?\d+)?)(?:/\w+)?\s*[:\u2014\u2013]"
                        r"|\bproposal\s*(?:\([^)]{0,80}\))?$|\bPRD\b|\bproduct\s+requirements\s+document\b"
                        # (azure-dev's "# Azure AI Custom Training Extension — Execution Plan" and its
                        # "— Design Document": the files a change will add)

@@ -18,6 +18,7 @@ from functools import lru_cache
 
 from indexer.extract.comments import comments_holding
 from indexer.extract.languages import language_for
+from indexer.extract.references.tokens import LOCATION
 from indexer.models import Todo
 from indexer.regex import lazy
 
@@ -146,7 +147,6 @@ def _phrase_deadline(text: str) -> str | None:
 
 # --------------------------------------------------------------------------- named paths
 _PATH_SHAPE = lazy(r"(?:\.\./)*[\w.+-]+(?:/[\w.+-]+)+")
-_LOCATION_SUFFIX = lazy(r"(?::\d+)+$|#L\d+(?:-L?\d+)?$")
 _FILE_NAME = lazy(r"(?:[\w+-][\w.+-]*)?\.[A-Za-z][A-Za-z0-9]{0,9}")
 _FOLDER_NAME = lazy(r"(?=.*[A-Za-z])[\w.+-]{2,}")
 _ACRONYM = lazy(r"[A-Z]{2,5}")  # CI/CD, UI/UX, TCP/IP
@@ -193,7 +193,7 @@ def _named_paths(text: str) -> tuple[str, ...]:
 
 def _strip_edges(word: str) -> str:
     word = word.lstrip("`'\"([{<").rstrip("`'\")]}>,;:!?.")
-    word = _LOCATION_SUFFIX.sub("", word)
+    word = LOCATION.sub("", word)
     return word.removeprefix("./").rstrip("/")
 
 

@@ -932,19 +932,25 @@ def _check_vendored(root: str, snapshot, vendored: frozenset[str], added, delete
                     collected) -> frozenset[str]:
     """The paths added that are vendored or generated (`indexer.scan.collect.classify_vendored`),
     beside the base's `vendored`: set aside as the full scan sets them aside. `Fallback` when the paths added or deleted change
-    what the base's result was filtered by: a library's license file (which makes its folder
-    vendored), or a folder of the base's no longer all vendored, or now all vendored
+    what the base's result was filtered by: a library's license file or an `UPSTREAM` note (which
+    make their folder vendored), or a folder of the base's no longer all vendored, or now all vendored
     (`vendored_folders`). Only a file of the project's own added or deleted can do the last two;
     a folder that is new, as a dependency bump's new module is, or gone, filters nothing the
     base reported."""
-    from indexer.scan.collect import _LIBRARY_FOLDERS, classify_vendored, folders_all_vendored
+    from indexer.scan.collect import (_LIBRARY_FOLDERS, LICENSE_FILE, UPSTREAM_MARKS, classify_vendored,
+                                      folders_all_vendored, upstream_copies)
 
     if any(path.startswith(_LIBRARY_FOLDERS) for path in added | deleted):
         raise Fallback(f"{min(p for p in added | deleted if p.startswith(_LIBRARY_FOLDERS))}: a path added or "
                        "removed in a folder of libraries")
+    marks = sorted(p for p in added | deleted if (name := p.rpartition("/")[2]) in UPSTREAM_MARKS
+                   or LICENSE_FILE.match(name) and ((pinned := p.rpartition("/")[0] + "/commit.txt") in snapshot.files
+                                                    or pinned in base_paths))
+    if marks:  # (a folder's copy of another project is told by these: `upstream_copies`)
+        raise Fallback(f"{marks[0]}: a path added or removed that tells another project's copy")
     attributes = [p for p in snapshot.files if p == ".gitattributes" or p.endswith("/.gitattributes")]
-    new = frozenset(classify_vendored(root, sorted(added) + attributes, collected.generated)) & added if added \
-        else frozenset()
+    new = frozenset(classify_vendored(root, sorted(added) + attributes, collected.generated,
+                                      upstream_copies(snapshot.files))) & added if added else frozenset()
     # (only the folders above them can change; moby's 13k files: 50 -> 5 ms)
     folders = {folder for path in (added - new) | (deleted - vendored) for folder in _folders_of(path)}
     if folders:

@@ -131,7 +131,12 @@ ADVERSARIAL = [("a.rst", "# TODO " + _line("a:")), ("a.rst", "# TODO " + _line("
                ("a.sh", "git mv a/b c/d\n" * 50_000), ("_toctree.yml", "- local: a/b\n  title: x\n" * 50_000),
                # session 44's: an opening of almost-pinned sources, scaffolds with many arguments
                ("a.md", ("source " * 9 + "0" * 39 + " upstream ") * 400),
-               ("a.sh", "npm init x " + "a/b " * 100_000 + "\n" + "npx degit a/b c\n" * 50_000)]
+               ("a.sh", "npm init x " + "a/b " * 100_000 + "\n" + "npx degit a/b c\n" * 50_000),
+               # session 45's: a conditional's run of blanked paths, links with many locations,
+               # components, top-level Rust tests without their closing brace
+               ("a.md", ("If " + "`a/b`, " * 500 + "or `c/d` exists.\n") * 500 + ("If , , or" + " " * 3000 + "\n") * 500),
+               ("a.md", ("[x](a/b.ts" + ":1" * 2000 + ")\n") * 500 + ('<Image src="a/b.png" ' * 200 + "\n") * 500),
+               ("a.rs", "#[test]\nfn a() {\n" + '    x("a/b.rs");\n' * 50_000)]
 
 
 @pytest.mark.parametrize("name,text", ADVERSARIAL, ids=[f"{n}-{t[:8]!r}" for n, t in ADVERSARIAL])

@@ -114,7 +114,7 @@ def extract(found: Found, text: str, language: str) -> None:
     imported = {(r.line - 1, r.target) for r in found.references}
     placer = _Placer(text, syntax)
     # lines not read: a Rust file's test modules, a Gradle build's blocks said of every project
-    skipped = _rust_test_modules(found.lines) if language == "rust" and "#[cfg(test)]" in text else ()
+    skipped = _rust_test_modules(found.lines) if language == "rust" and "test" in text else ()
     if found.path.endswith((".gradle", ".gradle.kts")) and ("subprojects" in text or "allprojects" in text):
         skipped = _gradle_shared_blocks(found.lines)
     # (a Homebrew formula installs from the archive it downloads: its strings are that archive's paths)
@@ -244,12 +244,16 @@ _TEST_ATTRIBUTE = lazy(r"^\s+#\[(?:\w+::)?test\b")
 _RUST_ITEM = (r"(?:(?:pub(?:\([^)]*\))?\s+)?(?:async\s+|unsafe\s+)?(?:fn|mod|impl|struct|enum|trait|use|const|static"
               r"|type|macro_rules!)\b|#\[|//[/!])")
 _MOD_OPEN = lazy(r"^(\s*)(?:pub(?:\([^)]*\))?\s+)?mod\s+\w+\s*\{\s*$")
+#: A test function at a file's top level (`#[test]`, `#[tokio::test]`), and the function it marks.
+_TOP_LEVEL_TEST = lazy(r"^#\[(?:\w+::)?test\b")
+_TOP_LEVEL_FN = lazy(r"^(?:pub(?:\([^)]*\))?\s+)?(?:async\s+)?fn\s")
 
 
 def _rust_test_modules(lines: list[str]) -> set[int]:
-    """The lines of a Rust file's unit-test modules: they test the code on made-up paths
-    (ripgrep's `matched("src/drop.tmp")`), as a test file does, and name no file of the
-    repository (`indexer.contradictions.resolve` exempts test files by their path)."""
+    """The lines of a Rust file's unit-test modules and top-level test functions: they test the
+    code on made-up paths (ripgrep's `matched("src/drop.tmp")`, the `src/main.c` of sccache's
+    expected preprocessor output), as a test file does, and name no file of the repository
+    (`indexer.contradictions.resolve` exempts test files by their path)."""
     out: set[int] = set()
     index = 0
     while index < len(lines):
@@ -277,6 +281,15 @@ def _rust_test_modules(lines: list[str]) -> set[int]:
                     at = following
                 out.update(range(index, at + 1))
             index = at  # (what was skipped opens no module: each line is read once)
+        elif _TOP_LEVEL_TEST.match(lines[index]):  # a test function outside a module (sccache's
+            at = index + 1                         # `src/config.rs`): to its closing `}`
+            while at < len(lines) and (not lines[at].strip() or lines[at].startswith(("#[", "//"))):
+                at += 1
+            if at < len(lines) and _TOP_LEVEL_FN.match(lines[at]):
+                while at < len(lines) and lines[at].rstrip() != "}":
+                    at += 1
+                out.update(range(index, at + 1))
+            index = at
         index += 1
     return out
 

@@ -12,7 +12,7 @@ import json
 import posixpath
 
 from indexer.extract.references.found import Found
-from indexer.extract.references.tokens import MKDOCS_CONFIG
+from indexer.extract.definitions import mkdocs_docs_dir
 from indexer.extract.references.shell import ShellReader, is_created, split_comment
 from indexer.regex import lazy
 
@@ -54,7 +54,7 @@ def _commented_out(path: str, line: str, comment_at: int, item_column: int = -1,
 
 def yaml_file(found: Found) -> None:
     block: tuple[str, int, bool] | None = None  # (key, indent, is a list) of `key: |` or `key:` + items
-    base = _mkdocs_docs_dir(found)
+    base = mkdocs_docs_dir(found.path, found.lines)
     shell: ShellReader | None = None
     # what the steps' scripts create: no claim as a later step's `working-directory` (kubebuilder's
     # `mkdir -p test-helm-no-webhooks`, then a step run in it)
@@ -248,19 +248,6 @@ def _value(found: Found, index: int, line: str, start: int, kind: str, base: str
 _NEGATED = lazy(r"""['"]!([\w./*-]+)['"]\s*$""")
 
 
-_DOCS_DIR = lazy(r"^docs_dir\s*:\s*['\"]?([^'\"#\s]+)")
-
-
-def _mkdocs_docs_dir(found: Found) -> str:
-    """MkDocs' `nav:` pages live under `docs_dir` (default `docs`), relative to mkdocs.yml."""
-    name = posixpath.basename(found.path).lower()
-    if name not in ("mkdocs.yml", "mkdocs.yaml") and not MKDOCS_CONFIG.match(name):
-        return ""
-    for line in found.lines:
-        match = _DOCS_DIR.match(line)
-        if match:
-            return match.group(1).strip("/") or "docs"
-    return "docs"
 
 
 def _unquote(value: str) -> str:

@@ -3,7 +3,7 @@ if any, and which code-block languages hold shell commands or configuration."""
 from __future__ import annotations
 
 from indexer.extract.references.found import Found
-from indexer.extract.references.tokens import has_file_extension
+from indexer.extract.references.tokens import LOCATION, has_file_extension
 from indexer.regex import lazy
 
 #: Code-block languages read as shell commands, and as configuration.
@@ -25,6 +25,15 @@ HOSTED = lazy(
 
 #: An HTML link's or image's URL (not Vue's `:href="post.url"`, nor a CSS attribute selector, `a[href="/"]`).
 HTML_ATTRIBUTE = lazy(r"(?<![:@.\w\[-])(?:href|src)\s*=\s*[\"']([^\"']+)[\"']")
+
+
+def in_component(line: str, at: int) -> bool:
+    """Whether the attribute at `at` is a JSX component's (`<Image src="...">`, a capitalised tag),
+    whose relative `src` or `href` is the component's to resolve, not the page's: flet's
+    `<Image src="examples/tutorials/todo/media/app-1.png">` are read from its SDK's examples and
+    its site's `static/docs/` by its own code."""
+    tag = line.rfind("<", 0, at)
+    return tag >= 0 and line[tag + 1:tag + 2].isupper()
 
 #: A regex replacement's backreference (`\1`, `$1`, `${1}`, `\g<1>`, `\g<name>`): a link holding one
 #: is a template filled in at run time (pyproject's `replacement = 'src=".../master/\1"'`), not a path.
@@ -56,6 +65,10 @@ def link_target(raw: str) -> str | None:
         return None
     if "@" in target and _EMAIL.fullmatch(target) and not has_file_extension(target):  # an address
         return None  # written without `mailto:` (not `logo@2x.png`)
+    if ":" in target:  # an editor's line after the file (prisma's specs link `[enum-accessor.ts:66](
+        named = LOCATION.sub("", target)  # ../../../packages/.../enum-accessor.ts:66)`): the file is named
+        if named != target and has_file_extension(named):
+            return named
     return target
 
 

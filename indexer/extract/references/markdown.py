@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from indexer.extract.references.found import Found
 from indexer.extract.references.links import (CONFIG_LANGUAGES, HTML_ATTRIBUTE, SESSION_LANGUAGES, SHELL_LANGUAGES,
-                                              link_target)
+                                              in_component, link_target)
 from indexer.extract.references.prose import lead_in
 from indexer.extract.references.rst import toctree_entry
 from indexer.extract.references.shell import (_GUARD, _SESSION_PROMPT, SCAFFOLD, ShellSession, doc_shell_line,
@@ -267,7 +267,7 @@ def _prose_line(found: Found, index: int, line: str, labels: frozenset[str]) -> 
         if spans and in_code(match.start()):
             continue
         target = link_target(match.group(1))
-        if target:
+        if target and (target.startswith("/") or not in_component(line, match.start())):
             found.add(index, target, "md-link", match.start(1), paragraphs=True)
         read.append(match.span(1))
     for match in _CODE_SPAN.finditer(blanked(line, read)) if "`" in line else ():

@@ -56,6 +56,12 @@ EXAMPLE = lazy(
     # absent on purpose (multidict): "the `tests/__init__.py` module must not exist", "this repo does
     # not ship its own `.github/PULL_REQUEST_TEMPLATE.md`", "do not commit build artefacts (`x.h.old`)"
     r"|\b(?:must|should|shall)\s+not\s+exist\b|\b(?:does\s+not|doesn'?t)\s+ship\b"
+    # asked about, or planned (prisma's agent skill: "If `docs/a.md`, `docs/b.md`, or `docs/c.md`
+    # exist — append to the matching one"; its plans' "`x` (if any)", "New: `x`", "New file `x`",
+    # "`x` (new; named-export parity)"); every run bounded
+    r"|\bif\s{1,3}(?:the\s{1,3}(?:file|folder|directory)\s{1,3})?(?:[\s,`'\"]|\bor\b|\band\b){1,40}?\s"
+    r"(?:exists?|is\s+present|are\s+present)\b"
+    r"|\(if\s+any\)|\bnew:\s|\bnew\s{1,3}(?:file|folder|directory)\s{1,3}(?:`{1,2}\s|\s)|\(new\b[;,:)]"
     r"|\b(?:do\s+not|don'?t|never)\s+commit\b"
     r"|\bif\s+you\s+have\b|\bin\s+order\s+to\s+run\s+a\s+particular\b"
     r"|\b(?:in|of|from)\s+the\s+(?!same\b|this\b|our\b)(?:[\w.-]+|\[[^\]]*\])\s+repo(?:sitory)?\b"
@@ -90,7 +96,8 @@ DEPRECATION_WORDS = ("not", "don", "never", "stop", "deprecat", "obsolete", "lon
 EXAMPLE_WORDS = ("example", "instance", "e.g.", "such", "pretend", "suppose", "imagine", "say",
                  "hypothetical", "something", "will", "create", "generated", "written", "file",
                  "folder", "directory", "your", "have", "particular", "been", "would", "repo", "project",
-                 "look", "checkout", "clone", "could", "might", "their", "save", "exist", "ship", "commit")
+                 "look", "checkout", "clone", "could", "might", "their", "save", "exist", "ship", "commit",
+                 "present", "if any", "new:", "(new")
 
 
 @lru_cache(maxsize=8192)

@@ -23,9 +23,12 @@ URL = lazy(r"\b[A-Za-z][A-Za-z0-9+.-]*://[^\s<>\"'`)\]]*|\b(?:mailto|data|javasc
                  r"|\b[\w.-]+@[\w.-]+:[\w./-]+")
 _TRAILING = ".,;:!?'\")]}>-"
 _OPENERS = {")": "(", "]": "[", "}": "{", ">": "<"}
-_LOCATION = lazy(r"(?::\d+)+$|#L\d+(?:-L?\d+)?$")
+#: A location after a file's name: `x.py:12`, `x.py:12:5`, `x.py#L12-L20` (the file is what is named).
+LOCATION = lazy(r"(?::\d+)+$|#L\d+(?:-L?\d+)?$")
 
-_VARIABLE = lazy(r"\$[\w{(*@<^?+|]|\{\{|\{[\w.]*\}|%\w+%|%\(\w+\)[sd]|%[sd]\b|@\w+@")
+#: A variable of a shell, a template or a format; `{name}` may hold a hyphen (AsciiDoc's attribute
+#: `{jackson-databind}`, micronaut's guide's base URL of another project's Javadoc).
+_VARIABLE = lazy(r"\$[\w{(*@<^?+|]|\{\{|\{[\w.-]*\}|%\w+%|%\(\w+\)[sd]|%[sd]\b|@\w+@")
 #: `*`, `?`, `[ab]`, `{a,b}`, and make's pattern-rule stem `%` (`po/%.po`; not a `%2F` escape)
 _GLOB = lazy(r"[*?]|\[[^\]/]*\]|\{[^{}/]*,[^{}/]*\}|%(?![0-9A-Fa-f]{2})")
 _ANGLE_PLACEHOLDER = lazy(r"<[^>/]*>")
@@ -55,7 +58,7 @@ _PLACEHOLDER_SEGMENT = lazy(
 _HOST_NAME = lazy(r"(?i)^[a-z0-9-]+(?:\.[a-z0-9-]+)+\.(?:com|org|net|io|dev|app|edu|gov)$")
 #: MkDocs' configuration split or renamed (textual's `mkdocs-online.yml` inheriting `mkdocs-common.yml`,
 #: Material's `mkdocs.insiders.yml`), besides `mkdocs.yml`: a site's root all the same.
-MKDOCS_CONFIG = lazy(r"^mkdocs[-._][\w.-]*\.ya?ml$")
+_MKDOCS_VARIANT = lazy(r"^mkdocs[-._][\w.-]*\.ya?ml$")
 #: `A.B`, `X.Y.Z`, `x.x.x` (wagtail's `docs/releases/x.x.x.md`), and a version with a placeholder
 #: part: cloudnative-pg's `release_notes/v1.XX.md`, or a pre-release's number (`2.0.0-rc.N`); each may
 #: start with `v` (kubo's `vX.Y+1.md`), or follow `version` (statsmodels' `release/versionX.X.rst`).
@@ -76,6 +79,12 @@ FILE_EXTENSIONS = frozenset(
     "py pyi js mjs cjs ts tsx jsx json yaml yml toml ini cfg conf csv tsv xml sh bash zsh ps1 bat "
     "go rs java kt rb php c h cc cpp hpp cs swift scala sql proto tf bicep css scss less vue "
     "svelte lock zip gz tgz tar whl env properties gradle mk dockerfile jinja j2 tex bib".split())
+
+
+def is_mkdocs_config(path: str) -> bool:
+    """`mkdocs.yml`, or a variant of it (`mkdocs.en.yml`, `mkdocs-insiders.yml`)."""
+    name = path.rpartition("/")[2].lower()
+    return name in ("mkdocs.yml", "mkdocs.yaml") or _MKDOCS_VARIANT.match(name) is not None
 
 
 #: Every character a `PATH_WORD` match can hold when the text has no `$` and no `{{` (the
@@ -166,7 +175,7 @@ def clean(word: str) -> str | None:
         if opener and word.count(opener) >= word.count(closer):
             break
         word = word[:-1]
-    word = _LOCATION.sub("", word)
+    word = LOCATION.sub("", word)
     if not word or word.startswith(("~", "//")) or word in ("./", "../", ".", ".."):
         return None
     if word.startswith("/"):
