@@ -209,6 +209,20 @@ def test_ecosystem_deprecation_conventions_are_evidence(repo):
     assert "[moved-stub]" in explained.output and "confidence" in explained.output
 
 
+def test_a_tools_message_about_another_file_is_no_deprecation_of_this_one(repo):
+    """mypy-protobuf keeps mypy's expected output, whose lines say of the files they name "This
+    service is deprecated", with and without the line's number (12 legacy paths). A script that
+    says so of itself is still legacy."""
+    repo.commit("2025-06-01", files={
+        "test_negative/output.expected.3.10": (
+            "test/generated/grpc_pb2.pyi:58: error: class Stub is deprecated: This service is deprecated  [deprecated]\n"),
+        "test_negative/output.expected.3.10.omit_linenos": (
+            "test/generated/grpc_pb2.pyi: error: class Stub is deprecated: This service is deprecated  [deprecated]\n"),
+        "scripts/old-runner": "#!/bin/sh\n# This script is deprecated: use run.sh\n",
+    })
+    assert set(by_rule(scan(repo.root), "legacy-path")) == {("scripts/old-runner", None)}
+
+
 def test_v1_beside_its_unsuffixed_successor_with_go_imports_and_gitlab_includes(repo):
     """A held-out shape: an undeclared `-v1` library beside its successor still gets the odd
     commit; Go imports of it and a GitLab CI `include: local:` of a `-v1` file point at legacy."""

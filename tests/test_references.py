@@ -3378,3 +3378,220 @@ def test_a_writerside_topic_shows_code_and_images_from_its_projects_folders(repo
     })
     assert set(found(scan(repo.root), "dangling-reference")) == {
         ("website/Writerside/topics/dao.md", 9), ("guide/topics/dao.md", 5)}
+
+
+def test_a_ruby_require_names_its_rb_file_and_expand_path_reads_from_the_file(repo):
+    """capistrano's `require_relative "configuration/servers"` is `configuration/servers.rb`, beside
+    which a folder `servers/` was deleted in 2014; its `File.expand_path("../tasks/git.rake",
+    __FILE__)` takes the file for a folder: `scm/tasks/git.rake`, where `lib/capistrano/tasks/`
+    was moved from (4, and mina's, overcommit's and resque's requires: 3). A require of a folder
+    gone with no file in its place, and the same path joined to `__dir__`, are still reported."""
+    repo.commit("2014-01-10", files={
+        "lib/app/configuration/servers/role.rb": "module Role; end\n",
+        "lib/app/configuration/gone/role.rb": "module Role; end\n",
+        "lib/app/tasks/git.rake": "task :git\n",
+    })
+    repo.git("rm", "-q", "-r", "lib/app/configuration/servers", "lib/app/configuration/gone")
+    repo.write("lib/app/scm/hg.rb", "module Hg; end\n")
+    repo.git("mv", "lib/app/tasks", "lib/app/scm/tasks")
+    repo.commit("2016-05-20", files={
+        "lib/app/configuration/servers.rb": "module Servers; end\n",
+        "lib/app/configuration.rb": 'require_relative "configuration/servers"\n\nrequire_relative "configuration/gone"\n',
+        "lib/app/scm/git.rb": ('eval_rakefile File.expand_path("../tasks/git.rake", __FILE__)\n\n'
+                               'eval_rakefile File.expand_path("../tasks/git.rake", __dir__)\n'),
+    })
+    assert set(found(scan(repo.root), "dangling-reference")) == {
+        ("lib/app/configuration.rb", 3), ("lib/app/scm/git.rb", 3)}
+
+
+def test_protobufs_well_known_types_are_protocs_own(repo):
+    """protobuf-go imports `google/protobuf/any.proto`, which protoc ships, beside its own
+    `google/protobuf/go_features.proto` (59). Another file of that folder is still reported."""
+    repo.commit("2024-01-10", files={
+        "google/protobuf/go_features.proto": 'syntax = "proto2";\n',
+        "api/service.proto": ('syntax = "proto3";\n\nimport "google/protobuf/any.proto";\n\n'
+                              'import "google/protobuf/gone_types.proto";\n'),
+    })
+    assert set(found(scan(repo.root), "dangling-reference")) == {("api/service.proto", 5)}
+
+
+def test_a_hugo_themes_static_folder_is_served_at_the_sites_root(repo):
+    """contour's pages show `/img/uml/x.png` and, from `resources/adopters.md` (served at
+    `/resources/adopters/`), `../../img/adopters/x.svg`: both from its theme's `static/` (14). An
+    image in no static folder is still reported, either way."""
+    repo.commit("2020-01-10", files={"site/img/uml/gone.png": "png\n"})
+    repo.git("rm", "-q", "site/img/uml/gone.png")
+    repo.commit("2024-01-10", files={
+        "site/config.yaml": "theme: contour\n",
+        "site/archetypes/default.md": "---\n---\n",
+        "site/themes/contour/static/img/uml/seq.png": "png\n",
+        "site/themes/contour/static/img/adopters/knative.svg": "<svg/>\n",
+        "site/content/docs/auth.md": "# Auth\n\n![seq](/img/uml/seq.png)\n\n![gone](/img/uml/gone.png)\n",
+        "site/content/resources/adopters.md": ('# Adopters\n\n<img alt="k" src="../../img/adopters/knative.svg">\n\n'
+                                               '<img alt="g" src="../../img/adopters/gone.svg">\n'),
+    })
+    assert set(found(scan(repo.root), "dangling-reference")) == {
+        ("site/content/docs/auth.md", 5), ("site/content/resources/adopters.md", 5)}
+
+
+def test_a_toctrees_absolute_entry_without_conf_py_reads_from_its_index_folder(repo):
+    """doctrine's `docs/en/sidebar.rst` lists `/reference/types`, `docs/en/reference/types.rst`,
+    read from the folder of `docs/en/index.rst` (its docs tool has no `conf.py`: 19). An entry of
+    no page is still reported."""
+    repo.commit("2024-01-10", files={
+        "docs/en/index.rst": "DBAL\n====\n\nWelcome.\n",
+        "docs/en/reference/types.rst": "Types\n=====\n",
+        "docs/en/sidebar.rst": ":orphan:\n\n.. toctree::\n   :depth: 3\n\n   /reference/types\n   /reference/gone\n",
+    })
+    assert set(found(scan(repo.root), "dangling-reference")) == {("docs/en/sidebar.rst", 7)}
+
+
+def test_a_composite_actions_steps_run_in_the_checkouts_it_makes(repo):
+    """vault-k8s' composite action checks itself out at `path: "vault-k8s"` and vault-helm at
+    `path: "vault-helm"`, then runs steps in `working-directory: vault-k8s` and `vault-helm` (2).
+    The same steps in an action that checks nothing out are still reported."""
+    checkouts = ("    - uses: actions/checkout@v4\n      with:\n        path: \"vault-k8s\"\n"
+                 "    - uses: actions/checkout@v4\n      with:\n        repository: hashicorp/vault-helm\n"
+                 "        path: \"vault-helm\"\n")
+    steps = ("    - uses: helm/kind-action@v1\n      with:\n        config: vault-helm/test/kind/config.yaml\n"
+             "    - name: bats\n      shell: bash\n      working-directory: vault-helm\n      run: bats test\n")
+    opening = "runs:\n  using: composite\n  steps:\n"
+    repo.commit("2024-01-10", files={
+        ".github/actions/integration/action.yml": opening + checkouts + steps,
+        ".github/actions/plain/action.yml": opening + steps,
+    })
+    assert set(found(scan(repo.root), "dangling-reference")) == {
+        (".github/actions/plain/action.yml", 9)}
+
+
+def test_a_bundlers_output_file_and_a_readers_new_function(repo):
+    """spacetime's `rollup.config.js` writes `output: [{ file: 'builds/space-age.mjs' }]` (3, and
+    lit's 1); mathjs' README has the contributor write `./test/myNewFunction.test.js` (2). The
+    bundle's `input:` and a path of no placeholder's name are still reported."""
+    repo.commit("2024-01-10", files={
+        "plugins/age/src/index.js": "export default 1\n",
+        "builds/spacetime.mjs": "export default 1\n",
+        "plugins/age/rollup.config.js": ("export default [{\n  input: 'src/gone.js',\n"
+                                         "  output: [{ file: 'builds/space-age.mjs', format: 'esm' }],\n}]\n"),
+        "test/unit/add.test.js": "test()\n",
+        "README.md": ("# math\n\n- Write tests in `./test/unit/myNewFunction.test.js`.\n\n"
+                      "- Write tests in `./test/unit/gone.test.js`.\n"),
+    })
+    assert set(found(scan(repo.root), "dangling-reference")) == {
+        ("plugins/age/rollup.config.js", 2), ("README.md", 5)}
+
+
+def test_esdocs_committed_output_is_built_documentation(repo):
+    """js-joda commits ESDoc's output in `docs/` (its `script/search_index.js` marks it), whose
+    index names 432 source files of its old releases. The same index outside such a folder is
+    still read."""
+    repo.commit("2024-01-10", files={
+        "packages/core/src/clock.js": "export class Clock {}\n",
+        "docs/script/search_index.js": 'window.esdocSearchIndex = [\n  ["packages/core/src/gone.js"]\n];\n',
+        "docs/identifiers.html": "<html></html>\n",
+        "tools/index.js": 'const files = [\n  "packages/core/src/gone.js"\n];\n',
+    })
+    assert set(found(scan(repo.root), "dangling-reference")) == {("tools/index.js", 2)}
+
+
+def test_a_page_named_with_a_dot_and_a_sass_partial_imported_with_its_suffix(repo):
+    """vocs' pages link `/tempo/actions/amm.burn`, the page `amm.burn.mdx` (with the site its
+    configuration marks: 155); growthbook's modules `@import "../../styles/colors.scss"`, the
+    partial `_colors.scss` (18). A dotted page and a partial that are not there are still
+    reported."""
+    repo.commit("2024-01-10", files={
+        "site/src/pages/tempo/actions/amm.burn.mdx": "# burn\n",
+        "site/src/pages/tempo/actions/index.mdx": ("# Actions\n\n- [burn](/tempo/actions/amm.burn)\n\n"
+                                                  "- [mint](/tempo/actions/amm.mint)\n"),
+        "app/styles/_colors.scss": "$red: #f00;\n",
+        "app/components/Layout.module.scss": '@import "../styles/colors.scss";\n@import "../styles/gone.scss";\n',
+    })
+    assert set(found(scan(repo.root), "dangling-reference")) == {
+        ("site/src/pages/tempo/actions/index.mdx", 5), ("app/components/Layout.module.scss", 2)}
+
+
+def test_a_compose_services_command_runs_in_its_container_and_fixtures_are_test_input(repo):
+    """lago's Compose files run `command: ["./scripts/start.api.sh"]` in the api image, whose file
+    system it names (44); rspress' route tests' `fixtures/` pages link missing pages on purpose
+    (2). A volume's host path, and the same link outside a fixture, are still reported."""
+    repo.commit("2024-01-10", files={
+        "scripts/setup.sh": "true\n",
+        "docker-compose.yml": ("services:\n  api:\n    build: ./api\n    command: [\"./scripts/start.api.sh\"]\n"
+                               "    volumes:\n      - ./scripts/gone.sh:/gone.sh\n"
+                               "  #worker:\n  #  command: [\"./scripts/start.worker.sh\"]\n"),
+        "api/Dockerfile": "FROM ruby\n",
+        "packages/core/route/fixtures/content/with-links.mdx": "# Links\n\nSee [intro](./docs/intro.md).\n",
+        "packages/core/route/pages/with-links.mdx": "# Links\n\nSee [intro](./docs/intro.md).\n",
+    })
+    assert set(found(scan(repo.root), "dangling-reference")) == {
+        ("docker-compose.yml", 6), ("packages/core/route/pages/with-links.mdx", 3)}
+
+
+def test_an_rspress_sites_root_links(repo):
+    """rspress' `website/rspress.config.ts` serves `website/docs/`: its pages' `/guide/start/x.mdx`
+    are that site's URLs (33). A link to a page deleted since is still reported."""
+    repo.commit("2020-01-10", files={"website/docs/en/guide/gone.mdx": "# Gone\n"})
+    repo.git("rm", "-q", "website/docs/en/guide/gone.mdx")
+    repo.commit("2024-01-10", files={
+        "website/rspress.config.ts": "export default defineConfig({ root: 'docs' })\n",
+        "website/docs/en/guide/start/getting-started.mdx": "# Start\n",
+        "website/docs/en/guide/use-mdx/link.mdx": ("# Links\n\n[start](/guide/start/getting-started.mdx)\n\n"
+                                                   "[gone](/website/docs/en/guide/gone.mdx)\n"),
+    })
+    assert set(found(scan(repo.root), "dangling-reference")) == {("website/docs/en/guide/use-mdx/link.mdx", 5)}
+
+
+def test_a_hosted_url_ends_at_a_strings_escape(repo):
+    """uptrace prints `https://github.com/uptrace/uptrace/blob/master/CHANGELOG.md\\n` from a Go
+    string: the URL ends before the escaped line end (3, with sst's and dumi's); feast's Markdown
+    links `online\\_store\\_format.md`, Markdown's escape of `_`. A URL of a file that is not there
+    is still reported."""
+    repo.commit("2024-01-10", files={
+        "go.mod": "module github.com/uptrace/uptrace\n\ngo 1.22\n",
+        "CHANGELOG.md": "# Changelog\n",
+        "docs/online_store.md": "# Online store\n",
+        "cmd/uptrace/main.go": ('package main\n\nfunc f() {\n'
+                                '\tfmt.Printf("https://github.com/uptrace/uptrace/blob/master/CHANGELOG.md\\n")\n\n'
+                                '\tfmt.Printf("https://github.com/uptrace/uptrace/blob/master/GONE.md\\n")\n}\n'),
+        "docs/faq.md": ("# FAQ\n\nSee [the format](https://github.com/uptrace/uptrace/blob/master/docs/online\\_store.md).\n\n"
+                        "And [gone](https://github.com/uptrace/uptrace/blob/master/docs/offline\\_store.md).\n"),
+    })
+    assert set(found(scan(repo.root), "dangling-reference")) == {("cmd/uptrace/main.go", 6), ("docs/faq.md", 5)}
+
+
+def test_make_sure_is_english():
+    """indico's SELinux policy, written by a heredoc in a shell block, says "; make sure the uwsgi
+    socket is writable by the webserver" (16 targets of no Makefile). `make docs` still runs."""
+    text = (".. code-block:: shell\n\n    cat > /tmp/indico.cil <<'EOF'\n"
+            "    ; make sure the uwsgi socket is writable by the webserver\n    EOF\n    make docs\n")
+    assert {(line, target) for line, target, kind in kinds("docs/selinux.rst", text) if kind == "command"} == {
+        (6, "make docs")}
+
+
+def test_an_old_changelog_folder_is_historical(repo):
+    """wekan keeps its past changelogs in `old-CHANGELOG/2026/01.md`, naming files of their day
+    (51), and shuup its old name's in `doc/shoop-changelog.rst` (2). The same note elsewhere is
+    still read."""
+    repo.commit("2020-01-10", files={"scripts/gone.sh": "true\n"})
+    repo.git("rm", "-q", "scripts/gone.sh")
+    repo.commit("2024-01-10", files={
+        "old-CHANGELOG/2026/01.md": "# January\n\n- Fixed `scripts/gone.sh`.\n",
+        "doc/shoop-changelog.rst": "Shoop 1.0\n=========\n\n- Fixed ``scripts/gone.sh``.\n",
+        "notes/2026/01.md": "# January\n\n- Fixed `scripts/gone.sh`.\n",
+    })
+    assert set(found(scan(repo.root), "dangling-reference")) == {("notes/2026/01.md", 3)}
+
+
+def test_a_toctree_of_a_packages_api_pages_the_build_writes(repo):
+    """panel's `doc/api/index.md` toctree lists `panel.auth`, the page its build writes from
+    `panel/auth.py` (20), and meltano's SDK docs link `classes/singer_sdk.Stream` (3). A page of
+    no package, and one such page deleted since, are still reported."""
+    repo.commit("2020-01-10", files={"doc/api/panel.gone.md": "# gone\n"})
+    repo.git("rm", "-q", "doc/api/panel.gone.md")
+    repo.commit("2024-01-10", files={
+        "panel/__init__.py": "", "panel/auth.py": "", "doc/conf.py": "extensions = ['myst_parser']\n",
+        "doc/api/state.md": "# State\n",
+        "doc/api/index.md": ("# API\n\n```{toctree}\n:hidden:\n\nstate\npanel.auth\npanel.gone\n"
+                             "holoviews.core\n```\n"),
+    })
+    assert set(found(scan(repo.root), "dangling-reference")) == {("doc/api/index.md", 8), ("doc/api/index.md", 9)}

@@ -185,6 +185,17 @@ def test_a_folder_that_says_it_is_another_projects_copy_is_vendored(repo):
     assert report["summary"]["set_aside"]["todos"] == 4
 
 
+def test_retools_gopath_of_pinned_tools_is_vendored(repo):
+    """twirp pins its tools with retool, whose `_tools/src/golang.org/x/tools/` holds those tools'
+    own TODOs (40) and deprecation notes (1). A `src/github.com/` of the project's own elsewhere
+    is still read."""
+    repo.commit(OLD, files={
+        "_tools/src/golang.org/x/tools/go/loader/loader.go": "package loader\n// TODO: the tool's own\n",
+        "build/src/github.com/acme/app/main.go": "package main\n// TODO: ours\n",
+    })
+    assert findings(scan(repo.root)) == {("stale-todo", "build/src/github.com/acme/app/main.go")}
+
+
 def test_a_hugo_themes_example_site_is_the_themes(repo):
     """metallb keeps hugo-theme-relearn under `website/themes/`, with the theme's demo site,
     `exampleSite/`, whose pages link each other from its own content root (163 findings). The

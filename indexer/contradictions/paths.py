@@ -23,15 +23,22 @@ from indexer.regex import lazy
 _NUMBER_PREFIX = lazy(r"^\d+[-_.](?=[^\d\W])")
 _SPHINX_INDEX = ("index.rst", "index.txt", "index.md", "contents.rst", "contents.txt")
 #: Files that only a docs build writes at its output's root (their folder is generated output,
-#: committed or not): Sphinx's, MkDocs', and Javadoc's and Dokka's list of packages (Exposed's
-#: committed `docs/api/`, whose pages link pages Dokka did not write: 93).
-_BUILT_SITE_MARKERS = ("searchindex.js", ".buildinfo", "search_index.json", "objects.inv", "package-list", "element-list")
+#: committed or not): Sphinx's, MkDocs', Javadoc's and Dokka's list of packages (Exposed's
+#: committed `docs/api/`, whose pages link pages Dokka did not write: 93), and ESDoc's search
+#: index (js-joda's committed `docs/`, whose index names 432 source files of old releases).
+_BUILT_SITE_MARKERS = ("searchindex.js", ".buildinfo", "search_index.json", "objects.inv", "package-list", "element-list",
+                       "script/search_index.js")
+#: The folders a marker lies in below the output's root: MkDocs' `search/`, ESDoc's `script/`.
+_BUILT_SITE_SUBFOLDERS = ("search", "script")
 #: A JavaScript configuration's names: Docusaurus and Astro read any module flavour
 #: (typescript-eslint's `packages/website/docusaurus.config.mts`).
 _MODULE_FLAVOURS = ("js", "mjs", "cjs", "ts", "mts", "cts")
 DOCUSAURUS_CONFIGS = tuple(f"docusaurus.config.{flavour}" for flavour in _MODULE_FLAVOURS)
 _SITE_MARKERS = ("_config.yml", "_config.yaml", "mkdocs.yml", "mkdocs.yaml", "hugo.toml", "hugo.yaml", "book.toml",
-                 *DOCUSAURUS_CONFIGS, *(f"astro.config.{flavour}" for flavour in _MODULE_FLAVOURS), "conf.py",
+                 *DOCUSAURUS_CONFIGS, "conf.py",
+                 # (Rspress and Vocs serve their `docs/` and `pages/` from a site's root: rspress'
+                 # `/guide/start/getting-started.mdx`, its `website/docs/en/guide/start/`)
+                 *(f"{tool}.config.{flavour}" for tool in ("astro", "rspress", "vocs") for flavour in _MODULE_FLAVOURS),
                  "firebase.json")  # (Firebase Hosting serves a site's build: rxjs.dev's generated `/api/` pages)
 #: Hugo's configuration before `hugo.toml`: a site root where `content/` and `layouts/`, `themes/`
 #: or `archetypes/` lie beside it (minikube's `site/config.toml`, the `config.json` of rclone's docs);
@@ -214,8 +221,8 @@ class RepoPaths:
     def built_sites(self) -> tuple[str, ...]:
         """Folders of built documentation (Sphinx, MkDocs output) that someone committed."""
         roots = {posixpath.dirname(p) for p in self._ending(_BUILT_SITE_MARKERS)
-                 if posixpath.basename(p) in _BUILT_SITE_MARKERS}
-        roots = {posixpath.dirname(r) if posixpath.basename(r) == "search" else r for r in roots}
+                 if posixpath.basename(p) in _BUILT_SITE_MARKERS or ("/" + p).endswith("/script/search_index.js")}
+        roots = {posixpath.dirname(r) if posixpath.basename(r) in _BUILT_SITE_SUBFOLDERS else r for r in roots}
         return tuple(sorted(roots))
 
     def in_built_site(self, path: str) -> bool:

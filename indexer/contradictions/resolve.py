@@ -106,6 +106,18 @@ _JS_SUFFIXES = (".js", ".ts", ".tsx", ".jsx", ".mjs", ".cjs", ".json", ".vue", "
 _JS_SOURCES = tuple(suffix for suffix in _JS_SUFFIXES if suffix != ".json")
 #: The modules a function's handler (`file.export`) names.
 _MODULE_SUFFIXES = (*_JS_SOURCES, ".py", ".go", ".rb")
+_RUBY_SOURCES = (".rb", ".rake", ".gemspec")
+_FIXTURE = lazy(r"(?:^|/)(?:fixtures|__fixtures__)/")
+_DOTTED_NAME = lazy(r"([A-Za-z_]\w*)(?:\.[A-Za-z_]\w*)+")
+#: The `.proto` files protoc ships in its own include folder (protobuf-go's
+#: `import "google/protobuf/any.proto"`): found wherever protoc runs, never in the repository.
+_WELL_KNOWN_PROTOS = frozenset(f"google/protobuf/{name}.proto" for name in (
+    "any", "api", "descriptor", "duration", "empty", "field_mask", "source_context", "struct", "timestamp",
+    "type", "wrappers", "cpp_features", "java_features", "compiler/plugin"))
+#: Ruby's `require 'x/y'` and `require_relative "x/y"` name `x/y.rb` (capistrano's
+#: `require_relative "configuration/servers"` is `configuration/servers.rb`, whatever folder of
+#: that name it once had).
+_RUBY_REQUIRE = lazy(r"\b(?:require|require_relative|autoload)\b")
 _HOSTED = lazy(r"https?://(?:www\.)?([\w.-]+)/([\w.-]+)/([\w.-]+?)(?:\.git)?/(?:-/)?(?:blob|tree|raw|src)/"
                r"([^/]+)/(.*)"
                r"|https?://raw\.githubusercontent\.com/([\w.-]+)/([\w.-]+)/([^/]+)/(.*)")
@@ -440,9 +452,13 @@ class Resolver:
         if target.startswith("/"):
             if kind in ("sphinx-doc", "rst-include"):
                 root = self.paths.sphinx_root_of(reference.path)
+                if root is not None:
+                    return [root]
                 # (outside a docs root, included by its documents: litestar's CONTRIBUTING.rst and its
-                # :doc:`/release-notes/changelog`)
-                return [root] if root is not None else [*self.paths.sphinx_roots, ""]
+                # :doc:`/release-notes/changelog`; or in a docs tree no `conf.py` marks, read from
+                # the folder of its `index.rst`: doctrine's `docs/en/sidebar.rst`, `/reference/types`)
+                return [*self.paths.sphinx_roots,
+                        *(a for a in _ancestors(folder) if a and self.paths.is_file(a + "/index.rst")), ""]
             if kind == "md-link":
                 bases = ["", *self.paths.site_roots, *self._site_asset_bases, *self._mkdocs_pages(reference.path),
                          *self._docusaurus_docs(reference.path),
@@ -461,8 +477,12 @@ class Resolver:
         if kind == "md-link" and target.startswith("../") and self._directory_url_page(reference.path):
             # MkDocs/Hugo-style directory URLs serve `guide/page.md` at `guide/page/`: raw HTML
             # in it resolves one folder deeper than the source file
-            return [folder, posixpath.join(folder, stem_of(posixpath.basename(reference.path))),
-                    *self._linked_folders(reference.path), *self._default_language(folder), *including]
+            stem = stem_of(posixpath.basename(reference.path))
+            # (and the asset folders laid over the site's root: contour's `resources/adopters.md`,
+            # served at `/resources/adopters/`, shows `../../img/adopters/x.svg` from its theme's `static/`)
+            return [folder, posixpath.join(folder, stem), *self._linked_folders(reference.path),
+                    *self._default_language(folder), *including,
+                    *(posixpath.join(assets, inside, stem) for assets, inside in self._assets_beside(folder))]
         if kind == "md-link":
             beside = [posixpath.normpath(posixpath.join(assets, inside)) for assets, inside in self._assets_beside(folder)]
             content = self._docusaurus_content(reference.path) \
@@ -497,6 +517,10 @@ class Resolver:
         # "defaults to `./book`" is no word on the `src/book/` module it once had)
         bases = [folder, "", *self.paths.package_bases(reference.path, sources=not target.startswith("./")),
                  *(self._rendering_pages(reference.path) if target.endswith(".md") else ())]
+        if "__FILE__" in reference.text and reference.path.endswith(_RUBY_SOURCES):
+            # Ruby's `File.expand_path("../tasks/git.rake", __FILE__)` takes the file for a folder:
+            # `lib/capistrano/scm/git.rb`'s is `lib/capistrano/scm/tasks/git.rake`
+            bases.insert(0, reference.path)
         if reference.base:
             bases += [posixpath.normpath(posixpath.join(folder, reference.base)),
                       posixpath.normpath(reference.base)]
@@ -603,6 +627,14 @@ class Resolver:
             out += [c for name in names if self.paths.exists(c := posixpath.join(root, name) if root else name)]
         return tuple(sorted(set(out)))
 
+    @functools.cached_property
+    def _theme_statics(self) -> tuple[str, ...]:
+        """The `static/` folders of the themes kept in the repository (`*/themes/<name>/static`),
+        which a Hugo build lays over the site's root (contour's `site/themes/contour/static/img/`:
+        its pages' `/img/x.png`)."""
+        return tuple(sorted(p for p in self.paths.folders if p.endswith("/static")
+                            and p.rpartition("/")[0].rpartition("/")[0].rpartition("/")[2] == "themes"))
+
     def _assets_beside(self, folder: str) -> list[tuple[str, str]]:
         """The asset folders a docs build copies to the site root beside the pages: `assets/`,
         `public/` or `static/` next to a folder the page lies in (rails' `guides/assets/` beside
@@ -624,6 +656,10 @@ class Resolver:
                 assets = posixpath.join(parent, name) if parent else name
                 if assets != source and self.paths.exists(assets) and not self.paths.is_file(assets):
                     out += [(assets, path) for path in served]
+            if parent in self.paths.hugo_roots and posixpath.basename(source) == "content":
+                themes = posixpath.join(parent, "themes/") if parent else "themes/"
+                out += [(static, path) for static in self._theme_statics if static.startswith(themes)
+                        for path in served]
             public = posixpath.join(source, ".vuepress", "public")  # VuePress keeps its inside the site
             if self.paths.exists(public):
                 out.append((public, posixpath.relpath(folder, source)))
@@ -670,10 +706,12 @@ class Resolver:
             reference.kind == "shell" and posixpath.basename(reference.path) == "package.json") or (
             reference.kind == "string" and reference.path.endswith(_JS_SOURCES) and target.startswith(("./", "../"))))
         sass = reference.path.endswith((".scss", ".sass")) and _SASS_IMPORT.search(reference.text) is not None
+        required = reference.kind == "string" and reference.path.endswith(_RUBY_SOURCES) \
+            and _RUBY_REQUIRE.search(reference.text) is not None
         for candidate in pairs:
             for variant in self._variants(reference.kind, candidate) + ([candidate + template] if template else []) \
                     + ([candidate + suffix for suffix in _JS_SUFFIXES] if imported else []) \
-                    + (_sass_files(candidate) if sass else []):
+                    + (_sass_files(candidate) if sass else []) + ([candidate + ".rb"] if required else []):
                 if self.paths.exists(variant):
                     return Resolved(reference, EXISTS, variant if variant != "." else "")
         if not pairs:
@@ -746,7 +784,7 @@ class Resolver:
                    for ending in _PAGE_ENDINGS):
                 return True
         whole = len(parts) == 2 and not any(page.startswith(app + "/") for app, _ in self.paths.next_pages)
-        if len(parts) < 3 and not whole or "." in parts[-1]:
+        if len(parts) < 3 and not whole or tokens.has_file_extension(parts[-1]):
             return False
         # (a tail of two folders at least, or of one with its index page: `/repo/docs/core-concepts`)
         tails = ("/".join(parts[start:]) + suffix for start in range(0 if whole else 1, len(parts))
@@ -900,6 +938,8 @@ class Resolver:
             return Resolved(reference, NOT_A_CLAIM, why="a Rust item's documentation: rustdoc's link or page")
         if self._names_itself(word):
             return Resolved(reference, NOT_A_CLAIM, why="the repository's own name (its image, its project, its module)")
+        if word in _WELL_KNOWN_PROTOS:
+            return Resolved(reference, NOT_A_CLAIM, why="a protobuf well-known type: protoc's own include")
         if reference.kind == "comment" and reference.path.endswith(".go") and f"[{word}]" in reference.text \
                 and not tokens.has_file_extension(word):
             # connect-go's "the standard library's [compress/gzip]": Go's doc link names a package
@@ -952,6 +992,10 @@ class Resolver:
             return Resolved(reference, NOT_A_CLAIM, why="a file a Makefile rule makes")
         removed = [v for c in candidates for v in self._variants(reference.kind, c)
                    if self._was_removed(v)]
+        if not removed and reference.kind in ("sphinx-doc", "md-link", "rst-link") and self._api_page(word):
+            # panel's toctree lists `panel.auth`, and meltano's SDK docs link
+            # `classes/singer_sdk.Stream`: pages its Sphinx build writes from the package's API
+            return Resolved(reference, NOT_A_CLAIM, why="a page the docs build generates from a module's API")
         if c_include and not removed:
             # mypyc's `#include "internal/pycore_frame.h"`: CPython's, on the include path its build sets
             return Resolved(reference, NOT_A_CLAIM, why="a header of the include path (a dependency's, the system's)")
@@ -991,6 +1035,10 @@ class Resolver:
             return Resolved(reference, NOT_A_CLAIM, why="given as an example, or said to be created")
         if reference.kind not in STRONG_KINDS and TEST_FILE.search(reference.path):
             return Resolved(reference, NOT_A_CLAIM, why="a path in a test: tests build the files they name")
+        if _FIXTURE.search(reference.path):
+            # rspress' route tests read `fixtures/content-processing/with-links.mdx`, whose link to
+            # `intro.md` in `docs/` beside it is not there, on purpose
+            return Resolved(reference, NOT_A_CLAIM, why="in a test's fixture: the input the test is given")
         if reference.kind == "string" and _WRITTEN_TO.search(reference.text):
             # flux's `StringVar(&cmdDocPath, "path", "./docs/cmd", "path to write the generated
             # documentation to")`: a folder the program writes, whatever the repository once kept there
@@ -1055,6 +1103,15 @@ class Resolver:
         if not removed and self._rendered(reference.kind, candidates):  # (asked last: 12 lookups a candidate)
             return Resolved(reference, NOT_A_CLAIM, why="rendered at build from a template source beside it")
         return Resolved(reference, MISSING, expected, looked_in=tuple(candidates), removed=bool(removed))
+
+    def _api_page(self, word: str) -> bool:
+        """Whether `word`'s last name is a dotted name in a Python package of the repository's
+        (`panel.auth`, with `panel/__init__.py` at the root or under `src/`): the API page of
+        that module or class, which autodoc, autosummary or a script writes at build."""
+        name = posixpath.basename(word)
+        match = _DOTTED_NAME.fullmatch(name)
+        return match is not None and not tokens.has_file_extension(name) and any(
+            self.paths.is_file(f"{root}{match.group(1)}/__init__.py") for root in ("", "src/"))
 
     def _section_here(self, url: str, page: str) -> bool:
         """Whether a root URL's folder is one of this repository's: a folder here ends with it (with
@@ -1705,9 +1762,11 @@ def _other_spelling(word: str) -> str:
 
 def _sass_files(candidate: str) -> list[str]:
     """The files Sass loads for `@use 'a/b.c'`: the partial `a/_b.c.scss` or `a/b.c.scss` (and
-    `.sass`, `.css`), or the folder's index (wagtail's `@forward 'tools/mixins.general'`)."""
+    `.sass`, `.css`), or the folder's index (wagtail's `@forward 'tools/mixins.general'`); for
+    `@import 'a/b.scss'` the partial `a/_b.scss` too (growthbook's `styles/_colors.scss`)."""
     folder, name = posixpath.split(candidate)
-    return [posixpath.join(folder, prefix + name + suffix) for prefix in ("_", "") for suffix in _SASS_SUFFIXES] \
+    suffixes = ("", *_SASS_SUFFIXES) if name.endswith(_SASS_SUFFIXES) else _SASS_SUFFIXES
+    return [posixpath.join(folder, prefix + name + suffix) for prefix in ("_", "") for suffix in suffixes] \
         + [posixpath.join(candidate, prefix + "index" + suffix) for prefix in ("_", "") for suffix in _SASS_SUFFIXES]
 
 

@@ -55,8 +55,11 @@ HISTORICAL = lazy(
     # (and a part of one: gevent's `changelog_pre.rst`, `changelog_1_5.rst`, `whatsnew_1_4.rst`;
     # not pyinstaller's `changelog-entries.rst`, on writing one)
     r"|(?:^|/)(?:changelog|history)[-_](?:pre|old|older|archive|legacy|v?\d)[\w.-]*\.(?:rst|md|txt|adoc)$"
-    # (`released/`: argo-workflows' `.features/released/v4.1.0/`, each feature's note of a release)
-    r"|(?:^|/)(?:change[-_]?logs?|changes|releases|released|release-notes|release_notes|whatsnew"
+    # (and one named for a project or a part: shuup's `doc/shoop-changelog.rst`, of its old name)
+    r"|(?:^|/)[a-z0-9]+[-_]changelog\.(?:rst|md|txt|adoc)$"
+    # (`released/`: argo-workflows' `.features/released/v4.1.0/`, each feature's note of a release;
+    # wekan's `old-CHANGELOG/2026/01.md`)
+    r"|(?:^|/)(?:(?:old|archived?|previous|past)[-_]?)?(?:change[-_]?logs?|changes|releases|released|release-notes|release_notes|whatsnew"
     r"|adrs?|decisions|designs|design[-_]proposals|proposals|rfcs?|keps?|seps?|swips?|history|announce|announcements"
     r"|newsfragments|changelog\.d|changes\.d|upcoming_changes)/"
     # a root `design/` of proposals (velero's `design/Implemented/*.md`), external-dns'
@@ -120,6 +123,10 @@ _NOT_AFTER = r"(?<!\bby\s)(?<!\bof\s)(?<!\bin\s)(?<!\bfor\s)(?<!\bwith\s)(?<!\bt
 _SELF = lazy(rf"(?i){_NOT_AFTER}\bthis\s+(?:{_SELF_NOUNS}|chart)\s+(?:is|has\s+been)\s+deprecated\b")
 #: In a program, a chart is data it reads (helm's), never the program itself.
 _SELF_IN_PROGRAM = lazy(rf"(?i){_NOT_AFTER}\bthis\s+(?:{_SELF_NOUNS})\s+(?:is|has\s+been)\s+deprecated\b")
+#: A tool's message about a file, as a test's expected output keeps it (mypy-protobuf's
+#: `test_negative/output.expected.3.10`: "x.pyi:58: error: ... This service is deprecated", and
+#: without the line's number): said of what it names.
+_DIAGNOSTIC = lazy(r"^\S+:\s*(?:error|warning|note|info):")
 _PROGRAMS = (".go", ".py", ".js", ".mjs", ".cjs", ".ts", ".java", ".kt", ".rb", ".rs", ".c", ".cc", ".cpp", ".h", ".cs",
              ".php", ".swift", ".scala")
 #: Data files: what says something of the file itself is a comment (a chart's values file's "#
@@ -252,7 +259,7 @@ def extract_deprecations(path: str, data: bytes) -> list[Signal]:
             if data_file and not line.lstrip().startswith(("#", "//", ";")):
                 continue
             found = nouns.search(line) if "deprecated" in line.lower() else None
-            if found and not _quoted(line, found.start(), program):
+            if found and not _quoted(line, found.start(), program) and not _DIAGNOSTIC.match(line):
                 out.append(Signal(i, "self-deprecated", ".", "", line.strip()))
                 break
     return out

@@ -74,6 +74,10 @@ _JS_IMPORT = lazy(r"(?=[fri \t])(?:\bfrom|^[ \t]*import|\brequire\(|\bimport\()[
 #: `entryFileNames: 'client/env.mjs'`, esbuild's `outfile`), the string value right after it.
 _OUTPUT_OPTION = lazy(r"\b(?:entry|chunk|asset|sourcemap)FileNames['\"]?\s*:\s*['\"`]$"
                       r"|\b(?:outfile|outdir|outDir|outputDir|outputFolder|outputFile)['\"]?\s*:\s*['\"`]$")  # (Playwright's reports)
+#: A bundler's configuration, whose `output: {file: 'builds/x.mjs'}` names the bundle it writes
+#: (spacetime's `plugins/age/rollup.config.js`, lit's `rollup.config.typescript.js`).
+_BUNDLER_CONFIG = lazy(r"(?:^|/)(?:rollup|rolldown|vite)\.config(?:\.[\w-]+)?\.[cm]?[jt]s$")
+_BUNDLE_FILE = lazy(r"\bfile['\"]?\s*:\s*['\"`]$")
 #: A call that writes, creates or removes the file its first argument names (Go's `os.Create("x")`
 #: and `os.WriteFile`, cobra's `GenBashCompletionFile("completion/bash.sh")`, Node's
 #: `fs.writeFileSync`): no claim the file exists (devspace's `hack/gencompletion/generate.go`
@@ -119,6 +123,7 @@ def extract(found: Found, text: str, language: str) -> None:
         skipped = _gradle_shared_blocks(found.lines)
     # (a Homebrew formula installs from the archive it downloads: its strings are that archive's paths)
     archive = language == "ruby" and _HOMEBREW_FORMULA.search(text) is not None
+    bundler = language in _JS_LANGUAGES and "file" in text and _BUNDLER_CONFIG.search(found.path) is not None
     # a `//go:generate` line is a command `go generate` runs in the package's folder, read as shell
     # (crossplane's `//go:generate rm -rf ../cluster/webhookconfigurations/manifests.yaml` deletes)
     generate = ShellReader(found) if language == "go" and _GO_GENERATE in text else None
@@ -144,6 +149,7 @@ def extract(found: Found, text: str, language: str) -> None:
             if place == "string" and archive:
                 continue
             if place == "string" and (language in _JS_LANGUAGES and _OUTPUT_OPTION.search(line, 0, column)
+                                      or bundler and _BUNDLE_FILE.search(line, 0, column)
                                       or _WRITE_CALL.search(line, max(0, column - _WRITE_REACH), column)
                                       or _BUILT_CALL.search(line, max(0, column - _WRITE_REACH), column)
                                       or word.count("/") == 1 and _REPOSITORY_KEY.search(line, 0, column)):

@@ -59,8 +59,9 @@ def yaml_file(found: Found) -> None:
     # what the steps' scripts create: no claim as a later step's `working-directory` (kubebuilder's
     # `mkdir -p test-helm-no-webhooks`, then a step run in it)
     made: set[str] = set()
-    foreign, checkouts = _other_workspace_lines(found.lines) if _WORKFLOW.search(found.path) else ({}, set())
+    foreign, checkouts = _other_workspace_lines(found.lines) if _STEPS_FILE.search(found.path) else ({}, set())
     outputs_at = -1  # the key column of a step that uploads or caches what the job made (`_OUTPUT_ACTION`)
+    compose = _COMPOSE.search(found.path) is not None
     # the last live list entry's `-` column; the column a commented-out entry or key with no value
     # starts at, below which the comment lines that go on it are commented out too (-1: none)
     item_column = below = -1
@@ -76,7 +77,7 @@ def yaml_file(found: Found) -> None:
                 block[2] and indent == block[1] and stripped.startswith("- ")):
             block = shell = None
         if block is not None and stripped:
-            if block[0] == _OUTPUTS:
+            if block[0] == _UNREAD:
                 continue
             if block[0] in SHELL_KEYS:
                 item = _YAML_ITEM.match(line)
@@ -97,7 +98,8 @@ def yaml_file(found: Found) -> None:
             out = _commented_out(found.path, line, comment_at, item_column, chained)
             if code.strip() or not (chained and (out or text.lstrip().startswith("#"))):  # (else the block goes on)
                 below = column if not code.strip() and (out or _COMMENTED_OUT_PARENT.match(text)) else -1
-            found.words(index, text, "comment", comment_at + 1, example=out)
+            if not (compose and _CONTAINER_KEY.match(text)):  # (a service commented out: lago's)
+                found.words(index, text, "comment", comment_at + 1, example=out)
         elif stripped:
             below = -1
         if code.lstrip().startswith("- "):
@@ -107,7 +109,7 @@ def yaml_file(found: Found) -> None:
             outputs_at = -1  # (the next step, or the steps' end)
         if pair and outputs_at >= 0 and pair.group(3).lower() == "path":
             value = pair.group(4).strip()
-            block = (_OUTPUTS, len(pair.group(1)), not value) if not value or _BLOCK_SCALAR.match(value) else None
+            block = (_UNREAD, len(pair.group(1)), not value) if not value or _BLOCK_SCALAR.match(value) else None
             if block is None and value.strip("'\""):  # (and where download-artifact puts what it fetched:
                 made.add(posixpath.normpath(value.strip("'\"")))  # safety's `working-directory: artifacts`)
             continue  # upload-artifact's `path: ./contrib/ci/journal.log`: what an earlier step wrote
@@ -119,6 +121,9 @@ def yaml_file(found: Found) -> None:
                 _value(found, index, code, item.start(2), "config", base)
             continue
         key, value, start = pair.group(3).lower(), pair.group(4).rstrip(), pair.start(4)
+        if compose and key in _CONTAINER_KEYS:
+            block = (_UNREAD, len(pair.group(1)), not value) if not value or _BLOCK_SCALAR.match(value) else None
+            continue
         if _BLOCK_SCALAR.match(value) or not value and key in SHELL_KEYS:
             block = (key, len(pair.group(1)), not value)
             continue
@@ -148,14 +153,22 @@ def yaml_file(found: Found) -> None:
             _value(found, index, code, start, "config", base)
 
 
-_WORKFLOW = lazy(r"(?:^|/)\.github/workflows/[^/]+\.ya?ml$")
+#: A workflow, or an action whose steps run in its caller's workspace (vault-k8s' composite
+#: `.github/actions/integration-test/action.yml` checks itself out at `path: vault-k8s`, then
+#: runs a step in `working-directory: vault-k8s`)
+_STEPS_FILE = lazy(r"(?:^|/)(?:\.github/workflows/[^/]+|action)\.ya?ml$")
 _NESTED_WORKFLOW = lazy(r"./\.github/workflows/[^/]+\.ya?ml$")
 #: Steps whose `path:` names what the job made (or restores, or writes: python-semantic-release's
 #: `DamianReeves/write-file-action` writes `.github/manual_eval_input.py`, a later step runs it), not
 #: a file of the repository.
 _OUTPUT_ACTION = lazy(r"actions/(?:upload-artifact|cache|download-artifact)\b"
                       r"|[\w.-]+/(?:write|create)-(?:a-)?file(?:-action)?(?![\w-])")
-_OUTPUTS = "\0outputs"  # (the block of such a step's `path: |`)
+_UNREAD = "\0unread"  # (the block of such a step's `path: |`, or of a container's `command:`)
+#: A Compose file, whose services' `command:` and `entrypoint:` run in their containers: paths of
+#: the image's file system (lago's `command: ["./scripts/start.api.sh"]`, its api image's: 44).
+_COMPOSE = lazy(r"(?:^|/)(?:docker-)?compose(?:[.-][\w.-]+)?\.ya?ml$")
+_CONTAINER_KEYS = ("command", "entrypoint")
+_CONTAINER_KEY = lazy(r"\s*(?:command|entrypoint)\s*:")
 _STEP_KEY = lazy(r"^\s*(?:-\s+)?([\w-]+)\s*:\s*(.*?)\s*$")
 
 

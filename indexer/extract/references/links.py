@@ -75,6 +75,10 @@ def link_target(raw: str) -> str | None:
 #: A JSON schema's `$id` and `$schema`: the names of a schema, not files to fetch (cibuildwheel's
 #: `"$id": "https://github.com/pypa/cibuildwheel/blob/main/cibuildwheel/docs/data/projects.schema.json"`).
 _SCHEMA_NAME = lazy(r"""^\s*["']?\$(?:id|schema)["']?\s*:""")
+#: Where a string's escape ends a URL (`\n`, `\"`, or a `\` last), and Markdown's escape of a
+#: punctuation character, which stands for that character.
+_STRING_ESCAPE = lazy(r"""\\(?:[nrt"'\\]|$)""")
+_MARKDOWN_ESCAPE = lazy(r"""\\([!#$%&()*+,\-./:;<=>?@\[\]^_`{|}~])""")
 
 
 def hosted_links(found: Found, text: str) -> None:
@@ -85,5 +89,8 @@ def hosted_links(found: Found, text: str) -> None:
         if "://" in line and not _SCHEMA_NAME.match(line):
             for match in HOSTED.finditer(line):
                 if not BACKREFERENCE.search(line, match.start(), match.end() + 2):  # (`\g<name>` ends it at `<`)
-                    # (`\` too: a JSON string's `src=\"https://...png\"`, an escaped quote after it)
-                    found.add(index, match.group().rstrip(".,;:\\"), "repo-url", match.start())
+                    # (and at a string's escape: a JSON string's `src=\"https://...png\"`, an escaped quote
+                    # after it, a Go string's `.../CHANGELOG.md\n"`, an escaped line end: uptrace's, sst's;
+                    # Markdown's `\_` is an `_`: feast's `online\_store\_format.md`)
+                    url = _MARKDOWN_ESCAPE.sub(r"\1", _STRING_ESCAPE.split(match.group(), 1)[0])
+                    found.add(index, url.rstrip(".,;:"), "repo-url", match.start())

@@ -218,8 +218,9 @@ def commands(text: str) -> Iterator[tuple[int, str, str]]:
             where = _MAKE_DIRECTORY.search(args)
             folder = (where.group(1) or where.group(2)) if where else ""
             targets = match.group("make_targets").split()
-            if targets[0] in ("a", "an", "the"):
-                continue  # English: gitsign's flag table, "-s, --sign   make a signature"
+            if targets[0] in ("a", "an", "the", "sure"):
+                continue  # English: gitsign's flag table, "-s, --sign   make a signature"; indico's
+                # SELinux policy in a heredoc, "; make sure the uwsgi socket is writable"
             if text[match.end("make_targets"):match.end("make_targets") + 1] in ("<", ">") and targets[-1].isdigit():
                 targets.pop()  # `make x 2>/dev/null`: the stream a redirection sends away
             for target in targets:

@@ -45,8 +45,8 @@ _PLACEHOLDER_SEGMENT = lazy(
     # "ipython perf/benchmarks/filename.py timeit")
     r"|(?:[a-z]|n+)\.(?:[a-z]|n+)\.(?:x|\*)"
     # a name made for the reader's own thing (vcluster's `e2e/vcluster-myfeature.yaml`,
-    # `suite_myfeature_test.go`), not a word that ends in "my" (`dummy-app.yaml`)
-    r"|[\w.-]*(?<![a-z])(?:my|your)[-_]?(?:feature|cluster|function|command|resource|controller|operator|chart"
+    # `suite_myfeature_test.go`, mathjs' `myNewFunction.test.js`), not a word that ends in "my" (`dummy-app.yaml`)
+    r"|[\w.-]*(?<![a-z])(?:my|your)[-_]?(?:new[-_]?)?(?:feature|cluster|function|command|resource|controller|operator|chart"
     r"|widget|handler|provider|suite|job|task|model|view|component|plugin|service|module|project|app)(?![a-z])[\w.-]*"
     # a name that opens with "your_", "my-" or "some_": the reader's (marimo's `rules/your_rule_name.md`,
     # sqlx's `src/my_query.rs`, oxc's `snapshots/some_test.snap.new`)
