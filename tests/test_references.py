@@ -3570,13 +3570,11 @@ def test_make_sure_is_english():
 
 def test_an_old_changelog_folder_is_historical(repo):
     """wekan keeps its past changelogs in `old-CHANGELOG/2026/01.md`, naming files of their day
-    (51), and shuup its old name's in `doc/shoop-changelog.rst` (2). The same note elsewhere is
-    still read."""
+    (51). The same note elsewhere is still read."""
     repo.commit("2020-01-10", files={"scripts/gone.sh": "true\n"})
     repo.git("rm", "-q", "scripts/gone.sh")
     repo.commit("2024-01-10", files={
         "old-CHANGELOG/2026/01.md": "# January\n\n- Fixed `scripts/gone.sh`.\n",
-        "doc/shoop-changelog.rst": "Shoop 1.0\n=========\n\n- Fixed ``scripts/gone.sh``.\n",
         "notes/2026/01.md": "# January\n\n- Fixed `scripts/gone.sh`.\n",
     })
     assert set(found(scan(repo.root), "dangling-reference")) == {("notes/2026/01.md", 3)}

@@ -55,8 +55,6 @@ HISTORICAL = lazy(
     # (and a part of one: gevent's `changelog_pre.rst`, `changelog_1_5.rst`, `whatsnew_1_4.rst`;
     # not pyinstaller's `changelog-entries.rst`, on writing one)
     r"|(?:^|/)(?:changelog|history)[-_](?:pre|old|older|archive|legacy|v?\d)[\w.-]*\.(?:rst|md|txt|adoc)$"
-    # (and one named for a project or a part: shuup's `doc/shoop-changelog.rst`, of its old name)
-    r"|(?:^|/)[a-z0-9]+[-_]changelog\.(?:rst|md|txt|adoc)$"
     # (`released/`: argo-workflows' `.features/released/v4.1.0/`, each feature's note of a release;
     # wekan's `old-CHANGELOG/2026/01.md`)
     r"|(?:^|/)(?:(?:old|archived?|previous|past)[-_]?)?(?:change[-_]?logs?|changes|releases|released|release-notes|release_notes|whatsnew"
