@@ -3593,3 +3593,226 @@ def test_a_toctree_of_a_packages_api_pages_the_build_writes(repo):
                              "holoviews.core\n```\n"),
     })
     assert set(found(scan(repo.root), "dangling-reference")) == {("doc/api/index.md", 8), ("doc/api/index.md", 9)}
+
+
+def test_a_sites_pages_that_git_ignores_are_written_at_build(repo):
+    """sqlfluff's VitePress `docsv/` links `../reference/rules/layout` and `../reference/rules/`,
+    pages its `.gitignore` keeps out (`reference/rules/*.md`: a script writes them; 16), and shows
+    `<<< @/../src/sqlfluff/core/default_config.cfg`, a file from the site's source folder. A page
+    nothing ignores, and a snippet that is not there, are still reported."""
+    repo.commit("2024-01-10", files={
+        "docsv/.vitepress/config.ts": "export default {}\n",
+        "docsv/.gitignore": "reference/rules/*.md\n",
+        "src/sqlfluff/core/default_config.cfg": "[sqlfluff]\n",
+        "docsv/configuration/rules.md": ("# Rules\n\n[LT08](../reference/rules/layout#lt08)\n\n"
+                                         "[Rules Reference](../reference/rules/)\n\n"
+                                         "[CLI](../reference/cli/index)\n\n[All](../reference/rules/index)\n"),
+        "docsv/configuration/defaults.md": ("# Defaults\n\n<<< @/../src/sqlfluff/core/default_config.cfg{ini}\n\n"
+                                            "<<< @/../src/sqlfluff/core/gone.cfg{ini}\n"),
+    })
+    assert set(found(scan(repo.root), "dangling-reference")) == {
+        ("docsv/configuration/rules.md", 7), ("docsv/configuration/defaults.md", 5)}
+
+
+def test_a_files_heading_of_its_installed_name_and_a_tracebacks_frames(repo):
+    """psycopg2's `lib/extras.py` says `# psycopg/extras.py - miscellaneous extra goodies`, the name
+    it is installed under (10); oauthlib's docstring shows a traceback's `File "oauthlib/oauth2/
+    rfc6749/grant_types.py", line 515` (2). Another file named so, and the same path outside a
+    frame, are still reported."""
+    repo.commit("2020-01-10", files={"psycopg/pool.py": "", "oauthlib/oauth2/grant_types.py": ""})
+    repo.git("rm", "-q", "psycopg/pool.py", "oauthlib/oauth2/grant_types.py")
+    repo.commit("2024-01-10", files={
+        "psycopg/psycopgmodule.c": "",
+        "lib/extras.py": ('"""Extras."""\n# psycopg/extras.py - miscellaneous extra goodies for psycopg\n'
+                          "# psycopg/pool.py - see there for pools\n"),
+        "oauthlib/grant.py": ('def f():\n    """\n    Traceback (most recent call last):\n'
+                              '        File "oauthlib/oauth2/grant_types.py", line 515, in create\n'
+                              '    See oauthlib/oauth2/grant_types.py.\n    """\n'),
+    })
+    assert set(found(scan(repo.root), "dangling-reference")) == {("lib/extras.py", 3), ("oauthlib/grant.py", 5)}
+
+
+def test_an_rst_reference_to_a_named_target_is_a_name(repo):
+    """certbot's contributing guide says `` `plugins/common.py`_ ``, whose `.. _plugins/common.py:`
+    target is a URL: the text is the link's name. A path in literal text is still read."""
+    repo.commit("2024-01-10", files={
+        "plugins/__init__.py": "",
+        "docs/contributing.rst": ("Contributing\n============\n\nSee `plugins/common.py`_.\n\n"
+                                  "Or ``plugins/gone.py``.\n\n"
+                                  ".. _plugins/common.py: https://example.com/common.py\n"),
+    })
+    assert set(found(scan(repo.root), "dangling-reference")) == {("docs/contributing.rst", 6)}
+
+
+def test_a_nuxt_content_sites_numbered_pages(repo):
+    """MassTransit's `doc/nuxt.config.ts` serves `doc/content/`, whose `3.documentation/1.concepts/
+    2.consumers.md` links `messages` (`1.messages.md`) and `/documentation/patterns/routing-slip`:
+    Nuxt Content leaves the number prefixes out of its URLs, and `/support` is its URL (8). A
+    relative link to no page is still reported."""
+    repo.commit("2024-01-10", files={
+        "doc/nuxt.config.ts": "export default defineNuxtConfig({ modules: ['@nuxt/content'] })\n",
+        "doc/content/3.documentation/1.concepts/1.messages.md": "# Messages\n",
+        "doc/content/3.documentation/3.patterns/2.routing-slip.md": "# Routing slip\n",
+        "doc/content/4.support/0.index.md": "# Support\n",
+        "doc/content/3.documentation/1.concepts/2.consumers.md": (
+            "# Consumers\n\nSee [messages](messages) and [slips](/documentation/patterns/routing-slip).\n\n"
+            "And [sagas](sagas).\n\nOr [support](/support).\n"),
+    })
+    assert set(found(scan(repo.root), "dangling-reference")) == {
+        ("doc/content/3.documentation/1.concepts/2.consumers.md", 5)}
+
+
+def test_a_versions_changes_file_is_historical(repo):
+    """borg keeps its 1.x release notes in `docs/changes_1.x.rst`, CodeIgniter its guides to each
+    version in `upgrade_152.rst` (28), naming files of their day. The same note elsewhere is still
+    read."""
+    repo.commit("2020-01-10", files={"scripts/shell_completions/bash": "true\n"})
+    repo.git("rm", "-q", "scripts/shell_completions/bash")
+    repo.commit("2024-01-10", files={
+        "docs/changes_1.x.rst": "Changes\n=======\n\n- see scripts/shell_completions/\n",
+        "docs/installation/upgrade_152.rst": "Upgrading\n=========\n\n- scripts/shell_completions/\n",
+        "docs/completions.rst": "Completions\n===========\n\n- see scripts/shell_completions/\n",
+    })
+    assert set(found(scan(repo.root), "dangling-reference")) == {("docs/completions.rst", 4)}
+
+
+def test_a_grav_sites_pages_and_a_panini_sites_assets(repo):
+    """select2's `docs/` is a Grav site (`config/system.yaml` beside `pages/`): its `/configuration/
+    options-api` is a page's URL (72). foundation-sites' Panini build serves `docs/pages/card.md` at
+    the site's root, beside the `assets/` it copies whole: `assets/img/x.jpg` is `docs/assets/img/
+    x.jpg` (39). An image that is not there is still reported."""
+    repo.commit("2024-01-10", files={
+        "grav/config/system.yaml": "home:\n  alias: '/getting-started'\n",
+        "grav/pages/03.configuration/01.options-api/docs.md": "# Options\n",
+        "grav/pages/04.appearance/docs.md": "# Appearance\n\nSee [the options](/configuration/options-api).\n",
+        "docs/assets/img/generic/rectangle-1.jpg": "",
+        "docs/pages/card.md": ('# Card\n\n<img src="assets/img/generic/rectangle-1.jpg">\n\n'
+                               '<img src="assets/img/generic/gone.jpg">\n'),
+    })
+    assert set(found(scan(repo.root), "dangling-reference")) == {("docs/pages/card.md", 5)}
+
+
+def test_package_names_in_json_and_a_yaml_anchor(repo):
+    """handlebars.js' `components/composer.json` is named `components/handlebars.js`, a package (2);
+    kafka-go's CircleCI `working_directory: &working_directory /go/src/...` names the value. A JSON
+    path and a working directory that are not there are still reported."""
+    repo.commit("2020-01-10", files={"tools/gone/Makefile": "all:\n", "components/handlebars.js": ""})
+    repo.git("rm", "-q", "tools/gone/Makefile", "components/handlebars.js")
+    repo.commit("2024-01-10", files={
+        "components/composer.json": ('{\n  "name": "components/handlebars.js",\n'
+                                     '  "extra": {"files": ["components/gone.js"]}\n}\n'),
+        ".circleci/config.yml": ("jobs:\n  build:\n    working_directory: &working_directory /go/src/github.com/x/y\n"
+                                 "    steps:\n      - run:\n          working_directory: &sub tools/gone\n"
+                                 "          command: make\n"),
+    })
+    assert set(found(scan(repo.root), "dangling-reference")) == {
+        ("components/composer.json", 3), (".circleci/config.yml", 6)}
+
+
+def test_a_test_data_folder_is_tests():
+    """less.js keeps its tests' inputs and expected outputs in `packages/test-data/`, which name
+    files of the tests' own (5), as `test_data/` does."""
+    from indexer.extract.languages import TEST_FILE
+
+    assert TEST_FILE.search("packages/test-data/tests-unit/urls/urls.less")
+    assert TEST_FILE.search("packages/test_data/urls.less")
+    assert not TEST_FILE.search("packages/testy-data/urls.less")
+
+
+def test_a_vendors_media_type_is_no_path(repo):
+    """CodeIgniter keeps an `application/` folder, and its `config/mimes.php` lists
+    `application/vnd.ms-excel` (21). A file of that folder that is not there is still reported."""
+    repo.commit("2020-01-10", files={"application/config/gone.php": ""})
+    repo.git("rm", "-q", "application/config/gone.php")
+    repo.commit("2024-01-10", files={
+        "application/config/mimes.php": ("<?php\n$mimes = array(\n  'xls' => array('application/vnd.ms-excel', "
+                                         "'application/x-msexcel'),\n);\n// see application/config/gone.php\n"),
+    })
+    assert set(found(scan(repo.root), "dangling-reference")) == {("application/config/mimes.php", 5)}
+
+
+def test_a_folder_a_call_makes(repo):
+    """cucumber's project initializer runs `create_directory('features/support')` in the project it
+    sets up (2), as `FileUtils.mkdir_p` does. A folder a call reads is still reported."""
+    repo.commit("2020-01-10", files={"features/support/env.rb": "", "features/steps/a.rb": "",
+                                     "features/hooks/a.rb": ""})
+    repo.git("rm", "-q", "-r", "features")
+    repo.commit("2024-01-10", files={
+        "lib/cucumber/project_initializer.rb": ("def run\n  create_directory('features/support')\n"
+                                                "  FileUtils.mkdir_p('features/steps')\n"
+                                                "  Dir.glob('features/hooks')\nend\n"),
+    })
+    assert set(found(scan(repo.root), "dangling-reference")) == {("lib/cucumber/project_initializer.rb", 4)}
+
+
+def test_your_file_is_the_readers_whatever_history_had(repo):
+    """filament's installation guides say "Add Tailwind's CSS layers to your `resources/css/app.css`"
+    (10), a file its history deleted in 2020: the reader's app's. The same file named otherwise is
+    still reported."""
+    repo.commit("2020-01-10", files={"resources/css/app.css": "", "resources/css/theme.css": ""})
+    repo.git("rm", "-q", "-r", "resources")
+    repo.commit("2024-01-10", files={
+        "docs/install.md": ("# Install\n\nAdd Tailwind's CSS layers to your `resources/css/app.css`:\n\n"
+                            "Then see `resources/css/theme.css`.\n"),
+    })
+    assert set(found(scan(repo.root), "dangling-reference")) == {("docs/install.md", 5)}
+
+
+def test_your_file_is_the_readers():
+    """filament's installation guides say "Add Tailwind's CSS layers to your `resources/css/app.css`":
+    a file of the reader's app. A path said otherwise is still read as a claim."""
+    text = ("# Install\n\nAdd Tailwind's CSS layers to your `resources/css/app.css`:\n\n"
+            "Then see `resources/css/theme.css`.\n")
+    assert {(r.line, r.example) for r in extract_references("docs/install.md", text.encode())} == {
+        (3, True), (5, False)}
+
+
+def test_a_page_named_from_its_sections_folder(repo):
+    """flyway's documentation links its pages from the section's folder, as a wiki's export does:
+    `documentation/Reference/Commands/Baseline.md` links `<Configuration/Flyway Namespace>`, the
+    page `documentation/Reference/Configuration/Flyway Namespace.md` (820). A page no folder above
+    holds is still reported."""
+    repo.commit("2024-01-10", files={
+        "documentation/Reference/Configuration/Flyway Namespace.md": "# Flyway namespace\n",
+        "documentation/Reference/Commands/Baseline.md": ("# Baseline\n\nSettings are [here](<Configuration/Flyway Namespace>).\n\n"
+                                                         "Codes are [here](<Exit codes/General>).\n"),
+    })
+    assert set(found(scan(repo.root), "dangling-reference")) == {("documentation/Reference/Commands/Baseline.md", 5)}
+
+
+def test_a_doc_comments_link_to_a_javadoc_package_page(repo):
+    """commons-io's `DirectoryWalker.java` links `filefilter/package-summary.html`, the page Javadoc
+    writes for that package (2). A link to another page that is not there is still reported."""
+    repo.commit("2020-01-10", files={"src/main/java/org/x/io/filefilter/guide.html": ""})
+    repo.git("rm", "-q", "src/main/java/org/x/io/filefilter/guide.html")
+    repo.commit("2024-01-10", files={
+        "src/main/java/org/x/io/filefilter/Filter.java": "package org.x.io.filefilter;\n",
+        "src/main/java/org/x/io/Walker.java": ('/**\n * See <a href="filefilter/package-summary.html">filters</a>.\n'
+                                               ' * And <a href="filefilter/guide.html">the guide</a>.\n */\nclass Walker {}\n'),
+    })
+    assert set(found(scan(repo.root), "dangling-reference")) == {("src/main/java/org/x/io/Walker.java", 3)}
+
+
+def test_an_option_that_generates_names_its_output():
+    """sunpy's testing guide runs `tox -- --mpl-generate-hash-library=sunpy/tests/x.json`, a file the
+    run writes (2), as psalm's `--generate-stubs=x` does. A file the command reads is still a claim."""
+    text = (".. code-block:: bash\n\n    $ tox -e figure -- --mpl-generate-hash-library=sunpy/tests/hashes.json\n"
+            "    $ pytest sunpy/tests/gone_test.py\n")
+    assert {(line, target) for line, target, kind in kinds("docs/tests.rst", text)} == {(4, "sunpy/tests/gone_test.py")}
+
+
+def test_a_templates_link_to_a_page_of_github_com(repo):
+    """Sonarr's pull request template links `/Sonarr/Sonarr/blob/v5-develop/CONTRIBUTING.md`, a page
+    of github.com, where the template is shown: this repository's CONTRIBUTING.md. Another
+    repository's page claims nothing; this repository's file that is not there is still reported."""
+    repo.commit("2020-01-10", files={"docs/GONE.md": "# gone\n"})
+    repo.git("rm", "-q", "docs/GONE.md")
+    repo.commit("2024-01-10", files={
+        "go.mod": "module github.com/acme/app\n\ngo 1.22\n",
+        "CONTRIBUTING.md": "# Contributing\n",
+        ".github/PULL_REQUEST_TEMPLATE.md": (
+            "- [ ] I have read [CONTRIBUTING.md](/acme/app/blob/main/CONTRIBUTING.md)\n"
+            "- [ ] and [their guide](/other/tool/blob/main/GUIDE.md)\n"
+            "- [ ] and [the gone one](/acme/app/blob/main/docs/GONE.md)\n"),
+    })
+    assert set(found(scan(repo.root), "dangling-reference")) == {(".github/PULL_REQUEST_TEMPLATE.md", 3)}

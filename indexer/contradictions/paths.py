@@ -44,8 +44,13 @@ _SITE_MARKERS = ("_config.yml", "_config.yaml", "mkdocs.yml", "mkdocs.yaml", "hu
 #: or `archetypes/` lie beside it (minikube's `site/config.toml`, the `config.json` of rclone's docs);
 #: alone, a name many tools use.
 _HUGO_CONFIGS = ("config.toml", "config.yaml", "config.yml", "config.json")
+#: A Nuxt app's configuration: a site root where a `content/` folder lies beside it (Nuxt Content
+#: serves its pages: MassTransit's `doc/content/3.documentation/...` at `/documentation/...`).
+_NUXT_CONFIGS = tuple(f"nuxt.config.{flavour}" for flavour in _MODULE_FLAVOURS)
 #: Hugo's configuration since 0.110.
 _HUGO_NAMES = ("hugo.toml", "hugo.yaml", "hugo.json")
+#: Hugo's configuration folder's defaults, beside `content/`.
+_HUGO_CONFIG_FOLDER = tuple(f"config/_default/{name}" for name in (*_HUGO_NAMES, *_HUGO_CONFIGS))
 #: Where a Next.js app's pages are (`RepoPaths.next_pages`): its two routers' folders, and the
 #: `content/` that Nextra and Fumadocs read.
 _NEXT_PAGE_FOLDERS = ("pages", "src/pages", "app", "src/app", "content", "src/content")
@@ -240,6 +245,17 @@ class RepoPaths:
         roots |= {folder for p in self._ending(_HUGO_CONFIGS) if posixpath.basename(p) in _HUGO_CONFIGS
                   and self.exists(posixpath.join(folder := posixpath.dirname(p), "content"))
                   and any(self.exists(posixpath.join(folder, part)) for part in ("layouts", "themes", "archetypes"))}
+        # (or in its configuration folder: kubernetes-ingress' `site/config/_default/config.toml`)
+        roots |= {folder for p in self._ending(_HUGO_CONFIG_FOLDER)
+                  if p.split("/")[-3:-1] == ["config", "_default"]
+                  and self.exists(posixpath.join(folder := posixpath.dirname(posixpath.dirname(posixpath.dirname(p))),
+                                                 "content"))}
+        roots |= {folder for p in self._ending(_NUXT_CONFIGS) if posixpath.basename(p) in _NUXT_CONFIGS
+                  and self.exists(posixpath.join(folder := posixpath.dirname(p), "content"))}
+        # (a Grav site's `config/system.yaml` beside its `pages/`: select2's `docs/pages/03.configuration/
+        # 01.options-api/docs.md` is served at `/configuration/options-api`)
+        roots |= {folder for p in self._ending(("config/system.yaml",)) if p.split("/")[-2:-1] == ["config"]
+                  and self.exists(posixpath.join(folder := posixpath.dirname(posixpath.dirname(p)), "pages"))}
         roots |= {posixpath.dirname(posixpath.dirname(p)) for p in self.files  # VitePress, VuePress
                   if (".vitepress/config." in p or ".vuepress/config." in p)
                   and posixpath.basename(posixpath.dirname(p)) in (".vitepress", ".vuepress")
@@ -293,7 +309,8 @@ class RepoPaths:
 
         return tuple(root for root in self.site_roots
                      if any(holds(root, name) for name in _HUGO_NAMES)
-                     or any(holds(root, name) for name in _HUGO_CONFIGS) and self.exists(posixpath.join(root, "content")))
+                     or any(holds(root, name) for name in _HUGO_CONFIGS + _HUGO_CONFIG_FOLDER)
+                     and self.exists(posixpath.join(root, "content")))
 
     def _ending(self, names: tuple[str, ...]) -> list[str]:
         """The files whose path ends with one of `names` (one C call per path: the roots below
@@ -348,7 +365,12 @@ def stem_of(name: str) -> str:
 def unnumbered_tails(path: str) -> list[str]:
     """The tails of two or more segments of `path` without its names' number prefixes, if it has any."""
     parts = path.split("/")
-    unnumbered = [_NUMBER_PREFIX.sub("", part, count=1) if part[:1].isdigit() else part for part in parts]
-    if unnumbered == parts:
+    names = [unnumbered(part) for part in parts]
+    if names == parts:
         return []
-    return ["/".join(unnumbered[start:]) for start in range(1, len(parts) - 1)]
+    return ["/".join(names[start:]) for start in range(1, len(parts) - 1)]
+
+
+def unnumbered(name: str) -> str:
+    """A name without its number prefix (`_NUMBER_PREFIX`), if it has one."""
+    return _NUMBER_PREFIX.sub("", name, count=1) if name[:1].isdigit() else name

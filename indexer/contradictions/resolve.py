@@ -30,7 +30,7 @@ from indexer.extract.references import tokens
 from indexer.git.discover import DEFAULT_BRANCHES, current_branch, ignored as git_ignored
 from indexer.git.history import History
 from indexer.models import Reference
-from indexer.contradictions.paths import DOCUSAURUS_CONFIGS, RepoPaths, path_stem, stem_of
+from indexer.contradictions.paths import DOCUSAURUS_CONFIGS, RepoPaths, path_stem, stem_of, unnumbered
 from indexer.regex import lazy
 
 EXISTS = "exists"
@@ -195,6 +195,16 @@ _LICENSE_TEXT = lazy(r"(?i)(?:^|/)(?:[\w.-]*[-_])?licen[cs]es/(?:[^/]+/)*|(?:^|/
 _TEXT_SUFFIXES = ("", ".txt", ".text", ".md", ".markdown", ".rst")
 #: A first line that is a comment of one path and nothing else: the file's name as it was written.
 _NAME_HEADER = lazy(r"^(?:#|//|/\*|<!--|--|;)\s*\.?/?[\w.@/-]+\.\w+\s*(?:\*/|-->)?$")
+#: A comment that opens with a path of the file's own name and says what the file is: psycopg2's
+#: `lib/extras.py` says `# psycopg/extras.py - miscellaneous extra goodies for psycopg`, the
+#: name it is installed under (`_NAME_HEADER`'s, with words after it).
+_NAME_LINE = lazy(r"^(?:#|//|/?\*|--|;)\s*\.?/?(?:[\w.@-]+/)*([\w.@-]+\.\w+)\s+--?\s+\w")
+#: How far into a file its opening comments reach (a license or a docstring before them).
+_OPENING_LINES = 40
+#: The pages Javadoc writes for each package, which its doc comments (and `package.html`) link.
+_JAVADOC_PAGES = ("package-summary.html", "package-tree.html", "package-frame.html")
+#: A Python traceback's frame: where some run's code was, as that run printed it.
+_TRACEBACK_FRAME = lazy(r'\bFile "([^"\n]+)", line \d+')
 #: Jekyll's layouts and includes: their relative links are relative to each page they make.
 _PAGE_PARTS = lazy(r"(?:^|/)_(?:layouts|includes)/")
 #: The keys of pyproject.toml whose URL is the project's own repository (`Homepage`, `"Bug Tracker"`,
@@ -204,6 +214,8 @@ _PROJECT_KEY = lazy(r"[ \t]*(?:(?:project\.)?urls\.)?[\"']?(?:home(?:[-_ ]?page)
                     r"|code|github|issues"
                     r"|(?:bug|issue)s?[-_ ]?(?:tracker|reports?)?|tracker|change[-_ ]?log|changes|release[-_ ]?notes"
                     r"|history|documentation|docs|download)[\"']?[ \t]*=", re.I)
+#: A repository's page on github.com, named from the site's root (`/owner/name/blob/main/x.md`).
+_GITHUB_PAGE = lazy(r"/[\w.-]+/[\w.-]+/(?:blob|tree)/")
 #: An issue or pull request template: GitHub shows it on the new issue's or pull request's page,
 #: and its authors link the repository's files from the root (`[guidelines](CONTRIBUTING.md)`).
 _GITHUB_TEMPLATE = lazy(r"(?i)^(?:\.github/|docs/)?(?:pull_request_template|issue_template)(?:\.md|/)"
@@ -220,7 +232,10 @@ _SOMEONE_ELSES = lazy(r"(?i)\b(?:in|on|of|from)\s+(?:the\s+\[?(?!same\b|this\b|o
                       r"\s+repo(?:sitory)?\b"  # (goldilocks' "from the [vertical-pod-autoscaler repository](…)")
                       r"|\b(?:another|other|upstream|external|separate)\s+(?:repo(?:sitory)?|project)\b"
                       # (masonite's "your .env file or your config/application.py file": a path between)
-                      r"|\byour\s+(?:own\s+)?(?:[\w.`'\"/-]+\s+)?(?:file|project|repo|repository)\b")
+                      r"|\byour\s+(?:own\s+)?(?:[\w.`'\"/-]+\s+)?(?:file|project|repo|repository)\b"
+                      # (filament's "Add Tailwind's CSS layers to your `resources/css/app.css`", a file
+                      # its history deleted in 2020: the reader's app's)
+                      r"|\byour\s+`[^`\n]+`")
 #: The reader's home folder: molecule's "`.config/molecule/config.yml` file in your `$HOME`
 #: directory", a path of the reader's whatever this repository once kept under that name; or
 #: their user folders (tox's "located in the OS-specific user config directory under `tox/config.ini`").
@@ -484,7 +499,12 @@ class Resolver:
                     *self._default_language(folder), *including,
                     *(posixpath.join(assets, inside, stem) for assets, inside in self._assets_beside(folder))]
         if kind == "md-link":
-            beside = [posixpath.normpath(posixpath.join(assets, inside)) for assets, inside in self._assets_beside(folder)]
+            # (with the asset folder's own name, it is copied whole: Panini, Foundation's, serves
+            # foundation-sites' `docs/pages/card.md` at the root, beside `assets/`, so its
+            # `assets/img/generic/rectangle-1.jpg` is `docs/assets/img/generic/rectangle-1.jpg`: 45)
+            beside = [posixpath.normpath(posixpath.join(posixpath.dirname(assets) if target.startswith(
+                          posixpath.basename(assets) + "/") else assets, inside))
+                      for assets, inside in self._assets_beside(folder)]
             content = self._docusaurus_content(reference.path) \
                 if target.endswith((".md", ".mdx")) and not target.startswith(("./", "../")) else []
             if not target.startswith("../") and self._directory_url_page(reference.path):
@@ -933,6 +953,15 @@ class Resolver:
         exempt = self._shape_exemption(reference, word, list(pairs.values()))
         if exempt is not None:
             return exempt
+        if reference.kind == "md-link" and _GITHUB_PAGE.match(word) and _GITHUB_TEMPLATE.search(reference.path):
+            # a template is shown on github.com, where Sonarr's pull request template links its
+            # CONTRIBUTING.md as `/Sonarr/Sonarr/blob/v5-develop/CONTRIBUTING.md`
+            own = self._same_repo_path("https://github.com" + word)
+            if own is None:
+                return Resolved(reference, NOT_A_CLAIM,
+                                why="a page of github.com: another repository's, or a branch not checked out")
+            if self.paths.exists(own):
+                return Resolved(reference, EXISTS, own)
         if _RUSTDOC.search(word) or reference.path.endswith(".rs") and word.endswith(".html"):
             # (hyper's `[Client](client/index.html)`: a page rustdoc makes, never a file of the repository)
             return Resolved(reference, NOT_A_CLAIM, why="a Rust item's documentation: rustdoc's link or page")
@@ -951,10 +980,19 @@ class Resolver:
             # micronaut's guide shows `image::arch/aop.png[]` from `src/main/docs/resources/img/`, the
             # `imagesdir` its documentation plugin sets (an AsciiDoc image is read from there)
             return Resolved(reference, NOT_A_CLAIM, why="an image in an images folder: the build's AsciiDoc imagesdir")
-        if reference.line == 1 and reference.kind == "comment" and _NAME_HEADER.match(reference.text):
+        if reference.kind == "comment" and (reference.line == 1 and _NAME_HEADER.match(reference.text) or (
+                reference.line <= _OPENING_LINES and (named := _NAME_LINE.match(reference.text))
+                and named.group(1) == posixpath.basename(reference.path))):
             # zod's `packages/docs/components/scroller.tsx` opens with `// app/RouteChangeListener.tsx`:
             # the name it was written under, not a file it points at
             return Resolved(reference, NOT_A_CLAIM, why="a file's opening comment of its own name")
+        if word.endswith(_JAVADOC_PAGES) and reference.path.endswith((".java", ".html")):
+            # commons-io's `DirectoryWalker.java` links `filefilter/package-summary.html` in its doc comment
+            return Resolved(reference, NOT_A_CLAIM, why="a page Javadoc writes of a package")
+        if 'File "' in reference.text and any(word in frame.group(1)
+                                               for frame in _TRACEBACK_FRAME.finditer(reference.text)):
+            # oauthlib's docstring shows `File "oauthlib/oauth2/rfc6749/grant_types.py", line 515, in ...`
+            return Resolved(reference, NOT_A_CLAIM, why="a traceback's frame: where a past run's code was")
         if not word.startswith("/") and _PAGE_PARTS.search(reference.path):
             # Leaflet's `docs/_layouts/tutorial.html` links `../examples.html` from each tutorial's page
             return Resolved(reference, NOT_A_CLAIM, why="in a page layout: relative to each page it makes")
@@ -1073,7 +1111,8 @@ class Resolver:
             # MDX is a site's format, built wherever its site is: HashiCorp's developer portal builds
             # waypoint's `website/content/`, whose `/hcp/docs/waypoint` is another section of it (342)
             return Resolved(reference, NOT_A_CLAIM, why="a URL of another section of the site the MDX page is built into")
-        if reference.kind == "md-link" and reference.target.startswith("/"):
+        if reference.kind == "md-link" and reference.target.startswith("/") and not reference.text.startswith("<<< "):
+            # (a VitePress snippet's `@/x` is a file the build reads, from the site's source folder: no URL)
             if self._is_route(reference.target):  # (a page declares it now, whatever page it once was)
                 return Resolved(reference, NOT_A_CLAIM, why="a page route (permalink or redirect)")
             if self.paths.site_roots and not removed:
@@ -1134,7 +1173,8 @@ class Resolver:
             stem, extension = posixpath.splitext(candidate)
             if extension not in ("", ".html", ".htm") or stem.count("/") < 1:
                 continue
-            tail = "/".join(stem.split("/")[-2:])
+            # (the page's own folder may be numbered too: MassTransit's `1.concepts/2.consumers.md` links `messages`)
+            tail = "/".join(unnumbered(part) for part in stem.split("/")[-2:])
             if any(self.paths.has_unnumbered_suffix(tail + suffix) for suffix in SOURCE_SUFFIXES):
                 return True
         return False
@@ -1178,6 +1218,13 @@ class Resolver:
         built = extension in (".html", ".htm")
         if built and "/" in stem and any(self.paths.has_suffix(stem + suffix) for suffix in SOURCE_SUFFIXES):
             return Resolved(reference, NOT_A_CLAIM, why="a built page whose source is published from another folder")
+        if not extension and not word.startswith(("./", "../")) and "/" in word:
+            # a page named from its section's folder, as a wiki's export links them (flyway's
+            # `documentation/Reference/Commands/Baseline.md` links `<Configuration/Flyway Namespace>`,
+            # `documentation/Reference/Configuration/Flyway Namespace.md`: 820)
+            for folder in _ancestors(posixpath.dirname(posixpath.dirname(reference.path)))[:-1]:
+                if any(self.paths.is_file(posixpath.join(folder, word) + ending) for ending in _PAGE_ENDINGS):
+                    return Resolved(reference, NOT_A_CLAIM, why="a page of the site, named from its section's folder")
         if not self.paths.in_site(reference.path):
             return None
         if built:
@@ -1478,12 +1525,20 @@ class Resolver:
                    if r.reference.target.endswith("/") or self.history.is_removed_folder(c)}
         # a toctree entry names its page without the suffix its ignore rule names (arcade's
         # `api/types` is `doc/api_docs/api/types.rst`, which `doc/api_docs/api/*.rst` ignores: a
-        # script writes them)
-        sources = {c + suffix: c for r in results if r.status == MISSING and r.reference.kind == "sphinx-doc"
-                   for c in r.looked_in if not posixpath.splitext(c)[1] for suffix in _SPHINX_SOURCES}
+        # script writes them), and so does a site's link (sqlfluff's VitePress `docsv/` links
+        # `../reference/rules/layout` and `../reference/rules/`, pages its `reference/rules/*.md` ignores)
+        sources: dict[str, set[str]] = {}
+        for r in results:
+            endings = _SPHINX_SOURCES if r.reference.kind == "sphinx-doc" else \
+                _PAGE_ENDINGS if r.reference.kind == "md-link" else ()
+            if r.status == MISSING and endings:
+                for c in r.looked_in:
+                    if not posixpath.splitext(c)[1]:
+                        for ending in endings:
+                            sources.setdefault(c + ending, set()).add(c)
         ignored = git_ignored(self.root, missing | {c + "/" for c in folders} | set(sources))
         ignored |= {c for c in folders if c + "/" in ignored}
-        ignored |= {sources[c] for c in ignored.intersection(sources)}
+        ignored |= {c for page in ignored.intersection(sources) for c in sources[page]}
         if not ignored:
             return results
         return [Resolved(r.reference, NOT_A_CLAIM, r.path, why="git ignores it (a build output)")

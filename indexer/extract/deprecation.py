@@ -52,9 +52,10 @@ HISTORICAL = lazy(
     # (after a capital word: pyramid's `BFG_HISTORY.rst`, its history before it was renamed; not
     # a `doc-changes.md`, on changing the docs)
     r"|(?:^|/)(?-i:[A-Z][A-Z0-9]*_(?:CHANGELOG|CHANGES|HISTORY|NEWS))(?:\.[\w.]+)?$"
-    # (and a part of one: gevent's `changelog_pre.rst`, `changelog_1_5.rst`, `whatsnew_1_4.rst`;
-    # not pyinstaller's `changelog-entries.rst`, on writing one)
-    r"|(?:^|/)(?:changelog|history)[-_](?:pre|old|older|archive|legacy|v?\d)[\w.-]*\.(?:rst|md|txt|adoc)$"
+    # (and a part of one: gevent's `changelog_pre.rst`, `changelog_1_5.rst`, `whatsnew_1_4.rst`,
+    # borg's `changes_1.x.rst`, CodeIgniter's `upgrade_152.rst`, the files of its day; not
+    # pyinstaller's `changelog-entries.rst`, on writing one)
+    r"|(?:^|/)(?:changelog|history|changes|upgrade)[-_](?:pre|old|older|archive|legacy|v?\d)[\w.-]*\.(?:rst|md|txt|adoc)$"
     # (`released/`: argo-workflows' `.features/released/v4.1.0/`, each feature's note of a release;
     # wekan's `old-CHANGELOG/2026/01.md`)
     r"|(?:^|/)(?:(?:old|archived?|previous|past)[-_]?)?(?:change[-_]?logs?|changes|releases|released|release-notes|release_notes|whatsnew"

@@ -47,7 +47,7 @@ from indexer.regex import lazy
 #: A test's file, by the conventions of its folder or its name: what it names or says is data
 #: under test, or made by the test.
 #: (`e2e/`, `e2e_playwright/`: end-to-end tests, streamlit's, whose apps list made-up script names)
-TEST_FILE = lazy(r"(?:^|/)(?:tests?|t|spec|specs|__tests__|testdata|test_data|testfiles|fixtures|testing|e2e(?:[-_][a-z]+)?)/"
+TEST_FILE = lazy(r"(?:^|/)(?:tests?|t|spec|specs|__tests__|testdata|test[-_]data|testfiles|fixtures|testing|e2e(?:[-_][a-z]+)?)/"
                  r"|(?:^|/)(?:test_[^/]*|[^/]*[-_]tests?\.\w+|[^/]*\.(?:tests?|spec)\.\w+|conftest\.py"  # (biome's `server.tests.rs`)
                  r"|[^/]*[-_]test[-_]utils?\.\w+"
                  # (a CamelCase test module: SCons' `FSTests.py`, Java's `FooTest.java`)

@@ -83,12 +83,13 @@ _BUNDLE_FILE = lazy(r"\bfile['\"]?\s*:\s*['\"`]$")
 #: `fs.writeFileSync`): no claim the file exists (devspace's `hack/gencompletion/generate.go`
 #: writes the completions its repository no longer keeps). And a Rails generator's (Thor's)
 #: actions, which write into the application they run in: `create_file "x"`, the second argument
-#: of `copy_file "en.yml", "config/locales/devise.en.yml"` and `template` (devise's).
+#: of `copy_file "en.yml", "config/locales/devise.en.yml"` and `template` (devise's); a folder made:
+#: cucumber's `create_directory('features/support')`, `FileUtils.mkdir_p("tmp/x")`.
 _WRITE_CALL = lazy(r"(?:\b(?:os|ioutil)\.(?:Create|WriteFile|Mkdir|MkdirAll|Remove|RemoveAll)"
                    r"|\bfs(?:\.promises)?\.(?:writeFile|appendFile|mkdir|rm|rmdir|unlink|createWriteStream)(?:Sync)?"
                    r"|\b(?:Gen|Write|Save|Dump)\w{0,40}File)\(\s*['\"`]$"
                    r"|\b(?:create_file|remove_file|append_to_file|prepend_to_file|inject_into_file|insert_into_file"
-                   r"|gsub_file|empty_directory)[ \t(]+['\"]$"
+                   r"|gsub_file|empty_directory|create_directory|mkdir_p)[ \t(]+['\"]$"
                    r"|\b(?:copy_file|template|migration_template)[ \t(]+(['\"])[^'\"\n]{1,60}\1[ \t]*,[ \t]*['\"]$")
 _WRITE_REACH = 80  # the characters before a string that such a call is looked for in
 #: A path joined to a folder a build writes (vitest's `resolve(distRoot, 'client/favicon.svg')`,

@@ -121,6 +121,9 @@ def yaml_file(found: Found) -> None:
                 _value(found, index, code, item.start(2), "config", base)
             continue
         key, value, start = pair.group(3).lower(), pair.group(4).rstrip(), pair.start(4)
+        if value[:1] == "&" and (anchor := _ANCHOR.match(value)):
+            # (the value's name: kafka-go's `working_directory: &working_directory /go/src/...`)
+            value, start = value[anchor.end():], start + anchor.end()
         if compose and key in _CONTAINER_KEYS:
             block = (_UNREAD, len(pair.group(1)), not value) if not value or _BLOCK_SCALAR.match(value) else None
             continue
@@ -257,6 +260,8 @@ def _value(found: Found, index: int, line: str, start: int, kind: str, base: str
     found.words(index, line[start:], kind, start, base=base)
 
 
+#: A YAML anchor before a value (`&name value`).
+_ANCHOR = lazy(r"&[\w-]+\s+")
 #: A quoted `!path` (unquoted, `!Ref` is a YAML tag): an exclusion from a list of path patterns.
 _NEGATED = lazy(r"""['"]!([\w./*-]+)['"]\s*$""")
 
@@ -291,6 +296,11 @@ def package_json(found: Found, text: str) -> None:
                 break
 
 
+#: JSON keys whose value names a package or a repository (`vendor/name`), not a path: composer.json's
+#: `"name": "components/handlebars.js"`, component.json's `"repo": "components/handlebars.js"`.
+_NAME_KEYS = frozenset({"name", "repo", "repository"})
+
+
 def json_file(found: Found, tsconfig: bool = False) -> None:
     for index, line in enumerate(found.lines):
         strings = list(_JSON_STRING.finditer(line))
@@ -301,6 +311,8 @@ def json_file(found: Found, tsconfig: bool = False) -> None:
             value = match.group(1).replace('\\"', ' "')  # (an escaped quote ends an HTML attribute's URL)
             if tsconfig and key in ("extends", "path") and value.startswith("."):
                 found.add(index, value, "config-extends", match.start(1))
+            elif key in _NAME_KEYS:
+                continue
             elif "/" in value:
                 found.words(index, value, "config", match.start(1))
 

@@ -35,7 +35,9 @@ _CODE_SPAN = lazy(r"(`+)(?!`)(.+?)(?<!`)\1(?!`)")
 _MYST_DOC = lazy(r"\{doc\}`(?:[^`<]*<)?([^`>]+)>?`")
 _HTML_COMMENT = lazy(r"<!--(.*?)(?:-->|$)")
 _MAY_REFER = lazy(r"[/`\[<]|\]:|\{doc\}")
-_SNIPPET = lazy(r"^<<<\s+(?:@/)?([^\s{#\[]+)")
+#: A VitePress snippet import: `<<< ./x.ts`, or `<<< @/x.ts` from the site's source folder (kept
+#: as `/x.ts`, a path from the site's root: sqlfluff's `<<< @/../src/sqlfluff/core/default_config.cfg`).
+_SNIPPET = lazy(r"^<<<\s+(?:@(?=/))?([^\s{#\[]+)")
 _PROMPT = lazy(r"^\s*(?:\$|>|#|PS[^>]*>|\(\w+\)\s*\$)\s+")
 _HEADING = lazy(r"^(#{1,6})(?:\s|$)")
 

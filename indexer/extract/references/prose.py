@@ -52,6 +52,9 @@ EXAMPLE = lazy(
     r"|(?:a|an|the)\s+(?:new\s+)?(?:\w+\s+)?(?:file|folder|directory)\b)"
     # (reStructuredText's "your :file:`docs/conf.py`" too: cornice's upgrade notes)
     r"|\byour\s+(?:own\s+)?(?:\w+\s+)?:?(?:project|app|application|site|repo|repository|package|code|directory|folder|file)\b"
+    # (and "your `x`": filament's "Add Tailwind's CSS layers to your `resources/css/app.css`", the
+    # reader's app's file)
+    r"|\byour\s{1,3}(?:`{1,2}\s{1,3}`{1,2}|'\s{1,3}'|\"\s{1,3}\")"
     r"|\btheir\s+own\b"  # maturin: "Checks if user has provided their own header at `target/header.h`"
     # absent on purpose (multidict): "the `tests/__init__.py` module must not exist", "this repo does
     # not ship its own `.github/PULL_REQUEST_TEMPLATE.md`", "do not commit build artefacts (`x.h.old`)"

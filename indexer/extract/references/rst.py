@@ -27,6 +27,9 @@ _CAPTION = lazy(r"^\s+:caption:")
 _ROLE = lazy(r"(?<![\w`]):([\w:+.-]+):`([^`]+)`")
 _LITERAL = lazy(r"``(.+?)``")
 _HYPERLINK = lazy(r"`([^`<]*)<([^>`]+)>`__?")
+#: A reference to a named target (`` `plugins/common.py`_ ``, whose `.. _plugins/common.py: URL` is
+#: the link): a name; the target's URL is read where it is defined.
+_NAMED_REFERENCE = lazy(r"(?<![`:\w])`[^`<>]+`__?")
 _EXPLICIT_TITLE = lazy(r"^(?:.*?)<([^<>]+)>$", re.S)
 _PROMPT = lazy(r"^\s*(?:\$|>>>|\.\.\.)\s+")
 _SUBSTITUTION = lazy(r"\|[^|\s](?:[^|]*[^|\s])?\|_{0,2}")
@@ -163,6 +166,8 @@ def _prose(found: Found, index: int, line: str, start: int = 0) -> None:
     text = _ROLE.sub(lambda match: _role(found, index, match), text)
     text = _HYPERLINK.sub(lambda match: _blank(match, _link(found, index, match.group(2), match.start(2))), text)
     text = _LITERAL.sub(lambda match: _blank(match, _literal(found, index, match)), text)
+    if "`_" in text:
+        text = _NAMED_REFERENCE.sub(lambda match: " " * len(match.group()), text)
     if "/" in text:
         found.words(index, text, "prose", paragraphs=True)
 

@@ -77,9 +77,12 @@ _GREP_VALUED = frozenset({"-e", "--regexp", "-f", "--file", "-A", "-B", "-C", "-
 _FIND_PATTERN = lazy(r"\s-(?:i?path|i?wholename|i?name|i?regex)\s+(\S+)")
 #: An option naming what the command writes: curl's `-o`, wget's `-O`, pip-compile's
 #: `--output-file=requirements/prod.txt`, venom's `--output-dir e2e/results`, build's `--outdir`,
-#: controller-gen's `output:crd:dir=./config/crd/bases` (cluster-api's, since moved to `core/`).
+#: controller-gen's `output:crd:dir=./config/crd/bases` (cluster-api's, since moved to `core/`), an
+#: option that generates (pytest-mpl's `--mpl-generate-hash-library=sunpy/tests/x.json`, psalm's
+#: `--generate-stubs=x`).
 _OUTPUT_OPTION = lazy(r"(?:^|\s)(?:-o|-O|--output(?:-(?:document|file|dir|directory|path))?|--out-?(?:dir|file)"
-                      r"|-d|--directory|--target-directory|output(?::[\w-]+){0,3}:(?:dir|config))[\s=]+([^\s;&|]+)")
+                      r"|-d|--directory|--target-directory|output(?::[\w-]+){0,3}:(?:dir|config)"
+                      r"|--[\w-]*generate[\w-]*(?==))[\s=]+([^\s;&|]+)")
 _REDIRECT = lazy(r"(?<![<>])(?:\d|&)?>>?\|?\s*([^\s;&|)<>]+)")
 _HEREDOC = lazy(r"<<-?\s*['\"]?([A-Za-z_]\w*)['\"]?")
 _CD = lazy(r"^(?:cd|pushd)\s+(?:--\s+)?(['\"]?)([^\s;&|'\"]+)\1\s*$")

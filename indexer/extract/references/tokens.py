@@ -167,6 +167,12 @@ def blank_paths(text: str) -> str:
     return " ".join(pieces)
 
 
+#: A vendor's or an unregistered media type (`application/vnd.ms-excel`, `text/x-python`): no
+#: path, though CodeIgniter keeps an `application/` folder (its `config/mimes.php`: 21).
+_MEDIA_TYPES = ("application/", "text/", "image/", "audio/", "video/", "font/", "model/", "multipart/", "message/")
+_MEDIA_TYPE = lazy(r"[a-z]+/(?:vnd\.|prs\.|x-)[\w.+-]+$")
+
+
 def clean(word: str) -> str | None:
     """The word without sentence punctuation and `:12` locations; None if it is no repo path."""
     while len(word) > 1 and word[-1] in _TRAILING and not word.endswith(("/..", "../")):
@@ -179,6 +185,8 @@ def clean(word: str) -> str | None:
     if not word or word.startswith(("~", "//")) or word in ("./", "../", ".", ".."):
         return None
     if word.startswith("/"):
+        return None
+    if word.startswith(_MEDIA_TYPES) and _MEDIA_TYPE.match(word):
         return None
     segments = [s for s in word.split("/") if s and s not in (".", "..")]
     if not segments or all(_NUMERIC.match(s) for s in segments):
