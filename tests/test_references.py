@@ -3816,3 +3816,48 @@ def test_a_templates_link_to_a_page_of_github_com(repo):
             "- [ ] and [the gone one](/acme/app/blob/main/docs/GONE.md)\n"),
     })
     assert set(found(scan(repo.root), "dangling-reference")) == {(".github/PULL_REQUEST_TEMPLATE.md", 3)}
+
+
+def test_an_exdoc_extra_links_another_by_its_name(repo):
+    """absinthe's `guides/introduction/overview.md` links `schemas.md`, its `guides/schemas.md`:
+    ExDoc publishes a Mix project's extras side by side (19), and phoenix's guides link
+    `installation.html`, `Mix.Tasks.Phx.Gen.Release.html` and `` `Plug.Conn.assign/3` `` (about 100),
+    pages and auto-links ExDoc makes, and `up_and_running.html` after its source moved into
+    `guides/introduction/` (15). A page no folder holds is still reported, and so is the same link
+    outside a Mix project."""
+    repo.commit("2020-01-10", files={"app/guides/up_and_running.md": "# Up and running\n\nStart here.\n"})
+    repo.git("rm", "-q", "app/guides/up_and_running.md")
+    repo.commit("2024-01-10", files={
+        "app/mix.exs": "defmodule App.MixProject do\nend\n",
+        "app/guides/introduction/up_and_running.md": "# Up and running\n\nStart here.\n",
+        "app/guides/schemas.md": "# Schemas\n",
+        "app/guides/introduction/overview.md": ("# Overview\n\n* [Schemas](schemas.md)\n\n* [Gone](gone.md)\n\n"
+                                                "* [Also](schemas.html), [the app](`App.start/2`), [its page](App.Repo.html)\n"),
+        "app/guides/controllers.md": "# Controllers\n\n* Got an app [up and running](up_and_running.html)\n",
+        "site/schemas.md": "# Schemas\n",
+        "site/intro/overview.md": "# Overview\n\n* [Schemas](schemas.md)\n",
+    })
+    assert set(found(scan(repo.root), "dangling-reference")) == {
+        ("app/guides/introduction/overview.md", 5), ("site/intro/overview.md", 3)}
+
+
+def test_npm_runs_options_before_its_script():
+    """ex_doc's assets README runs `npm run --prefix assets build` (7): the script is `build`."""
+    from indexer.extract.references.prose import commands
+
+    assert list(commands("npm run --prefix assets build")) == [(0, "npm run build", "")]
+    assert list(commands("npm run --silent lint:fix")) == [(0, "npm run lint:fix", "")]
+
+
+def test_a_next_apps_language_folder_serves_its_urls(repo):
+    """nodejs.org's `apps/site/pages/ar/index.mdx` links `/download`, its `pages/ar/download/
+    index.mdx`: the app serves each language's folder at the site's root (102). A URL of no page
+    is still reported."""
+    repo.commit("2020-01-10", files={"apps/site/pages/ar/gone.mdx": "# gone\n"})
+    repo.git("rm", "-q", "apps/site/pages/ar/gone.mdx")
+    repo.commit("2024-01-10", files={
+        "apps/site/next.config.mjs": "export default {}\n",
+        "apps/site/pages/ar/download/index.mdx": "# Download\n",
+        "apps/site/pages/ar/index.mdx": "# Node\n\n[Download](/download)\n\n[Gone](/gone)\n",
+    })
+    assert set(found(scan(repo.root), "dangling-reference")) == {("apps/site/pages/ar/index.mdx", 5)}

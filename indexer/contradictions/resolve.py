@@ -201,6 +201,8 @@ _NAME_HEADER = lazy(r"^(?:#|//|/\*|<!--|--|;)\s*\.?/?[\w.@/-]+\.\w+\s*(?:\*/|-->
 _NAME_LINE = lazy(r"^(?:#|//|/?\*|--|;)\s*\.?/?(?:[\w.@-]+/)*([\w.@-]+\.\w+)\s+--?\s+\w")
 #: How far into a file its opening comments reach (a license or a docstring before them).
 _OPENING_LINES = 40
+#: An Elixir module's name (`Oban.Lifeline`), the name of the page ExDoc writes for it.
+_MODULE_NAME = lazy(r"[A-Z]\w*(?:\.[A-Z]\w*)*")
 #: The pages Javadoc writes for each package, which its doc comments (and `package.html`) link.
 _JAVADOC_PAGES = ("package-summary.html", "package-tree.html", "package-frame.html")
 #: A Python traceback's frame: where some run's code was, as that run printed it.
@@ -762,15 +764,16 @@ class Resolver:
         """Where a Next.js app serves the `/a/b` a file of it links: `pages/a/b.mdx` (or under `src/`,
         or `a/b/index.jsx`), its App Router's `app/a/b/page.tsx`, the `content/a/b.mdx` Nextra and
         Fumadocs read (swr-site's `content/docs/mutation.mdx` is `/docs/mutation`), and, from a page
-        of a language's `content/ru/` folder, that language's (Robyn's docs link
+        of a language's `content/ru/` or `pages/ar/` folder, that language's (Robyn's docs link
         `/documentation/en/api_reference/openapi`, which is
-        `docs_src/src/pages/documentation/en/api_reference/openapi.mdx`)."""
+        `docs_src/src/pages/documentation/en/api_reference/openapi.mdx`; nodejs.org's
+        `apps/site/pages/ar/index.mdx` links `/download`, its `pages/ar/download/index.mdx`)."""
         out = []
         for root, folder in self.paths.next_pages:
             if root and not path.startswith(root + "/"):
                 continue
             out.append(folder)
-            if folder.endswith("content") and path.startswith(folder + "/"):
+            if path.startswith(folder + "/"):
                 language = path[len(folder) + 1:].partition("/")[0]
                 if _LANGUAGE.fullmatch(language) and "/" in path[len(folder) + 1:]:
                     out.insert(-1, f"{folder}/{language}")
@@ -1139,6 +1142,9 @@ class Resolver:
                 return elsewhere
             if self._numbered_page(candidates):
                 return Resolved(reference, NOT_A_CLAIM, why="a page named without its file's number prefix")
+        if reference.kind == "md-link" and self._exdoc_page(word, reference.path):
+            # (an extra moved to another folder keeps its page: phoenix's `up_and_running.html`)
+            return Resolved(reference, NOT_A_CLAIM, why="a page ExDoc publishes: an extra, a module's, an auto-link")
         if not removed and self._rendered(reference.kind, candidates):  # (asked last: 12 lookups a candidate)
             return Resolved(reference, NOT_A_CLAIM, why="rendered at build from a template source beside it")
         return Resolved(reference, MISSING, expected, looked_in=tuple(candidates), removed=bool(removed))
@@ -1178,6 +1184,20 @@ class Resolver:
             if any(self.paths.has_unnumbered_suffix(tail + suffix) for suffix in SOURCE_SUFFIXES):
                 return True
         return False
+
+    def _exdoc_page(self, word: str, path: str) -> bool:
+        """Whether a Mix project's doc links `word` as ExDoc publishes it: its extras side by side
+        (absinthe's `guides/introduction/overview.md` links `schemas.md`, its `guides/schemas.md`;
+        phoenix's `installation.html`), a module's page (`Oban.Lifeline.html`, the book's
+        `Phoenix.epub`), or an auto-link (`` `Plug.Conn.assign/3` ``, `` `c:Ecto.Repo.one/2` ``)."""
+        stem, extension = posixpath.splitext(word)
+        quoted = word.startswith("`") and word.endswith("`")
+        if not quoted and ("/" in word or extension not in (".md", ".html", ".epub")):
+            return False
+        if not any(self.paths.is_file(posixpath.join(a, "mix.exs") if a else "mix.exs")
+                   for a in _ancestors(posixpath.dirname(path))):
+            return False
+        return quoted or _MODULE_NAME.fullmatch(stem) is not None or self.paths.has_name(stem + ".md")
 
     def _upstream_readme(self, path: str) -> bool:
         """Whether `path` is another project's README kept with its code: in a folder that holds a

@@ -170,7 +170,7 @@ COMMAND = lazy(
     r"|[A-Z_]\w*=(?:\"[^\"]*\"|'[^']*'|<[^<>\n]{0,80}>|(?![\"'<])\S*)))*)"  # (`X=<my registry>` a placeholder)
     # (each target ends where a word does: not at `=` (a variable) or `/` (a path))
     r"\s+(?P<make_targets>[A-Za-z0-9_][\w.-]*(?:\s+[A-Za-z0-9_][\w.-]*)*)(?=[\s;&|)<>`'\",:!?]|$)"
-    r"|(?P<npm>npm)\s+run(?:-script)?\s+(?P<npm_script>[\w:.-]+)"
+    r"|(?P<npm>npm)\s+run(?:-script)?\s+(?:--?[\w-]+(?:[= ][\w./@-]+)?\s+)*(?P<npm_script>(?!-)[\w:.-]+)"
     r"|(?P<pm>pnpm|yarn)\s+(?:--?[\w-]+(?:[= ][\w./@-]+)?\s+)*(?:run\s+)?(?P<pm_script>(?!-)[\w:.-]+)"
     r")"
 )
