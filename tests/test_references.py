@@ -3861,3 +3861,15 @@ def test_a_next_apps_language_folder_serves_its_urls(repo):
         "apps/site/pages/ar/index.mdx": "# Node\n\n[Download](/download)\n\n[Gone](/gone)\n",
     })
     assert set(found(scan(repo.root), "dangling-reference")) == {("apps/site/pages/ar/index.mdx", 5)}
+
+
+def test_a_block_comments_first_line_of_the_files_name(repo):
+    """haproxy's headers open `/*` then ` * include/haproxy/mailer.h`, the name `include/haproxy/
+    mailers.h` was written under (5). A path in the comment's later lines is still reported."""
+    repo.commit("2020-01-10", files={"include/haproxy/mailer.h": "", "include/haproxy/queue.h": ""})
+    repo.git("rm", "-q", "include/haproxy/mailer.h", "include/haproxy/queue.h")
+    repo.commit("2024-01-10", files={
+        "include/haproxy/mailers.h": ("/*\n * include/haproxy/mailer.h\n * Mailer definitions.\n *\n"
+                                      " * See include/haproxy/queue.h\n */\n"),
+    })
+    assert set(found(scan(repo.root), "dangling-reference")) == {("include/haproxy/mailers.h", 5)}

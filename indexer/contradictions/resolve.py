@@ -193,8 +193,11 @@ _LICENSE_FILES = ("LICENSE", "LICENSE.md", "LICENSE.txt", "LICENCE", "COPYING", 
 #: REUSE's `LICENSES/`): the files it names are the licensed project's. (A text: not a `license.go`.)
 _LICENSE_TEXT = lazy(r"(?i)(?:^|/)(?:[\w.-]*[-_])?licen[cs]es/(?:[^/]+/)*|(?:^|/)(?=licen[cs]e|copying|notice(?:\.\w+)?$)")
 _TEXT_SUFFIXES = ("", ".txt", ".text", ".md", ".markdown", ".rst")
-#: A first line that is a comment of one path and nothing else: the file's name as it was written.
+#: A first line that is a comment of one path and nothing else: the file's name as it was written
+#: (or the second, in a block comment's ` * ` lines: haproxy's `/*` then ` * include/haproxy/mailer.h`
+#: in `include/haproxy/mailers.h`).
 _NAME_HEADER = lazy(r"^(?:#|//|/\*|<!--|--|;)\s*\.?/?[\w.@/-]+\.\w+\s*(?:\*/|-->)?$")
+_NAME_HEADER_BELOW = lazy(r"^\s*\*\s*\.?/?[\w.@/-]+\.\w+\s*$")
 #: A comment that opens with a path of the file's own name and says what the file is: psycopg2's
 #: `lib/extras.py` says `# psycopg/extras.py - miscellaneous extra goodies for psycopg`, the
 #: name it is installed under (`_NAME_HEADER`'s, with words after it).
@@ -983,7 +986,8 @@ class Resolver:
             # micronaut's guide shows `image::arch/aop.png[]` from `src/main/docs/resources/img/`, the
             # `imagesdir` its documentation plugin sets (an AsciiDoc image is read from there)
             return Resolved(reference, NOT_A_CLAIM, why="an image in an images folder: the build's AsciiDoc imagesdir")
-        if reference.kind == "comment" and (reference.line == 1 and _NAME_HEADER.match(reference.text) or (
+        if reference.kind == "comment" and (reference.line == 1 and _NAME_HEADER.match(reference.text)
+                                            or reference.line == 2 and _NAME_HEADER_BELOW.match(reference.text) or (
                 reference.line <= _OPENING_LINES and (named := _NAME_LINE.match(reference.text))
                 and named.group(1) == posixpath.basename(reference.path))):
             # zod's `packages/docs/components/scroller.tsx` opens with `// app/RouteChangeListener.tsx`:
