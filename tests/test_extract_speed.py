@@ -111,7 +111,8 @@ EXAMPLE_PHRASES = [
     "from the root of a k/k checkout", "you could use this", "create a file", "their own",
     "save the following as", "this will create a file", "must not exist", "does not ship", "don't commit",
     "if x/y exists:", "if the file x/y is present:", "(if any)", "new:", "new file", "(new;",
-    "add it to your `x/y.sh`",
+    "add it to your `x/y.sh`", "if it exists", "if present", "a copy of the license at",
+    "include the license file at", "(create)", "(to be created)",
 ]
 
 

@@ -2,6 +2,9 @@
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 
 import pytest
 from click.testing import CliRunner
@@ -606,3 +609,73 @@ def test_a_folder_of_pages_that_each_say_they_moved_is_one_moved_folder(repo):
     legacy = by_rule(report, "legacy-path")
     assert set(legacy) == {("docs", None)} and "everything in it moved" in legacy[("docs", None)]["message"]
     assert set(by_rule(report, "legacy-reference")) == {("CONTRIBUTING.md", 3)}
+
+
+def test_a_go_mod_comment_on_a_requirement_deprecates_no_module(repo):
+    """AdGuardHome's go.mod says "// TODO(e.burkov): This package is deprecated; find a new one" of
+    a module it requires: go.mod is not legacy. Go deprecates a module by the comment above its
+    `module` line, which still makes its folder legacy."""
+    repo.commit("2024-01-10", files={
+        "go.mod": ("module example.com/app\n\ngo 1.22\n\nrequire (\n"
+                   "\t// TODO(e.burkov): This package is deprecated; find a new one or use ours.\n"
+                   "\tgithub.com/a/b v1.0.0\n)\n"),
+        "main.go": "package main\n",
+        "old/go.mod": "// Deprecated: use example.com/app instead.\nmodule example.com/old\n\ngo 1.22\n",
+        "old/old.go": "package old\n",
+    })
+    assert {path for path, _ in by_rule(scan(repo.root), "legacy-path")} == {"old"}
+
+
+def test_a_readme_notice_under_a_versions_heading_is_said_of_that_version(repo):
+    """nebula's `cert/README.md`: "## v1" then "This version is deprecated", of the certificates'
+    first version, not of the package (47 imports of it were legacy references). A README that
+    says so under its title still makes its folder legacy."""
+    repo.commit("2024-01-10", files={
+        "cert/README.md": ("## `cert`\n\nA library for certificates.\n\nThere are 2 versions.\n\n## v1\n\n"
+                           "This version is deprecated.\n\n## v2\n\nThe current version.\n"),
+        "cert/cert.go": "package cert\n",
+        "old/README.md": "# old\n\nThis package is deprecated.\n",
+        "old/old.go": "package old\n",
+    })
+    assert {path for path, _ in by_rule(scan(repo.root), "legacy-path")} == {"old"}
+
+
+def test_a_protocols_versions_are_spoken_side_by_side(repo):
+    """emqx's `src/proto/emqx_cm_proto_v1.erl` to `_v4.erl`: each version of its cluster's
+    backplane protocol is kept for the nodes that still speak it in a rolling upgrade (25). A
+    script's `setup_v1.sh` its `setup_v2.sh` has outlived is still legacy."""
+    repo.commit("2023-01-10", files={"src/proto/emqx_cm_proto_v1.erl": "-module(emqx_cm_proto_v1).\n",
+                                     "tools/setup_v1.sh": "echo 1\n"})
+    repo.commit("2026-06-01", files={"src/proto/emqx_cm_proto_v2.erl": "-module(emqx_cm_proto_v2).\n",
+                                     "tools/setup_v2.sh": "echo 2\n"})
+    assert {path for path, _ in by_rule(scan(repo.root), "legacy-path")} == {"tools/setup_v1.sh"}
+
+
+def test_a_translations_message_is_said_of_what_the_product_shows(repo):
+    """FreshRSS' `app/i18n/en/conf.php` translates "This service is deprecated and will be
+    removed", a message about a sharing service (5 languages' files were legacy). A program
+    that warns so of itself is still legacy."""
+    repo.commit("2024-01-10", files={
+        "app/i18n/en/conf.php": "<?php\nreturn array(\n\t'deprecated' => 'This service is deprecated and will be removed.',\n);\n",
+        "app/Models/Share.php": "<?php\nclass Share {}\n",
+        "collector/old.go": 'package collector\n\nfunc init() { log.Warn("This collector is deprecated") }\n',
+    })
+    assert {path for path, _ in by_rule(scan(repo.root), "legacy-path")} == {"collector/old.go"}
+
+
+def test_a_versions_successor_is_the_next_version_of_its_kind_whatever_else_is_named_so(repo):
+    """nebula's `cert/` holds `cert_v1.go`, `cert_v1.proto`, `cert_v2.go`, `cert_v2.asn1` and
+    `cert.go`: `cert_v1.go`'s successor is `cert_v2.go`, changed with it, so both are kept. It was
+    `cert_v2.asn1` or `cert_v2.go` by the order of a set, which changes with each process's hash
+    seed, and with the first, `cert.go` stood for the successor: the legacy path came and went
+    from one scan to the next. Every seed must give the same answer."""
+    repo.commit("2026-06-01", files={"cert/cert_v1.go": "package cert\n", "cert/cert_v1.proto": "syntax = \"proto3\";\n",
+                                     "cert/cert_v2.go": "package cert\n", "cert/cert_v2.asn1": "Cert ::= SEQUENCE {}\n",
+                                     "cert/cert.go": "package cert\n"})
+    answers = set()
+    for seed in range(12):
+        scanned = subprocess.run([sys.executable, "-m", "indexer", "scan", str(repo.root), "--now", NOW, "--format", "json",
+                                  "--fail-on", "never", "--cache-dir", str(repo.root.parent / f"cache-{seed}")],
+                                 env={**os.environ, "PYTHONHASHSEED": str(seed)}, capture_output=True, text=True, check=True)
+        answers.add(frozenset(path for path, _ in by_rule(json.loads(scanned.stdout), "legacy-path")))
+    assert answers == {frozenset()}

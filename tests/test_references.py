@@ -3873,3 +3873,182 @@ def test_a_block_comments_first_line_of_the_files_name(repo):
                                       " * See include/haproxy/queue.h\n */\n"),
     })
     assert set(found(scan(repo.root), "dangling-reference")) == {("include/haproxy/mailers.h", 5)}
+
+
+def test_paradox_api_directives_name_classes(repo):
+    """pekko's Paradox pages link `@scaladoc[Actor](pekko.actor.Actor)`, `@javadoc[...]` and
+    `@apidoc[...]`: a class of the API docs, not a path (1,148). A page's `@ref[...](x.md)` is a
+    link, and still reported when its page is gone."""
+    repo.commit("2020-01-10", files={"docs/paradox/gone.md": "# gone\n"})
+    repo.git("rm", "-q", "docs/paradox/gone.md")
+    repo.commit("2024-01-10", files={
+        "docs/paradox/actors.md": ("# Actors\n\nExtend @scaladoc[Actor](pekko.actor.Actor#receive:Receive).\n\n"
+                                   "@java[@javadoc[createReceive](pekko.actor.AbstractActor#createReceive())]\n\n"
+                                   "See @apidoc[Props](actor.Props) and @ref[the guide](gone.md).\n"),
+    })
+    assert set(found(scan(repo.root), "dangling-reference")) == {("docs/paradox/actors.md", 7)}
+
+
+def test_release_notes_set_aside_and_extension_upgrade_scripts_are_historical(repo):
+    """pmd's `release_notes_old_pmd7.md` (whose "Deprecated API" lists named pmd-core legacy),
+    kotlinx.coroutines' `CHANGES_UP_TO_1.7.md` (15), and a PostgreSQL extension's upgrade script,
+    `pgmq--0.24.0--0.25.0.sql`, whose pgrx comments name the sources of its day (pgmq, paradedb: 45)."""
+    repo.commit("2020-01-10", files={"js/README.md": "# js\n", "src/api.rs": "fn main() {}\n"})
+    repo.git("rm", "-q", "js/README.md", "src/api.rs")
+    repo.commit("2024-01-10", files={
+        "CHANGES_UP_TO_1.7.md": "# Changes\n\n* [Kotlin/JS](js/README.md)\n",
+        "docs/release_notes_old_pmd7.md": "# Old notes\n\n* [Kotlin/JS](../js/README.md)\n",
+        "sql/pgmq--0.24.0--0.25.0.sql": "-- src/api.rs:432\nCREATE FUNCTION f() RETURNS int AS 'select 1' LANGUAGE sql;\n",
+        "sql/pgmq.sql": "-- src/api.rs:432\nCREATE FUNCTION f() RETURNS int AS 'select 1' LANGUAGE sql;\n",
+        "docs/guide.md": "# Guide\n\n* [Kotlin/JS](../js/README.md)\n",
+    })
+    assert set(found(scan(repo.root), "dangling-reference")) == {("docs/guide.md", 3), ("sql/pgmq.sql", 1)}
+
+
+def test_a_permalinked_pages_relative_files_are_read_from_its_url(repo):
+    """pmd's `docs/pages/pmd/projectdocs/logo.md` is `permalink: pmd_projectdocs_logo.html`,
+    served at its Jekyll site's root: its `images/logo/PMD.svg` is `docs/images/logo/PMD.svg`
+    (35). An image the site does not have is still reported."""
+    repo.commit("2020-01-10", files={"docs/images/logo/old.svg": "<svg/>\n"})
+    repo.git("rm", "-q", "docs/images/logo/old.svg")
+    repo.commit("2024-01-10", files={
+        "docs/_config.yml": "title: PMD\n",
+        "docs/images/logo/PMD.svg": "<svg/>\n",
+        "docs/pages/pmd/projectdocs/logo.md": ("---\ntitle: Logo\npermalink: pmd_projectdocs_logo.html\n---\n\n"
+                                               "![Logo](images/logo/PMD.svg)\n\n![Old](images/logo/old.svg)\n"),
+    })
+    assert set(found(scan(repo.root), "dangling-reference")) == {("docs/pages/pmd/projectdocs/logo.md", 8)}
+
+
+def test_typedocs_committed_output_is_a_built_site(repo):
+    """postgrest-js' `docs/v1/` is TypeDoc's output (its `assets/js/search.json`): its `spec.json`
+    names the sources of the release it documents, `"fileName": "lib/types.ts"` (261)."""
+    repo.commit("2020-01-10", files={"lib/types.ts": "export {}\n"})
+    repo.git("rm", "-q", "lib/types.ts")
+    spec = '{\n  "sources": [\n    {\n      "fileName": "lib/types.ts",\n      "line": 1\n    }\n  ]\n}\n'
+    repo.commit("2024-01-10", files={
+        "docs/v1/assets/js/search.json": "{}\n",
+        "docs/v1/spec.json": spec,
+        "docs/v2/spec.json": spec,
+    })
+    assert set(found(scan(repo.root), "dangling-reference")) == {("docs/v2/spec.json", 4)}
+
+
+def test_a_hedged_file_and_a_copied_licence_header_claim_nothing(repo):
+    """react-router's agent skill: "Document the flag in `docs/upgrading/future-flags.md` if it
+    exists" (2); FlameGraph's scripts, copied into libgit2's benchmarks, keep the CDDL's header,
+    "You can obtain a copy of the license at docs/cddl1.txt" (16)."""
+    repo.commit("2024-01-10", files={
+        "docs/upgrading/index.md": "# Upgrading\n",
+        ".agents/skills/flags/SKILL.md": ("# RFC\n\nDocument the flag in `docs/upgrading/flags.md` if it exists.\n\n"
+                                        "Document the flag in `docs/upgrading/other.md`.\n"),
+        "bench/flamegraph.pl": ("#!/usr/bin/perl\n# You can obtain a copy of the license at docs/cddl1.txt or\n"
+                                "# http://www.opensolaris.org/os/licensing.\n"
+                                "# file and include the License file at docs/cddl1.txt.\n"
+                                "# See docs/notes.txt for the options.\n"),
+    })
+    assert set(found(scan(repo.root), "dangling-reference")) == {
+        (".agents/skills/flags/SKILL.md", 5), ("bench/flamegraph.pl", 5)}
+
+
+def test_an_asciidoc_xref_without_a_document_is_an_id(repo):
+    """groovy's spec says "see xref:async-broadcast-channel[]": Asciidoctor's reference to an ID
+    (a document's is `xref:x.adoc[]` or `xref:x.adoc#id[]`, and still reported when gone)."""
+    repo.commit("2020-01-10", files={"src/spec/doc/gone.adoc": "= Gone\n"})
+    repo.git("rm", "-q", "src/spec/doc/gone.adoc")
+    repo.commit("2024-01-10", files={
+        "src/spec/doc/async.adoc": ("= Async\n\n== Channels\n\n"
+                                    "See xref:async-broadcast-channel[].\n\nSee xref:gone.adoc[the old page].\n"),
+    })
+    assert set(found(scan(repo.root), "dangling-reference")) == {("src/spec/doc/async.adoc", 7)}
+
+
+def test_doxygens_file_command_names_the_file_itself(repo):
+    """libgit2's `include/git2/blob.h` says `@file git2/blob.h`, the name it is included by (14),
+    wherever in the file. Another file's name after `@file` is still reported."""
+    repo.commit("2020-01-10", files={"git2/blob.h": "", "git2/tree.h": ""})
+    repo.git("rm", "-q", "git2/blob.h", "git2/tree.h")
+    repo.commit("2024-01-10", files={
+        "include/git2/blob.h": "\n" * 50 + "/**\n * @file git2/blob.h\n */\n/**\n * @file git2/tree.h\n */\n",
+    })
+    assert set(found(scan(repo.root), "dangling-reference")) == {("include/git2/blob.h", 55)}
+
+
+def test_a_github_actions_expression_is_part_of_the_path(repo):
+    """paradedb's workflow builds `docker/Dockerfile.paradedb-${{ matrix.pg_version }}`: the path
+    goes on through the expression (5), where it was cut before it. A plain path is still reported."""
+    repo.commit("2020-01-10", files={"docker/Dockerfile.pg": "FROM scratch\n"})
+    repo.git("rm", "-q", "docker/Dockerfile.pg")
+    repo.commit("2024-01-10", files={
+        "docker/Dockerfile.pg-17": "FROM scratch\n",
+        ".github/workflows/ci.yml": ("on: push\njobs:\n  build:\n    runs-on: ubuntu-latest\n    steps:\n"
+                                     "      - run: docker build --file docker/Dockerfile.pg-${{ matrix.pg }} .\n"
+                                     "      - run: docker build --file docker/Dockerfile.pg .\n"),
+    })
+    assert set(found(scan(repo.root), "dangling-reference")) == {(".github/workflows/ci.yml", 7)}
+
+
+def test_revdepchecks_reports_are_generated(repo):
+    """dplyr's `revdep/failures.md` is revdepcheck's report of other packages' builds: "Writing
+    `src/Makevars`." is theirs (7)."""
+    repo.commit("2020-01-10", files={"src/Makevars": "CXX_STD = CXX17\n"})
+    repo.git("rm", "-q", "src/Makevars")
+    repo.commit("2024-01-10", files={
+        "revdep/failures.md": "# failures\n\nWriting `src/Makevars`.\n",
+        "NOTES.md": "# notes\n\nWriting `src/Makevars`.\n",
+    })
+    assert set(found(scan(repo.root), "dangling-reference")) == {("NOTES.md", 3)}
+
+
+def test_a_workflows_parent_folder_is_beside_the_checkout(repo):
+    """slidev's smoke test runs in `working-directory: ../temp/slidev-project`, a folder beside the
+    checkout an earlier step made: a workflow runs at the checkout's root, so `../` leaves the
+    repository (8), where from `.github/workflows/` it named `.github/temp/`. A path from the root
+    is still checked."""
+    repo.commit("2020-01-10", files={".github/temp/slidev-project/x.txt": "", "scripts/gone.sh": ""})
+    repo.git("rm", "-q", ".github/temp/slidev-project/x.txt", "scripts/gone.sh")
+    repo.commit("2024-01-10", files={
+        ".github/workflows/smoke.yml": ("on: push\njobs:\n  smoke:\n    runs-on: ubuntu-latest\n    steps:\n"
+                                        "      - run: pnpm install\n        working-directory: ../temp/slidev-project\n"
+                                        "      - run: bash scripts/gone.sh\n"),
+    })
+    assert set(found(scan(repo.root), "dangling-reference")) == {(".github/workflows/smoke.yml", 8)}
+
+
+def test_a_file_a_plan_says_to_create_claims_nothing(repo):
+    """slidev's `plans/025-skills-docs-drift-guard.md` lists "`scripts/check-skills-drift.mjs`
+    (create)": a file the plan will make (7)."""
+    repo.commit("2024-01-10", files={
+        "scripts/other.mjs": "",
+        "plans/025-drift-guard.md": ("# Drift guard\n\n## Files\n\n- `scripts/check-drift.mjs` (create)\n\n"
+                                     "- `scripts/check-gone.mjs`\n"),
+    })
+    assert set(found(scan(repo.root), "dangling-reference")) == {("plans/025-drift-guard.md", 7)}
+
+
+def test_exdoc_copies_its_assets_beside_the_pages(repo):
+    """livebook's `docs/teams/deploy_app.md` shows `images/app_preview.png`, from `docs/images/`,
+    which its mix.exs gives ExDoc as `assets:` to copy beside the pages it writes side by side
+    (39). An image no folder has is still reported; so is one outside a Mix project."""
+    repo.commit("2024-01-10", files={
+        "app/mix.exs": "defmodule Livebook.MixProject do\nend\n",
+        "app/docs/images/app_preview.png": "png",
+        "app/docs/teams/deploy_app.md": "# Deploy\n\n![preview](images/app_preview.png)\n\n![gone](images/gone.png)\n",
+        "site/guide.md": "# Guide\n\n![preview](images/app_preview.png)\n",
+    })
+    assert set(found(scan(repo.root), "dangling-reference")) == {
+        ("app/docs/teams/deploy_app.md", 5), ("site/guide.md", 3)}
+
+
+def test_a_page_under_the_url_an_application_serves_its_pages_at(repo):
+    """friendica's help module serves `doc/database/db_user.md` as `help/database/db_user`, and
+    `doc/database.md` links it so (584): no folder is named `help`. A page it does not have is
+    still reported, and so is a URL from the root (`/events`, the application's page, not
+    `doc/events.md`)."""
+    repo.commit("2024-01-10", files={
+        "doc/database/db_user.md": "# user\n",
+        "doc/events.md": "# Events\n",
+        "doc/database.md": ("# Tables\n\n* [user](help/database/db_user)\n\n* [gone](help/database/db_gone)\n\n"
+                            "* [events](/events)\n"),
+    })
+    assert set(found(scan(repo.root), "dangling-reference")) == {("doc/database.md", 5), ("doc/database.md", 7)}

@@ -445,6 +445,9 @@ def _served_api_version(paths: RepoPaths, folder: str) -> bool:
 #: A versioned name that is a document about that version, not a copy the next one replaced:
 #: fastify's `Migration-Guide-V3.md` beside `Migration-Guide-V5.md` still guides off v3.
 _ABOUT_A_VERSION = lazy(r"(?i)migrat|upgrad|release|changelog|changes|whats[-_]?new|news")
+#: A version of a protocol, spoken beside the newer ones for the peers that still speak it
+#: (emqx's `emqx_cm_proto_v1.erl` to `_v4.erl`, its cluster's backplane API in a rolling upgrade: 25).
+_PROTOCOL_VERSION = lazy(r"(?i)[-_]proto(?:col)?$")
 
 
 def _migrated_from(number: int, names: Iterable[str]) -> bool:
@@ -468,8 +471,7 @@ def _file_candidates(paths: RepoPaths, in_folders: set[str] | None = None) -> li
     for folder, names in by_folder.items():
         if _TEST_DATA.search(folder + "/"):
             continue
-        stems = {posixpath.splitext(name)[0]: name for name in names}
-        for name in names:
+        for name in sorted(names):
             stem, extension = posixpath.splitext(name)
             successor = None
             legacy = _LEGACY_NAME.match(stem)
@@ -483,12 +485,14 @@ def _file_candidates(paths: RepoPaths, in_folders: set[str] | None = None) -> li
                         successor = candidate + extension
                         break
             elif version and version.group("sep") and version.group("stem") \
-                    and not _ABOUT_A_VERSION.search(version.group("stem")) and not _SCHEMAS.search(folder):
-                newer = [(int(m.group("number")), other) for other, other_name in stems.items()
-                         if (m := _VERSION.match(other)) and m.group("stem") == version.group("stem")
-                         and m.group("sep") == version.group("sep")
-                         and int(m.group("number")) > int(version.group("number"))
-                         and posixpath.splitext(other_name)[1] == extension]
+                    and not _ABOUT_A_VERSION.search(version.group("stem")) and not _SCHEMAS.search(folder) \
+                    and not _PROTOCOL_VERSION.search(version.group("stem")):
+                # (of the names with this one's extension: nebula's `cert_v1.go` beside `cert_v2.go`,
+                # whatever `cert_v2.asn1` is beside them)
+                newer = [(int(m.group("number")), other) for other, other_extension in map(posixpath.splitext, names)
+                         if other_extension == extension and (m := _VERSION.match(other))
+                         and m.group("stem") == version.group("stem") and m.group("sep") == version.group("sep")
+                         and int(m.group("number")) > int(version.group("number"))]
                 if _migrated_from(int(version.group("number")), names):
                     pass  # the folder still reads that version's data to migrate it
                 elif newer:

@@ -24,12 +24,14 @@ _NUMBER_PREFIX = lazy(r"^\d+[-_.](?=[^\d\W])")
 _SPHINX_INDEX = ("index.rst", "index.txt", "index.md", "contents.rst", "contents.txt")
 #: Files that only a docs build writes at its output's root (their folder is generated output,
 #: committed or not): Sphinx's, MkDocs', Javadoc's and Dokka's list of packages (Exposed's
-#: committed `docs/api/`, whose pages link pages Dokka did not write: 93), and ESDoc's search
-#: index (js-joda's committed `docs/`, whose index names 432 source files of old releases).
+#: committed `docs/api/`, whose pages link pages Dokka did not write: 93), ESDoc's search index
+#: (js-joda's committed `docs/`, whose index names 432 source files of old releases) and TypeDoc's
+#: (postgrest-js' `docs/v1/`, whose `spec.json` names 261 sources of its day). A marker with a
+#: folder lies that far below the output's root.
 _BUILT_SITE_MARKERS = ("searchindex.js", ".buildinfo", "search_index.json", "objects.inv", "package-list", "element-list",
-                       "script/search_index.js")
-#: The folders a marker lies in below the output's root: MkDocs' `search/`, ESDoc's `script/`.
-_BUILT_SITE_SUBFOLDERS = ("search", "script")
+                       "script/search_index.js", "assets/js/search.json")
+#: The folder a marker of its name alone may lie in below the output's root: MkDocs' `search/`.
+_BUILT_SITE_SUBFOLDERS = ("search",)
 #: A JavaScript configuration's names: Docusaurus and Astro read any module flavour
 #: (typescript-eslint's `packages/website/docusaurus.config.mts`).
 _MODULE_FLAVOURS = ("js", "mjs", "cjs", "ts", "mts", "cts")
@@ -225,9 +227,15 @@ class RepoPaths:
     @functools.cached_property
     def built_sites(self) -> tuple[str, ...]:
         """Folders of built documentation (Sphinx, MkDocs output) that someone committed."""
-        roots = {posixpath.dirname(p) for p in self._ending(_BUILT_SITE_MARKERS)
-                 if posixpath.basename(p) in _BUILT_SITE_MARKERS or ("/" + p).endswith("/script/search_index.js")}
-        roots = {posixpath.dirname(r) if posixpath.basename(r) in _BUILT_SITE_SUBFOLDERS else r for r in roots}
+        roots = set()
+        for path in self._ending(_BUILT_SITE_MARKERS):
+            marker = next((m for m in _BUILT_SITE_MARKERS if ("/" + path).endswith("/" + m)), None)
+            if marker is None:  # (`mysearchindex.js`)
+                continue
+            root = posixpath.dirname(path[:len(path) - len(marker)])  # (`a/b/` -> `a/b`; `` -> ``)
+            if "/" not in marker and posixpath.basename(root) in _BUILT_SITE_SUBFOLDERS:
+                root = posixpath.dirname(root)
+            roots.add(root)
         return tuple(sorted(roots))
 
     def in_built_site(self, path: str) -> bool:

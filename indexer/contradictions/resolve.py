@@ -202,6 +202,9 @@ _NAME_HEADER_BELOW = lazy(r"^\s*\*\s*\.?/?[\w.@/-]+\.\w+\s*$")
 #: `lib/extras.py` says `# psycopg/extras.py - miscellaneous extra goodies for psycopg`, the
 #: name it is installed under (`_NAME_HEADER`'s, with words after it).
 _NAME_LINE = lazy(r"^(?:#|//|/?\*|--|;)\s*\.?/?(?:[\w.@-]+/)*([\w.@-]+\.\w+)\s+--?\s+\w")
+#: Doxygen's `@file` (or `\file`) command, naming the file it documents: libgit2's
+#: `include/git2/blob.h` says `@file git2/blob.h`, the name it is included by.
+_DOXYGEN_FILE = lazy(r"^\s*(?:/\*\*?|\*|//[/!]?)\s*[@\\]file\s+\.?/?(?:[\w.@-]+/)*([\w.@-]+\.\w+)\s*(?:\*/)?$")
 #: How far into a file its opening comments reach (a license or a docstring before them).
 _OPENING_LINES = 40
 #: An Elixir module's name (`Oban.Lifeline`), the name of the page ExDoc writes for it.
@@ -210,6 +213,8 @@ _MODULE_NAME = lazy(r"[A-Z]\w*(?:\.[A-Z]\w*)*")
 _JAVADOC_PAGES = ("package-summary.html", "package-tree.html", "package-frame.html")
 #: A Python traceback's frame: where some run's code was, as that run printed it.
 _TRACEBACK_FRAME = lazy(r'\bFile "([^"\n]+)", line \d+')
+#: A GitHub Actions workflow.
+_WORKFLOW = lazy(r"\.github/workflows/[^/]+\.ya?ml$")
 #: Jekyll's layouts and includes: their relative links are relative to each page they make.
 _PAGE_PARTS = lazy(r"(?:^|/)_(?:layouts|includes)/")
 #: The keys of pyproject.toml whose URL is the project's own repository (`Homepage`, `"Bug Tracker"`,
@@ -542,6 +547,11 @@ class Resolver:
         # "defaults to `./book`" is no word on the `src/book/` module it once had)
         bases = [folder, "", *self.paths.package_bases(reference.path, sources=not target.startswith("./")),
                  *(self._rendering_pages(reference.path) if target.endswith(".md") else ())]
+        if target.startswith("../") and _WORKFLOW.match(reference.path):
+            # a workflow's steps run at the checkout's root (or their `working-directory`), never in
+            # `.github/workflows/`: slidev's smoke test's `working-directory: ../temp/slidev-project`
+            # is a folder beside the checkout, which an earlier step made
+            bases.remove(folder)
         if "__FILE__" in reference.text and reference.path.endswith(_RUBY_SOURCES):
             # Ruby's `File.expand_path("../tasks/git.rake", __FILE__)` takes the file for a folder:
             # `lib/capistrano/scm/git.rb`'s is `lib/capistrano/scm/tasks/git.rake`
@@ -989,7 +999,8 @@ class Resolver:
         if reference.kind == "comment" and (reference.line == 1 and _NAME_HEADER.match(reference.text)
                                             or reference.line == 2 and _NAME_HEADER_BELOW.match(reference.text) or (
                 reference.line <= _OPENING_LINES and (named := _NAME_LINE.match(reference.text))
-                and named.group(1) == posixpath.basename(reference.path))):
+                and named.group(1) == posixpath.basename(reference.path))
+                or (named := _DOXYGEN_FILE.match(reference.text)) and named.group(1) == posixpath.basename(reference.path)):
             # zod's `packages/docs/components/scroller.tsx` opens with `// app/RouteChangeListener.tsx`:
             # the name it was written under, not a file it points at
             return Resolved(reference, NOT_A_CLAIM, why="a file's opening comment of its own name")
@@ -1149,6 +1160,13 @@ class Resolver:
         if reference.kind == "md-link" and self._exdoc_page(word, reference.path):
             # (an extra moved to another folder keeps its page: phoenix's `up_and_running.html`)
             return Resolved(reference, NOT_A_CLAIM, why="a page ExDoc publishes: an extra, a module's, an auto-link")
+        if reference.kind == "md-link" and not removed and "/" in word and not word.startswith(("/", "../")) \
+                and _IMAGE.search(word) and self.paths.has_suffix(word.removeprefix("./")) \
+                and self._in_mix_project(reference.path):
+            # ExDoc writes its extras side by side, and copies the `assets:` folders into its output
+            # by name: livebook's `docs/teams/deploy_app.md` shows `images/app_preview.png`, from
+            # `docs/images/`, which its mix.exs copies as `images`: 39)
+            return Resolved(reference, NOT_A_CLAIM, why="an asset ExDoc copies beside the pages it writes")
         if not removed and self._rendered(reference.kind, candidates):  # (asked last: 12 lookups a candidate)
             return Resolved(reference, NOT_A_CLAIM, why="rendered at build from a template source beside it")
         return Resolved(reference, MISSING, expected, looked_in=tuple(candidates), removed=bool(removed))
@@ -1198,10 +1216,13 @@ class Resolver:
         quoted = word.startswith("`") and word.endswith("`")
         if not quoted and ("/" in word or extension not in (".md", ".html", ".epub")):
             return False
-        if not any(self.paths.is_file(posixpath.join(a, "mix.exs") if a else "mix.exs")
-                   for a in _ancestors(posixpath.dirname(path))):
+        if not self._in_mix_project(path):
             return False
         return quoted or _MODULE_NAME.fullmatch(stem) is not None or self.paths.has_name(stem + ".md")
+
+    def _in_mix_project(self, path: str) -> bool:
+        return any(self.paths.is_file(posixpath.join(a, "mix.exs") if a else "mix.exs")
+                   for a in _ancestors(posixpath.dirname(path)))
 
     def _upstream_readme(self, path: str) -> bool:
         """Whether `path` is another project's README kept with its code: in a folder that holds a
@@ -1249,6 +1270,15 @@ class Resolver:
             for folder in _ancestors(posixpath.dirname(posixpath.dirname(reference.path)))[:-1]:
                 if any(self.paths.is_file(posixpath.join(folder, word) + ending) for ending in _PAGE_ENDINGS):
                     return Resolved(reference, NOT_A_CLAIM, why="a page of the site, named from its section's folder")
+            # a page under the URL an application serves its pages' folder at, a name no folder has
+            # (friendica's help module serves `doc/database/db_user.md` as `help/database/db_user`:
+            # `doc/database.md` links it so: 584)
+            mount, _, rest = word.partition("/")
+            if mount and rest and not self.paths.has_name(mount):
+                for folder in _ancestors(posixpath.dirname(reference.path))[:-1]:
+                    if any(self.paths.is_file(posixpath.join(folder, rest) + ending) for ending in _PAGE_ENDINGS):
+                        return Resolved(reference, NOT_A_CLAIM, why="a page of the folder an application serves"
+                                                                     f" under `{mount}/`")
         if not self.paths.in_site(reference.path):
             return None
         if built:
@@ -1423,13 +1453,21 @@ class Resolver:
     def _route_from_permalink(self, page: str, target: str) -> bool:
         """Whether a relative link, followed from a URL the page's front matter gives it, reaches
         another page's (vega's `docs/docs/transforms.md` is `permalink: /docs/transforms/index.html`:
-        its `[filter](filter)` is `/docs/transforms/filter/`, the permalink of `transforms/filter.md`)."""
+        its `[filter](filter)` is `/docs/transforms/filter/`, the permalink of `transforms/filter.md`),
+        or a file the site serves there (pmd's `docs/pages/pmd/projectdocs/logo.md` is
+        `permalink: pmd_projectdocs_logo.html`, at its site's root: its `images/logo/PMD.svg` is
+        `docs/images/logo/PMD.svg`)."""
         definitions = self.definitions.get(page)
         routes = definitions.get("routes", ()) if isinstance(definitions, dict) else ()
+        if not routes:
+            return False
+        site = max((root for root in self.paths.site_roots if not root or page.startswith(root + "/")),
+                   key=len, default=None)
         for route in routes:
             route = "/" + route.strip().strip("/") + ("/" if route.strip().endswith("/") else "")
             base = route if route.endswith("/") else posixpath.dirname(route)
-            if self._is_route(posixpath.normpath(posixpath.join(base, target))):
+            url = posixpath.normpath(posixpath.join(base, target))
+            if self._is_route(url) or site is not None and self.paths.exists(posixpath.join(site, url.lstrip("/"))):
                 return True
         return False
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import posixpath
 import re
-from itertools import islice
+from itertools import islice, takewhile
 from typing import NamedTuple
 from indexer.extract.languages import TEST_FILE
 from indexer.regex import lazy
@@ -55,7 +55,10 @@ HISTORICAL = lazy(
     # (and a part of one: gevent's `changelog_pre.rst`, `changelog_1_5.rst`, `whatsnew_1_4.rst`,
     # borg's `changes_1.x.rst`, CodeIgniter's `upgrade_152.rst`, the files of its day; not
     # pyinstaller's `changelog-entries.rst`, on writing one)
-    r"|(?:^|/)(?:changelog|history|changes|upgrade)[-_](?:pre|old|older|archive|legacy|v?\d)[\w.-]*\.(?:rst|md|txt|adoc)$"
+    # (and release notes set aside: pmd's `release_notes_old_pmd7.md`; kotlinx.coroutines'
+    # `CHANGES_UP_TO_1.7.md`, its changes up to that version)
+    r"|(?:^|/)(?:changelog|history|changes|upgrade|release[-_]?notes)[-_](?:pre|old|older|archive|legacy|v?\d|up[-_]?to[-_]v?\d)"
+    r"[\w.-]*\.(?:rst|md|txt|adoc)$"
     # (`released/`: argo-workflows' `.features/released/v4.1.0/`, each feature's note of a release;
     # wekan's `old-CHANGELOG/2026/01.md`)
     r"|(?:^|/)(?:(?:old|archived?|previous|past)[-_]?)?(?:change[-_]?logs?|changes|releases|released|release-notes|release_notes|whatsnew"
@@ -93,7 +96,10 @@ HISTORICAL = lazy(
     # a `notes/` folder's files named by a version: a release's notes (coredns' `notes/coredns-1.0.2.md`)
     r"|(?:^|/)(?:release[-_]?)?notes/[^/]*[-_]v?\d+(?:\.\d+)*\.(?:md|rst|txt|adoc)$"
     # a year's news (gunicorn's `docs/content/2010-news.md`)
-    r"|(?:^|/)(?:19|20)\d\d[-_](?:news|changelog|changes|release[-_]?notes)\.(?:rst|md|txt|adoc)$",
+    r"|(?:^|/)(?:19|20)\d\d[-_](?:news|changelog|changes|release[-_]?notes)\.(?:rst|md|txt|adoc)$"
+    # a PostgreSQL extension's upgrade script from one version to the next, frozen once released
+    # (pgmq's `sql/pgmq--0.24.0--0.25.0.sql`, whose pgrx comments name the sources of that day)
+    r"|[^/]--v?\d[\w.]*--v?\d[\w.]*\.sql$",
     re.I,
 )
 #: A move said of the page itself: "This document has been moved", "The upgrading page has moved".
@@ -128,6 +134,8 @@ _SELF_IN_PROGRAM = lazy(rf"(?i){_NOT_AFTER}\bthis\s+(?:{_SELF_NOUNS})\s+(?:is|ha
 _DIAGNOSTIC = lazy(r"^\S+:\s*(?:error|warning|note|info):")
 _PROGRAMS = (".go", ".py", ".js", ".mjs", ".cjs", ".ts", ".java", ".kt", ".rb", ".rs", ".c", ".cc", ".cpp", ".h", ".cs",
              ".php", ".swift", ".scala")
+#: A program's translations: each string is a message of the product's, about what it shows.
+_TRANSLATIONS = lazy(r"(?:^|/)(?:i18n|l10n|locales?|lang|languages|translations)/")
 #: Data files: what says something of the file itself is a comment (a chart's values file's "#
 #: This chart is deprecated"); a value is what the data says of something else.
 _DATA = (".yaml", ".yml", ".json", ".toml", ".ini", ".cfg", ".xml", ".properties")
@@ -198,6 +206,8 @@ def _proposes(opening: bytes) -> bool:
 
 _README_NOTICE = lazy(r"(?i)^\W*(?:deprecation\s+(?:warning|notice)|deprecated\b|this\s+\w+\s+is\s+deprecated"
                             r"|\W*warning\W*\s*deprecated|no\s+longer\s+maintained)")
+#: A Markdown heading that is a version's name alone (`## v1`, `### Version 2.x`).
+_VERSION_SECTION = lazy(r"(?i)^#{1,6}\s+`?(?:version\s+)?v?\d+(?:\.(?:\d+|x))*`?\s*$")
 _HEADING = lazy(r"^(?:#{1,6}\s+(?P<md>.+?)\s*#*\s*$|(?P<rst>[^\s].*)\n[=\-~^\"'`#*+]{3,}\s*$)")
 _UNDERLINES = "=-~^\"'`#*+"  # (the characters an reStructuredText underline is made of, in `_HEADING`)
 _DEPRECATED_WORD = lazy(r"(?i)(?<![a-z])deprecated(?![a-z])")  # also `_deprecated_`
@@ -245,6 +255,14 @@ def extract_deprecations(path: str, data: bytes) -> list[Signal]:
                 if re.match(r"^deprecated:\s*true\b", line)][:1]
     # (a line's match holds the word; no other character folds to its letters: only the lines
     # that hold it are searched, the whole text never, which cost 0.4 CPU-s on git/git's catalogs)
+    if name == "go.mod":
+        # Go deprecates a module by the comment above its `module` line; a comment elsewhere is of
+        # a requirement (AdGuardHome's "This package is deprecated" on one it requires)
+        module = next((i for i, line in enumerate(lines) if line.startswith("module ")), 0)
+        comments = list(takewhile(lambda i: lines[i].startswith("//"), range(module - 1, -1, -1)))
+        out += [Signal(i + 1, "self-deprecated", "./", "", lines[i].strip()) for i in comments
+                if lines[i].startswith("// Deprecated:")][:1]
+        return out
     if not out and not lower.endswith(_DOCS) and b"deprecated" in data.lower():
         # (a program's "this chart is deprecated" is what it says of its input, helm's
         # `slog.Warn("this chart is deprecated")`; node_exporter's collectors warn "This collector
@@ -252,8 +270,10 @@ def extract_deprecations(path: str, data: bytes) -> list[Signal]:
         program = lower.endswith(_PROGRAMS)
         nouns = _SELF_IN_PROGRAM if program else _SELF
         # (a value is data: odo's depguard message "This package is deprecated since Go 1.13", and
-        # so is a test's string: operator-lifecycle-manager's `Message: "This package is deprecated"`)
-        data_file = lower.endswith(_DATA) or program and TEST_FILE.search(path) is not None
+        # so is a test's string: operator-lifecycle-manager's `Message: "This package is deprecated"`,
+        # and a translation's: FreshRSS' `app/i18n/en/conf.php`, "This service is deprecated")
+        data_file = lower.endswith(_DATA) or program and (TEST_FILE.search(path) is not None
+                                                           or _TRANSLATIONS.search(path) is not None)
         for i, line in enumerate(lines, 1):
             if data_file and not line.lstrip().startswith(("#", "//", ";")):
                 continue
@@ -318,8 +338,12 @@ def _doc_signals(lines: list[str], name: str, own: str = "") -> list[Signal]:
             said_of = "." if readme and _DOCS_MOVED.search(moved[1]) else subject
             out.append(Signal(moved[0], "moved-stub", said_of, _first_target(moved[1]), moved[1].strip()))
     if readme:
+        version_section = False  # (under a heading of a version: nebula's `cert/README.md`, "## v1",
+        # "This version is deprecated", of the certificates' first version, not the package)
         for i, line in enumerate(lines[:15], 1):
-            if _README_NOTICE.match(line.lstrip("#> *_")):
+            if line.startswith("#") and not _README_NOTICE.match(line.lstrip("#> *_")):
+                version_section = _VERSION_SECTION.match(line) is not None
+            elif not version_section and _README_NOTICE.match(line.lstrip("#> *_")):
                 out.append(Signal(i, "self-deprecated", "./", "", line.strip()))
                 break
     # Without the word, no heading or status cell says deprecated: only `_IN_FAVOUR`'s lines

@@ -63,6 +63,10 @@ def _line(found: Found, index: int, line: str) -> None:
         return
     for match in _INLINE.finditer(line):
         target = link_target(match.group(1))
+        if match.group().startswith("xref") and "#" not in match.group(1) and not match.group(1).endswith(".adoc"):
+            # Asciidoctor's `xref:async-broadcast-channel[]` (groovy's spec): an ID, not a document
+            # (a document's is `xref:x.adoc[]` or `xref:x.adoc#id[]`)
+            target = None
         if target:
             found.add(index, target, "adoc-link", match.start(1), paragraphs=True)
         masked[match.start():match.end()] = " " * (match.end() - match.start())

@@ -19,6 +19,10 @@ from indexer.regex import lazy
 #: Its language may be given as an attribute list (`{.yaml}`, Material for MkDocs' `{ .dockerfile .annotate }`).
 _FENCE = lazy(r"^\s*(`{3,}|~{3,})\s*\{?\s*\.?([\w+-]*)")
 _LINK = lazy(r"!?\[(?:[^\[\]]|\[[^\]]*\])*\]\(\s*(<[^>]*>|[^)\s]*)(?:\s+(?:\"[^\"]*\"|'[^']*'|\([^)]*\)))?\s*\)")
+#: Paradox's API directives before a link (akka's and pekko's docs: `@scaladoc[Actor](pekko.actor.Actor)`,
+#: `@javadoc[...]`, `@apidoc[...]`, `@extref[...](key:path)`): the target is a class or an external
+#: site's key, not a path (`@ref[...](x.md)` and `@@snip [...](x.scala)` are, and stay links).
+_API_DIRECTIVE = lazy(r"@(?:scaladoc|javadoc|apidoc|extref)$")
 _REFERENCE_DEFINITION = lazy(r"^\s{0,3}\[(?!\^)([^\]]+)\]:\s*(<[^>]*>|\S+)(?=\s*(?:[\"'(].*)?$)")
 _BRACKETED = lazy(r"\[([^\[\]\n]{1,200})\]")
 #: A URL on a hosting site, from its start to the repository's name.
@@ -244,6 +248,10 @@ def _prose_line(found: Found, index: int, line: str, labels: frozenset[str]) -> 
 
     for match in _LINK.finditer(line) if "](" in line else ():
         if spans and in_code(match.start()):
+            continue
+        if line[match.start() - 1:match.start()].isalpha() \
+                and _API_DIRECTIVE.search(line, max(0, match.start() - 9), match.start()):
+            read.append(match.span())
             continue
         target = link_target(match.group(1))
         if target:

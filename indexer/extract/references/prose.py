@@ -61,12 +61,17 @@ EXAMPLE = lazy(
     r"|\b(?:must|should|shall)\s+not\s+exist\b|\b(?:does\s+not|doesn'?t)\s+ship\b"
     # asked about, or planned (prisma's agent skill: "If `docs/a.md`, `docs/b.md`, or `docs/c.md`
     # exist — append to the matching one"; its plans' "`x` (if any)", "New: `x`", "New file `x`",
-    # "`x` (new; named-export parity)"); every run bounded
-    r"|\bif\s{1,3}(?:the\s{1,3}(?:file|folder|directory)\s{1,3})?(?:[\s,`'\"]|\bor\b|\band\b){1,40}?\s"
-    r"(?:exists?|is\s+present|are\s+present)\b"
-    r"|\(if\s+any\)|\bnew:\s|\bnew\s{1,3}(?:file|folder|directory)\s{1,3}(?:`{1,2}\s|\s)|\(new\b[;,:)]"
+    # "`x` (new; named-export parity)", slidev's "`scripts/check-skills-drift.mjs` (create)";
+    # react-router's agent skill: "Document the flag in `docs/upgrading/future-flags.md` if it
+    # exists", "`x` if present"); every run bounded
+    r"|\bif\s{1,3}(?:the\s{1,3}(?:file|folder|directory)\s{1,3})?(?:[\s,`'\"]|\bor\b|\band\b|\bit\b|\bthey\b|\bone\b)"
+    r"{1,40}?\s(?:exists?|is\s+present|are\s+present)\b"
+    # the CDDL's header, copied with a file of another project (FlameGraph's scripts, copied into
+    # libgit2's benchmarks): "You can obtain a copy of the license at docs/cddl1.txt"
+    r"|\b(?:copy\s+of|include)\s+the\s+licen[cs]e\s+(?:file\s+)?at\b"
+    r"|\((?:if\s+any|create|to\s+be\s+created)\)|\bnew:\s|\bnew\s{1,3}(?:file|folder|directory)\s{1,3}(?:`{1,2}\s|\s)|\(new\b[;,:)]"
     r"|\b(?:do\s+not|don'?t|never)\s+commit\b"
-    r"|\bif\s+you\s+have\b|\bin\s+order\s+to\s+run\s+a\s+particular\b"
+    r"|\bif\s+(?:you\s+have|present)\b|\bin\s+order\s+to\s+run\s+a\s+particular\b"
     r"|\b(?:in|of|from)\s+the\s+(?!same\b|this\b|our\b)(?:[\w.-]+|\[[^\]]*\])\s+repo(?:sitory)?\b"
     r"|\b(?:another|other|upstream|external|separate)\s+(?:repo(?:sitory)?|project)\b"
     r"|\b(?:in|from|inside)\s+(?:the\s+root\s+of\s+)?(?:a|an)\s+(?:\S+\s+)?(?:checkout|clone)\b"
@@ -100,7 +105,7 @@ EXAMPLE_WORDS = ("example", "instance", "e.g.", "such", "pretend", "suppose", "i
                  "hypothetical", "something", "will", "create", "generated", "written", "file",
                  "folder", "directory", "your", "have", "particular", "been", "would", "repo", "project",
                  "look", "checkout", "clone", "could", "might", "their", "save", "exist", "ship", "commit",
-                 "present", "if any", "new:", "(new")
+                 "present", "if any", "new:", "(new", "licen")
 
 
 @lru_cache(maxsize=8192)

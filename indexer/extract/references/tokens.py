@@ -11,8 +11,9 @@ from typing import AnyStr, Iterator
 from indexer.regex import lazy
 
 # One path segment: name characters, or a variable / placeholder / glob piece (make's automatic
-# variables too: security-profiles-operator's recipe copies to `./bpf/recorder.bpf.o.$*`).
-_SEGMENT = (r"(?:[\w.+~%-]|\$\{[^}\s]*\}|\$\([^)\s]*\)|\$\w+|\$[*@<^?+|]|\{\{[^}\n]*?\}\}|\{[\w.,]*\}"
+# variables too: security-profiles-operator's recipe copies to `./bpf/recorder.bpf.o.$*`; and a
+# GitHub Actions expression, paradedb's `docker/Dockerfile.paradedb-${{ matrix.pg_version }}`).
+_SEGMENT = (r"(?:[\w.+~%-]|\$\{\{[^}\n]*?\}\}|\$\{[^}\s]*\}|\$\([^)\s]*\)|\$\w+|\$[*@<^?+|]|\{\{[^}\n]*?\}\}|\{[\w.,]*\}"
             r"|<[\w.-]+>|\*|\?|\[[\w.!-]*\])+")
 _BEFORE = r"(?<![\w/.:@$~%+\-\\\]])"
 PATH_WORD = lazy(
