@@ -1193,3 +1193,19 @@ def test_a_numbered_page_added_resolves_again_the_site_urls_that_name_it_without
     repo.commit("2026-10-03", "gone")
     assert_same_as_cold(repo, tmp_path, warm)
     assert "dangling-reference" in run_scan(repo.root, warm, "--format", "json").stdout
+
+
+def test_a_hugo_page_whose_url_differs_from_its_folder_runs_the_full_scan(repo, tmp_path):
+    """A Hugo site serves `content/docs/Storage Tiers/` at `docs/storage-tiers/`, which its pages
+    link: the URLs come from all the paths at once, part of the frame, so the page's arrival makes
+    the full scan run and the link resolve as a cold scan resolves it."""
+    repo.commit("2020-01-10", files={"site/content/docs/storage-tiers/x.md": "# x\n"})
+    repo.git("rm", "-q", "-r", "site/content/docs/storage-tiers")
+    warm = scanned(repo, tmp_path, {"site/hugo.toml": 'title = "docs"\n', "site/content/docs/Caching/_index.md": "# Caching\n",
+                                    "site/content/docs/FAQ/_index.md": "# FAQ\n\nSee [tiers](../storage-tiers/).\n"})
+    faq = "site/content/docs/FAQ/_index.md"
+    assert faq in {f["path"] for f in json.loads(run_scan(repo.root, warm, "--format", "json").stdout)["findings"]}
+    repo.commit("2026-10-20", "tiers", files={"site/content/docs/Storage Tiers/_index.md": "# Tiers\n"})
+    proc = run_scan(repo.root, warm, "--format", "json", "-v", "--since", "HEAD~1")
+    assert "what every file is resolved against: the Hugo sites' page URLs" in proc.stderr
+    assert_same_as_cold(repo, tmp_path, warm, delta=None)

@@ -112,7 +112,7 @@ EXAMPLE_PHRASES = [
     "save the following as", "this will create a file", "must not exist", "does not ship", "don't commit",
     "if x/y exists:", "if the file x/y is present:", "(if any)", "new:", "new file", "(new;",
     "add it to your `x/y.sh`", "if it exists", "if present", "a copy of the license at",
-    "include the license file at", "(create)", "(to be created)",
+    "include the license file at", "(create)", "(to be created)", "a file named",
 ]
 
 

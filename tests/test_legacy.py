@@ -679,3 +679,71 @@ def test_a_versions_successor_is_the_next_version_of_its_kind_whatever_else_is_n
                                  env={**os.environ, "PYTHONHASHSEED": str(seed)}, capture_output=True, text=True, check=True)
         answers.add(frozenset(path for path, _ in by_rule(json.loads(scanned.stdout), "legacy-path")))
     assert answers == {frozenset()}
+
+
+def test_a_code_block_under_a_deprecated_heading_lists_nothing(repo):
+    """borgmatic's "Deprecated command hooks" show `- umount /some/filesystem` in a YAML example:
+    its `borg/umount.py` is no legacy module. A list item after the block is still a name listed."""
+    repo.commit("2025-06-01", files={
+        "borg/umount.py": "def run():\n    pass\n",
+        "borg/mount.py": "def run():\n    pass\n",
+        "collectors/ntp.go": "package collectors\n",
+        "collectors/cpu.go": "package collectors\n",
+        "docs/hooks.md": ("# Hooks\n\n### Deprecated command hooks\n\nAn example:\n\n```yaml\nafter_backup:\n"
+                          "    - umount /some/filesystem\n```\n\n- ntp\n"),
+    })
+    assert set(by_rule(scan(repo.root), "legacy-path")) == {("collectors/ntp.go", None)}
+
+
+def test_a_test_resources_deprecated_file_is_the_tests_input(repo):
+    """authelia's `internal/configuration/test_resources/config.deprecated.yml` is the configuration
+    its test loads to see the warnings: no legacy file beside `config.yml`. Outside test data the
+    name still reads as legacy."""
+    repo.commit("2025-06-01", files={
+        "internal/configuration/test_resources/config.yml": "a: 1\n",
+        "internal/configuration/test_resources/config.deprecated.yml": "a: 1\n",
+        "internal/configuration/provider_test.go": 'package configuration\n\nvar f = "./test_resources/config.deprecated.yml"\n',
+        "deploy/config.yml": "a: 1\n",
+        "deploy/config.deprecated.yml": "a: 1\n",
+        "deploy/run.sh": "#!/bin/sh\ncat deploy/config.deprecated.yml\n",
+    })
+    repo.commit("2026-06-01", files={"internal/configuration/test_resources/config.yml": "a: 2\n",
+                                     "deploy/config.yml": "a: 2\n"})
+    assert set(by_rule(scan(repo.root), "legacy-path")) == {("deploy/config.deprecated.yml", None)}
+
+
+def test_a_tables_unheaded_first_column_names_no_deprecated_path(repo):
+    """akka's operator index is a table `| |Operator|Description|` whose rows open with the
+    operator's kind: "|Sink|lazyInitAsync|Deprecated by ..." says nothing of the `operators/Sink/`
+    pages (3 legacy paths, 26 references). A table headed by its names still lists them."""
+    repo.commit("2025-06-01", files={
+        "docs/operators/Sink/lazyInitAsync.md": "# lazyInitAsync\n",
+        "docs/operators/Source/queue.md": "# queue\n",
+        "collectors/ntp.go": "package collectors\n",
+        "collectors/cpu.go": "package collectors\n",
+        "docs/operators/index.md": ("# Operators\n\n| |Operator|Description|\n|-|-|-|\n"
+                                    "|Sink|lazyInitAsync|Deprecated by lazyFutureSink.|\n"
+                                    "|Source|queue|Materializes a queue.|\n"),
+        "README.md": "# Tool\n\n| Name | Status |\n|-|-|\n| ntp | Deprecated |\n| cpu | Stable |\n",
+    })
+    assert set(by_rule(scan(repo.root), "legacy-path")) == {("collectors/ntp.go", None)}
+
+
+def test_a_hidden_kotlin_declaration_and_an_end_to_end_tests_component_are_not_legacy(repo):
+    """kotlinx.serialization's `@Deprecated("Inserted into generated code and should not be used
+    directly", level = DeprecationLevel.HIDDEN)` hides a class from users (2); qwik's
+    `e2e/qwik-e2e/apps/` keep a `@deprecated` component for the test (3). A class deprecated for its
+    users still is legacy."""
+    repo.commit("2025-06-01", files={
+        "core/internal/Marker.kt": ('package x\n\n@Deprecated("Inserted into generated code and should not be used directly",'
+                                    ' level = DeprecationLevel.HIDDEN)\nclass Marker\n'),
+        "core/Old.kt": 'package x\n\n@Deprecated("Use New")\nclass Old\n',
+        "e2e/qwik-e2e/apps/preloader/src/modal-content.tsx": (
+            "import { component$ } from '@qwik.dev/core';\n\n"
+            "/** @deprecated This component is deprecated and will be removed. */\n"
+            "export const HModalContent = component$(() => null);\n"),
+        "e2e/qwik-e2e/apps/preloader/src/modal-root.tsx": "export const HModalRoot = 1;\n",
+        "e2e/qwik-e2e/apps/preloader/src/index.ts": ("export { HModalRoot as Root } from './modal-root';\n"
+                                                "export { HModalContent as Content } from './modal-content';\n"),
+    })
+    assert set(by_rule(scan(repo.root), "legacy-path")) == {("core/Old.kt", None)}

@@ -4052,3 +4052,263 @@ def test_a_page_under_the_url_an_application_serves_its_pages_at(repo):
                             "* [events](/events)\n"),
     })
     assert set(found(scan(repo.root), "dangling-reference")) == {("doc/database.md", 5), ("doc/database.md", 7)}
+
+
+def test_a_qt_linguist_translation_is_no_typescript(repo):
+    """qBittorrent's `src/lang/qbittorrent_ar.ts` is XML lupdate writes, whose `<location
+    filename="../base/x.cpp">` name the sources it last read (4,136 named removed ones). A TypeScript
+    file's path is still read."""
+    repo.commit("2020-01-10", files={"src/base/gone.cpp": "", "src/app/gone.ts": ""})
+    repo.git("rm", "-q", "src/base/gone.cpp", "src/app/gone.ts")
+    repo.commit("2024-01-10", files={
+        "src/lang/app_ar.ts": ('<?xml version="1.0" encoding="utf-8"?>\n<!DOCTYPE TS>\n<TS version="2.1" language="ar">\n'
+                               '<context>\n    <message>\n        <location filename="../base/gone.cpp" line="42"/>\n'
+                               '    </message>\n</context>\n</TS>\n'),
+        "src/app/main.ts": 'import { x } from "./gone";\nconst page = "src/app/gone.ts";\n',
+    })
+    assert set(found(scan(repo.root), "dangling-reference")) == {("src/app/main.ts", 2)}
+
+
+def test_a_hugo_page_links_a_folder_by_its_url(repo):
+    """kopia's Hugo site keeps `content/docs/Advanced/Storage Tiers/_index.md`, served at
+    `docs/advanced/storage-tiers/`, and its pages link it so (`../storage-tiers/`: 130). A link to
+    no page is still reported."""
+    repo.commit("2020-01-10", files={"site/content/docs/Advanced/Old/_index.md": "# Old\n"})
+    repo.git("rm", "-q", "site/content/docs/Advanced/Old/_index.md")
+    repo.commit("2024-01-10", files={
+        "site/hugo.toml": 'title = "docs"\n',
+        "site/content/docs/Advanced/Storage Tiers/_index.md": "# Tiers\n",
+        "site/content/docs/Advanced/Caching/_index.md": "# Caching\n",
+        "site/content/docs/Advanced/Consistency/_index.md": (
+            "# Consistency\n\nSee [tiers](../storage-tiers/).\n\nSee [caching](../caching/).\n\n"
+            "See [the old page](../old/).\n"),
+    })
+    assert set(found(scan(repo.root), "dangling-reference")) == {("site/content/docs/Advanced/Consistency/_index.md", 7)}
+
+
+def test_an_object_file_or_a_library_is_built(repo):
+    """micropython's makefiles list `shared/runtime/gchelper_thumb2.o`, compiled from
+    `gchelper_thumb2.s` (27), and nodemcu's link `user/libuser.a`, which a sub-make builds (22).
+    An object the repository once committed is still reported."""
+    repo.commit("2020-01-10", files={"shared/runtime/gone.o": "", "shared/runtime/gone.c": ""})
+    repo.git("rm", "-q", "shared/runtime/gone.o", "shared/runtime/gone.c")
+    repo.commit("2024-01-10", files={
+        "shared/runtime/gchelper_thumb2.s": "",
+        "user/user_main.c": "",
+        "ports/Makefile": ("SRC_O = \\\n\tshared/runtime/gchelper_thumb2.o \\\n\tuser/libuser.a \\\n"
+                           "\tshared/runtime/gone.o\n"),
+    })
+    assert set(found(scan(repo.root), "dangling-reference")) == {("ports/Makefile", 4)}
+
+
+def test_a_file_kept_compressed_is_served(repo):
+    """domoticz' `www/index.html` loads `js/bootbox.min.js`, committed as `www/js/bootbox.min.js.gz`,
+    which its server sends as it is (52). A script that is nowhere is still reported."""
+    repo.commit("2020-01-10", files={"www/js/gone.js": ""})
+    repo.git("rm", "-q", "www/js/gone.js")
+    repo.commit("2024-01-10", files={
+        "www/js/bootbox.min.js.gz": "",
+        "www/index.html": ('<html>\n<script src="js/bootbox.min.js"></script>\n'
+                           '<script src="js/gone.js"></script>\n</html>\n'),
+    })
+    assert set(found(scan(repo.root), "dangling-reference")) == {("www/index.html", 3)}
+
+
+def test_a_go_string_names_a_symbol_by_its_package(repo):
+    """tinygo's compiler looks up `"runtime/interrupt.use"`: a symbol, by its package's import path
+    and its name, where `src/runtime/interrupt/` holds the package. A file with an extension is
+    still a file."""
+    repo.commit("2020-01-10", files={"src/runtime/interrupt/gone.go": "package interrupt\n"})
+    repo.git("rm", "-q", "src/runtime/interrupt/gone.go")
+    repo.commit("2024-01-10", files={
+        "src/runtime/interrupt/interrupt.go": "package interrupt\n",
+        "compiler/interrupt.go": ('package compiler\n\nvar use = "src/runtime/interrupt.use"\n\n'
+                                  'var gone = "src/runtime/interrupt/gone.go"\n'),
+    })
+    assert set(found(scan(repo.root), "dangling-reference")) == {("compiler/interrupt.go", 5)}
+
+
+def test_a_pull_request_templates_parent_is_the_repository(repo):
+    """hydra's pull request template links `../blob/master/CONTRIBUTING.md` and `../security/policy`:
+    shown at `/ory/hydra/compare/...`, `../` is the repository's page. A file the repository lacks
+    is still reported."""
+    repo.commit("2020-01-10", files={"GONE.md": ""})
+    repo.git("rm", "-q", "GONE.md")
+    repo.commit("2024-01-10", files={
+        "CONTRIBUTING.md": "# Contributing\n",
+        ".github/pull_request_template.md": (
+            "## Checklist\n\n- [ ] I have read the [guidelines](../blob/master/CONTRIBUTING.md).\n"
+            "- [ ] I have read the [security policy](../security/policy).\n"
+            "- [ ] I have read [the old notes](../blob/master/GONE.md).\n"),
+    })
+    assert set(found(scan(repo.root), "dangling-reference")) == {(".github/pull_request_template.md", 5)}
+
+
+def test_an_included_asciidoc_chapter_links_from_above(repo):
+    """keepassxc's `docs/topics/AutoType.adoc`, included by `docs/UserGuide.adoc`, links
+    `xref:UserGuide.adoc#_auto_type[]`: read from the including document's folder (4). A document
+    that is nowhere is still reported."""
+    repo.commit("2020-01-10", files={"docs/Gone.adoc": "= Gone\n"})
+    repo.git("rm", "-q", "docs/Gone.adoc")
+    repo.commit("2024-01-10", files={
+        "docs/UserGuide.adoc": "= Guide\n\ninclude::topics/AutoType.adoc[]\n",
+        "docs/topics/AutoType.adoc": ("= Auto-Type\n\nSee xref:UserGuide.adoc#_auto_type[the guide].\n\n"
+                                      "See xref:Gone.adoc#_old[the old page].\n"),
+    })
+    assert set(found(scan(repo.root), "dangling-reference")) == {("docs/topics/AutoType.adoc", 5)}
+
+
+def test_a_vcpkg_ports_files_name_the_projects(repo):
+    """keepassxc's `utils/vcpkg_ports/argon2/CMakeLists.txt`, beside its `portfile.cmake`, builds
+    argon2's `src/argon2.c`, in the source vcpkg downloads (6). Elsewhere the path is still checked."""
+    repo.commit("2020-01-10", files={"src/argon2.c": ""})
+    repo.git("rm", "-q", "src/argon2.c")
+    repo.commit("2024-01-10", files={
+        "src/main.c": "",
+        "utils/vcpkg_ports/argon2/portfile.cmake": "vcpkg_from_github(OUT_SOURCE_PATH SOURCE_PATH)\n",
+        "utils/vcpkg_ports/argon2/CMakeLists.txt": "add_library(argon2\n    src/argon2.c\n)\n",
+        "CMakeLists.txt": "add_library(app\n    src/main.c\n    src/argon2.c\n)\n",
+    })
+    assert set(found(scan(repo.root), "dangling-reference")) == {("CMakeLists.txt", 3)}
+
+
+def test_a_file_named_so_is_a_new_one(repo):
+    """vcr's Cucumber docs say 'Given a file named "lib/server.rb" with:': the test writes it (16).
+    A sentence naming a file of the repository is still checked."""
+    repo.commit("2020-01-10", files={"lib/gone.rb": ""})
+    repo.git("rm", "-q", "lib/gone.rb")
+    repo.commit("2024-01-10", files={
+        "lib/vcr.rb": "",
+        "docs/cucumber.md": ('# Cucumber\n\n_Given_ a file named "lib/server.rb" with:\n\n'
+                             'The server is in "lib/gone.rb".\n\nThe client is in "lib/client.rb".\n'),
+    })
+    assert set(found(scan(repo.root), "dangling-reference")) == {("docs/cucumber.md", 5), ("docs/cucumber.md", 7)}
+
+
+def test_a_cgo_preamble_includes_the_systems_headers(repo):
+    """lxd's Go files include `<sys/types.h>` in their cgo preamble, a comment (46): the system's
+    header, whatever `sys/` folder the repository has. A quoted include is still looked for."""
+    repo.commit("2020-01-10", files={"sys/gone.h": ""})
+    repo.git("rm", "-q", "sys/gone.h")
+    repo.commit("2024-01-10", files={
+        "sys/own.h": "",
+        "lxd/main_fork.go": ('package main\n\n/*\n#include <sys/types.h>\n#include "../sys/gone.h"\n*/\n'
+                             'import "C"\n'),
+    })
+    assert set(found(scan(repo.root), "dangling-reference")) == {("lxd/main_fork.go", 5)}
+
+
+def test_rubys_existence_tests(repo):
+    """rubocop-rails asks `File.exist?('config/database.yml')`, openstreetmap-website
+    `Rails.root.join("config/application.yml").exist?`: a file the code tests for. A file the code
+    loads is still checked."""
+    repo.commit("2020-01-10", files={"config/database.yml": "", "config/application.yml": "", "config/gone.yml": ""})
+    repo.git("rm", "-q", "config/database.yml", "config/application.yml", "config/gone.yml")
+    repo.commit("2024-01-10", files={
+        "config/default.yml": "",
+        "lib/resolver.rb": ("return unless File.exist?('config/database.yml')\n"
+                            'if Rails.root.join("config/application.yml").exist?\n'
+                            "YAML.load_file('config/gone.yml')\n"),
+    })
+    assert set(found(scan(repo.root), "dangling-reference")) == {("lib/resolver.rb", 3)}
+
+
+def test_an_include_above_its_folder_is_found_on_the_include_path(repo):
+    """obs-studio's `plugins/win-capture/graphics-hook/graphics-hook.h` includes
+    `"../graphics-hook-info.h"`, which moved to `shared/obs-hook-config/`, where its build finds it
+    (4). A header that is nowhere is still reported."""
+    repo.commit("2020-01-10", files={"plugins/capture/gone-info.h": "", "plugins/capture/graphics-hook-info.h": ""})
+    repo.git("rm", "-q", "plugins/capture/gone-info.h", "plugins/capture/graphics-hook-info.h")
+    repo.commit("2024-01-10", files={
+        "shared/hook-config/graphics-hook-info.h": "",
+        "plugins/capture/hook/hook.h": '#include "../graphics-hook-info.h"\n#include "../gone-info.h"\n',
+    })
+    assert set(found(scan(repo.root), "dangling-reference")) == {("plugins/capture/hook/hook.h", 2)}
+
+
+def test_paradox_directives_labels_and_nested_api_links(repo):
+    """akka's `@scala[@scaladoc[Try[T]](scala.util.Try)]` is an API link however its label nests
+    (7), and `@@include[typed/event-bus.md](typed/event-stream.md)` names the included page in its
+    parentheses, its label being only a label (12). The included page is still checked."""
+    repo.commit("2020-01-10", files={"docs/paradox/typed/gone.md": "# gone\n"})
+    repo.git("rm", "-q", "docs/paradox/typed/gone.md")
+    repo.commit("2024-01-10", files={
+        "docs/paradox/typed/event-stream.md": "# Event stream\n",
+        "docs/paradox/event-bus.md": ("# Event bus\n\nType: @scala[@scaladoc[Try[T]](scala.util.Try) => Boolean]\n\n"
+                                      "@@include[typed/event-bus.md](typed/event-stream.md) { #dependency }\n\n"
+                                      "@@include[typed/event-bus.md](typed/gone.md) { #intro }\n"),
+    })
+    assert set(found(scan(repo.root), "dangling-reference")) == {("docs/paradox/event-bus.md", 7)}
+
+
+def test_a_link_through_a_route_group_and_a_docc_symbol(repo):
+    """qwik's pages link `../../../(qwik)/concepts/resumable/`: a destination keeps its balanced
+    parentheses (cut at `(qwik` before: 6). swift-nio's `Sources/NIO/Docs.docc/index.md` links
+    `./NIOCore/EventLoop`, DocC's page of a symbol (26). A missing page is still reported."""
+    repo.commit("2020-01-10", files={"docs/routes/(qwik)/gone/index.mdx": "# Gone\n"})
+    repo.git("rm", "-q", "docs/routes/(qwik)/gone/index.mdx")
+    repo.commit("2024-01-10", files={
+        "docs/routes/(qwik)/concepts/index.mdx": "# Concepts\n",
+        "docs/routes/(router)/guides/index.mdx": ("# Guides\n\nSee [concepts](../../(qwik)/concepts/).\n\n"
+                                                  "See [the old page](../../(qwik)/gone/).\n"),
+        "Sources/NIO/Docs.docc/index.md": "# NIO\n\n[el]: ./NIOCore/EventLoop\n\nSee [the loop][el].\n",
+    })
+    assert set(found(scan(repo.root), "dangling-reference")) == {("docs/routes/(router)/guides/index.mdx", 5)}
+
+
+def test_an_underscored_spec_file_is_a_test(repo):
+    """angular-cli's `javascript-transformer_spec.ts` transforms `'src/app.js'`, a file the test
+    gives it (`_spec`, as `.spec.`: 20). The same string outside a test, and in a `-spec.md`
+    specification, is still checked."""
+    repo.commit("2024-01-10", files={
+        "src/main.ts": "export const x = 1;\n",
+        "tools/transformer_spec.ts": "const result = transform('src/app.js', input);\n",
+        "tools/transformer.ts": "const result = transform('src/app.js', input);\n",
+        "docs/transformer-spec.md": "# Transformer\n\nIt reads `src/app.js`.\n",
+    })
+    assert set(found(scan(repo.root), "dangling-reference")) == {("tools/transformer.ts", 1), ("docs/transformer-spec.md", 3)}
+
+
+def test_a_ddoc_site_serves_its_pages_as_folders(repo):
+    """broot's `website/` is a ddoc site (`ddoc.hjson`): `src/conf_file.md` is served at
+    `conf_file/`, so its `../skins` is `src/skins.md` (26). A page that is nowhere is still reported."""
+    repo.commit("2020-01-10", files={"website/src/gone.md": "# Gone\n"})
+    repo.git("rm", "-q", "website/src/gone.md")
+    repo.commit("2024-01-10", files={
+        "website/ddoc.hjson": "title: broot\n",
+        "website/src/skins.md": "# Skins\n",
+        "website/src/conf_file.md": "# Config\n\nSee [skins](../skins#color).\n\nSee [the old page](../gone).\n",
+    })
+    assert set(found(scan(repo.root), "dangling-reference")) == {("website/src/conf_file.md", 5)}
+
+
+def test_your_file_in_restructuredtext_is_the_readers(repo):
+    """Sylius' bundle docs say "Put this configuration inside your ``app/config/config.yml``", the
+    reader's application's file, whatever Sylius once kept there (6). "The ``x``" is still checked."""
+    repo.commit("2020-01-10", files={"app/config/config.yml": "", "app/config/gone.yml": ""})
+    repo.git("rm", "-q", "app/config/config.yml", "app/config/gone.yml")
+    repo.commit("2024-01-10", files={
+        "app/AppKernel.php": "",
+        "docs/installation.rst": ("Installation\n============\n\nPut this configuration inside your "
+                                  "``app/config/config.yml``.\n\nThe defaults are in ``app/config/gone.yml``.\n"),
+    })
+    assert set(found(scan(repo.root), "dangling-reference")) == {("docs/installation.rst", 6)}
+
+
+def test_a_path_compared_with_is_no_file_read(repo):
+    """Humanizer's docs workflow asks `[[ "$path" == ".github/workflows/jekyll-gh-pages.yml" ]]` of
+    the files a commit touched, a workflow it deleted (10): a name compared with. A file the step
+    runs is still checked."""
+    repo.commit("2020-01-10", files={".github/workflows/pages.yml": "on: push\n", "scripts/gone.sh": ""})
+    repo.git("rm", "-q", ".github/workflows/pages.yml", "scripts/gone.sh")
+    repo.commit("2024-01-10", files={
+        "scripts/build.sh": "",
+        ".github/workflows/docs.yml": ("on: push\njobs:\n  docs:\n    runs-on: ubuntu-latest\n    steps:\n"
+                                       "      - run: |\n"
+                                       '          if [[ "$path" == "README.md" ]]; then\n            :\n'
+                                       '          elif [[ "$path" == ".github/workflows/pages.yml" ]]; then\n'
+                                       "            echo\n          fi\n"
+                                       "          jq '.[] | select(.path != \".github/workflows/pages.yml\")' runs.json\n"
+                                       "          bash scripts/gone.sh\n"),
+    })
+    assert set(found(scan(repo.root), "dangling-reference")) == {(".github/workflows/docs.yml", 13)}

@@ -188,7 +188,8 @@ FRAME_PARTS = {"sphinx": "the Sphinx roots", "sites": "the docs sites' roots", "
                "next": "the Next.js apps' page folders",
                "built": "the built docs' folders", "links": "the tracked links", "assets": "the sites' asset folders",
                "generators": "the generators' folders", "working": "the working folders",
-               "dockerfile": "whether a Dockerfile is tracked", "writerside": "the Writerside projects' folders"}
+               "dockerfile": "whether a Dockerfile is tracked", "writerside": "the Writerside projects' folders",
+               "hugo": "the Hugo sites' page URLs"}
 
 
 def frame_of(resolver) -> dict[str, list[str]]:
@@ -200,5 +201,5 @@ def frame_of(resolver) -> dict[str, list[str]]:
              "next": [" ".join(pair) for pair in paths.next_pages], "links": paths.links,
              "assets": resolver._site_asset_bases, "generators": resolver._generators,
              "working": resolver._working_folders, "dockerfile": [resolver._has_dockerfile],
-             "writerside": paths.writerside_roots}
+             "writerside": paths.writerside_roots, "hugo": [f"{url} {path}" for url, path in resolver.hugo_urls.items()]}
     return {name: sorted(part) for name, part in parts.items()}  # (in one order: the roots of a length are a set's)

@@ -63,8 +63,11 @@ MIGRATE = lazy(
     r"|\b(?:remove|delete|drop|retire|kill|deprecate)\b.*\b(?:once|when|after|in\s+favou?r|instead)\b"
     r"|(?<!will\s)(?<!would\s)\buse\s+\S+\s+instead\b|\breplace\w*\s+(?:this\s+)?(?:with|by)\b|\bin\s+favou?r\s+of\b"
 )
-#: Test data and examples keep `old/` and `new/` side by side on purpose.
-_TEST_DATA = lazy(r"(?:^|/)(?:tests?|testdata|test_data|fixtures|__tests__|testing|examples?)/")
+#: Test data and examples keep `old/` and `new/` side by side on purpose (authelia's
+#: `internal/configuration/test_resources/config.deprecated.yml`: the configuration its test warns of;
+#: qwik's `e2e/qwik-e2e/apps/` keep a `@deprecated` component for the test).
+_TEST_DATA = lazy(r"(?:^|/)(?:tests?|testdata|test_data|test[-_]resources?|fixtures|__tests__|testing|examples?"
+                  r"|e2e(?:[-_][a-z]+)?)/")
 _TOWARD = lazy(r"(?i)\b(?:use|uses|using|to|onto|into|with|by|of|toward|towards)\s*$")
 
 

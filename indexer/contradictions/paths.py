@@ -41,7 +41,8 @@ _SITE_MARKERS = ("_config.yml", "_config.yaml", "mkdocs.yml", "mkdocs.yaml", "hu
                  # (Rspress and Vocs serve their `docs/` and `pages/` from a site's root: rspress'
                  # `/guide/start/getting-started.mdx`, its `website/docs/en/guide/start/`)
                  *(f"{tool}.config.{flavour}" for tool in ("astro", "rspress", "vocs") for flavour in _MODULE_FLAVOURS),
-                 "firebase.json")  # (Firebase Hosting serves a site's build: rxjs.dev's generated `/api/` pages)
+                 "firebase.json",  # (Firebase Hosting serves a site's build: rxjs.dev's generated `/api/` pages)
+                 "ddoc.hjson")  # (ddoc serves `src/skins.md` at `skins/`: broot's `../skins` from `conf_file.md`)
 #: Hugo's configuration before `hugo.toml`: a site root where `content/` and `layouts/`, `themes/`
 #: or `archetypes/` lie beside it (minikube's `site/config.toml`, the `config.json` of rclone's docs);
 #: alone, a name many tools use.

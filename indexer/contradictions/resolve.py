@@ -65,6 +65,7 @@ _JS_IMPORT = lazy(r"\bfrom\s+['\"]|\bimport\s*\(\s*['\"]|\brequire\s*\(\s*['\"]"
 #: cannot tell us. jq moved `src/decNumber/` to `vendor/decNumber/` and builds with
 #: `-I$(srcdir)/vendor`: its `#include "decNumber/decNumber.h"` still finds the header.
 _C_INCLUDE = lazy(r'#\s*(?:include|import)\s*"')
+_C_INCLUDE_SYSTEM = lazy(r"#\s*(?:include|import)\s*<")
 #: A template tag (Jinja, Django, Nunjucks, Twig): the name is looked up on the template loader's
 #: path, which holds a theme's and installed packages' templates (fastapi's MkDocs overrides
 #: `{% include "partials/nav.html" %}` from the Material theme).
@@ -102,6 +103,8 @@ _PELICAN_LINKS = tuple(f"{open_}{name}{close}" for name in ("filename", "static"
                        for open_, close in (("{", "}"), ("|", "|")))
 _SASS_IMPORT = lazy(r"@(?:use|forward|import)\b")
 _SASS_SUFFIXES = (".scss", ".sass", ".css")
+#: What a build compiles and links, never committed unless history says so.
+_BUILT_BINARIES = (".o", ".a", ".so", ".obj", ".lo", ".la", ".lib", ".dylib", ".dll")
 _JS_SUFFIXES = (".js", ".ts", ".tsx", ".jsx", ".mjs", ".cjs", ".json", ".vue", ".svelte", ".d.ts")
 _JS_SOURCES = tuple(suffix for suffix in _JS_SUFFIXES if suffix != ".json")
 #: The modules a function's handler (`file.export`) names.
@@ -137,7 +140,9 @@ _WRITTEN_TO = lazy(r"(?i)\b(?:write|save|dump|output)\b(?:\s+\w+){0,4}\s+(?:to|i
                    r"|\boutput\s+(?:dir|directory|folder|path|file)\b|\bwhere\s+to\s+(?:write|save|put)\b")
 #: Code that asks whether the path exists, or says that it does not: knative's
 #: `if fileExists("hack/update-dep.sh")`, then `fmt.Println("hack/update-dep.sh script doesn't exist")`.
-_EXISTENCE_TEST = lazy(r"(?i:exists?|is_?file|is_?dir)\s*\(|\bos\.L?[Ss]tat\("
+#: (Ruby's too: rubocop-rails' `File.exist?('config/database.yml')`, openstreetmap-website's
+#: `Rails.root.join("config/application.yml").exist?`)
+_EXISTENCE_TEST = lazy(r"(?i:exists?\??|is_?file|is_?dir)\s*\(|\.exists?\?|\bos\.L?[Ss]tat\("
                        r"|(?i:\b(?:does\s+not|doesn'?t|not)\s+exist|\bnot\s+found\b)")
 #: A towncrier news fragment's name (`1234.bugfix.rst`, `+abc.feature.md`): a release turns the
 #: fragments into its notes and deletes them.
@@ -226,6 +231,8 @@ _PROJECT_KEY = lazy(r"[ \t]*(?:(?:project\.)?urls\.)?[\"']?(?:home(?:[-_ ]?page)
                     r"|history|documentation|docs|download)[\"']?[ \t]*=", re.I)
 #: A repository's page on github.com, named from the site's root (`/owner/name/blob/main/x.md`).
 _GITHUB_PAGE = lazy(r"/[\w.-]+/[\w.-]+/(?:blob|tree)/")
+_RELATIVE_GITHUB_PAGE = lazy(r"\.\./(?:(?:blob|tree)/[^/]+/(?P<path>.+)|(?:security|issues|pulls|wiki|discussions"
+                            r"|releases|actions|projects|pulse|graphs)(?:/|$))")
 #: An issue or pull request template: GitHub shows it on the new issue's or pull request's page,
 #: and its authors link the repository's files from the root (`[guidelines](CONTRIBUTING.md)`).
 _GITHUB_TEMPLATE = lazy(r"(?i)^(?:\.github/|docs/)?(?:pull_request_template|issue_template)(?:\.md|/)"
@@ -244,8 +251,9 @@ _SOMEONE_ELSES = lazy(r"(?i)\b(?:in|on|of|from)\s+(?:the\s+\[?(?!same\b|this\b|o
                       # (masonite's "your .env file or your config/application.py file": a path between)
                       r"|\byour\s+(?:own\s+)?(?:[\w.`'\"/-]+\s+)?(?:file|project|repo|repository)\b"
                       # (filament's "Add Tailwind's CSS layers to your `resources/css/app.css`", a file
-                      # its history deleted in 2020: the reader's app's)
-                      r"|\byour\s+`[^`\n]+`")
+                      # its history deleted in 2020: the reader's app's; reStructuredText's too: Sylius'
+                      # "Put this configuration inside your ``app/config/config.yml``")
+                      r"|\byour\s+``?[^`\n]+`")
 #: The reader's home folder: molecule's "`.config/molecule/config.yml` file in your `$HOME`
 #: directory", a path of the reader's whatever this repository once kept under that name; or
 #: their user folders (tox's "located in the OS-specific user config directory under `tox/config.ini`").
@@ -541,7 +549,11 @@ class Resolver:
             # that has one (pygame's `buildconfig/MANIFEST.in`, a template its root setup.py reads)
             setup = next((f for f in _ancestors(folder) if self._holds_any(f, _SETUP_FILES)), "")
             return [folder] if setup == folder else [setup, folder]
-        if kind in ("rst-link", "adoc-include", "adoc-link", "config-extends", "go-replace"):
+        if kind == "adoc-link":
+            # a chapter another document includes is read from that document's folder, above it:
+            # keepassxc's `topics/AutoType.adoc`, which its `UserGuide.adoc` includes, links `xref:UserGuide.adoc[]`
+            return _ancestors(folder)[:-1] or [folder]
+        if kind in ("rst-link", "adoc-include", "config-extends", "go-replace"):
             return [folder]
         # (`./book` starts where the reader stands, never inside a package's `src/`: mdBook's
         # "defaults to `./book`" is no word on the `src/book/` module it once had)
@@ -575,6 +587,37 @@ class Resolver:
                         if self.paths.exists(folder := posixpath.join(content, default))]
                 out.append(content)
         return list(dict.fromkeys(out))
+
+    @functools.cached_property
+    def hugo_urls(self) -> dict[str, str]:
+        """The URL path each file and folder of a Hugo site's `content/` is served at (Hugo lower-cases
+        a path and makes its spaces hyphens: kopia's `content/docs/Advanced/Storage Tiers/_index.md`
+        is `docs/advanced/storage-tiers/`, which its pages link as `../storage-tiers/`) -> the path,
+        where the two differ; a page (`x.md`, `x/_index.md`) also under its URL without the suffix.
+        Made of all the paths at once: part of the frame (`indexer.contradictions.deps.frame_of`)."""
+        contents = tuple((posixpath.join(root, "content") if root else "content") + "/"
+                         for root in self.paths.hugo_roots)
+        out: dict[str, str] = {}
+        if not contents:
+            return out
+        for path in self.paths.files:
+            if not path.startswith(contents):
+                continue
+            page = path_stem(path) if path.endswith((".md", ".markdown", ".html")) else None
+            if page is not None and posixpath.basename(page) in ("_index", "index"):
+                page = posixpath.dirname(page)
+            for name in filter(None, (path, page, *_ancestors(posixpath.dirname(path)))):
+                url = name.lower().replace(" ", "-")
+                if url != name:
+                    out.setdefault(url, name)
+        return out
+
+    def _hugo_url(self, reference: Reference, candidates) -> str | None:
+        """The file or folder of a Hugo site that one of `candidates`, written as its URL, names."""
+        if reference.kind != "md-link" or not self.paths.hugo_roots:
+            return None
+        urls = self.hugo_urls
+        return next((urls[url] for c in candidates if (url := c.rstrip("/").lower()) in urls), None)
 
     @functools.cached_property
     def _hugo_mounts(self) -> list[tuple[str, str]]:
@@ -743,10 +786,13 @@ class Resolver:
         sass = reference.path.endswith((".scss", ".sass")) and _SASS_IMPORT.search(reference.text) is not None
         required = reference.kind == "string" and reference.path.endswith(_RUBY_SOURCES) \
             and _RUBY_REQUIRE.search(reference.text) is not None
+        # (a file kept compressed is served so: domoticz' `www/index.html` loads `js/bootbox.min.js`,
+        # committed as `www/js/bootbox.min.js.gz`, which its web server sends as it is: 37)
         for candidate in pairs:
             for variant in self._variants(reference.kind, candidate) + ([candidate + template] if template else []) \
                     + ([candidate + suffix for suffix in _JS_SUFFIXES] if imported else []) \
-                    + (_sass_files(candidate) if sass else []) + ([candidate + ".rb"] if required else []):
+                    + (_sass_files(candidate) if sass else []) + ([candidate + ".rb"] if required else []) \
+                    + [candidate + ".gz"]:
                 if self.paths.exists(variant):
                     return Resolved(reference, EXISTS, variant if variant != "." else "")
         if not pairs:
@@ -969,6 +1015,8 @@ class Resolver:
         exempt = self._shape_exemption(reference, word, list(pairs.values()))
         if exempt is not None:
             return exempt
+        if (served := self._hugo_url(reference, pairs)) is not None:
+            return Resolved(reference, EXISTS, served)
         if reference.kind == "md-link" and _GITHUB_PAGE.match(word) and _GITHUB_TEMPLATE.search(reference.path):
             # a template is shown on github.com, where Sonarr's pull request template links its
             # CONTRIBUTING.md as `/Sonarr/Sonarr/blob/v5-develop/CONTRIBUTING.md`
@@ -978,6 +1026,17 @@ class Resolver:
                                 why="a page of github.com: another repository's, or a branch not checked out")
             if self.paths.exists(own):
                 return Resolved(reference, EXISTS, own)
+        if reference.kind == "md-link" and _GITHUB_TEMPLATE.search(reference.path) \
+                and (page := _RELATIVE_GITHUB_PAGE.match(word)):
+            # hydra's pull request template links `../blob/master/CONTRIBUTING.md` and `../security/policy`:
+            # on the new pull request's page, `/ory/hydra/compare/...`, `../` is the repository's
+            if page.group("path") is None:
+                return Resolved(reference, NOT_A_CLAIM, why="a page of the repository on github.com")
+            if self.paths.exists(page.group("path")):
+                return Resolved(reference, EXISTS, page.group("path"))
+        if reference.kind == "md-link" and ".docc/" in reference.path and not tokens.has_file_extension(word):
+            # swift-nio's `Sources/NIO/Docs.docc/index.md` links `./NIOCore/EventLoop`: DocC's page of a symbol
+            return Resolved(reference, NOT_A_CLAIM, why="a page of the DocC documentation: a module or a symbol")
         if _RUSTDOC.search(word) or reference.path.endswith(".rs") and word.endswith(".html"):
             # (hyper's `[Client](client/index.html)`: a page rustdoc makes, never a file of the repository)
             return Resolved(reference, NOT_A_CLAIM, why="a Rust item's documentation: rustdoc's link or page")
@@ -989,6 +1048,11 @@ class Resolver:
                 and not tokens.has_file_extension(word):
             # connect-go's "the standard library's [compress/gzip]": Go's doc link names a package
             return Resolved(reference, NOT_A_CLAIM, why="a Go doc link: a package's import path")
+        if reference.path.endswith(".go") and not tokens.has_file_extension(word) \
+                and any(self.paths.exists(path_stem(c)) for c in pairs):
+            # tinygo's `b.mod.NamedFunction("runtime/interrupt.use")` and `//go:linkname x
+            # internal/godebug.setUpdate`: a symbol, by its package's import path (a folder) and its name
+            return Resolved(reference, NOT_A_CLAIM, why="a Go symbol: its package's path and its name")
         if _LICENSE_TEXT.search(reference.path) and posixpath.splitext(reference.path)[1].lower() in _TEXT_SUFFIXES:
             return Resolved(reference, NOT_A_CLAIM, why="in a license's text: the licensed project's file")
         if reference.kind in ("adoc-include", "adoc-link") and _IMAGE.search(word) and not word.startswith(("/", "../")) \
@@ -1025,8 +1089,18 @@ class Resolver:
             return Resolved(reference, NOT_A_CLAIM, why="a site generator's link alias")
         if _template_suffix(reference.path) and _TEMPLATE_TREE.search(reference.path):
             return Resolved(reference, NOT_A_CLAIM, why="in a generator's template: a file of the project it makes")
+        if self.paths.is_file(posixpath.join(posixpath.dirname(reference.path), "portfile.cmake")):
+            # keepassxc's `utils/vcpkg_ports/argon2/CMakeLists.txt` builds argon2's `src/argon2.c`:
+            # a vcpkg port's files are laid over the source it downloads
+            return Resolved(reference, NOT_A_CLAIM, why="in a vcpkg port: a file of the project it builds")
+        if f"<{word}>" in reference.text and _C_INCLUDE_SYSTEM.search(reference.text):
+            # lxd's cgo preambles, in Go comments: `#include <sys/types.h>`, the system's header
+            return Resolved(reference, NOT_A_CLAIM, why="a header of the system's include path")
         c_include = reference.kind == "string" and _C_INCLUDE.match(reference.text) is not None
-        if c_include and self.paths.has_suffix(word):
+        if c_include and (self.paths.has_suffix(word) or (below := _below_parents(word)) != word and (
+                self.paths.has_suffix(below) if "/" in below else self.paths.has_name(below))):
+            # (the part below its `../` too: obs-studio's `graphics-hook/graphics-hook.h` includes
+            # `../graphics-hook-info.h`, found on the include path in `shared/obs-hook-config/`)
             return Resolved(reference, NOT_A_CLAIM, why="a header found under another folder, on an include path")
         if reference.kind == "string" and reference.path.endswith(_JS_SOURCES) and not word.startswith(".") \
                 and not tokens.has_file_extension(word) \
@@ -1048,6 +1122,10 @@ class Resolver:
             return Resolved(reference, NOT_A_CLAIM, why="a file a Makefile rule makes")
         removed = [v for c in candidates for v in self._variants(reference.kind, c)
                    if self._was_removed(v)]
+        if not removed and word.endswith(_BUILT_BINARIES):
+            # nodemcu's `app/Makefile` links `user/libuser.a` and 16 more libraries its sub-makes build;
+            # micropython's makefiles list `shared/runtime/gchelper_thumb2.o`, made of `gchelper_thumb2.s`
+            return Resolved(reference, NOT_A_CLAIM, why="an object file or a library: what the build makes")
         if not removed and reference.kind in ("sphinx-doc", "md-link", "rst-link") and self._api_page(word):
             # panel's toctree lists `panel.auth`, and meltano's SDK docs link
             # `classes/singer_sdk.Stream`: pages its Sphinx build writes from the package's API
@@ -1101,6 +1179,12 @@ class Resolver:
             return Resolved(reference, NOT_A_CLAIM, why="a path the program writes to")
         if reference.kind == "string" and _EXISTENCE_TEST.search(reference.text):
             return Resolved(reference, NOT_A_CLAIM, why="a path the code tests for")
+        if reference.kind not in STRONG_KINDS and "=" in reference.text and any(
+                f"{operator}{space}{quote}{reference.target}{quote}" in reference.text
+                for operator in ("==", "!=") for space in ("", " ") for quote in "\"'"):
+            # Humanizer's docs workflow asks `[[ "$path" == ".github/workflows/jekyll-gh-pages.yml" ]]`,
+            # and jq `select(.path == "...")`: a name a value is compared with, no file read (10)
+            return Resolved(reference, NOT_A_CLAIM, why="a name compared with, not a file read")
         if reference.kind == "string" and reference.path.endswith(".py") and _cli_default(reference.text) \
                 and self.paths.is_file(posixpath.join(posixpath.dirname(reference.path), "__init__.py")):
             return Resolved(reference, NOT_A_CLAIM, why="an installed program's option default: the user's path")
@@ -1859,6 +1943,13 @@ def _served_as_folder(path: str) -> bool:
 def _under(path: str, folder: str) -> bool:
     """Whether `path` is `folder` or lies in it (`""`: the root holds every path)."""
     return not folder or path == folder or path.startswith(folder + "/")
+
+
+def _below_parents(path: str) -> str:
+    """`path` without its leading `./` and `../` parts."""
+    while path.startswith(("./", "../")):
+        path = path.partition("/")[2]
+    return path
 
 
 def _ancestors(folder: str) -> list[str]:

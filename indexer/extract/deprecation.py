@@ -118,6 +118,9 @@ _NOT_YET = lazy(r"(?i)\b(?:(?:may|might|could|would|will|should|can|to)(?:\s+not
 _GO_PACKAGE_DEPRECATED = lazy(r"^//\s*(?:Deprecated:|Package\s+\w+\s+is\s+deprecated\b)")
 _PY_MODULE_WARNING = lazy(r"^warnings\.warn\(.*\b(?:Pending)?DeprecationWarning\b")
 _JAVA_TOP_LEVEL = lazy(r"^@Deprecated\b")
+#: A Kotlin declaration hidden from its users, not retired: kotlinx.serialization's
+#: `@Deprecated("Inserted into generated code and should not be used directly", level = DeprecationLevel.HIDDEN)`.
+_HIDDEN_API = lazy(r"DeprecationLevel\.HIDDEN|\bnot\s+(?:be\s+)?used\s+directly\b")
 _TYPE_AFTER = lazy(r"^(?:public\s+|final\s+|abstract\s+)*(?:class|interface|enum|record|object)\b")
 _SELF_NOUNS = ("collector|module|package|plugin|exporter|library|script|tool|integration|provider|component|"
                "service|crate|extension")
@@ -218,10 +221,12 @@ _IN_FAVOUR = lazy(r"(?i)`(?P<old>[^`\s]{2,80})`\s+(?:is|was|has\s+been)\s+(?:now
                         r"|`(?P<new2>[^`\s]{2,80})`\s+(?:replaces|supersedes)\s+`(?P<old2>[^`\s]{2,80})`")
 _TABLE_FIRST_CELL = lazy(r"^\|?\s*`?(?P<name>[@\w][\w./@-]{1,80}?)`?\s*\|")
 #: A table whose first column holds an API's names, not files (feast's `| Parameter | Type | ... |`,
-#: whose row "`value_type` | ... | Deprecated" is no word on `feast/value_type.py`: 68 findings).
-_NAMES_COLUMN = lazy(r"(?i)^\|?\s*(?:parameters?|param|arguments?|args?|options?|flags?|fields?|keys?|propert(?:y|ies)"
+#: whose row "`value_type` | ... | Deprecated" is no word on `feast/value_type.py`: 68 findings), or
+#: has no header (akka's `| |Operator|Description|`, whose first cells are each operator's kind:
+#: "|Sink|lazyInitAsync|Deprecated by ..." is no word on its `operators/Sink/` pages).
+_NAMES_COLUMN = lazy(r"(?i)^(?:\|\s*|\|?\s*(?:parameters?|param|arguments?|args?|options?|flags?|fields?|keys?|propert(?:y|ies)"
                      r"|attributes?|settings?|(?:environment\s+)?variables?|env\s+vars?|columns?|inputs?|outputs?"
-                     r"|methods?|functions?|commands?|config(?:uration)?\s+keys?)\s*\|")
+                     r"|methods?|functions?|commands?|config(?:uration)?\s+keys?)\s*)\|")
 _LIST_ITEM = lazy(r"^\s*[-*+]\s+`?(?P<name>[@\w][\w./@-]{1,80}?)`?(?:\s|:|$)")
 _MAX_STUB_LINES = 12
 
@@ -351,10 +356,17 @@ def _doc_signals(lines: list[str], name: str, own: str = "") -> list[Signal]:
     listing = any("deprecated" in line.lower() for line in lines)
     heading_deprecated = False
     names_table = False  # (in a table of an API's names: `_NAMES_COLUMN`)
+    fenced = False  # (a code block's lines are its program's: borgmatic's "Deprecated command hooks"
+    # show `- umount /some/filesystem` in a YAML example, no list of its `borg/umount.py`)
     for i, line in enumerate(lines, 1):
         if not listing:
             if "`" in line:
                 out += _in_favour(i, line)
+            continue
+        if line.lstrip().startswith(("```", "~~~")):
+            fenced = not fenced
+            continue
+        if fenced:
             continue
         nxt = lines[i] if i < len(lines) else ""
         # (a heading is a `#` line, or a line over an underline: the pattern is tried on those alone)
@@ -414,7 +426,7 @@ def _go_signals(lines: list[str]) -> list[Signal]:
 
 def _java_signals(lines: list[str]) -> list[Signal]:
     for i, line in enumerate(lines, 1):
-        if _JAVA_TOP_LEVEL.match(line):
+        if _JAVA_TOP_LEVEL.match(line) and not _HIDDEN_API.search(line):
             following = next((later for later in lines[i:] if not later.startswith("@")), "")
             if _TYPE_AFTER.match(following):
                 return [Signal(i, "self-deprecated", ".", "", line.strip())]

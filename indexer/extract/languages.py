@@ -48,7 +48,7 @@ from indexer.regex import lazy
 #: under test, or made by the test.
 #: (`e2e/`, `e2e_playwright/`: end-to-end tests, streamlit's, whose apps list made-up script names)
 TEST_FILE = lazy(r"(?:^|/)(?:tests?|t|spec|specs|__tests__|testdata|test[-_]data|testfiles|fixtures|testing|e2e(?:[-_][a-z]+)?)/"
-                 r"|(?:^|/)(?:test_[^/]*|[^/]*[-_]tests?\.\w+|[^/]*\.(?:tests?|spec)\.\w+|conftest\.py"  # (biome's `server.tests.rs`)
+                 r"|(?:^|/)(?:test_[^/]*|[^/]*(?:[-_.]tests?|[_.]spec)\.\w+|conftest\.py"  # (biome's `server.tests.rs`, angular-cli's `x_spec.ts`)
                  r"|[^/]*[-_]test[-_]utils?\.\w+"
                  # (a CamelCase test module: SCons' `FSTests.py`, Java's `FooTest.java`)
                  r"|[^/]*[A-Za-z0-9]Tests?\.(?:py|java|kt|scala|groovy|cs|php|rb|js|ts|swift|cpp|cc))$")
@@ -146,6 +146,7 @@ _FILENAME_GLOBS = tuple(
     (name, lang) for lang in LANGUAGES for name in lang.filenames if "*" in name
 )
 _SHEBANG = re.compile(rb"#!\s*(\S+)(?:\s+(.*))?")
+_MARKUP_STARTS = (b"<?xml", b"<!DOCTYPE", b"<TS")
 _VERSION_SUFFIX = re.compile(r"[\d.]+$")
 
 
@@ -164,12 +165,16 @@ def language_named(name: str) -> Language:
 def language_for(path: str, first_line: bytes = b"") -> Language | None:
     """The language of `path` (repo-relative, `/`-separated), or None when it is not known.
 
-    `first_line` is only read for files without an extension, to honour a `#!` line.
+    `first_line` is read for files without an extension, to honour a `#!` line, and for a `.ts`,
+    which is XML when it is a Qt Linguist translation (qBittorrent's `src/lang/*.ts`, whose
+    `<location filename=...>` elements lupdate rewrites: 4,136 of them named removed sources).
     """
     base = posixpath.basename(path)
     if base in _BY_FILENAME:
         return _BY_FILENAME[base]
     extension = posixpath.splitext(base)[1].lower()
+    if extension == ".ts" and first_line.lstrip(b"\xef\xbb\xbf \t\r").startswith(_MARKUP_STARTS):
+        return None
     if extension in _BY_EXTENSION:
         return _BY_EXTENSION[extension]
     for pattern, language in _FILENAME_GLOBS:

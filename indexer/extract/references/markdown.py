@@ -18,11 +18,17 @@ from indexer.regex import lazy
 #: A fence at any indentation: inside a list item it is indented by the item's marker (`*   ```ruby`).
 #: Its language may be given as an attribute list (`{.yaml}`, Material for MkDocs' `{ .dockerfile .annotate }`).
 _FENCE = lazy(r"^\s*(`{3,}|~{3,})\s*\{?\s*\.?([\w+-]*)")
-_LINK = lazy(r"!?\[(?:[^\[\]]|\[[^\]]*\])*\]\(\s*(<[^>]*>|[^)\s]*)(?:\s+(?:\"[^\"]*\"|'[^']*'|\([^)]*\)))?\s*\)")
+#: (a destination may hold balanced parentheses: qwik's route groups, `../../../(qwik)/concepts/`)
+_LINK = lazy(r"!?\[(?:[^\[\]]|\[[^\]]*\])*\]\(\s*(<[^>]*>|[^()\s]*(?:\([^()\s]*\)[^()\s]*)*)"
+             r"(?:\s+(?:\"[^\"]*\"|'[^']*'|\([^)]*\)))?\s*\)")
 #: Paradox's API directives before a link (akka's and pekko's docs: `@scaladoc[Actor](pekko.actor.Actor)`,
 #: `@javadoc[...]`, `@apidoc[...]`, `@extref[...](key:path)`): the target is a class or an external
 #: site's key, not a path (`@ref[...](x.md)` and `@@snip [...](x.scala)` are, and stay links).
 _API_DIRECTIVE = lazy(r"@(?:scaladoc|javadoc|apidoc|extref)$")
+#: (inside a group: akka's `@scala[@scaladoc[Try[T]](scala.util.Try)]`, read as a link from `@scala[`)
+_API_DIRECTIVE_INSIDE = lazy(r"\[@(?:scaladoc|javadoc|apidoc|extref)\[")
+#: Any Paradox directive (`@ref`, `@@include`, `@@snip [x]`): its label names nothing.
+_PARADOX_DIRECTIVE = lazy(r"@@?[a-z]+ ?$")
 _REFERENCE_DEFINITION = lazy(r"^\s{0,3}\[(?!\^)([^\]]+)\]:\s*(<[^>]*>|\S+)(?=\s*(?:[\"'(].*)?$)")
 _BRACKETED = lazy(r"\[([^\[\]\n]{1,200})\]")
 #: A URL on a hosting site, from its start to the repository's name.
@@ -246,17 +252,20 @@ def _prose_line(found: Found, index: int, line: str, labels: frozenset[str]) -> 
     def in_code(at: int) -> bool:
         return any(start <= at < end for start, end in spans)
 
+    paradox = "@" in line  # (Paradox's directives: `@ref[...](...)`, `@@snip [...](...)`, `@scaladoc[...](...)`)
     for match in _LINK.finditer(line) if "](" in line else ():
         if spans and in_code(match.start()):
             continue
-        if line[match.start() - 1:match.start()].isalpha() \
-                and _API_DIRECTIVE.search(line, max(0, match.start() - 9), match.start()):
+        if paradox and (_API_DIRECTIVE.search(line, max(0, match.start() - 9), match.start())
+                        or _API_DIRECTIVE_INSIDE.match(line, match.start())):
             read.append(match.span())
             continue
         target = link_target(match.group(1))
         if target:
             found.add(index, target, "md-link", match.start(1), paragraphs=True)
-        if "://" in match.group(1):  # the link's text names what its URL is
+        if paradox and _PARADOX_DIRECTIVE.search(line, max(0, match.start() - 10), match.start()):
+            read.append(match.span())  # (its label is the directive's name for it: `@@include[typed/event-bus.md](...)`)
+        elif "://" in match.group(1):  # the link's text names what its URL is
             repository = _REPOSITORY_URL.match(match.group(1).lstrip("<"))
             if repository:
                 _link_label(found, index, line, match, repository.group())

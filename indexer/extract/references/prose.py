@@ -37,6 +37,7 @@ EXAMPLE = lazy(
     r"|\bwould\s+be\s+(?:located|found|placed|stored|saved|written|created)\b"
     r"|\b(?:creates?|generates?|writes?|outputs?)\s+(?:(?:a|an|the)\s+)?(?:new\s+)?(?:file|folder|directory)\b"
     r"|\b(?:a|an)\s+new\s+(?:empty\s+)?(?:file|folder|directory)\b"
+    r"|\b(?:a|an)\s+(?:file|folder|directory)\s+(?:named|called)\b"  # (vcr's Cucumber steps: 'a file named "lib/server.rb" with:')
     r"|\bcreate[`'\"\s]+(?:[.,;:)]|$)"
     # "Let's create a ``.github/workflows/publish-to-pypi.yml`` file." (its path blanked; every
     # space bounded, so that a long run of them costs no more than a short one)
