@@ -111,7 +111,8 @@ def test_explain_a_deleted_path_tells_its_history(shop):
 def test_explain_an_unknown_target_is_a_usage_error(shop):
     result = explain(shop.root, "no/such/thing", exit_code=2)
     assert "'no/such/thing' is neither a path of this repository" in result.stderr
-    assert explain(shop.root, "README.md:99", exit_code=2).stderr
+    assert explain(shop.root, "README.md:99", exit_code=2).stderr.strip() == (
+        "orgmemory: error: explain: 'README.md:99': no finding and no reference on line 99 of README.md")
 
 
 # After a scan, `explain` is a cache read: the memo hit carries the picture the scan stored.

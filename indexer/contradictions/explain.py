@@ -157,6 +157,8 @@ def _view(result, target: str, cwd: str | None) -> dict[str, Any]:
         references = [r for r in found.resolved if r.reference.path == path and r.reference.line == line]
         if findings or references:
             return _finding_view(result, target, findings, path, line, references)
+        if path is not None and found.paths.is_file(path):
+            raise UnknownTarget(f"explain: {target!r}: no finding and no reference on line {line} of {path}")
     path = _repo_path(result.root, target, cwd)
     if path is not None and (found.paths.exists(path) or found.history.fate(path, found.paths.exists)
                              or any(r.status == "missing" and r.path == path for r in found.resolved)):
