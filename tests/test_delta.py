@@ -1209,3 +1209,21 @@ def test_a_hugo_page_whose_url_differs_from_its_folder_runs_the_full_scan(repo, 
     proc = run_scan(repo.root, warm, "--format", "json", "-v", "--since", "HEAD~1")
     assert "what every file is resolved against: the Hugo sites' page URLs" in proc.stderr
     assert_same_as_cold(repo, tmp_path, warm, delta=None)
+
+
+def test_a_hugo_url_two_folders_share_is_told_by_one_of_them_in_every_process(repo, tmp_path, monkeypatch):
+    """Two Hugo folders served at one URL (`Storage Tiers/` and `storage tiers/`): the frame keeps
+    the same one of them in every process, whatever order the paths' set is drawn in, so a path
+    added runs the delta."""
+    pages = {f"site/content/docs/{folder}/{name}.md": "# x\n" for folder in ("Storage Tiers", "storage tiers")
+             for name in "abcdefgh"}
+    monkeypatch.setenv("PYTHONHASHSEED", "1")
+    warm = scanned(repo, tmp_path, {"site/hugo.toml": 'title = "docs"\n', **pages,
+                                    "site/content/docs/FAQ.md": "# FAQ\n\nSee [tiers](../storage-tiers/a/).\n"})
+    repo.write("docs/extra.md", "# Extra\n")
+    repo.git("add", "docs/extra.md")
+    for seed in "2345":  # (each from the same base: one of them draws the other folder first)
+        monkeypatch.setenv("PYTHONHASHSEED", seed)
+        base = tmp_path / f"base-{seed}"
+        shutil.copytree(warm, base)
+        assert_same_as_cold(repo, tmp_path, base, delta=True)

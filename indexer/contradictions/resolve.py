@@ -600,7 +600,7 @@ class Resolver:
         out: dict[str, str] = {}
         if not contents:
             return out
-        for path in self.paths.files:
+        for path in sorted(self.paths.files):  # (in one order: of two paths at one URL, the same is kept)
             if not path.startswith(contents):
                 continue
             page = path_stem(path) if path.endswith((".md", ".markdown", ".html")) else None
