@@ -106,7 +106,7 @@ EXAMPLE_PHRASES = [
     "for example", "for instance", "e.g. this", "such as", "pretend", "suppose", "imagine", "let's say",
     "say you", "hypothetically", "something like", "will be saved", "is generated", "gets written",
     "creates a new file", "open up a new file", "create", "writes the directory", "your own project", "your code", "if you have",
-    "in order to run a particular", "has been output", "would be located at", "in the get-pip repository", "another project",
+    "in order to run a particular", "has been output", "would be located at", "would be named", "in the get-pip repository", "another project",
     "could look like", "you would create", "in the root of the [kubernetes/kubernetes] repo",
     "from the root of a k/k checkout", "you could use this", "create a file", "their own",
     "save the following as", "this will create a file", "must not exist", "does not ship", "don't commit",

@@ -311,6 +311,19 @@ def test_a_todo_to_replace_something_with_a_legacy_folder_asks_to_use_it(repo):
     assert set(by_rule(scan(repo.root), "legacy-path")) == {("app/legacy", None)}
 
 
+def test_a_todo_that_replaces_something_else_in_a_legacy_folder_asks_nothing_of_it(repo):
+    """Shaarli's `application/legacy/` reads the old formats; its "TODO: use exceptions instead of
+    "die"" changes its code, not a way out of it (2 findings). "Use v2 instead" in such a folder
+    still asks to leave it."""
+    repo.commit("2024-01-01", files={
+        "application/legacy/LegacyLinkDB.php": '<?php\n// TODO: use exceptions instead of "die"\n',
+        "application/bookmark/BookmarkIO.php": "<?php\nuse Shaarli\\Legacy\\LegacyLinkDB;\n",
+        "app/legacy/charge.py": "# TODO: use v2 instead\nY = 1\n",
+        "app/checkout.py": "from app.legacy.charge import Y\n",
+    })
+    assert set(by_rule(scan(repo.root), "legacy-path")) == {("app/legacy", None)}
+
+
 def test_a_file_named_for_archives_is_about_them_not_legacy(repo):
     """git/git's `Documentation/git-archive.adoc` beside `git.adoc` documents `git archive`; a
     `deploy-old.sh` beside `deploy.sh`, with the same history, still reads as legacy."""
@@ -747,3 +760,22 @@ def test_a_hidden_kotlin_declaration_and_an_end_to_end_tests_component_are_not_l
                                                 "export { HModalContent as Content } from './modal-content';\n"),
     })
     assert set(by_rule(scan(repo.root), "legacy-path")) == {("core/Old.kt", None)}
+
+
+def test_a_java_class_deprecated_as_an_internal_api_is_not_legacy(repo):
+    """freemarker marks its template's AST classes `@Deprecated` with "@deprecated This is an
+    internal FreeMarker API with no backward compatibility guarantees", and its logger factories
+    "Don't use it, meant to be internal": kept off its users, not retired (8). A class deprecated for its successor still is legacy."""
+    repo.commit("2025-06-01", files={
+        "core/src/main/java/freemarker/core/Expression.java": (
+            "package freemarker.core;\n\n/**\n * <b>Internal API - subject to change:</b> an expression node.\n *\n"
+            " * @deprecated This is an internal FreeMarker API with no backward compatibility guarantees, so you\n"
+            " *             shouldn't depend on it.\n */\n@Deprecated\nabstract public class Expression {\n}\n"),
+        "core/src/main/java/freemarker/log/SLF4JLoggerFactory.java": (
+            "package freemarker.log;\n\n/**\n * @deprecated Don't use it, meant to be internal.\n */\n@Deprecated\n"
+            "public class SLF4JLoggerFactory {\n}\n"),
+        "core/src/main/java/freemarker/core/Old.java": (
+            "package freemarker.core;\n\n/**\n * @deprecated Use {@link New} instead.\n */\n@Deprecated\npublic class Old {\n}\n"),
+        "core/src/main/java/freemarker/core/New.java": "package freemarker.core;\n\npublic class New {\n}\n",
+    })
+    assert set(by_rule(scan(repo.root), "legacy-path")) == {("core/src/main/java/freemarker/core/Old.java", None)}

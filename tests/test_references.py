@@ -4097,6 +4097,8 @@ def test_an_object_file_or_a_library_is_built(repo):
         "user/user_main.c": "",
         "ports/Makefile": ("SRC_O = \\\n\tshared/runtime/gchelper_thumb2.o \\\n\tuser/libuser.a \\\n"
                            "\tshared/runtime/gone.o\n"),
+        # (mozjpeg's tests run `java -cp java/turbojpeg.jar`, which its build packs: 11)
+        "java/CMakeLists.txt": "add_test(NAME x COMMAND java -cp java/turbojpeg.jar Test)\n",
     })
     assert set(found(scan(repo.root), "dangling-reference")) == {("ports/Makefile", 4)}
 
@@ -4124,6 +4126,8 @@ def test_a_go_string_names_a_symbol_by_its_package(repo):
         "src/runtime/interrupt/interrupt.go": "package interrupt\n",
         "compiler/interrupt.go": ('package compiler\n\nvar use = "src/runtime/interrupt.use"\n\n'
                                   'var gone = "src/runtime/interrupt/gone.go"\n'),
+        # (dubbo-go's "Please refer to server/InfoInvoker.Invoke()": a package's folder and a type's method)
+        "server/server.go": "package server\n\n// Please refer to server/InfoInvoker.Invoke()\nfunc x() {}\n",
     })
     assert set(found(scan(repo.root), "dangling-reference")) == {("compiler/interrupt.go", 5)}
 
@@ -4312,3 +4316,216 @@ def test_a_path_compared_with_is_no_file_read(repo):
                                        "          bash scripts/gone.sh\n"),
     })
     assert set(found(scan(repo.root), "dangling-reference")) == {(".github/workflows/docs.yml", 13)}
+
+
+def test_a_jvm_class_names_its_resources_by_their_class_path(repo):
+    """jmeter's `getResourceFileAsText("org/apache/jmeter/help.txt")`, from a module whose old layout
+    kept it at `src/core/org/apache/jmeter/help.txt`: the class path holds the module's
+    `src/main/resources/`, where it is now (19). A resource the module no longer has is still
+    reported, and a class-path folder that exists makes no missing name a claim."""
+    repo.commit("2018-01-10", files={"src/core/org/apache/jmeter/help.txt": "Usage: jmeter\n",
+                                     "src/core/org/apache/jmeter/gone.txt": ""})
+    repo.git("rm", "-q", "src/core/org/apache/jmeter/help.txt", "src/core/org/apache/jmeter/gone.txt")
+    repo.commit("2024-01-10", files={
+        "src/core/src/main/resources/org/apache/jmeter/help.txt": "Usage: jmeter\n",
+        "src/core/build.gradle.kts": 'tasks.jar {\n    exclude("org/apache/jmeter/Main.java")\n}\n',
+        "src/core/src/main/java/org/apache/jmeter/Main.java": (
+            'class Main {\n    String help = "org/apache/jmeter/help.txt";\n'
+            '    String gone = "org/apache/jmeter/gone.txt";\n'
+            '    // defaults to "org/apache/jmeter/jmeter.properties" from the classpath\n}\n'),
+    })
+    assert set(found(scan(repo.root), "dangling-reference")) == {("src/core/src/main/java/org/apache/jmeter/Main.java", 3)}
+
+
+def test_an_xml_documentation_page_is_linked_by_the_html_it_becomes(repo):
+    """jmeter's `xdocs/index.xml` links `usermanual/functions.html`, which its build makes of
+    `xdocs/usermanual/functions.xml`, as Maven's xdoc does (46). A page with no source is still reported."""
+    repo.commit("2020-01-10", files={"xdocs/usermanual/gone.xml": "<document/>\n"})
+    repo.git("rm", "-q", "xdocs/usermanual/gone.xml")
+    repo.commit("2024-01-10", files={
+        "xdocs/usermanual/functions.xml": "<document/>\n",
+        "xdocs/index.xml": ('<document>\n<a href="usermanual/functions.html">Functions</a>\n'
+                            '<a href="usermanual/gone.html">Gone</a>\n</document>\n'),
+    })
+    assert set(found(scan(repo.root), "dangling-reference")) == {("xdocs/index.xml", 3)}
+
+
+def test_a_javascript_file_compiled_from_typescript_is_named_by_its_output(repo):
+    """blockly's build names its chunks' entries `core/blockly.js`, which tsc makes of
+    `core/blockly.ts`, a file that was JavaScript until it moved to TypeScript (14). A module with
+    no source is still reported."""
+    repo.commit("2020-01-10", files={"core/blockly.js": "", "core/gone.js": ""})
+    repo.git("mv", "core/blockly.js", "core/blockly.ts")
+    repo.git("rm", "-q", "core/gone.js")
+    repo.commit("2024-01-10", files={
+        "scripts/build_tasks.mjs": "const chunks = [\n  {entry: 'core/blockly.js'},\n  {entry: 'core/gone.js'},\n];\n",
+    })
+    assert set(found(scan(repo.root), "dangling-reference")) == {("scripts/build_tasks.mjs", 3)}
+
+
+def test_a_path_joined_to_a_home_folder_is_that_trees(repo):
+    """arthas looks for `new File(javaHome, "lib/tools.jar")`, a file of the JDK it runs on (8).
+    A path joined to a folder of the repository is still checked."""
+    repo.commit("2020-01-10", files={"lib/tools.jar": "", "lib/gone.jar": ""})
+    repo.git("rm", "-q", "lib/tools.jar", "lib/gone.jar")
+    repo.commit("2024-01-10", files={
+        "lib/README.md": "# lib\n",
+        "boot/ProcessUtils.java": ('class ProcessUtils {\n    File tools = new File(javaHome, "lib/tools.jar");\n'
+                                   '    File gone = new File(root, "lib/gone.jar");\n}\n'),
+    })
+    assert set(found(scan(repo.root), "dangling-reference")) == {("boot/ProcessUtils.java", 3)}
+
+
+def test_a_file_an_agent_is_told_to_write_in_chinese_is_made(repo):
+    """arthas' AGENTS.md tells the agent to "生成 `.codex/review-report.md`" (write it) and to send
+    output "输出到 `.codex/context-scan.json`" (6), in the folder that keeps its release notes. A
+    file it is told to read is still checked."""
+    repo.commit("2024-01-10", files={
+        ".codex/README.md": "# codex\n",
+        "AGENTS.md": ("# 规则\n\n- 生成 `.codex/review-report.md` 审查报告\n\n- 框架式收集，输出到 `.codex/context-scan.json`\n\n"
+                      "- 阅读 `.codex/gone.md`\n"),
+    })
+    assert set(found(scan(repo.root), "dangling-reference")) == {("AGENTS.md", 7)}
+
+
+def test_a_short_option_glued_to_its_value_names_the_value(repo):
+    """mlt's bindings build with `swig -I../../mlt++`, `src/mlt++/` from `src/swig/java/`: the
+    option's value is the path (15). A value that names nothing is still reported."""
+    repo.commit("2020-01-10", files={"src/gone/x.h": ""})
+    repo.git("rm", "-q", "src/gone/x.h")
+    repo.commit("2024-01-10", files={
+        "src/mlt++/Mlt.h": "",
+        "src/swig/java/build": "#!/bin/sh\nswig -c++ -I../../mlt++ -java mlt.i\nswig -c++ -I../../gone -java mlt.i\n",
+    })
+    assert set(found(scan(repo.root), "dangling-reference")) == {("src/swig/java/build", 3)}
+
+
+def test_an_asciidoc_include_may_be_read_from_the_build_base_folder(repo):
+    """util-linux's man pages `include::man-common/footer.adoc[]` from `disk-utils/`, built with
+    `--base-dir` at the root (642). An include found from no folder is still reported."""
+    repo.commit("2020-01-10", files={"man-common/gone.adoc": ""})
+    repo.git("rm", "-q", "man-common/gone.adoc")
+    repo.commit("2024-01-10", files={
+        "man-common/footer.adoc": "",
+        "disk-utils/fdisk.8.adoc": "= fdisk(8)\n\ninclude::man-common/footer.adoc[]\n\ninclude::man-common/gone.adoc[]\n",
+    })
+    assert set(found(scan(repo.root), "dangling-reference")) == {("disk-utils/fdisk.8.adoc", 5)}
+
+
+def test_a_ci_matrix_script_is_read_as_shell(repo):
+    """mlt's workflow matrix gives each image a `setup_script: |` that clones rnnoise into `/tmp`,
+    moves there and runs its `./configure`, a file this repository removed (5). A script the block
+    runs from the checkout is still checked."""
+    repo.commit("2020-01-10", files={"configure": "", "scripts/gone.sh": ""})
+    repo.git("rm", "-q", "configure", "scripts/gone.sh")
+    repo.commit("2024-01-10", files={
+        "CMakeLists.txt": "",
+        ".github/workflows/build.yml": ("on: push\njobs:\n  build:\n    strategy:\n      matrix:\n        include:\n"
+                                        "          - setup_script: |\n              cd /tmp/rnnoise\n"
+                                        "              ./configure --prefix=/usr/local\n"
+                                        "          - setup_script: |\n              bash scripts/gone.sh\n"
+                                        "    runs-on: ubuntu-latest\n    steps:\n      - run: cmake .\n"),
+    })
+    assert set(found(scan(repo.root), "dangling-reference")) == {(".github/workflows/build.yml", 11)}
+
+
+def test_a_links_text_may_name_the_path_after_the_repositorys_name(repo):
+    """TTS' README labels its link to the repository's root on GitHub `[TTS/README.md](https://
+    github.com/mozilla/TTS/tree/dev#install-tts)`: the repository's name, then the path (2). A
+    label naming a path the repository does not have is still reported."""
+    repo.commit("2020-01-10", files={"TTS/gone.md": ""})
+    repo.git("rm", "-q", "TTS/gone.md")
+    repo.git("remote", "add", "origin", "https://github.com/mozilla/TTS.git")
+    repo.commit("2024-01-10", files={
+        "TTS/__init__.py": "",
+        "README.md": ("# TTS\n\n| Installation | [TTS/README.md](https://github.com/mozilla/TTS/tree/dev#install-tts) |\n\n"
+                      "See [TTS/gone.md](https://github.com/mozilla/TTS/blob/dev/TTS/gone.md).\n"),
+    })
+    assert set(found(scan(repo.root), "dangling-reference")) == {("README.md", 5)}
+
+
+def test_a_maven_sites_html_links_name_the_pages_its_build_writes(repo):
+    """commons-vfs' `src/site/site.xml` links `commons-vfs2-ant/index.html`, a module's site, and
+    its xdoc pages `commons-vfs2/dependencies.html`, a report of the Maven site build (20). A
+    page whose xdoc source was deleted is still reported."""
+    repo.commit("2020-01-10", files={"src/site/xdoc/manual/gone.xml": "<document/>\n"})
+    repo.git("rm", "-q", "src/site/xdoc/manual/gone.xml")
+    repo.commit("2024-01-10", files={
+        "pom.xml": "<project/>\n",
+        "commons-vfs2-ant/pom.xml": "<project/>\n",
+        "src/site/site.xml": '<project>\n<item name="VFS Ant" href="commons-vfs2-ant/index.html"/>\n</project>\n',
+        "src/site/xdoc/manual/index.xml": "<document/>\n",
+        "src/site/xdoc/index.xml": ('<document>\n<a href="commons-vfs2/dependencies.html">deps</a>\n'
+                                    '<a href="manual/gone.html">gone</a>\n</document>\n'),
+    })
+    assert set(found(scan(repo.root), "dangling-reference")) == {("src/site/xdoc/index.xml", 3)}
+
+
+def test_a_links_text_that_names_the_file_its_url_does_is_no_second_claim(repo):
+    """brpc's overview says "include [brpc/server.h](https://github.com/apache/brpc/blob/master/src/brpc/server.h)":
+    the text names the URL's file, from the include path, which was `brpc/server.h` until the sources moved
+    to `src/` (6). A text that names another file is still checked."""
+    repo.git("remote", "add", "origin", "https://github.com/apache/brpc.git")
+    repo.commit("2017-01-10", files={"brpc/server.h": "class Server;\n", "src/brpc/gone.h": ""})
+    repo.git("rm", "-q", "brpc/server.h", "src/brpc/gone.h")
+    repo.commit("2024-01-10", files={
+        "src/brpc/server.h": "class Server;\n",
+        "docs/overview.md": ("# Overview\n\ninclude [brpc/server.h](https://github.com/apache/brpc/blob/master/src/brpc/server.h)\n\n"
+                             "and [src/brpc/gone.h](https://github.com/apache/brpc/blob/master/src/brpc/server.h)\n"),
+    })
+    assert set(found(scan(repo.root), "dangling-reference")) == {("docs/overview.md", 5)}
+
+
+def test_a_sphinx_page_may_be_a_literate_agda_document(repo):
+    """agda's user manual lists `built-ins` in its toctree, its `built-ins.lagda.rst`: Literate
+    Agda that its Sphinx reads as reStructuredText (63). A page with no source is still reported."""
+    repo.commit("2024-01-10", files={
+        "doc/user-manual/conf.py": "source_suffix = ['.rst', '.lagda.rst']\n",
+        "doc/user-manual/index.rst": "Agda\n====\n\n.. toctree::\n\n   language/index\n",
+        "doc/user-manual/language/index.rst": "Language\n========\n\n.. toctree::\n\n   built-ins\n   gone\n",
+        "doc/user-manual/language/built-ins.lagda.rst": "Built-ins\n=========\n",
+    })
+    assert set(found(scan(repo.root), "dangling-reference")) == {("doc/user-manual/language/index.rst", 7)}
+
+
+def test_a_steps_working_directory_holds_wherever_the_key_stands(repo):
+    """vscode-go's workflows give a step's `working-directory: ./extension` after its `run:`
+    `go install ./tools/installtools`, the `extension/tools/` its move left at the root's `tools/`
+    (3); a workflow's `defaults: run: working-directory:` holds for its steps. A script the step's
+    folder does not hold is still reported."""
+    repo.commit("2020-01-10", files={"tools/installtools/main.go": "package main\n", "tools/gone.sh": "",
+                                     "tsconfig.base.json": "{}\n"})
+    repo.git("rm", "-q", "tools/installtools/main.go", "tools/gone.sh", "tsconfig.base.json")
+    repo.commit("2024-01-10", files={
+        "extension/tools/installtools/main.go": "package main\n",
+        ".github/workflows/test.yml": ("on: push\njobs:\n  test:\n    runs-on: ubuntu-latest\n    steps:\n"
+                                       "      - name: Install tools\n        run: |\n          go install ./tools/installtools\n"
+                                       "        working-directory: ./extension\n"
+                                       "      - run: bash ./tools/gone.sh\n        working-directory: ./extension\n"),
+        # (redux-toolkit's workflow-wide `defaults: run: working-directory: ./packages/toolkit`: 4)
+        "extension/tsconfig.base.json": "{}\n",
+        ".github/workflows/size.yml": ("on: push\ndefaults:\n  run:\n    working-directory: ./extension\njobs:\n"
+                                       "  size:\n    runs-on: ubuntu-latest\n    steps:\n"
+                                       "      - run: sed -i 's/x/y/' ./tsconfig.base.json\n"),
+    })
+    assert set(found(scan(repo.root), "dangling-reference")) == {(".github/workflows/test.yml", 10)}
+
+
+def test_commented_out_code_and_a_would_be_file_name_nothing(repo):
+    """The `bin/setup` Rails generates keeps `#   FileUtils.cp "config/database.yml.sample",
+    "config/database.yml"`, code commented out (huginn, whitehall); identity-idp's guide says "A
+    ViewComponent classes would be defined in `app/components/password_input_component.rb`" (3).
+    A comment that names a file in words, and a page that says where a file is, are still checked."""
+    repo.commit("2020-01-10", files={"config/database.yml.sample": "", "config/gone.yml": "", "app/components/gone.rb": ""})
+    repo.git("rm", "-q", "config/database.yml.sample", "config/gone.yml", "app/components/gone.rb")
+    repo.commit("2024-01-10", files={
+        "config/application.rb": "",
+        "config/database.yml": "",
+        "app/components/button_component.rb": "",
+        "bin/setup": ('#!/usr/bin/env ruby\n\n# puts "== Copying sample files =="\n'
+                      '#   FileUtils.cp "config/database.yml.sample", "config/database.yml"\n# end\n\n'
+                      "# See config/gone.yml for the options\n"),
+        "docs/frontend.md": ("# Frontend\n\n- A ViewComponent class would be defined in "
+                             "`app/components/password_input_component.rb`\n\n- The base is in `app/components/gone.rb`\n"),
+    })
+    assert set(found(scan(repo.root), "dangling-reference")) == {("bin/setup", 7), ("docs/frontend.md", 5)}

@@ -54,6 +54,16 @@ def test_vendored_and_generated_code_is_set_aside_by_default(repo):
     assert aside["todos"] == 6 and aside["references"] >= 2 and aside["files"] >= 7
 
 
+def test_a_vendored_folder_is_set_aside(repo):
+    """debugpy keeps pydevd in `src/debugpy/_vendored/pydevd/`: 184 of its 197 findings were pydevd's."""
+    repo.commit(OLD, files={
+        "src/debugpy/_vendored/pydevd/pydevd.py": "# TODO: upstream's\n",
+        "src/lib/vendored/six.py": "# TODO: six's\n",
+        "src/debugpy/server.py": "# TODO: ours\n",
+    })
+    assert findings(scan(repo.root)) == {("stale-todo", "src/debugpy/server.py")}
+
+
 def test_openapi_generators_output_is_set_aside_by_its_header(repo):
     """jobset's Python SDK is OpenAPI Generator's output, each model carrying the template's TODO
     under a docstring header, not Go's `DO NOT EDIT` line; swagger-codegen's says so too."""

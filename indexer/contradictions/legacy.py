@@ -68,6 +68,8 @@ MIGRATE = lazy(
 #: qwik's `e2e/qwik-e2e/apps/` keep a `@deprecated` component for the test).
 _TEST_DATA = lazy(r"(?:^|/)(?:tests?|testdata|test_data|test[-_]resources?|fixtures|__tests__|testing|examples?"
                   r"|e2e(?:[-_][a-z]+)?)/")
+#: What an ask says it replaces ("use exceptions instead of `die`").
+_INSTEAD_OF = lazy(r"(?i)\binstead\s+of\s+\S")
 _TOWARD = lazy(r"(?i)\b(?:use|uses|using|to|onto|into|with|by|of|toward|towards)\s*$")
 
 
@@ -322,7 +324,10 @@ def _asks_about(ask: MigrateAsk, path: str, successor: str | None) -> bool:
     mentions = re.search(rf"(?i)\b{name}\b", ask.text) is not None
     # (keras' `legacy/` holds "TODO: Replace with legacy serialization": a way into it, not out)
     into = mentions and re.search(rf"(?i)\b(?:with|by|use|using)\s+(?:the\s+)?{name}\b", ask.text) is not None
-    return toward_successor and (inside or mentions) or inside and not ask.toward and not into
+    # (Shaarli's `legacy/LegacyLinkDB.php`: "TODO: use exceptions instead of "die"", a change of
+    # its code, which names what it replaces: not a way out of the folder)
+    other = _INSTEAD_OF.search(ask.text) is not None and not mentions
+    return toward_successor and (inside or mentions) or inside and not ask.toward and not into and not other
 
 
 def _candidates(paths: RepoPaths, asks: list[MigrateAsk],

@@ -64,6 +64,9 @@ _SAMPLE_FOLDERS = frozenset({"testdata", "templates", "template", "examples", "e
 PACKAGE_MANIFESTS = frozenset({"package.json", "pyproject.toml", "setup.py", "setup.cfg", "go.mod",
                                 "Cargo.toml", "pom.xml", "build.gradle", "build.gradle.kts", "Chart.yaml"})
 _MANIFEST_ENDINGS = tuple(PACKAGE_MANIFESTS)
+#: A JVM module's source sets and the folders in each that are on its class path.
+_SOURCE_SETS = ("main", "test")
+_CLASS_PATH_FOLDERS = ("resources", "java", "kotlin", "scala", "groovy")
 
 
 class RepoPaths:
@@ -348,6 +351,16 @@ class RepoPaths:
             if not folder:
                 return out
             folder = posixpath.dirname(folder)
+
+    def class_path(self, path: str) -> list[str]:
+        """The class-path folders of the modules `path` lies in (`src/main/resources/`,
+        `src/test/java/`...): a class loads the resources it names from there, by their path in
+        the class path (jmeter's `getResourceFileAsText("org/apache/jmeter/help.txt")`, its
+        `src/core/src/main/resources/org/apache/jmeter/help.txt`), and a Gradle build names its
+        module's files so (`exclude("org/apache/jmeter/visualizers/RenderInBrowser.java")`)."""
+        return [folder for module in self.package_bases(path, sources=False)
+                for source_set in _SOURCE_SETS for name in _CLASS_PATH_FOLDERS
+                if self.exists(folder := posixpath.join(module, "src", source_set, name))]
 
 
 def _serves_all(root: str, catch_all: set[str]) -> bool:

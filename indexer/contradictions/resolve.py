@@ -47,9 +47,10 @@ _SPHINX_SOURCES = (".rst", ".md", ".txt")
 #: The suffixes of a page's source after the suffix it is built to (Middleman's `x.html.markdown`;
 #: `x.html.erb` is `_rendered`'s).
 _TEMPLATE_SOURCES = (".md", ".markdown", ".haml", ".slim")
-#: The files a docs site builds pages from: its documents, and the notebooks nbsphinx and
-#: MyST-NB render (xarray's `:doc:` links and gallery name `examples/weather-data`, an `.ipynb`).
-SOURCE_SUFFIXES = (*DOC_SUFFIXES, ".ipynb")
+#: The files a docs site builds pages from: its documents, the notebooks nbsphinx and MyST-NB
+#: render (xarray's `:doc:` links and gallery name `examples/weather-data`, an `.ipynb`), and
+#: Literate Agda's documents (agda's toctree lists `built-ins`, its `built-ins.lagda.rst`).
+SOURCE_SUFFIXES = (*DOC_SUFFIXES, ".ipynb", ".lagda.rst", ".lagda.md")
 _DOCS_FOLDERS = frozenset({"docs", "doc", "documentation"})
 _ACTION_FILES = ("action.yml", "action.yaml")
 _DEPENDENCY_FOLDERS = frozenset({"vendor", "node_modules"})
@@ -103,13 +104,23 @@ _PELICAN_LINKS = tuple(f"{open_}{name}{close}" for name in ("filename", "static"
                        for open_, close in (("{", "}"), ("|", "|")))
 _SASS_IMPORT = lazy(r"@(?:use|forward|import)\b")
 _SASS_SUFFIXES = (".scss", ".sass", ".css")
-#: What a build compiles and links, never committed unless history says so.
-_BUILT_BINARIES = (".o", ".a", ".so", ".obj", ".lo", ".la", ".lib", ".dylib", ".dll")
+#: A Maven site's sources, whose `.html` links name the pages and reports the site build writes.
+_MAVEN_SITE = lazy(r"(?:^|/)src/site/")
+_SITE_SOURCES = (".xml", ".md", ".apt", ".fml")
+#: A Go type's method (`InfoInvoker.Invoke`), named after its package's folder.
+_GO_METHOD = lazy(r"[A-Z]\w*\.[A-Za-z_]\w*")
+#: What a build compiles, links and packs, never committed unless history says so.
+_BUILT_BINARIES = (".o", ".a", ".so", ".obj", ".lo", ".la", ".lib", ".dylib", ".dll", ".jar", ".war", ".class")
 _JS_SUFFIXES = (".js", ".ts", ".tsx", ".jsx", ".mjs", ".cjs", ".json", ".vue", ".svelte", ".d.ts")
 _JS_SOURCES = tuple(suffix for suffix in _JS_SUFFIXES if suffix != ".json")
 #: The modules a function's handler (`file.export`) names.
 _MODULE_SUFFIXES = (*_JS_SOURCES, ".py", ".go", ".rb")
 _RUBY_SOURCES = (".rb", ".rake", ".gemspec")
+#: The sources and builds of JVM modules, whose paths may be class-path paths (`RepoPaths.class_path`).
+_JVM_SOURCES = (".java", ".kt", ".kts", ".scala", ".groovy", ".gradle")
+#: The TypeScript sources a JavaScript file is compiled from: a TS project names its modules by the
+#: `.js` they become (blockly's build names `core/blockly.js`, its `core/blockly.ts`; ESM imports).
+_TYPESCRIPT_SOURCES = {".js": (".ts", ".tsx"), ".jsx": (".tsx",), ".mjs": (".mts",), ".cjs": (".cts",)}
 _FIXTURE = lazy(r"(?:^|/)(?:fixtures|__fixtures__)/")
 _DOTTED_NAME = lazy(r"([A-Za-z_]\w*)(?:\.[A-Za-z_]\w*)+")
 #: The `.proto` files protoc ships in its own include folder (protobuf-go's
@@ -332,7 +343,15 @@ class Resolver:
         if "://" in reference.base or reference.base.startswith("git@"):  # read in a document's clone
             if not self._is_own(reference.base):
                 return Resolved(reference, NOT_A_CLAIM, why="in a clone of another repository")
-            return replace(self._resolve(replace(reference, base="")), reference=reference)  # (this one's root)
+            own = replace(reference, base="")  # (this one's root)
+            name = tokens.repository_name(reference.base)
+            if reference.target.startswith(name + "/"):
+                # a link's text that names the path after the repository's name: TTS' README labels
+                # its link to the repository's root README `[TTS/README.md](https://github.com/mozilla/TTS/tree/dev#x)`
+                inside = self._resolve(replace(own, target=reference.target[len(name) + 1:]))
+                if inside.status == EXISTS:
+                    return replace(inside, reference=reference)
+            return replace(self._resolve(own), reference=reference)
         kind = reference.kind
         if kind == "command":
             return self._command(reference)
@@ -553,7 +572,11 @@ class Resolver:
             # a chapter another document includes is read from that document's folder, above it:
             # keepassxc's `topics/AutoType.adoc`, which its `UserGuide.adoc` includes, links `xref:UserGuide.adoc[]`
             return _ancestors(folder)[:-1] or [folder]
-        if kind in ("rst-link", "adoc-include", "config-extends", "go-replace"):
+        if kind == "adoc-include":
+            # read from the document's folder, or from the `--base-dir` its build gives, a folder
+            # above it (util-linux's man pages `include::man-common/footer.adoc[]` from the root)
+            return _ancestors(folder)
+        if kind in ("rst-link", "config-extends", "go-replace"):
             return [folder]
         # (`./book` starts where the reader stands, never inside a package's `src/`: mdBook's
         # "defaults to `./book`" is no word on the `src/book/` module it once had)
@@ -786,17 +809,29 @@ class Resolver:
         sass = reference.path.endswith((".scss", ".sass")) and _SASS_IMPORT.search(reference.text) is not None
         required = reference.kind == "string" and reference.path.endswith(_RUBY_SOURCES) \
             and _RUBY_REQUIRE.search(reference.text) is not None
+        compiled = reference.path.endswith(_JS_SOURCES)
+        # (a page of an XML documentation source, Maven's xdoc or Anakia's, is built to `.html`:
+        # jmeter's `xdocs/index.xml` links `usermanual/functions.html`, its `xdocs/usermanual/functions.xml`)
+        xdoc = reference.path.endswith(".xml")
         # (a file kept compressed is served so: domoticz' `www/index.html` loads `js/bootbox.min.js`,
         # committed as `www/js/bootbox.min.js.gz`, which its web server sends as it is: 37)
         for candidate in pairs:
             for variant in self._variants(reference.kind, candidate) + ([candidate + template] if template else []) \
                     + ([candidate + suffix for suffix in _JS_SUFFIXES] if imported else []) \
                     + (_sass_files(candidate) if sass else []) + ([candidate + ".rb"] if required else []) \
-                    + [candidate + ".gz"]:
+                    + [candidate + ".gz"] + (_source_of(candidate, compiled, xdoc) if compiled or xdoc else []):
                 if self.paths.exists(variant):
                     return Resolved(reference, EXISTS, variant if variant != "." else "")
         if not pairs:
             return Resolved(reference, NOT_A_CLAIM, why="outside the repository")
+        if reference.path.endswith(_JVM_SOURCES) and not target.startswith(("/", "./", "../")):
+            # (looked for after the others, and not a folder that makes a missing name a claim:
+            # jmeter's "default to `org/apache/jmeter/jmeter.properties` from the classpath", which
+            # its build copies from `bin/`, is no word on `src/main/resources/`)
+            loaded = next((path for root in self.paths.class_path(reference.path)
+                           if self.paths.exists(path := posixpath.join(root, relative))), None)
+            if loaded is not None:
+                return Resolved(reference, EXISTS, loaded)
         documented = self._rdoc_output(reference, relative)
         if documented is not None:
             return Resolved(reference, EXISTS, documented)
@@ -1049,9 +1084,11 @@ class Resolver:
             # connect-go's "the standard library's [compress/gzip]": Go's doc link names a package
             return Resolved(reference, NOT_A_CLAIM, why="a Go doc link: a package's import path")
         if reference.path.endswith(".go") and not tokens.has_file_extension(word) \
-                and any(self.paths.exists(path_stem(c)) for c in pairs):
+                and any(self.paths.exists(path_stem(c)) or _GO_METHOD.fullmatch(posixpath.basename(c))
+                        and self.paths.exists(posixpath.dirname(c)) for c in pairs):
             # tinygo's `b.mod.NamedFunction("runtime/interrupt.use")` and `//go:linkname x
-            # internal/godebug.setUpdate`: a symbol, by its package's import path (a folder) and its name
+            # internal/godebug.setUpdate`: a symbol, by its package's import path (a folder) and its
+            # name; or a package's folder and a type's method (dubbo-go's "refer to server/InfoInvoker.Invoke()")
             return Resolved(reference, NOT_A_CLAIM, why="a Go symbol: its package's path and its name")
         if _LICENSE_TEXT.search(reference.path) and posixpath.splitext(reference.path)[1].lower() in _TEXT_SUFFIXES:
             return Resolved(reference, NOT_A_CLAIM, why="in a license's text: the licensed project's file")
@@ -1122,6 +1159,12 @@ class Resolver:
             return Resolved(reference, NOT_A_CLAIM, why="a file a Makefile rule makes")
         removed = [v for c in candidates for v in self._variants(reference.kind, c)
                    if self._was_removed(v)]
+        if not removed and word.endswith((".html", ".htm")) and _MAVEN_SITE.search(reference.path) \
+                and not any(self._was_removed(path_stem(c) + suffix) for c in candidates for suffix in _SITE_SOURCES):
+            # commons-vfs' `src/site/site.xml` links `commons-vfs2-ant/index.html`, a module's site, and
+            # `commons-vfs2/dependencies.html`, a report: pages the Maven site build writes (a page
+            # whose source the repository deleted is still reported)
+            return Resolved(reference, NOT_A_CLAIM, why="a page the Maven site build generates")
         if not removed and word.endswith(_BUILT_BINARIES):
             # nodemcu's `app/Makefile` links `user/libuser.a` and 16 more libraries its sub-makes build;
             # micropython's makefiles list `shared/runtime/gchelper_thumb2.o`, made of `gchelper_thumb2.s`
@@ -1966,6 +2009,17 @@ def _other_spelling(word: str) -> str:
     if word.endswith(".yaml"):
         return word[:-5] + ".yml"
     return word[:-4] + ".yaml" if word.endswith(".yml") else ""
+
+
+def _source_of(candidate: str, compiled: bool, xdoc: bool) -> list[str]:
+    """The sources a built file is made of: a compiled JavaScript file's TypeScript (when named in
+    JavaScript or TypeScript), an `.html` page's XML documentation source (when named in XML)."""
+    stem, extension = posixpath.splitext(candidate)
+    if compiled and extension in _TYPESCRIPT_SOURCES:
+        return [stem + suffix for suffix in _TYPESCRIPT_SOURCES[extension]]
+    if xdoc and extension in (".html", ".htm"):
+        return [stem + ".xml"]
+    return []
 
 
 def _sass_files(candidate: str) -> list[str]:

@@ -121,6 +121,12 @@ _JAVA_TOP_LEVEL = lazy(r"^@Deprecated\b")
 #: A Kotlin declaration hidden from its users, not retired: kotlinx.serialization's
 #: `@Deprecated("Inserted into generated code and should not be used directly", level = DeprecationLevel.HIDDEN)`.
 _HIDDEN_API = lazy(r"DeprecationLevel\.HIDDEN|\bnot\s+(?:be\s+)?used\s+directly\b")
+#: A Java class deprecated to keep users off an internal API, not retired: freemarker's AST classes,
+#: "@deprecated This is an internal FreeMarker API with no backward compatibility guarantees".
+_INTERNAL_API = lazy(r"(?i)@deprecated\s+(?:this\s+(?:class\s+)?is\s+)?(?:an?\s+|only\s+)?(?:for\s+)?internal\b|\binternal\s+use\s+only\b"
+                     r"|\bnot\s+(?:a\s+)?part\s+of\s+the\s+public\s+API\b|\bnot\s+(?:be\s+)?used\s+directly\b"
+                     r"|\bmeant\s+to\s+be\s+internal\b")
+_JAVADOC_LINES = 60  # how far above a class its Javadoc is looked for
 _TYPE_AFTER = lazy(r"^(?:public\s+|final\s+|abstract\s+)*(?:class|interface|enum|record|object)\b")
 _SELF_NOUNS = ("collector|module|package|plugin|exporter|library|script|tool|integration|provider|component|"
                "service|crate|extension")
@@ -428,9 +434,19 @@ def _java_signals(lines: list[str]) -> list[Signal]:
     for i, line in enumerate(lines, 1):
         if _JAVA_TOP_LEVEL.match(line) and not _HIDDEN_API.search(line):
             following = next((later for later in lines[i:] if not later.startswith("@")), "")
-            if _TYPE_AFTER.match(following):
+            if _TYPE_AFTER.match(following) and not _INTERNAL_API.search(_javadoc_above(lines, i - 1)):
                 return [Signal(i, "self-deprecated", ".", "", line.strip())]
     return []
+
+
+def _javadoc_above(lines: list[str], index: int) -> str:
+    """The Javadoc comment that ends just above line `index` (0-based), or ""."""
+    above = []
+    for line in reversed(lines[max(0, index - _JAVADOC_LINES):index]):
+        above.append(line)
+        if "/**" in line:
+            return " ".join(reversed(above))
+    return ""
 
 
 _LINK_TARGET = lazy(r"\]\(([^)\s]+)\)|\{doc\}`([^`]+)`|:doc:`(?:[^`<]*<)?([^`>]+)>?`|(https?://\S+)")

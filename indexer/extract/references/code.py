@@ -95,6 +95,9 @@ _WRITE_REACH = 80  # the characters before a string that such a call is looked f
 #: A path joined to a folder a build writes (vitest's `resolve(distRoot, 'client/favicon.svg')`,
 #: `os.path.join(BUILD_DIR, "x")`): the build's output, not a file of the repository.
 _BUILT_CALL = lazy(r"\b(?:resolve|join)\(\s*(?:[\w$]+\.)*\w*(?:dist|Dist|DIST|build|Build|BUILD)\w*\s*,\s*['\"`]$")
+#: A path joined to a home or installation folder (arthas' `new File(javaHome, "lib/tools.jar")`,
+#: `path.join(os.homedir(), "x")`, `filepath.Join(homeDir, "x")`): a file of that tree, not the repository's.
+_HOME_CALL = lazy(r"\b(?:File|[jJ]oin|get|of)\(\s*(?:[\w$]+\.)*\w*(?:home|Home|HOME)\w*(?:\(\))?\s*,\s*['\"`]$")
 #: A key or argument that takes a repository's `owner/name` (fastlane's actions' examples,
 #: `repository_name: "fastlane/fastlane"`, `repo: "..."`): the string names no path.
 _REPOSITORY_KEY = lazy(r"\b(?:repo|repository)(?:[_-]?(?:name|slug))?['\"]?\s*(?:[:=]|=>)\s*['\"`]$", re.I)
@@ -145,7 +148,7 @@ def extract(found: Found, text: str, language: str) -> None:
         offset = text.rfind("\n", 0, counted_to) + 1
         for column, word in path_words(line):
             place = placer.place(offset + column, line, column)
-            if place == "comment" and (_in_example_section(found.lines, index) or _commented_import(line)):
+            if place == "comment" and (_in_example_section(found.lines, index) or _commented_code(line)):
                 continue
             if place == "string" and archive:
                 continue
@@ -153,6 +156,8 @@ def extract(found: Found, text: str, language: str) -> None:
                                       or bundler and _BUNDLE_FILE.search(line, 0, column)
                                       or _WRITE_CALL.search(line, max(0, column - _WRITE_REACH), column)
                                       or _BUILT_CALL.search(line, max(0, column - _WRITE_REACH), column)
+                                      or ("ome" in line or "OME" in line)
+                                      and _HOME_CALL.search(line, max(0, column - _WRITE_REACH), column)
                                       or word.count("/") == 1 and _REPOSITORY_KEY.search(line, 0, column)):
                 continue
             if place == "string" and language == "html" and "%" in word:  # an attribute's URL, which a
@@ -233,10 +238,16 @@ def _in_example_section(lines: list[str], index: int) -> bool:
 _COMMENTED_IMPORT = lazy(r"""\b(?:import|require)\s*\(|\bimport\s[^'"\n]{0,200}?\bfrom\s*['"]""")
 
 
-def _commented_import(line: str) -> bool:
-    """Whether `line` is a whole-line comment that holds an import (`_COMMENTED_IMPORT`); a
-    comment after code (`import x from './x'; // see the guide`) is not one."""
-    return line.lstrip().startswith(("//", "/*", "*", "#")) and _COMMENTED_IMPORT.search(line) is not None
+#: A comment that is a call from its first word, with a quoted argument: code commented out (the
+#: `bin/setup` Rails generates keeps `#   FileUtils.cp "config/database.yml.sample", "config/database.yml"`).
+_COMMENTED_CALL = lazy(r"""^\s*(?://|#)\s*[\w:]+(?:\.\w+)+[ \t]*(?:\([ \t]*)?['"]""")
+
+
+def _commented_code(line: str) -> bool:
+    """Whether `line` is a whole-line comment that holds an import (`_COMMENTED_IMPORT`) or is a
+    call (`_COMMENTED_CALL`); a comment after code (`import x from './x'; // see the guide`) is not one."""
+    return line.lstrip().startswith(("//", "/*", "*", "#")) and (
+        _COMMENTED_IMPORT.search(line) is not None or _COMMENTED_CALL.match(line) is not None)
 
 
 #: A Homebrew formula or cask (`class RipgrepBin < Formula`): `man1.install "doc/rg.1"` names a

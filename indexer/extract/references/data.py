@@ -19,6 +19,8 @@ from indexer.regex import lazy
 SHELL_KEYS = frozenset({"run", "script", "scripts", "before_script", "after_script", "command",
                         "commands", "cmd", "entrypoint", "exec", "shell_command", "pre_script",
                         "post_script", "install", "build_command"})
+#: The endings of other keys whose values are scripts (mlt's CI matrix `setup_script: |`, `test_commands`).
+_SHELL_KEY_ENDINGS = ("_script", "-script", "_scripts", "-scripts", "_command", "-command", "_commands", "-commands")
 _YAML_KEY = lazy(r"^(\s*)(?:-\s+)*(['\"]?)([\w.$/-]+)\2\s*:(?:\s+|$)(.*)$")
 _YAML_ITEM = lazy(r"^(\s*)-\s+(.*)$")
 _BLOCK_SCALAR = lazy(r"^[|>][+-]?\d*\s*$")
@@ -36,6 +38,10 @@ _KUSTOMIZATION = ("kustomization.yaml", "kustomization.yml", "Kustomization")
 #: The header `helm template` writes above each manifest it renders: the template's path in its
 #: chart (`# Source: aws-ebs-csi-driver/templates/node.yaml`), wherever the chart is kept.
 _HELM_SOURCE = lazy(r"#\s*Source:\s+[\w.-]+/(?:charts/[\w.-]+/)*templates/")
+
+
+def _is_shell_key(key: str) -> bool:
+    return key in SHELL_KEYS or key.endswith(_SHELL_KEY_ENDINGS)
 
 
 def _commented_out(path: str, line: str, comment_at: int, item_column: int = -1, chained: bool = False) -> bool:
@@ -59,7 +65,8 @@ def yaml_file(found: Found) -> None:
     # what the steps' scripts create: no claim as a later step's `working-directory` (kubebuilder's
     # `mkdir -p test-helm-no-webhooks`, then a step run in it)
     made: set[str] = set()
-    foreign, checkouts = _other_workspace_lines(found.lines) if _STEPS_FILE.search(found.path) else ({}, set())
+    foreign, checkouts, workdirs = _other_workspace_lines(found.lines) if _STEPS_FILE.search(found.path) \
+        else ({}, set(), {})
     outputs_at = -1  # the key column of a step that uploads or caches what the job made (`_OUTPUT_ACTION`)
     compose = _COMPOSE.search(found.path) is not None
     # the last live list entry's `-` column; the column a commented-out entry or key with no value
@@ -79,10 +86,12 @@ def yaml_file(found: Found) -> None:
         if block is not None and stripped:
             if block[0] == _UNREAD:
                 continue
-            if block[0] in SHELL_KEYS:
+            if _is_shell_key(block[0]):
                 item = _YAML_ITEM.match(line)
                 start = item.start(2) if item else indent
-                shell = shell or ShellReader(found, created=made)
+                if shell is None:
+                    shell = ShellReader(found, created=made)
+                    shell.base = workdirs.get(index, "")
                 text = line[start:]
                 if block[2] and _unquote(text) != text:  # a quoted list item; a block scalar is shell as written
                     text, start = _unquote(text), start + 1
@@ -127,11 +136,13 @@ def yaml_file(found: Found) -> None:
         if compose and key in _CONTAINER_KEYS:
             block = (_UNREAD, len(pair.group(1)), not value) if not value or _BLOCK_SCALAR.match(value) else None
             continue
-        if _BLOCK_SCALAR.match(value) or not value and key in SHELL_KEYS:
+        if _BLOCK_SCALAR.match(value) or not value and _is_shell_key(key):
             block = (key, len(pair.group(1)), not value)
             continue
-        if key in SHELL_KEYS:
-            ShellReader(found, created=made).line(index, _unquote(value), start + (value[:1] in "'\""))
+        if _is_shell_key(key):
+            reader = ShellReader(found, created=made)
+            reader.base = workdirs.get(index, "")
+            reader.line(index, _unquote(value), start + (value[:1] in "'\""))
         elif key == "uses" and value.strip("'\"").startswith("./"):
             action = value.strip("'\"").split("@")[0]
             if posixpath.normpath(action).split("/", 1)[0] not in checkouts:  # (another repository's action)
@@ -175,11 +186,15 @@ _CONTAINER_KEY = lazy(r"\s*(?:command|entrypoint)\s*:")
 _STEP_KEY = lazy(r"^\s*(?:-\s+)?([\w-]+)\s*:\s*(.*?)\s*$")
 
 
-def _other_workspace_lines(lines: list[str]) -> tuple[dict[int, str], set[str]]:
+def _other_workspace_lines(lines: list[str]) -> tuple[dict[int, str], set[str], dict[int, str]]:
     """The lines of a GitHub Actions job whose workspace is not this repository, each with the
-    folder this repository was checked out into there ("" when it was not); and the folders other
+    folder this repository was checked out into there ("" when it was not); the folders other
     repositories were checked out into (consul-k8s' `uses: ./security-scanner` runs the action of
-    the `hashicorp/security-scanner` checkout at `path: security-scanner`). After a step that
+    the `hashicorp/security-scanner` checkout at `path: security-scanner`); and the lines of the
+    other steps that run in a folder of this repository, with that folder: the step's
+    `working-directory:` wherever the key stands in it (vscode-go's steps give it after their
+    `run:`), else the job's or the workflow's `defaults: run: working-directory:` (redux-toolkit's
+    `./packages/toolkit`). After a step that
     checks another repository out into the workspace (`actions/checkout` with `repository:` and
     no `path:`) the job's later steps run in that repository: their `working-directory: ./server`
     and `run:` paths are its (pydantic's third-party tests check out polar, then this repository
@@ -196,6 +211,9 @@ def _other_workspace_lines(lines: list[str]) -> tuple[dict[int, str], set[str]]:
     ours_at = ""  # where this repository lies in the workspace, when not at its root
     others: set[str] = set()  # the folders other repositories were checked out into
     checkouts: set[str] = set()  # ... in any job of the workflow
+    workdirs: dict[int, str] = {}
+    defaults: list[tuple[int, str]] = []  # (indent of `defaults:`, its `run: working-directory:`), outermost first
+    in_defaults = -1  # the indent of the `defaults:` key being read (-1: none)
 
     def close(until: int) -> None:
         nonlocal foreign, ours_at
@@ -210,9 +228,11 @@ def _other_workspace_lines(lines: list[str]) -> tuple[dict[int, str], set[str]]:
             else:
                 others.add(path)
                 checkouts.add(path.split("/", 1)[0])
-        workdir = posixpath.normpath(step.get("working-directory", ".") or ".")
+        workdir = posixpath.normpath(step.get("working-directory") or (defaults[-1][1] if defaults else "") or ".")
         if foreign or any(workdir == other or workdir.startswith(other + "/") for other in others):
             out.update(dict.fromkeys(range(step_end, until), ours_at))  # (a step run in another's checkout)
+        elif workdir != "." and not workdir.startswith(("..", "/", "~", "$")) and "${{" not in workdir:
+            workdirs.update(dict.fromkeys(range(step_end, until), workdir))
 
     for index, line in enumerate(lines):
         stripped = line.strip()
@@ -223,9 +243,18 @@ def _other_workspace_lines(lines: list[str]) -> tuple[dict[int, str], set[str]]:
             close(index)
             steps_at, step, foreign, ours_at = None, {}, False, ""
             others.clear()
+        if defaults and indent < defaults[-1][0]:
+            defaults = [default for default in defaults if default[0] <= indent]  # (the job they were of ended)
         if steps_at is None:
             if stripped == "steps:":
                 steps_at, step, step_end = indent, {}, index + 1
+            elif stripped == "defaults:":
+                in_defaults = indent
+            elif in_defaults >= 0 and indent <= in_defaults:
+                in_defaults = -1
+            elif in_defaults >= 0 and (pair := _STEP_KEY.match(line)) and pair.group(1) == "working-directory":
+                defaults = [default for default in defaults if default[0] < in_defaults]
+                defaults.append((in_defaults, pair.group(2).strip("'\"")))
             continue
         if stripped.startswith("-") and indent <= steps_at + 2 and indent >= steps_at:
             close(index)  # (a new step: the one before it decides what follows)
@@ -235,7 +264,7 @@ def _other_workspace_lines(lines: list[str]) -> tuple[dict[int, str], set[str]]:
             step.setdefault(pair.group(1), pair.group(2).strip("'\""))
     if steps_at is not None:
         close(len(lines))
-    return out, checkouts
+    return out, checkouts, workdirs
 
 
 def _in_checkout(found: Found, index: int, line: str, ours_at: str) -> None:

@@ -58,6 +58,9 @@ class Found:
             base: str = "", judge: bool = True, sentence: str | None = None, example: bool = False) -> None:
         """`sentence` overrides the one read around `column` (a comment spread over lines);
         `example`: the reader knows it gives an example, whatever the sentence says."""
+        if target[:1] == "-" and target[1:2].isalpha() and "/" in target[2:]:
+            # a short option glued to its value names the value: mlt's `swig -I../../mlt++`, `-Lbuild/lib`
+            target, column = target[2:], column + 2
         key = (index, target, kind)
         if key in self._seen or not target:
             return

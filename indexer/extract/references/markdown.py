@@ -34,6 +34,8 @@ _BRACKETED = lazy(r"\[([^\[\]\n]{1,200})\]")
 #: A URL on a hosting site, from its start to the repository's name.
 _REPOSITORY_URL = lazy(r"https?://(?:www\.|raw\.)?(?:github\.com|githubusercontent\.com|gitlab\.com|bitbucket\.org"
                        r"|codeberg\.org)/[\w.-]+/[\w.-]+")
+#: The path a hosting site's URL of a file or folder names in its repository (after `blob/<branch>/`).
+_URL_PATH = lazy(r"/(?:blob|tree|raw)/[^/#?\s]+/([^#?\s]+)")
 #: A line that opens with a time or a date (`18:44:27.034`, `2024-01-10T18:44:27Z`, `[12:00:01]`): a log.
 _LOG_LINE = lazy(r"^\s*\[?(?:\d{4}-\d{2}-\d{2}(?:[T ]\d{1,2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?"
                  r"|\d{1,2}:\d{2}:\d{2}(?:[.,]\d+)?)(?![\w:-])")
@@ -209,6 +211,9 @@ def _link_label(found: Found, index: int, line: str, link, repository: str) -> N
     renamed since, its own. (The text of a link to any other URL labels a page, not a path here.)"""
     start = line.index("[", link.start()) + 1
     label = line[start:line.rindex("](", start, link.start(1) + 1)]
+    named = _URL_PATH.search(link.group(1))
+    if named and ("/" + named.group(1).rstrip("/")).endswith("/" + label.strip().strip("`").removeprefix("./")):
+        return  # (the text names the file the URL does: brpc's `[brpc/server.h](https://github.com/apache/brpc/blob/master/src/brpc/server.h)`)
     spans = [span.span() for span in _CODE_SPAN.finditer(label)] if "`" in label else []
     for begin, end in spans:
         found.words(index, label[begin:end].strip("`"), "code-span", start + begin, paragraphs=True, base=repository)

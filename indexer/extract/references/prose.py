@@ -34,7 +34,7 @@ EXAMPLE = lazy(
     r"|\bwill\s+be\s+(?:saved|written|created|generated|stored|placed|put|output)\b"
     r"|\b(?:is|are|gets?)\s+(?:created|generated|written)\b"
     r"|\b(?:has|have)\s+been\s+(?:output|generated|built|written|created)\b"
-    r"|\bwould\s+be\s+(?:located|found|placed|stored|saved|written|created)\b"
+    r"|\bwould\s+be\s+(?:located|found|placed|stored|saved|written|created|defined|named|called)\b"
     r"|\b(?:creates?|generates?|writes?|outputs?)\s+(?:(?:a|an|the)\s+)?(?:new\s+)?(?:file|folder|directory)\b"
     r"|\b(?:a|an)\s+new\s+(?:empty\s+)?(?:file|folder|directory)\b"
     r"|\b(?:a|an)\s+(?:file|folder|directory)\s+(?:named|called)\b"  # (vcr's Cucumber steps: 'a file named "lib/server.rb" with:')
@@ -72,6 +72,9 @@ EXAMPLE = lazy(
     r"|\b(?:copy\s+of|include)\s+the\s+licen[cs]e\s+(?:file\s+)?at\b"
     r"|\((?:if\s+any|create|to\s+be\s+created)\)|\bnew:\s|\bnew\s{1,3}(?:file|folder|directory)\s{1,3}(?:`{1,2}\s|\s)|\(new\b[;,:)]"
     r"|\b(?:do\s+not|don'?t|never)\s+commit\b"
+    # (the same in Chinese and Japanese, before the path: arthas' agent instructions, "生成
+    # `.codex/review-report.md` 审查报告", "输出到 `.codex/context-scan.json`")
+    r"|(?:生成|输出[到至]?|写入|写到|创建|保存[到至为]|作成|出力)\s{0,3}[`'\"\s]"
     r"|\bif\s+(?:you\s+have|present)\b|\bin\s+order\s+to\s+run\s+a\s+particular\b"
     r"|\b(?:in|of|from)\s+the\s+(?!same\b|this\b|our\b)(?:[\w.-]+|\[[^\]]*\])\s+repo(?:sitory)?\b"
     r"|\b(?:another|other|upstream|external|separate)\s+(?:repo(?:sitory)?|project)\b"
