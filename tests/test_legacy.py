@@ -337,6 +337,24 @@ def test_a_file_named_for_archives_is_about_them_not_legacy(repo):
     assert legacy == {"deploy/deploy-old.sh"}
 
 
+def test_a_file_named_classic_among_its_kin_is_one_of_them_and_a_legacy_one_is_not(repo):
+    """plotnine's `themes/theme_classic.py` beside `theme_bw.py`, `theme_dark.py` and `theme.py`
+    is ggplot2's classic theme, one of many (2 findings). govuk-frontend's
+    `_colours-legacy-functional.scss` beside `_colours-functional.scss`, `_colours-applied.scss` and
+    `_colours-organisations.scss` is still legacy."""
+    colours = "packages/govuk-frontend/src/govuk/settings/_colours-"
+    repo.commit("2020-01-01", files={
+        "plotnine/themes/theme_classic.py": "class theme_classic: ...\n", "plotnine/themes/theme_bw.py": "x = 1\n",
+        "plotnine/themes/theme_dark.py": "x = 1\n", "plotnine/themes/theme.py": "class theme: ...\n",
+        colours + "legacy-functional.scss": "$a: 1;\n", colours + "functional.scss": "$b: 1;\n",
+        colours + "applied.scss": "$c: 1;\n", colours + "organisations.scss": "$d: 1;\n",
+    })
+    repo.commit("2026-10-01", files={"plotnine/themes/theme.py": "class theme: ...\n# new\n",
+                                     colours + "functional.scss": "$b: 2;\n"})
+    legacy = {path for path, _ in by_rule(scan(repo.root), "legacy-path")}
+    assert legacy == {colours + "legacy-functional.scss"}
+
+
 def test_a_release_note_fragment_that_says_moved_is_no_moved_page(repo):
     """nomad's `.changelog/28110.txt`: "... after being moved to a different node pool", a note
     about the product in a folder of release notes, read as a short page that says it moved.

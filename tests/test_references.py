@@ -4529,3 +4529,14 @@ def test_commented_out_code_and_a_would_be_file_name_nothing(repo):
                              "`app/components/password_input_component.rb`\n\n- The base is in `app/components/gone.rb`\n"),
     })
     assert set(found(scan(repo.root), "dangling-reference")) == {("bin/setup", 7), ("docs/frontend.md", 5)}
+
+
+def test_a_python_docstrings_api_page_link_names_its_module(repo):
+    """allennlp's docstrings link `[Predictor](../predictors/predictor.md#predictor)`, the API page
+    pydoc-markdown writes of `allennlp/predictors/predictor.py` (27). A page of no module is still reported."""
+    repo.commit("2024-01-10", files={
+        "allennlp/predictors/predictor.py": "class Predictor:\n    pass\n",
+        "allennlp/commands/predict.py": ('"""\nThe `predict` subcommand, a\n[`Predictor`](../predictors/predictor.md#predictor)'
+                                         " wrapper.\n\nSee [`Gone`](../predictors/gone.md).\n\"\"\"\n"),
+    })
+    assert set(found(scan(repo.root), "dangling-reference")) == {("allennlp/commands/predict.py", 5)}

@@ -465,6 +465,17 @@ def _migrated_from(number: int, names: Iterable[str]) -> bool:
     return any(pattern.search(name) for name in names)
 
 
+def _one_of_a_family(prefix: str, name: str, names: set[str]) -> bool:
+    """Whether `name` is one of three or more files named `prefix` and a word, with its extension:
+    plotnine's `theme_classic.py` beside `theme_bw.py` and `theme_dark.py` is one theme of many
+    (ggplot2's "classic"), not the old `theme.py`. (Asked of "classic" only: govuk-frontend's
+    `_colours-legacy-functional.scss` beside `_colours-applied.scss` and others is the legacy one.)"""
+    if not prefix or prefix[-1] not in "-_.":
+        return False
+    extension = posixpath.splitext(name)[1]
+    return sum(other != name and other.startswith(prefix) and other.endswith(extension) for other in names) >= 2
+
+
 def _file_candidates(paths: RepoPaths, in_folders: set[str] | None = None) -> list[tuple[str, str]]:
     """(file, successor) for files named like legacy or `-v1` beside the file that replaces them
     (`deploy-old.sh` beside `deploy.sh`, `build-v1.yml` beside `build.yml` or `build-v2.yml`).
@@ -486,7 +497,8 @@ def _file_candidates(paths: RepoPaths, in_folders: set[str] | None = None) -> li
             version = _VERSION.match(stem)
             if legacy and legacy.group("word").lower() not in _NOT_LEGACY_IN_FILE_NAMES:
                 rest = "-".join(part for part in (legacy.group("pre"), legacy.group("post")) if part)
-                if _CONFIG_FLAVOUR.match(rest):
+                if _CONFIG_FLAVOUR.match(rest) or legacy.group("word").lower() == "classic" \
+                        and _one_of_a_family(stem[:legacy.start("word")], name, names):
                     continue
                 for candidate in (rest, rest.replace("-", "_")):
                     if candidate and candidate + extension in names and candidate + extension != name:

@@ -809,17 +809,13 @@ class Resolver:
         sass = reference.path.endswith((".scss", ".sass")) and _SASS_IMPORT.search(reference.text) is not None
         required = reference.kind == "string" and reference.path.endswith(_RUBY_SOURCES) \
             and _RUBY_REQUIRE.search(reference.text) is not None
-        compiled = reference.path.endswith(_JS_SOURCES)
-        # (a page of an XML documentation source, Maven's xdoc or Anakia's, is built to `.html`:
-        # jmeter's `xdocs/index.xml` links `usermanual/functions.html`, its `xdocs/usermanual/functions.xml`)
-        xdoc = reference.path.endswith(".xml")
         # (a file kept compressed is served so: domoticz' `www/index.html` loads `js/bootbox.min.js`,
         # committed as `www/js/bootbox.min.js.gz`, which its web server sends as it is: 37)
         for candidate in pairs:
             for variant in self._variants(reference.kind, candidate) + ([candidate + template] if template else []) \
                     + ([candidate + suffix for suffix in _JS_SUFFIXES] if imported else []) \
                     + (_sass_files(candidate) if sass else []) + ([candidate + ".rb"] if required else []) \
-                    + [candidate + ".gz"] + (_source_of(candidate, compiled, xdoc) if compiled or xdoc else []):
+                    + [candidate + ".gz"] + _source_of(candidate, reference.path):
                 if self.paths.exists(variant):
                     return Resolved(reference, EXISTS, variant if variant != "." else "")
         if not pairs:
@@ -2011,14 +2007,20 @@ def _other_spelling(word: str) -> str:
     return word[:-4] + ".yaml" if word.endswith(".yml") else ""
 
 
-def _source_of(candidate: str, compiled: bool, xdoc: bool) -> list[str]:
-    """The sources a built file is made of: a compiled JavaScript file's TypeScript (when named in
-    JavaScript or TypeScript), an `.html` page's XML documentation source (when named in XML)."""
+def _source_of(candidate: str, named_in: str) -> list[str]:
+    """The sources a built file named in the file `named_in` is made of: a JavaScript file's
+    TypeScript, when named in JavaScript or TypeScript; an `.html` page's XML documentation source
+    (Maven's xdoc, Anakia), when named in XML (jmeter's `xdocs/index.xml` links
+    `usermanual/functions.html`, its `xdocs/usermanual/functions.xml`); the Python module an API
+    page is written from, when named in Python (allennlp's docstrings link
+    `../predictors/predictor.md`, the page pydoc-markdown makes of `predictors/predictor.py`)."""
     stem, extension = posixpath.splitext(candidate)
-    if compiled and extension in _TYPESCRIPT_SOURCES:
+    if extension in _TYPESCRIPT_SOURCES and named_in.endswith(_JS_SOURCES):
         return [stem + suffix for suffix in _TYPESCRIPT_SOURCES[extension]]
-    if xdoc and extension in (".html", ".htm"):
+    if extension in (".html", ".htm") and named_in.endswith(".xml"):
         return [stem + ".xml"]
+    if extension == ".md" and named_in.endswith(".py"):
+        return [stem + ".py"]
     return []
 
 
