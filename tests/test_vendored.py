@@ -54,11 +54,13 @@ def test_vendored_and_generated_code_is_set_aside_by_default(repo):
     assert aside["todos"] == 6 and aside["references"] >= 2 and aside["files"] >= 7
 
 
-def test_a_vendored_folder_is_set_aside(repo):
+def test_a_vendored_folder_and_a_bundle_are_set_aside(repo):
     """debugpy keeps pydevd in `src/debugpy/_vendored/pydevd/`: 184 of its 197 findings were pydevd's."""
     repo.commit(OLD, files={
         "src/debugpy/_vendored/pydevd/pydevd.py": "# TODO: upstream's\n",
         "src/lib/vendored/six.py": "# TODO: six's\n",
+        # (and dart-pad's `codemirror-dart.bundle.js`, a bundler's output: 11)
+        "lib/assets/codemirror-dart.bundle.js": "// src/Lexer.ts\n// TODO: the bundled project's\n",
         "src/debugpy/server.py": "# TODO: ours\n",
     })
     assert findings(scan(repo.root)) == {("stale-todo", "src/debugpy/server.py")}

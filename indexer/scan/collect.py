@@ -315,6 +315,9 @@ GENERATED_PATTERNS = (
     "Gemfile.lock", "Podfile.lock", "flake.lock", "mix.lock", "pubspec.lock", "packages.lock.json",
     # other generators' output
     "zz_generated.*.go", "*.designer.cs", "*.g.dart", "*.freezed.dart", "*.js.map", "*.css.map",
+    # a bundler's output (dart-pad's `codemirror-dart.bundle.js`, whose `// src/Lexer.ts` comments
+    # name the sources of another project it bundled)
+    "*.bundle.js",
     # R's revdepcheck reports: other packages' build logs and test failures (dplyr's `revdep/failures.md`)
     "**/revdep/*.md",
 )
