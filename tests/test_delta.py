@@ -164,6 +164,7 @@ NAMING = {  # files whose findings hang on paths other files add or delete
                    "Warm up with scripts/warm.sh.\nThe [runbook](../runbook/) says when.\n",
     "src/jobs.py": "# TODO: fold this into web/src/page.ts\nimport os\n# TODO: call scripts/warm.sh\n",
     "web/deploy/Dockerfile": "FROM node\nCOPY src/page.ts /app/\n",  # (web/src/ once web/ is a package)
+    "installer/templates/app/mix.exs.eex": "defmodule App do\nend\n",  # (a generator's templates)
 }
 
 
@@ -175,6 +176,8 @@ def naming(repo, tmp_path):
 
 PATH_CHANGES = {  # name -> (git commands, whether the delta runs)
     "a file an unchanged doc names is added": ([("write", "scripts/deploy.sh", "echo ship\n")], True),
+    "a generator's template of a file an unchanged doc names is added": (
+        [("write", "installer/templates/app/scripts/deploy.sh.eex", "echo ship\n")], True),
     "a folder an unchanged doc names a file in is added": ([("write", "tools/README.md", "# Tools\n")], True),
     "a file unchanged files name is deleted": ([("rm", "web/src/page.ts")], True),
     "a file unchanged files name is renamed": ([("mv", "web/src/page.ts", "web/src/home.ts")], True),

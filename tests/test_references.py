@@ -3203,6 +3203,32 @@ def test_a_relative_link_from_a_pages_permalink(repo):
     assert set(found(scan(repo.root), "dangling-reference")) == {("docs/docs/transforms.md", 7)}
 
 
+def test_a_path_pinned_at_a_commit_names_that_commits_file():
+    """nova's release notes of ended series keep each note's source as a comment,
+    `.. releasenotes/notes/x.yaml @ b'<sha>'`: the note at that commit, deleted since (38)."""
+    text = ("Security Issues\n---------------\n\n"
+            ".. releasenotes/notes/12.0.3-cve-bugs-561a450b346edf5e.yaml @ b'0b194187db9da28225cb5e62be3b45aff5a1c793'\n\n"
+            ".. releasenotes/notes/start-using-reno-e4ea112d593415da.yaml\n")
+    assert kinds("releasenotes/source/liberty.rst", text) == {
+        (6, "releasenotes/notes/start-using-reno-e4ea112d593415da.yaml", "comment")}
+
+
+def test_an_asciidoc_link_macros_text_is_no_part_of_its_url():
+    """rubocop's pages link `https://github.com/rubocop/rubocop/blob/master/config/default.yml[RuboCop's
+    defaults]`: AsciiDoc's link macro, whose text follows the URL in brackets (17)."""
+    url = "https://github.com/acme/app/blob/main/"
+    assert kinds("docs/pages/configuration.adoc", f"See {url}config/default.yml[the defaults].\n") == {
+        (1, url + "config/default.yml", "repo-url")}
+
+
+def test_an_exdoc_autolink_names_a_module():
+    """elixir's guides link `[comparisons](`Kernel#module-structural-comparison`)`: ExDoc's
+    autolink to a module's docs, not a file (5)."""
+    text = ("See [comparisons](`Kernel#module-structural-comparison`) and [defaults](`Kernel#def/2-default-arguments`).\n"
+            "Read [the guide](guides/intro.md).\n")
+    assert kinds("pages/operators.md", text) == {(2, "guides/intro.md", "md-link")}
+
+
 def test_a_links_editor_location_and_a_components_own_sources(repo):
     """prisma's specs link `[enum-accessor.ts:66](../../../packages/.../enum-accessor.ts:66)`, an
     editor's line after the file (29); a deleted file linked so is reported as deleted. flet's
@@ -4101,6 +4127,65 @@ def test_an_object_file_or_a_library_is_built(repo):
         "java/CMakeLists.txt": "add_test(NAME x COMMAND java -cp java/turbojpeg.jar Test)\n",
     })
     assert set(found(scan(repo.root), "dangling-reference")) == {("ports/Makefile", 4)}
+
+
+def test_a_file_a_generator_here_renders_from_its_template(repo):
+    """phoenix's guides and generators name `config/dev.exs`, which its installer renders from
+    `installer/templates/phx_single/config/dev.exs.eex` into each project it makes (40). A file
+    no template renders is still reported."""
+    repo.commit("2024-01-10", files={
+        "config/config.exs": "import Config\n",
+        "installer/templates/phx_single/config/dev.exs.eex": "import Config\n",
+        "guides/ecto.md": "# Ecto\n\nEdit `config/dev.exs`.\n\nEdit `config/staging.exs`.\n",
+    })
+    assert set(found(scan(repo.root), "dangling-reference")) == {("guides/ecto.md", 5)}
+
+
+def test_commands_in_an_unpacked_release_or_a_builds_output_are_not_the_trees(repo):
+    """rocketmq's README unzips its binary release, moves into it and runs `bin/mqbroker`, and its
+    quick starts run `bin/mqadmin` after `cd distribution/target/rocketmq-5/` (30): the release's
+    layout, where the repository keeps `distribution/bin/`. A command run in the tree is reported."""
+    repo.commit("2017-01-10", files={"bin/mqbroker": "", "bin/mqadmin": "", "tools/old.sh": ""})
+    repo.git("mv", "bin", "distribution")
+    repo.git("rm", "-q", "tools/old.sh")
+    repo.commit("2024-01-10", files={
+        "tools/run.sh": "",
+        "README.md": ("# Run\n\n```shell\n$ unzip rocketmq-all-5.3.3-bin-release.zip\n"
+                      "$ cd rocketmq-all-5.3.3-bin-release/bin\n```\n\n```shell\n$ nohup sh bin/mqbroker &\n```\n\n"
+                      "# Build\n\n```shell\n$ cd distribution/target/rocketmq-5/\n$ sh bin/mqadmin list\n```\n\n"
+                      "# Tools\n\n```shell\n$ sh tools/old.sh\n```\n"),
+    })
+    assert set(found(scan(repo.root), "dangling-reference")) == {("README.md", 22)}
+
+
+def test_a_files_header_comment_naming_its_name_before_a_move_is_no_claim(repo):
+    """collectd's license blocks open `collectd - src/collectd.c`, the file's name before it moved
+    to `src/daemon/` (87). Its own name further down, past the header, is still reported."""
+    header = "/**\n * collectd - src/collectd.c\n * Copyright (C) 2005  Florian octo Forster\n **/\n"
+    repo.commit("2014-01-10", files={"src/collectd.c": header + "int main(void);\n"})
+    repo.git("rm", "-q", "src/collectd.c")
+    repo.commit("2024-01-10", files={
+        "src/daemon/collectd.c": header + "int main(void);\n/* as src/collectd.c did */\n"})
+    assert set(found(scan(repo.root), "dangling-reference")) == {("src/daemon/collectd.c", 6)}
+
+
+def test_an_executable_dune_builds(repo):
+    """opam's Makefile runs `dune exec -- src/crowbar/test.exe` and builds
+    `src/tools/opam_admin_topstart.bc`: executables their folders' `dune` files declare (6). An
+    executable in a folder without one, or one the repository committed and deleted, is reported."""
+    repo.commit("2020-01-10", files={"src/crowbar/gone.exe": ""})
+    repo.git("rm", "-q", "src/crowbar/gone.exe")
+    repo.commit("2024-01-10", files={
+        "src/crowbar/dune": "(executable (name test))\n",
+        "src/crowbar/test.ml": "",
+        "src/tools/dune": "(executable (name opam_admin_topstart) (modes byte))\n",
+        "tools/build.sh": "",
+        "Makefile": ("crowbar:\n\tdune exec -- src/crowbar/test.exe\n"
+                     "top:\n\tdune build src/tools/opam_admin_topstart.bc\n"
+                     "old:\n\tdune exec -- src/crowbar/gone.exe\n"
+                     "tool:\n\t./tools/helper.exe\n"),
+    })
+    assert set(found(scan(repo.root), "dangling-reference")) == {("Makefile", 6), ("Makefile", 8)}
 
 
 def test_a_file_kept_compressed_is_served(repo):

@@ -169,8 +169,16 @@ def test_a_library_kept_with_its_license_under_deps_is_vendored(repo):
         "deps/lua/src/lapi.c": "/* TODO: lua's */\n",
         "deps/build.py": "# TODO: ours, in deps/\n",
         "src/server.c": "/* TODO: ours */\n",
+        # (astropy keeps wcslib and expat, with their licenses, in `cextern/`: 20)
+        "cextern/wcslib/COPYING": "GNU LGPL\n",
+        "cextern/wcslib/C/wcs.c": "/* TODO: wcslib's */\n",
+        # (and osm2pgsql keeps protozero and rapidjson in `contrib/`, beside its own scripts)
+        "contrib/protozero/LICENSE.md": "BSD\n",
+        "contrib/protozero/include/pbf.hpp": "// TODO: protozero's\n",
+        "contrib/tools/import.py": "# TODO: ours, in contrib/\n",
     })
-    assert findings(scan(repo.root)) == {("stale-todo", "deps/build.py"), ("stale-todo", "src/server.c")}
+    assert findings(scan(repo.root)) == {("stale-todo", "deps/build.py"), ("stale-todo", "src/server.c"),
+                                         ("stale-todo", "contrib/tools/import.py")}
 
 
 def test_a_folder_that_says_it_is_another_projects_copy_is_vendored(repo):

@@ -28,6 +28,8 @@ FIXTURE = re.compile(r"(?:^|/)(?:tests?|testdata|test_data|fixtures|__fixtures__
                      r"[^/]+\.(?:rst|md|markdown|txt|adoc|html?|json|ya?ml|toml|cfg|ini|xml|in)$")
 
 
+#: A file's header: the lines where a comment names the file itself (its license block's first line).
+_HEADER_LINES = 5
 #: History evidence this much older than the referring line's own last change confirms nothing:
 #: the line was written (or rewritten) long after, about something else of the same name.
 EVIDENCE_GAP_YEARS = 8
@@ -47,9 +49,12 @@ def check(ctx, rule: RuleSettings) -> Iterator[Finding]:
         fate = found.history.fate(resolved.path, found.paths.exists) if resolved.removed else []
         if fate and fate[0].path != resolved.path:
             fate = []  # a story about another path is no evidence about this one
-        if fate and fate[-1].renamed_to == reference.path and reference.kind == "prose":
+        if fate and fate[-1].renamed_to == reference.path and (
+                reference.kind == "prose" or reference.kind == "comment" and reference.line <= _HEADER_LINES):
             # a document's text naming the document by a name it had (release notes' titles from
-            # before a rename): the reader is there. A script's usage line is a command: it fails.
+            # before a rename), or a file's header comment naming the file so (collectd's
+            # `collectd - src/collectd.c`, now `src/daemon/collectd.c`): the reader is there. A
+            # script's usage line is a command: it fails.
             continue
         reported.append((resolved, fate))
     reported = _one_per_target(reported)

@@ -24,7 +24,7 @@ import bisect
 import posixpath
 from typing import Iterable, Mapping
 
-from indexer.contradictions.paths import PACKAGE_MANIFESTS, RepoPaths, unnumbered_tails
+from indexer.contradictions.paths import PACKAGE_MANIFESTS, RepoPaths, made_tails, unnumbered_tails
 
 #: Between a record's fields (its path, then its keys) and between records: no path holds a NUL.
 _FIELD, _RECORD = "\0", "\0\0"
@@ -167,6 +167,7 @@ def changed_keys(before: Iterable[str], after: RepoPaths, removed_before: set[st
         parts = path.split("/")
         keys.update("x" + "/".join(parts[start:]) for start in range(1, len(parts) - 1))
         keys.update("u" + tail for tail in unnumbered_tails(path))
+        keys.update("x" + tail for tail in made_tails(path))
     keys.update("r" + path for path in set(removed_before) ^ set(removed_after))
     for path in removed_again:
         while path:

@@ -17,6 +17,16 @@ from indexer.extract.definitions import NEXT_CONFIGS
 from indexer.extract.references.tokens import is_mkdocs_config
 from indexer.regex import lazy
 
+#: The suffixes of template sources: `Dockerfile.tt` renders `Dockerfile`, and names the rendered
+#: project's files, whose own sources carry the same suffix (`./bin/rails` is `bin/rails.tt`). Not
+#: Helm's `.tpl`: a chart's helpers name the chart's own files (`.Files.Get "config/x.conf"`).
+TEMPLATE_SUFFIXES = frozenset({".tt", ".tmpl", ".j2", ".jinja", ".jinja2", ".template",
+                               ".mustache", ".hbs", ".ejs", ".erb", ".eex"})
+TEMPLATE_ENDINGS = tuple(TEMPLATE_SUFFIXES)  # (a C call per path before `template_suffix`)
+#: A generator's project skeleton: its templates name the files of the project it makes
+#: (kubevela's SDK generator copies its `_scaffold/go/` into each SDK it makes).
+#: A folder of templates (`templates/`, `_template/`, gh's `ext_tmpls/`), skeletons or scaffolds.
+TEMPLATE_TREE = lazy(r"(?:^|/)_?(?:[a-z]+[_-])?(?:templates?|tmpls?|skeleton|scaffold|blueprints?)/")
 #: A name's number prefix, which Nuxt Content and Docusaurus order pages by and leave out of their
 #: URLs (`1.getting-started/02.installation.md` is `/getting-started/installation`); not a
 #: version's or a date's number (`1.2.md`, `2024-01-05-x.md`).
@@ -120,6 +130,18 @@ class RepoPaths:
         if self.trace is not None:
             self.trace.add("u" + tail)
         return tail in self.unnumbered_suffixes
+
+    def has_made_tail(self, tail: str) -> bool:
+        """A file a generator here renders from one of its templates ends with `tail`, of two or
+        more segments (`made_tails`). Traced as `has_suffix`; `changed_keys` counts these tails."""
+        if self.trace is not None:
+            self.trace.add("x" + tail)
+        return tail in self._made_tails
+
+    @functools.cached_property
+    def _made_tails(self) -> frozenset[str]:
+        return frozenset(tail for path in self.all_files if path.endswith(TEMPLATE_ENDINGS)
+                         for tail in made_tails(path))
 
     def has_sample_copies(self, tail: str) -> bool:
         """Two or more files of the sample projects the repository keeps (`testdata/`,
@@ -391,6 +413,29 @@ def unnumbered_tails(path: str) -> list[str]:
     if names == parts:
         return []
     return ["/".join(names[start:]) for start in range(1, len(parts) - 1)]
+
+
+def template_suffix(path: str) -> str:
+    """`.tt` for `Dockerfile.tt`, `.j2` for `nginx.conf.j2`; "" for a file that is no template."""
+    suffix = posixpath.splitext(path)[1]
+    return suffix if suffix in TEMPLATE_SUFFIXES else ""
+
+
+def template_tree(path: str):
+    """Where the template folder `path` lies in ends (`TEMPLATE_TREE`'s match), when `path` is a
+    template source there; None for any other file."""
+    if path.endswith(TEMPLATE_ENDINGS) and template_suffix(path):
+        return TEMPLATE_TREE.search(path)
+    return None
+
+
+def made_tails(path: str) -> list[str]:
+    """The tails of two or more segments of the file a generator's template renders, below its
+    template folder: `config/dev.exs` of phoenix's `installer/templates/phx_single/config/dev.exs.eex`."""
+    if not (tree := template_tree(path)):
+        return []
+    parts = path[tree.end():-len(template_suffix(path))].split("/")
+    return ["/".join(parts[start:]) for start in range(len(parts) - 1)]
 
 
 def unnumbered(name: str) -> str:

@@ -30,7 +30,8 @@ from indexer.extract.references import tokens
 from indexer.git.discover import DEFAULT_BRANCHES, current_branch, ignored as git_ignored
 from indexer.git.history import History
 from indexer.models import Reference
-from indexer.contradictions.paths import DOCUSAURUS_CONFIGS, RepoPaths, path_stem, stem_of, unnumbered
+from indexer.contradictions.paths import (DOCUSAURUS_CONFIGS, TEMPLATE_SUFFIXES, TEMPLATE_TREE, RepoPaths, path_stem,
+                                           stem_of, template_suffix, template_tree, unnumbered)
 from indexer.regex import lazy
 
 EXISTS = "exists"
@@ -111,6 +112,8 @@ _SITE_SOURCES = (".xml", ".md", ".apt", ".fml")
 _GO_METHOD = lazy(r"[A-Z]\w*\.[A-Za-z_]\w*")
 #: What a build compiles, links and packs, never committed unless history says so.
 _BUILT_BINARIES = (".o", ".a", ".so", ".obj", ".lo", ".la", ".lib", ".dylib", ".dll", ".jar", ".war", ".class")
+#: What dune builds of an `(executable (name x))` its folder's `dune` file declares (`_missing`).
+_DUNE_EXECUTABLES = (".exe", ".bc", ".bc.js")
 _JS_SUFFIXES = (".js", ".ts", ".tsx", ".jsx", ".mjs", ".cjs", ".json", ".vue", ".svelte", ".d.ts")
 _JS_SOURCES = tuple(suffix for suffix in _JS_SUFFIXES if suffix != ".json")
 #: The modules a function's handler (`file.export`) names.
@@ -169,18 +172,8 @@ _OUTPUT_WORDS = frozenset({"out", "output", "outdir", "log", "logfile", "cache",
                            "result", "results", "save", "dest", "destination", "write"})
 #: Where a docs build takes files it copies to the site root beside the pages (`_assets_beside`).
 _ASSET_FOLDERS = ("assets", "public", "static")
-#: The suffixes of template sources: `Dockerfile.tt` renders `Dockerfile`, and names the rendered
-#: project's files, whose own sources carry the same suffix (`./bin/rails` is `bin/rails.tt`). Not
-#: Helm's `.tpl`: a chart's helpers name the chart's own files (`.Files.Get "config/x.conf"`).
-_TEMPLATE_SUFFIXES = frozenset({".tt", ".tmpl", ".j2", ".jinja", ".jinja2", ".template",
-                                ".mustache", ".hbs", ".ejs", ".erb"})
-_TEMPLATE_ENDINGS = tuple(_TEMPLATE_SUFFIXES)  # (a C call per path before `_template_suffix`)
 #: The suffixes of a source the build renders a file of the same name from (`_rendered`).
-_RENDERED_SUFFIXES = (*sorted(_TEMPLATE_SUFFIXES), ".in")
-#: A generator's project skeleton: its templates name the files of the project it makes
-#: (kubevela's SDK generator copies its `_scaffold/go/` into each SDK it makes).
-#: A folder of templates (`templates/`, `_template/`, gh's `ext_tmpls/`), skeletons or scaffolds.
-_TEMPLATE_TREE = lazy(r"(?:^|/)_?(?:[a-z]+[_-])?(?:templates?|tmpls?|skeleton|scaffold|blueprints?)/")
+_RENDERED_SUFFIXES = (*sorted(TEMPLATE_SUFFIXES), ".in")
 #: A path cut short by an interpolation (Ruby `"config/#{env}.rb"`, shell, Jinja, ERB): a template.
 _INTERPOLATIONS = ("#{", "${", "{{", "<%")
 #: `./configure && make && make install`: docs that build third-party software from source.
@@ -340,6 +333,8 @@ class Resolver:
         return True
 
     def _resolve(self, reference: Reference) -> Resolved:
+        if reference.base.startswith(tokens.ELSEWHERE):
+            return Resolved(reference, NOT_A_CLAIM, why="in a folder an archive unpacks to or a build writes")
         if "://" in reference.base or reference.base.startswith("git@"):  # read in a document's clone
             if not self._is_own(reference.base):
                 return Resolved(reference, NOT_A_CLAIM, why="in a clone of another repository")
@@ -775,7 +770,7 @@ class Resolver:
         makes: `template "github/ci.yml", ".github/workflows/ci.yml"` names the made file."""
         out = set()
         for path in self.paths.all_files:
-            if path.endswith(_TEMPLATE_ENDINGS) and _template_suffix(path) and (match := _TEMPLATE_TREE.search(path)):
+            if match := template_tree(path):
                 out.add(path[:match.start()])
         return frozenset(out)
 
@@ -798,7 +793,7 @@ class Resolver:
             candidate = posixpath.normpath(posixpath.join(base, relative))
             if candidate != ".." and not candidate.startswith("../"):
                 pairs.setdefault(candidate, base)
-        template = _template_suffix(reference.path)
+        template = template_suffix(reference.path)
         # (a module a JS file imports, or a file a package.json script hands to a Node program, which
         # looks for it with the suffixes Node does: mocha's `--ui bdd test/interfaces/bdd.spec`; and a
         # JS string's relative path, a module a bundler or a resolver finds so: an `import(` a formatter
@@ -1120,7 +1115,7 @@ class Resolver:
                     return Resolved(reference, EXISTS, found)
         if reference.kind == "md-link" and _LINK_ALIAS.match(reference.target):
             return Resolved(reference, NOT_A_CLAIM, why="a site generator's link alias")
-        if _template_suffix(reference.path) and _TEMPLATE_TREE.search(reference.path):
+        if template_tree(reference.path):
             return Resolved(reference, NOT_A_CLAIM, why="in a generator's template: a file of the project it makes")
         if self.paths.is_file(posixpath.join(posixpath.dirname(reference.path), "portfile.cmake")):
             # keepassxc's `utils/vcpkg_ports/argon2/CMakeLists.txt` builds argon2's `src/argon2.c`:
@@ -1165,6 +1160,11 @@ class Resolver:
             # nodemcu's `app/Makefile` links `user/libuser.a` and 16 more libraries its sub-makes build;
             # micropython's makefiles list `shared/runtime/gchelper_thumb2.o`, made of `gchelper_thumb2.s`
             return Resolved(reference, NOT_A_CLAIM, why="an object file or a library: what the build makes")
+        if not removed and word.endswith(_DUNE_EXECUTABLES) and any(
+                self.paths.is_file(posixpath.join(posixpath.dirname(candidate), "dune")) for candidate in candidates):
+            # opam's Makefile runs `dune exec -- src/crowbar/test.exe`, the executable that
+            # `src/crowbar/dune` declares: dune builds it, it is never committed
+            return Resolved(reference, NOT_A_CLAIM, why="an executable dune builds")
         if not removed and reference.kind in ("sphinx-doc", "md-link", "rst-link") and self._api_page(word):
             # panel's toctree lists `panel.auth`, and meltano's SDK docs link
             # `classes/singer_sdk.Stream`: pages its Sphinx build writes from the package's API
@@ -1180,7 +1180,7 @@ class Resolver:
             # molecule's getting-started page shows a scenario's `requirements-file: ../requirements.yml`:
             # relative to that file, wherever the reader keeps it, whatever this repository once had
             return Resolved(reference, NOT_A_CLAIM, why="in a doc's config example: relative to the reader's config file")
-        if not removed and (_TEMPLATE_TREE.search(reference.path) and not self.paths.in_site(reference.path)
+        if not removed and (TEMPLATE_TREE.search(reference.path) and not self.paths.in_site(reference.path)
                             or posixpath.basename(reference.path).startswith("_template.")):
             # kubernetes/release's `cmd/krel/templates/latest/cri-tools/README.md`, copied into the
             # package it builds, links that package's `crictl.md` in its docs; textual's
@@ -1514,6 +1514,10 @@ class Resolver:
             # (ansible-lint's list of its config's names, `.config/ansible-lint.yml` and `.yaml`,
             # the first of which its examples' projects have)
             return Resolved(reference, NOT_A_CLAIM, why="exists under another folder")
+        if self.paths.has_made_tail(tail):
+            # phoenix's guides and generators name `config/dev.exs`, which its installer renders
+            # from `installer/templates/phx_single/config/dev.exs.eex` into each project it makes
+            return Resolved(reference, NOT_A_CLAIM, why="a file of the project a generator here makes from its templates")
         if _SOMEONE_ELSES.search(reference.text):
             return Resolved(reference, NOT_A_CLAIM, why="said to be another repository's, or the reader's")
         if reference.kind == "string" and TEST_FILE.search(reference.path):
@@ -2032,12 +2036,6 @@ def _sass_files(candidate: str) -> list[str]:
     suffixes = ("", *_SASS_SUFFIXES) if name.endswith(_SASS_SUFFIXES) else _SASS_SUFFIXES
     return [posixpath.join(folder, prefix + name + suffix) for prefix in ("_", "") for suffix in suffixes] \
         + [posixpath.join(candidate, prefix + "index" + suffix) for prefix in ("_", "") for suffix in _SASS_SUFFIXES]
-
-
-def _template_suffix(path: str) -> str:
-    """`.tt` for `Dockerfile.tt`, `.j2` for `nginx.conf.j2`; "" for a file that is no template."""
-    suffix = posixpath.splitext(path)[1]
-    return suffix if suffix in _TEMPLATE_SUFFIXES else ""
 
 
 def _names_an_output(line: str) -> bool:

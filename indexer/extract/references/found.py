@@ -27,6 +27,9 @@ def _names_a_convention(line: str, name: str) -> bool:
 #: What a document names once its shell lines moved into a clone: the commands they run, the
 #: paths of the code blocks and code spans that follow (links are the site's, not the clone's).
 _IN_CLONE = frozenset({"command", "shell", "code-span"})
+#: A path pinned at a commit names that commit's file, not the tree's: reno's release notes of an
+#: ended series keep each note's source as `.. releasenotes/notes/x.yaml @ b'0b19418...'`.
+_AT_COMMIT = lazy(r"\s*@\s*b?['\"]?[0-9a-f]{7,40}\b")
 
 
 class Found:
@@ -39,9 +42,9 @@ class Found:
         self.references: list[Reference] = []
         #: what a document's shell lines create, in the order read (`shell.doc_shell_words`)
         self.made: set[str] = set()
-        #: the folders a document's shell lines cloned (folder -> URL), and the URL of the one
-        #: they moved into: the commands and paths read after it are that clone's (`shell.doc_shell_line`),
-        #: to the end of the section it was entered in (`heading`)
+        #: the folders a document's shell lines cloned (folder -> URL) or unpacked (folder -> `ELSEWHERE`
+        #: and its name), and the value of the one they moved into: the commands and paths read after it
+        #: are that folder's (`shell.doc_shell_line`), to the end of the section it was entered in (`heading`)
         self.clones: dict[str, str] = {}
         self.clone = ""
         self.section = self.clone_section = 0  # the level of the document's last heading, and the clone's
@@ -65,6 +68,8 @@ class Found:
         if key in self._seen or not target:
             return
         self._seen.add(key)
+        if "@" in self.lines[index] and _AT_COMMIT.match(self.lines[index], column + len(target)):
+            return
         deprecated = said_example = False
         if judge:
             if sentence is None:

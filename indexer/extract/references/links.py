@@ -3,7 +3,7 @@ if any, and which code-block languages hold shell commands or configuration."""
 from __future__ import annotations
 
 from indexer.extract.references.found import Found
-from indexer.extract.references.tokens import LOCATION, has_file_extension
+from indexer.extract.references.tokens import ASCIIDOC_SUFFIXES, LOCATION, has_file_extension
 from indexer.regex import lazy
 
 #: Code-block languages read as shell commands, and as configuration.
@@ -53,6 +53,8 @@ def link_target(raw: str) -> str | None:
     raw = raw.strip().strip("<>")
     if not raw or raw.startswith(("#", "?")) or _SCHEME.match(raw) or raw.startswith("//"):
         return None
+    if raw.startswith("`"):  # ExDoc's autolink names a module or a function: elixir's guides link
+        return None  # `[comparisons](`Kernel#module-structural-comparison`)`
     target = raw.split("#", 1)[0].split("?", 1)[0]
     if "%" in target:  # (urllib.parse, and the ipaddress it imports, only for a link that needs it)
         from urllib.parse import unquote
@@ -85,6 +87,7 @@ def hosted_links(found: Found, text: str) -> None:
     """Links to files on a hosting site; the resolver keeps those of this same repository."""
     if "github" not in text and "gitlab" not in text and "bitbucket" not in text and "codeberg" not in text:
         return
+    macro = found.path.endswith(ASCIIDOC_SUFFIXES)  # AsciiDoc's link macro: `https://.../x.yml[its text]`
     for index, line in enumerate(found.lines):
         if "://" in line and not _SCHEMA_NAME.match(line):
             for match in HOSTED.finditer(line):
@@ -93,4 +96,6 @@ def hosted_links(found: Found, text: str) -> None:
                     # after it, a Go string's `.../CHANGELOG.md\n"`, an escaped line end: uptrace's, sst's;
                     # Markdown's `\_` is an `_`: feast's `online\_store\_format.md`)
                     url = _MARKDOWN_ESCAPE.sub(r"\1", _STRING_ESCAPE.split(match.group(), 1)[0])
+                    if macro:
+                        url = url.partition("[")[0]
                     found.add(index, url.rstrip(".,;:"), "repo-url", match.start())

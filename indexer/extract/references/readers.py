@@ -23,6 +23,7 @@ from indexer.extract.references.exclusions import exclusion_lines
 from indexer.extract.references.found import Found
 from indexer.extract.references.links import hosted_links
 from indexer.extract.references.shell import read_script
+from indexer.extract.references.tokens import ASCIIDOC_SUFFIXES
 from indexer.extract.deprecation import says_historical
 from indexer.extract.languages import is_makefile, language_for
 from indexer.models import Reference
@@ -123,7 +124,7 @@ def _reader_for(path: str, data: bytes) -> Reader | None:
         return lambda found, text: markdown.extract(found)
     if extension == ".rst" or extension == ".txt" and _RST_SIGNS.search(data[:20000]):
         return lambda found, text: rst.extract(found)
-    if extension in (".adoc", ".asciidoc", ".asc"):
+    if extension in ASCIIDOC_SUFFIXES:
         return lambda found, text: asciidoc.extract(found)
     if extension in (".txt", ".text") or _TEXT_NAMES.match(base):
         return lambda found, text: _plain_text(found)

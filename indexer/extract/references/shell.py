@@ -15,7 +15,7 @@ from __future__ import annotations
 import posixpath
 
 from indexer.extract.references.found import Found
-from indexer.extract.references.tokens import blanked, clean, is_variable, path_words, repository_name
+from indexer.extract.references.tokens import ELSEWHERE, blanked, clean, is_variable, path_words, repository_name
 from indexer.regex import lazy
 
 #: A prompt that opens a session's command (`$ make`, `(venv) $ pip`, `PS C:\\> ./build.ps1`); not `#`
@@ -85,6 +85,10 @@ _OUTPUT_OPTION = lazy(r"(?:^|\s)(?:-o|-O|--output(?:-(?:document|file|dir|direct
                       r"|--[\w-]*generate[\w-]*(?==))[\s=]+([^\s;&|]+)")
 _REDIRECT = lazy(r"(?<![<>])(?:\d|&)?>>?\|?\s*([^\s;&|)<>]+)")
 _HEREDOC = lazy(r"<<-?\s*['\"]?([A-Za-z_]\w*)['\"]?")
+#: An archive's suffix: the folder it unpacks to is named without it (`x-1.0-bin.zip`, `x-1.0-bin/`).
+_ARCHIVE = lazy(r"\.(?:zip|tgz|tar(?:\.(?:gz|xz|bz2|zst))?)$")
+#: The folders a build writes its output to, never tracked: `cd` into one leaves the repository's tree.
+_BUILD_OUTPUTS = frozenset({"target"})
 _CD = lazy(r"^(?:cd|pushd)\s+(?:--\s+)?(['\"]?)([^\s;&|'\"]+)\1\s*$")
 _OPTION = lazy(r"^-")
 _TEMPORARY = lazy(r"^/(?:var/)?tmp(?:/|$)")
@@ -373,22 +377,52 @@ def doc_shell_line(found: Found, index: int, text: str, offset: int = 0, sentenc
 
 
 def follow_clone(found: Found, text: str) -> None:
-    """Note a document's `git clone URL [folder]`, and a `cd` into or out of its clone (`..`, an
-    absolute or variable folder: out; a folder below: still in it)."""
-    if "cd" not in text and "clone" not in text:
+    """Note a document's `git clone URL [folder]` and `unzip x.zip` (`tar xzf x.tar.gz`), and a `cd`
+    into or out of its clone or unpacked folder, or into a build's output (`..`, an absolute or
+    variable folder: out; a folder below: still in it)."""
+    if "cd" not in text and "clone" not in text and "unzip" not in text and "tar" not in text:
         return
     for _start, part in _parts(text):
         command = part[_LEADING.match(part).end():].strip()
         if command.startswith("git") and _CLONE.match(command):
             url, folder = _cloned(command)
             found.clones[posixpath.normpath(folder)] = url
-        elif found.clones and (cd := _CD.match(command)):
+        elif command.startswith(("unzip", "tar")) and (folder := _unpacked(command)):
+            found.clones[folder] = ELSEWHERE + folder
+        elif command.startswith(("cd", "pushd")) and (cd := _CD.match(command)):
             folder = cd.group(2)
             if found.clone:
                 if folder.startswith(("..", "/", "~", "-")) or is_variable(folder):
                     found.clone = ""
             else:
-                found.clone, found.clone_section = found.clones.get(posixpath.normpath(folder), ""), found.section
+                found.clone, found.clone_section = _entered(found.clones, folder), found.section
+
+
+def _entered(clones: dict[str, str], folder: str) -> str:
+    """What a `cd folder` moves into: a clone's URL or an unpacked folder's name (`clones`), the
+    folder or one it lies in; `ELSEWHERE` for a build's output folder; "" for this repository's tree."""
+    path = posixpath.normpath(folder)
+    if path.startswith(("..", "/")):
+        return ""
+    parts = path.split("/")
+    for end in range(len(parts), 0, -1):
+        if (inside := clones.get("/".join(parts[:end]))) is not None:
+            return inside
+    return ELSEWHERE + path if _BUILD_OUTPUTS.intersection(parts) else ""
+
+
+def _unpacked(command: str) -> str | None:
+    """The folder `unzip x-1.0.zip` or `tar -xzf x-1.0.tar.gz` makes, named after the archive as a
+    release's is; None for any other command (`tar czf`, which packs)."""
+    words = command.split()
+    if words[0] not in ("unzip", "tar") or words[0] == "tar" and not (
+            len(words) > 1 and "x" in words[1] and "c" not in words[1] or "--extract" in words):
+        return None
+    for word in words[1:]:
+        name = posixpath.basename(word.strip("'\""))
+        if (stem := _ARCHIVE.sub("", name)) != name and stem and not is_variable(stem):
+            return stem
+    return None
 
 
 def doc_shell_words(found: Found, index: int, text: str, offset: int = 0, sentence: str | None = None) -> None:

@@ -67,6 +67,12 @@ _VERSION_PLACEHOLDER = lazy(r"(?:^|[^\w]|version[-_]?)v?(?:[A-Z]\.[A-Z](?:\.[A-Z
                             r"|\d+(?:\.\d+)*-(?:rc|beta|alpha|pre)\.?[NX])"  # (sea-orm's `changelog/2.0.0-rc.N.md`)
                             r"(?:[^\w]|$)")
 _NUMERIC = lazy(r"^[\d.,:x-]*$")
+#: The base of what a document's shell lines name once they moved into a folder that is not this
+#: repository's tree, nor another repository's clone: one an archive unpacks to (rocketmq's README
+#: unzips its release and runs `bin/mqbroker` there) or a build writes (`cd distribution/target/x/`).
+ELSEWHERE = "elsewhere:"
+#: The suffixes of AsciiDoc documents.
+ASCIIDOC_SUFFIXES = (".adoc", ".asciidoc", ".asc")
 #: Folders that only ever hold build outputs, caches and installs: never committed.
 GENERATED_FOLDERS = frozenset({
     "node_modules", "__pycache__", ".venv", "venv", ".tox", ".nox", ".mypy_cache",
