@@ -625,6 +625,11 @@ def test_a_program_says_it_is_deprecated_of_itself_not_of_the_chart_it_reads():
     assert extract_deprecations("pkg/package-server/provider/registry_test.go", fixture) == []
     assert [(s.line, s.kind) for s in extract_deprecations("pkg/package-server/provider/registry.go", fixture)] \
         == [(4, "self-deprecated")]
+    # a message under a test of deprecation speaks of what was tested (Nuitka's plugin loader: 15)
+    loader = (b"def load(plugin_class):\n    if plugin_class.isRelevant():\n        activate(plugin_class)\n"
+              b"    elif plugin_class.isDeprecated():\n        plugin_class.warning(\n"
+              b'            "This plugin has been deprecated, do not enable it anymore."\n        )\n')
+    assert extract_deprecations("nuitka/plugins/Plugins.py", loader) == []
 
 
 def test_prose_signals_are_read_in_docs_that_never_say_deprecated():

@@ -3567,6 +3567,20 @@ def test_an_rspress_sites_root_links(repo):
     assert set(found(scan(repo.root), "dangling-reference")) == {("website/docs/en/guide/use-mdx/link.mdx", 5)}
 
 
+def test_an_elastic_docsets_root_links(repo):
+    """Elastic's docs-builder reads a docset's `/reference/configuration.md` from the folder of its
+    `docset.yml` (apm-agent-python's `docs/`: 90). A link to a page deleted since is still reported."""
+    repo.commit("2020-01-10", files={"docs/reference/gone.md": "# Gone\n"})
+    repo.git("rm", "-q", "docs/reference/gone.md")
+    repo.commit("2024-01-10", files={
+        "docs/docset.yml": "project: 'APM Python agent'\ntoc:\n  - toc: reference\n",
+        "docs/reference/configuration.md": "# Configuration\n",
+        "docs/reference/django-support.md": ("# Django\n\nSee [configuration](/reference/configuration.md).\n\n"
+                                             "See [the old page](/reference/gone.md).\n"),
+    })
+    assert set(found(scan(repo.root), "dangling-reference")) == {("docs/reference/django-support.md", 5)}
+
+
 def test_a_hosted_url_ends_at_a_strings_escape(repo):
     """uptrace prints `https://github.com/uptrace/uptrace/blob/master/CHANGELOG.md\\n` from a Go
     string: the URL ends before the escaped line end (3, with sst's and dumi's); feast's Markdown

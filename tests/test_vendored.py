@@ -61,6 +61,8 @@ def test_a_vendored_folder_and_a_bundle_are_set_aside(repo):
         "src/lib/vendored/six.py": "# TODO: six's\n",
         # (and dart-pad's `codemirror-dart.bundle.js`, a bundler's output: 11)
         "lib/assets/codemirror-dart.bundle.js": "// src/Lexer.ts\n// TODO: the bundled project's\n",
+        # (and Nuitka's `nuitka/build/inline_copy/` of SCons, zlib and zstd: 248)
+        "nuitka/build/inline_copy/zlib/crc32.c": "/* TODO: zlib's */\n",
         "src/debugpy/server.py": "# TODO: ours\n",
     })
     assert findings(scan(repo.root)) == {("stale-todo", "src/debugpy/server.py")}

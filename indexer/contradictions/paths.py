@@ -52,7 +52,10 @@ _SITE_MARKERS = ("_config.yml", "_config.yaml", "mkdocs.yml", "mkdocs.yaml", "hu
                  # `/guide/start/getting-started.mdx`, its `website/docs/en/guide/start/`)
                  *(f"{tool}.config.{flavour}" for tool in ("astro", "rspress", "vocs") for flavour in _MODULE_FLAVOURS),
                  "firebase.json",  # (Firebase Hosting serves a site's build: rxjs.dev's generated `/api/` pages)
-                 "ddoc.hjson")  # (ddoc serves `src/skins.md` at `skins/`: broot's `../skins` from `conf_file.md`)
+                 "ddoc.hjson",  # (ddoc serves `src/skins.md` at `skins/`: broot's `../skins` from `conf_file.md`)
+                 # (Elastic's docs-builder reads a docset's `/x.md` links from its `docset.yml`'s
+                 # folder: apm-agent-python's `/reference/configuration.md`, its `docs/reference/`)
+                 "docset.yml")
 #: Hugo's configuration before `hugo.toml`: a site root where `content/` and `layouts/`, `themes/`
 #: or `archetypes/` lie beside it (minikube's `site/config.toml`, the `config.json` of rclone's docs);
 #: alone, a name many tools use.

@@ -143,6 +143,8 @@ _SELF_IN_PROGRAM = lazy(rf"(?i){_NOT_AFTER}\bthis\s+(?:{_SELF_NOUNS})\s+(?:is|ha
 _DIAGNOSTIC = lazy(r"^\S+:\s*(?:error|warning|note|info):")
 _PROGRAMS = (".go", ".py", ".js", ".mjs", ".cjs", ".ts", ".java", ".kt", ".rb", ".rs", ".c", ".cc", ".cpp", ".h", ".cs",
              ".php", ".swift", ".scala")
+#: A condition's keyword (`_tests_deprecation`).
+_CONDITION = lazy(r"\b(?:if|elif|unless|when)\b")
 #: A program's translations: each string is a message of the product's, about what it shows.
 _TRANSLATIONS = lazy(r"(?:^|/)(?:i18n|l10n|locales?|lang|languages|translations)/")
 #: Data files: what says something of the file itself is a comment (a chart's values file's "#
@@ -289,10 +291,18 @@ def extract_deprecations(path: str, data: bytes) -> list[Signal]:
             if data_file and not line.lstrip().startswith(("#", "//", ";")):
                 continue
             found = nouns.search(line) if "deprecated" in line.lower() else None
-            if found and not _quoted(line, found.start(), program) and not _DIAGNOSTIC.match(line):
+            if found and not _quoted(line, found.start(), program) and not _DIAGNOSTIC.match(line) \
+                    and not (program and any(_tests_deprecation(above) for above in lines[max(0, i - 4):i - 1])):
                 out.append(Signal(i, "self-deprecated", ".", "", line.strip()))
                 break
     return out
+
+
+def _tests_deprecation(line: str) -> bool:
+    """Whether a program's line tests whether something is deprecated: the message under it speaks
+    of what it tested (Nuitka's plugin loader, `elif plugin_class.isDeprecated():` over "This plugin
+    has been deprecated, do not enable it anymore.")."""
+    return "eprecat" in line and _CONDITION.search(line) is not None
 
 
 def _quoted(line: str, at: int, program: bool) -> bool:
