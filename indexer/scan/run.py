@@ -143,6 +143,9 @@ def run_scan(path: str, now: date, cache_dir: str | None = None, config_path: st
             from indexer.scan import retention
 
             retention.record(cache, key, used[-1] if used else None, {*snapshot.files.values(), snapshot.head or ""})
+        from indexer.regex import keep
+
+        keep()  # (the patterns this scan compiled, for the next one: `indexer.regex`)
         return result
     finally:
         cache.close()
