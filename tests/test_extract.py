@@ -569,7 +569,7 @@ def test_the_marker_prefilter_answers_as_a_search_of_the_whole_file(data):
                                   "docs/changelog_pre.rst", "docs/changelog_1_5.rst", "docs/whatsnew_1_4.rst",
                                   "site/content/posts/2019-05-15-certifying.md", "content/en/posts/hello.md",
                                   "sep/sep-019.rst", "kep/119-topology-aware-scheduling/README.md",
-                                  "docs/en/swip/SWIP-11.md"])
+                                  "docs/en/swip/SWIP-11.md", "java/demo/vtis/svn_log.txt"])
 def test_a_historical_document_gives_no_deprecation_signals(path):
     """Legacy detection never reads a historical document's signals (its "replaced by" is
     history), so none are extracted: fastapi's 703 KB release notes took 27 ms."""
@@ -588,7 +588,7 @@ def test_a_posts_folder_outside_a_sites_content_is_no_blog():
 
 
 @pytest.mark.parametrize("path", ["docs/doc-changes.md", "docs/release-process.md", "tools/old_history.md",
-                                  "doc/development/changelog-entries.rst"])
+                                  "doc/development/changelog-entries.rst", "docs/git-log.md"])
 def test_a_document_on_changes_or_releases_is_no_history(path):
     """argo-workflows' `docs/doc-changes.md` is on how to change the docs, pyinstaller's
     `changelog-entries.rst` on writing them: only a capital word before a history's name

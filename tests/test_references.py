@@ -102,6 +102,37 @@ def test_shell_paths_created_before_use_are_not_references():
     }
 
 
+def test_a_command_named_by_its_system_folder_is_that_command():
+    """petsc's `createpatch` runs `/bin/mv include/petscversion.h include/petscversion.h.bak`, then
+    reads the backup it made (9 of its lines); `/usr/bin/touch` makes a file as `touch` does."""
+    text = ("#!/bin/sh\n"
+            "/bin/mv include/version.h include/version.h.bak\n"
+            "cat include/version.h.bak > include/version.h\n"
+            "/usr/bin/touch out/stamp\n"
+            "cat out/stamp include/gone.h\n")
+    assert kinds("bin/maint/createpatch", text) == {
+        (2, "include/version.h", "shell"), (5, "include/gone.h", "shell")}
+
+
+def test_links_a_document_tells_markdown_link_check_to_skip_are_not_read():
+    """dolphinscheduler's `history-versions.md` opens with `<!-- markdown-link-check-disable -->`
+    and links each release's docs (`../3.2.2/user_doc/about/introduction.md`), which only its
+    website's build has (78). The repository's own link checker skips them, and so do we: the
+    links between `-disable` and `-enable`, and the lines `-disable-next-line` and `-disable-line`
+    name. Other links, and what the prose of a skipped line names, are still read."""
+    text = ("# Versions\n"
+            "<!-- markdown-link-check-disable -->\n"
+            "[3.2.2](../3.2.2/intro.md)\n"
+            "<!-- markdown-link-check-enable -->\n"
+            "[guide](guide.md)\n"
+            "<!-- markdown-link-check-disable-next-line -->\n"
+            "[old](../old/intro.md), see `docs/setup.md`\n"
+            "[new](../new/intro.md) <!-- markdown-link-check-disable-line -->\n"
+            "[last](last.md)\n")
+    assert {(line, target) for line, target, kind in kinds("docs/en/history.md", text) if kind != "bare-name"} == {
+        (5, "guide.md"), (7, "docs/setup.md"), (9, "last.md")}
+
+
 def test_ci_and_build_file_shapes():
     workflow = ("jobs:\n  a:\n    steps:\n      - uses: ./.github/actions/setup\n"
                 "      - uses: actions/checkout@v4\n"
@@ -1257,6 +1288,11 @@ def test_data_files_escapes_home_folders_negated_filters_and_quoted_make_variabl
         "https://github.com/derailed/popeye/raw/master/assets/logo.png"}
     schema = '{\n  "$id": "https://github.com/pypa/cibuildwheel/blob/main/docs/data/x.schema.json",\n  "file": "docs/a.json"\n}\n'
     assert {t for _l, t, k in kinds("docs/data/x.schema.json", schema)} == {"docs/a.json"}
+    # (and draft 4's `id`, in a schema: the OpenAPI Specification's archived v1.2 schemas, 11; elsewhere a link)
+    draft_4 = '{\n  "id": "https://github.com/o/r/blob/main/schemas/v1.2/x.json#",\n  "$schema": "http://json-schema.org/draft-04/schema#"\n}\n'
+    assert {t for _l, t, k in kinds("_archive_/schemas/v1.2/x.json", draft_4) if "github" in t} == set()
+    record = '{\n  "id": "https://github.com/o/r/blob/main/data/x.json"\n}\n'
+    assert {t for _l, t, k in kinds("data/records.json", record)} == {"https://github.com/o/r/blob/main/data/x.json"}
     circle = "jobs:\n  linux:\n    working_directory: ~/linux-wheels\n  mac:\n    working_directory: ci/mac\n"
     assert {(t, k) for _l, t, k in kinds(".circleci/config.yml", circle)} == {("ci/mac", "ci-workdir")}
     workflow = "on:\n  pull_request:\n    paths:\n      - 'kustomize/**/*'\n      - '!hack/releases-helm-chart.sh'\n"
@@ -1555,6 +1591,20 @@ def test_a_c_include_found_on_the_build_include_path_is_not_dangling(repo):
     assert set(found(scan(repo.root), "dangling-reference")) == {("src/jv.c", 4)}
 
 
+def test_a_c_header_named_from_a_source_root_above_the_file_is_found(repo):
+    """tesseract moved its sources into `src/`: `src/ccmain/tesseractclass.h` names
+    `ccutil/ccutil.h` in a comment, as its build's include path finds it, `src/ccutil/ccutil.h`,
+    not the `ccutil/ccutil.h` of before the move. A header gone from every root is still reported."""
+    repo.commit("2017-01-01", files={"ccutil/ccutil.h": "int c;\n", "ccutil/gone.h": "int g;\n",
+                                     "src/ccmain/tesseractclass.h": "int t;\n"})
+    repo.git("rm", "-q", "ccutil/gone.h")
+    repo.git("mv", "ccutil", "src/ccutil")
+    repo.commit("2018-04-25", files={
+        "src/ccmain/tesseractclass.h": "// CCUtil (ccutil/ccutil.h)\n// Old (ccutil/gone.h)\nint t;\n",
+    })
+    assert set(found(scan(repo.root), "dangling-reference")) == {("src/ccmain/tesseractclass.h", 2)}
+
+
 def test_a_translated_page_falls_back_to_the_default_language(repo):
     """fastapi's docs are `docs/<lang>/docs/...`, with English under `docs/en/`; a page missing
     from a translation is built from the English one, so a German page's `newsletter.md` (gone
@@ -1842,6 +1892,26 @@ def test_a_pages_folder_url_link_names_its_sibling_page(repo):
     assert found(scan(repo.root), "dangling-reference") == {
         ("docs/querying/examples.md", 2): "../guide/: docs/guide was deleted in "
                                           f"{repo.git('rev-parse', '--short', 'HEAD').strip()}, 2024-02-10"}
+
+
+def test_a_pages_url_without_suffix_names_its_sibling_page(repo):
+    """cpp-httplib's cookbook, built by its own generator with folder URLs, links
+    `[C11](../c11-progress-callback)` from `cookbook/c01-get-response-body.md`: its sibling page,
+    served at `cookbook/c11-progress-callback/`. A page that is gone is still dangling, and so is
+    a link to a file with its suffix (`../setup.sh`, a file beside the page)."""
+    repo.commit("2024-01-10", files={
+        "docs/cookbook/c11-progress-callback.md": "# C11\n",
+        "docs/cookbook/c12-timeouts.md": "# C12\n",
+        "docs/cookbook/setup.sh": "echo\n",
+    })
+    (repo.root / "docs" / "cookbook" / "c12-timeouts.md").unlink()
+    repo.commit("2024-02-10", files={
+        "docs/cookbook/c01-get-response-body.md": "See [C11](../c11-progress-callback).\n"
+                                                  "See [C12](../c12-timeouts).\n"
+                                                  "Run [it](../setup.sh).\n",
+    })
+    assert set(found(scan(repo.root), "dangling-reference")) == {("docs/cookbook/c01-get-response-body.md", 2),
+                                                                  ("docs/cookbook/c01-get-response-body.md", 3)}
 
 
 def test_a_hugo_sites_glossary_shorthand_and_global_resources(repo):
@@ -4275,6 +4345,21 @@ def test_a_vcpkg_ports_files_name_the_projects(repo):
     assert set(found(scan(repo.root), "dangling-reference")) == {("CMakeLists.txt", 3)}
 
 
+def test_a_spack_packages_recipe_names_the_projects_files(repo):
+    """Spack's `var/spack/repos/builtin/packages/archer/package.py` patches archer's
+    `lib/CMakeLists.txt`, in the source Spack downloads (70). A `package.py` outside a Spack
+    repository (no `repo.yaml`) is still checked."""
+    repo.commit("2020-01-10", files={"lib/CMakeLists.txt": ""})
+    repo.git("rm", "-q", "lib/CMakeLists.txt")
+    recipe = "def patch(self):\n    filter_file('a', 'b', 'lib/CMakeLists.txt')\n"
+    repo.commit("2024-01-10", files={
+        "var/spack/repos/builtin/repo.yaml": "repo:\n  namespace: builtin\n",
+        "var/spack/repos/builtin/packages/archer/package.py": recipe,
+        "tools/packages/own/package.py": recipe,
+    })
+    assert set(found(scan(repo.root), "dangling-reference")) == {("tools/packages/own/package.py", 2)}
+
+
 def test_a_file_named_so_is_a_new_one(repo):
     """vcr's Cucumber docs say 'Given a file named "lib/server.rb" with:': the test writes it (16).
     A sentence naming a file of the repository is still checked."""
@@ -4299,6 +4384,19 @@ def test_a_cgo_preamble_includes_the_systems_headers(repo):
                              'import "C"\n'),
     })
     assert set(found(scan(repo.root), "dangling-reference")) == {("lxd/main_fork.go", 5)}
+
+
+def test_a_system_header_named_outside_an_include_is_the_systems(repo):
+    """petsc's configure checks say "Check for POSIX.1 compatible sys/wait.h" and "it includes
+    <sys/types.h>", beside its own `src/sys/` (9). A header of its own that is gone is still reported."""
+    repo.commit("2020-01-10", files={"src/sys/gone.h": ""})
+    repo.git("rm", "-q", "src/sys/gone.h")
+    repo.commit("2024-01-10", files={
+        "src/sys/own.h": "", "setup.py": "",  # (a package's `src/`: where its paths are looked for)
+        "config/headers.py": ("def check_sys_wait(self):\n    # Check for POSIX.1 compatible sys/wait.h\n"
+                              "    # it includes <sys/types.h>\n    # see sys/gone.h\n"),
+    })
+    assert set(found(scan(repo.root), "dangling-reference")) == {("config/headers.py", 4)}
 
 
 def test_rubys_existence_tests(repo):
@@ -4447,6 +4545,21 @@ def test_an_xml_documentation_page_is_linked_by_the_html_it_becomes(repo):
                             '<a href="usermanual/gone.html">Gone</a>\n</document>\n'),
     })
     assert set(found(scan(repo.root), "dangling-reference")) == {("xdocs/index.xml", 3)}
+
+
+def test_a_sites_html_page_links_the_page_a_markdown_source_becomes(repo):
+    """samza's Jekyll site has a page written in HTML, `docs/learn/documentation/versioned/index.html`,
+    that links `api/high-level-api.html`, which Jekyll makes of `api/high-level-api.md` (56). A page
+    with no source is still reported."""
+    repo.commit("2020-01-10", files={"docs/api/gone.md": "# Gone\n"})
+    repo.git("rm", "-q", "docs/api/gone.md")
+    repo.commit("2024-01-10", files={
+        "docs/_config.yml": "markdown: kramdown\n",
+        "docs/api/high-level-api.md": "# High level\n",
+        "docs/index.html": ('---\nlayout: page\n---\n<a href="api/high-level-api.html">API</a>\n'
+                            '<a href="api/gone.html">Gone</a>\n'),
+    })
+    assert set(found(scan(repo.root), "dangling-reference")) == {("docs/index.html", 5)}
 
 
 def test_a_javascript_file_compiled_from_typescript_is_named_by_its_output(repo):

@@ -68,6 +68,14 @@ _JS_IMPORT = lazy(r"\bfrom\s+['\"]|\bimport\s*\(\s*['\"]|\brequire\s*\(\s*['\"]"
 #: `-I$(srcdir)/vendor`: its `#include "decNumber/decNumber.h"` still finds the header.
 _C_INCLUDE = lazy(r'#\s*(?:include|import)\s*"')
 _C_INCLUDE_SYSTEM = lazy(r"#\s*(?:include|import)\s*<")
+#: The system's headers below `sys/` (POSIX's and the common ones of Linux, the BSDs and Solaris),
+#: and POSIX's network headers: named as they are included, wherever they are named.
+_SYSTEM_HEADER = lazy(r"^(?:sys/(?:types|stat|wait|time|times|timeb|select|socket|mman|ioctl|param|resource|un|uio"
+                      r"|utsname|ipc|msg|sem|shm|statvfs|statfs|vfs|file|fcntl|sysctl|syscall|epoll|event|inotify"
+                      r"|prctl|ptrace|mount|sysinfo|cdefs|queue|errno|signal|poll|eventfd|timerfd|signalfd|random"
+                      r"|xattr|endian|capability|personality|auxv|user|sysmacros|utime|mkdev|filio|sockio|sendfile"
+                      r"|atomic|stream|procfs|systeminfo|loadavg|termios|ttycom|dir|unistd|limits)"
+                      r"|netinet/(?:in|tcp|udp|ip|ip6|in_systm|ip_icmp|icmp6|if_ether)|arpa/(?:inet|nameser)|net/(?:if|route))\.h$")
 #: A template tag (Jinja, Django, Nunjucks, Twig): the name is looked up on the template loader's
 #: path, which holds a theme's and installed packages' templates (fastapi's MkDocs overrides
 #: `{% include "partials/nav.html" %}` from the Material theme).
@@ -546,8 +554,11 @@ class Resolver:
                 beside.append("")  # shown on an issue or pull request page, or read by an agent at the root
             # a link written as a folder URL (`../basics/`) is a site's: built with folder URLs (here or
             # elsewhere, as prometheus' docs are), the page is served one folder deeper than its file
+            # (and so is a page's URL without its suffix: cpp-httplib's cookbook links its sibling page
+            # `c11-progress-callback.md` as `../c11-progress-callback`, GitHub would find neither)
             deeper = [posixpath.join(folder, stem_of(posixpath.basename(reference.path)))] \
-                if target.endswith("/") and _served_as_folder(reference.path) else []
+                if (target.endswith("/") or target.startswith("../") and "." not in posixpath.basename(target)) \
+                and _served_as_folder(reference.path) else []
             return [folder, *beside, *self._linked_folders(reference.path), *self._default_language(folder), *deeper,
                     *including, *self._hugo_mounted(reference.path), *self._next_served_above(reference.path),
                     *self._docsify_site(reference.path), *content, *self._writerside_sources(reference.path)]
@@ -823,6 +834,14 @@ class Resolver:
                            if self.paths.exists(path := posixpath.join(root, relative))), None)
             if loaded is not None:
                 return Resolved(reference, EXISTS, loaded)
+        if reference.path.endswith(_C_FAMILY) and target.endswith(_C_HEADERS) and not target.startswith(("/", "./", "../")):
+            # (the same: a C or C++ file names a header from an include root its build gives, a
+            # folder above its own: tesseract's `src/ccmain/tesseractclass.h` names `ccutil/ccutil.h`,
+            # its `src/ccutil/ccutil.h`, once `ccutil/ccutil.h`, before the sources moved into `src/`)
+            above = next((path for root in _ancestors(posixpath.dirname(reference.path))
+                          if self.paths.exists(path := posixpath.join(root, relative))), None)
+            if above is not None:
+                return Resolved(reference, EXISTS, above)
         documented = self._rdoc_output(reference, relative)
         if documented is not None:
             return Resolved(reference, EXISTS, documented)
@@ -1121,8 +1140,16 @@ class Resolver:
             # keepassxc's `utils/vcpkg_ports/argon2/CMakeLists.txt` builds argon2's `src/argon2.c`:
             # a vcpkg port's files are laid over the source it downloads
             return Resolved(reference, NOT_A_CLAIM, why="in a vcpkg port: a file of the project it builds")
+        if (recipes := _SPACK_RECIPE.match(reference.path)) and self.paths.is_file(recipes.group(1) + "repo.yaml"):
+            # a Spack package's recipe patches the source it downloads: `archer/package.py`'s
+            # `filter_file(..., 'lib/CMakeLists.txt')` (spack's `var/spack/repos/builtin/`: 70)
+            return Resolved(reference, NOT_A_CLAIM, why="in a Spack package: a file of the project it builds")
         if f"<{word}>" in reference.text and _C_INCLUDE_SYSTEM.search(reference.text):
             # lxd's cgo preambles, in Go comments: `#include <sys/types.h>`, the system's header
+            return Resolved(reference, NOT_A_CLAIM, why="a header of the system's include path")
+        if word.endswith(".h") and _SYSTEM_HEADER.match(word):
+            # (named outside an include too: petsc's configure checks for a "POSIX.1 compatible
+            # sys/wait.h", beside its own `src/sys/`, where a path would be looked for)
             return Resolved(reference, NOT_A_CLAIM, why="a header of the system's include path")
         c_include = reference.kind == "string" and _C_INCLUDE.match(reference.text) is not None
         if c_include and (self.paths.has_suffix(word) or (below := _below_parents(word)) != word and (
@@ -1995,6 +2022,12 @@ def _below_parents(path: str) -> str:
     return path
 
 
+#: A Spack package's recipe, `<repository>/packages/<name>/package.py`, beside the repository's `repo.yaml`.
+_SPACK_RECIPE = lazy(r"^((?:.*/)?)packages/[^/]+/package\.py$")
+_C_HEADERS = (".h", ".hh", ".hpp", ".hxx", ".h++")
+_C_FAMILY = (".c", ".cc", ".cpp", ".cxx", ".c++", *_C_HEADERS)
+
+
 def _ancestors(folder: str) -> list[str]:
     """`folder` and every folder above it, the repository root last."""
     out = [folder]
@@ -2015,7 +2048,9 @@ def _source_of(candidate: str, named_in: str) -> list[str]:
     """The sources a built file named in the file `named_in` is made of: a JavaScript file's
     TypeScript, when named in JavaScript or TypeScript; an `.html` page's XML documentation source
     (Maven's xdoc, Anakia), when named in XML (jmeter's `xdocs/index.xml` links
-    `usermanual/functions.html`, its `xdocs/usermanual/functions.xml`); the Python module an API
+    `usermanual/functions.html`, its `xdocs/usermanual/functions.xml`); its Markdown or other doc
+    source, when named in HTML (samza's Jekyll page `docs/learn/documentation/versioned/index.html`
+    links `api/high-level-api.html`, built from `api/high-level-api.md`); the Python module an API
     page is written from, when named in Python (allennlp's docstrings link
     `../predictors/predictor.md`, the page pydoc-markdown makes of `predictors/predictor.py`)."""
     stem, extension = posixpath.splitext(candidate)
@@ -2023,6 +2058,8 @@ def _source_of(candidate: str, named_in: str) -> list[str]:
         return [stem + suffix for suffix in _TYPESCRIPT_SOURCES[extension]]
     if extension in (".html", ".htm") and named_in.endswith(".xml"):
         return [stem + ".xml"]
+    if extension in (".html", ".htm") and named_in.endswith((".html", ".htm")):
+        return [stem + suffix for suffix in SOURCE_SUFFIXES]  # (a site's page template: its pages' sources)
     if extension == ".md" and named_in.endswith(".py"):
         return [stem + ".py"]
     return []

@@ -72,6 +72,9 @@ HISTORICAL = lazy(
     # beside `docs/main/` (velero keeps 31), Docusaurus' `versioned_docs/version-2.1/`
     r"|(?:^|/)(?:docs?|documentation|content|site|website)/(?:[^/]+/)*?v?\d+(?:\.\d+)+(?:\.x)?/"
     r"|(?:^|/)versioned_docs/"
+    # a version control system's log kept as a file (derby's `java/demo/vtis/svn_log.txt`, its
+    # VTI demo's data: the paths of commits from 2007)
+    r"|(?:^|/)(?:svn|git|hg)[-_]?log(?:\.(?:txt|log))?$"
     r"|(?:^|/)[^/]*deprecat[^/]*\.(?:rst|md|txt|adoc)$"
     # a blog's posts, each of its day (goreleaser's `www/content/blog/`, copilot-cli's `blogs/`,
     # Jekyll's `_posts/`, Hugo's `content/posts/`: sonobuoy's `site/content/posts/2019-05-15-...md`):

@@ -77,6 +77,9 @@ def link_target(raw: str) -> str | None:
 #: A JSON schema's `$id` and `$schema`: the names of a schema, not files to fetch (cibuildwheel's
 #: `"$id": "https://github.com/pypa/cibuildwheel/blob/main/cibuildwheel/docs/data/projects.schema.json"`).
 _SCHEMA_NAME = lazy(r"""^\s*["']?\$(?:id|schema)["']?\s*:""")
+#: Draft 4's `id`, in a document that names its `$schema` (the OpenAPI Specification's archived
+#: `_archive_/schemas/v1.2/apiDeclaration.json`: `"id": ".../master/schemas/v1.2/apiDeclaration.json#"`).
+_DRAFT_4_ID = lazy(r"""^\s*["']?id["']?\s*:""")
 #: Where a string's escape ends a URL (`\n`, `\"`, or a `\` last), and Markdown's escape of a
 #: punctuation character, which stands for that character.
 _STRING_ESCAPE = lazy(r"""\\(?:[nrt"'\\]|$)""")
@@ -88,8 +91,9 @@ def hosted_links(found: Found, text: str) -> None:
     if "github" not in text and "gitlab" not in text and "bitbucket" not in text and "codeberg" not in text:
         return
     macro = found.path.endswith(ASCIIDOC_SUFFIXES)  # AsciiDoc's link macro: `https://.../x.yml[its text]`
+    schema = "$schema" in text
     for index, line in enumerate(found.lines):
-        if "://" in line and not _SCHEMA_NAME.match(line):
+        if "://" in line and not _SCHEMA_NAME.match(line) and not (schema and _DRAFT_4_ID.match(line)):
             for match in HOSTED.finditer(line):
                 if not BACKREFERENCE.search(line, match.start(), match.end() + 2):  # (`\g<name>` ends it at `<`)
                     # (and at a string's escape: a JSON string's `src=\"https://...png\"`, an escaped quote

@@ -97,6 +97,31 @@ def extract(found: Found) -> None:
         index += 1
     if any(r.kind == "command" and not r.target.startswith("make ") for r in found.references):
         _without_readers_scripts(found)
+    if any("markdown-link-check-disable" in line for line in lines):
+        _without_unchecked_links(found)
+
+
+#: markdown-link-check's directives: from `<!-- markdown-link-check-disable -->` to `-enable` (or
+#: the end), and the lines `-disable-next-line` and `-disable-line` name.
+_LINK_CHECK = lazy(r"<!--\s*markdown-link-check-(disable-next-line|disable-line|disable|enable)\s*-->")
+
+
+def _without_unchecked_links(found: Found) -> None:
+    """Drop the links a document tells markdown-link-check not to check: the repository's own
+    link checker is told they do not resolve here (dolphinscheduler's `history-versions.md` links
+    each release's docs, `../3.2.2/user_doc/...`, which only its website's build has: 78)."""
+    skipped: set[int] = set()  # (line numbers)
+    off = False
+    for index, line in enumerate(found.lines):
+        for directive in _LINK_CHECK.finditer(line) if "markdown-link-check" in line else ():
+            name = directive.group(1)
+            if name in ("disable", "enable"):
+                off = name == "disable"
+            else:
+                skipped.add(index + (1 if name == "disable-line" else 2))
+        if off:
+            skipped.add(index + 1)
+    found.references[:] = [r for r in found.references if not (r.kind == "md-link" and r.line in skipped)]
 
 
 #: A `"scripts": {` object in a doc's JSON, and its keys: the scripts the doc has the reader add.
