@@ -163,8 +163,8 @@ def keep() -> None:
         return
     rows = {**_read_store(), **_made}  # (and what another process kept meanwhile)
     try:
-        write_atomic(path, json.dumps({"key": _STORE_KEY, "patterns": [_stored_row(*key, row) for key, row in rows.items()]},
-                                      separators=(",", ":")))
+        rows_json = [_stored_row(*key, row) for key, row in rows.items()]
+        write_atomic(path, json.dumps({"key": _STORE_KEY, "patterns": rows_json}, separators=(",", ":")))
     except Exception:  # noqa: BLE001
         return
     _stored = rows

@@ -251,6 +251,17 @@ def test_v1_beside_its_unsuffixed_successor_with_go_imports_and_gitlab_includes(
     assert by_rule(report, "dangling-reference") == {}
 
 
+def test_a_test_folders_files_for_each_version_are_no_legacy(repo):
+    """ava's `test-tap/reporters/` keeps each reporter's output for every Node.js version it runs
+    on (`default.only.v22.log`, `.v24.log`, `.v25.log`): test data, side by side on purpose (6). The
+    same files outside a test folder are still read as a version and its successor."""
+    files = {f"{folder}/default.only.v{version}.log": f"v{version}\n"
+             for folder in ("test-tap/reporters", "reporters") for version in (22, 25)}
+    repo.commit("2024-01-01", files=files)
+    repo.commit("2026-10-20", files={path: text + "more\n" for path, text in files.items() if "v25" in path})
+    assert set(by_rule(scan(repo.root), "legacy-path")) == {("reporters/default.only.v22.log", None)}
+
+
 def test_a_table_row_is_evidence_only_when_a_cell_says_deprecated(repo):
     """A status cell ("Deprecated", "**deprecated** since 2.0") lists a name as deprecated; a row
     whose prose merely mentions the word (a rule describing legacy/old/deprecated names) does not."""

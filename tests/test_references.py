@@ -3115,6 +3115,24 @@ def test_a_docusaurus_site_serves_its_docs_folder_at_its_root(repo):
     assert set(found(scan(repo.root), "dangling-reference")) == {("docs/docs/guide/install.mdx", 4)}
 
 
+def test_an_astro_site_serves_its_content_and_pages_folders_at_its_root(repo):
+    """bloc's Starlight site (`docs/astro.config.mjs`) links `/es/architecture` from
+    `docs/src/content/docs/es/index.mdx`: its page `src/content/docs/es/architecture.mdx`, not the
+    `docs/es/architecture.md` deleted in 2024 (39). A page under Astro's own `src/pages/` is
+    served at the root too. A page neither has is still reported."""
+    repo.commit("2020-01-10", files={"docs/es/architecture.md": "# Old\n", "docs/es/gone.md": "# Gone\n",
+                                     "docs/showcase.md": "# Old\n"})
+    repo.git("rm", "-q", "docs/es/architecture.md", "docs/es/gone.md", "docs/showcase.md")
+    repo.commit("2024-03-03", files={
+        "docs/astro.config.mjs": "import starlight from '@astrojs/starlight';\nexport default {};\n",
+        "docs/src/content/docs/es/architecture.mdx": "# Arquitectura\n",
+        "docs/src/pages/showcase.md": "# Showcase\n",
+        "docs/src/content/docs/es/index.mdx": ("# Bloc\n\n[Arquitectura](/es/architecture)\n\n"
+                                               "[Showcase](/showcase)\n\n[Gone](/es/gone)\n"),
+    })
+    assert set(found(scan(repo.root), "dangling-reference")) == {("docs/src/content/docs/es/index.mdx", 7)}
+
+
 def test_site_urls_a_catch_all_page_a_prefix_or_an_alias_serves(repo):
     """spaCy's website, a Next.js app whose `pages/[...listPathPage].tsx` renders its `docs/`,
     serves `docs/usage/training.mdx` at `/usage/training` (2,391); turborepo's pages link

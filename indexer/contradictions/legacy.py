@@ -65,8 +65,9 @@ MIGRATE = lazy(
 )
 #: Test data and examples keep `old/` and `new/` side by side on purpose (authelia's
 #: `internal/configuration/test_resources/config.deprecated.yml`: the configuration its test warns of;
-#: qwik's `e2e/qwik-e2e/apps/` keep a `@deprecated` component for the test).
-_TEST_DATA = lazy(r"(?:^|/)(?:tests?|testdata|test_data|test[-_]resources?|fixtures|__tests__|testing|examples?"
+#: qwik's `e2e/qwik-e2e/apps/` keep a `@deprecated` component for the test; ava's `test-tap/reporters/`
+#: keeps each reporter's output for every Node.js version it runs on, `default.only.v22.log` to `.v25.log`).
+_TEST_DATA = lazy(r"(?:^|/)(?:tests?(?:[-_][a-z]+)?|testdata|fixtures|__tests__|testing|examples?"
                   r"|e2e(?:[-_][a-z]+)?)/")
 #: What an ask says it replaces ("use exceptions instead of `die`").
 _INSTEAD_OF = lazy(r"(?i)\binstead\s+of\s+\S")

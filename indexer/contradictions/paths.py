@@ -46,11 +46,13 @@ _BUILT_SITE_SUBFOLDERS = ("search",)
 #: (typescript-eslint's `packages/website/docusaurus.config.mts`).
 _MODULE_FLAVOURS = ("js", "mjs", "cjs", "ts", "mts", "cts")
 DOCUSAURUS_CONFIGS = tuple(f"docusaurus.config.{flavour}" for flavour in _MODULE_FLAVOURS)
+ASTRO_CONFIGS = tuple(f"astro.config.{flavour}" for flavour in _MODULE_FLAVOURS)
 _SITE_MARKERS = ("_config.yml", "_config.yaml", "mkdocs.yml", "mkdocs.yaml", "hugo.toml", "hugo.yaml", "book.toml",
                  *DOCUSAURUS_CONFIGS, "conf.py",
                  # (Rspress and Vocs serve their `docs/` and `pages/` from a site's root: rspress'
                  # `/guide/start/getting-started.mdx`, its `website/docs/en/guide/start/`)
-                 *(f"{tool}.config.{flavour}" for tool in ("astro", "rspress", "vocs") for flavour in _MODULE_FLAVOURS),
+                 *ASTRO_CONFIGS,
+                 *(f"{tool}.config.{flavour}" for tool in ("rspress", "vocs") for flavour in _MODULE_FLAVOURS),
                  "firebase.json",  # (Firebase Hosting serves a site's build: rxjs.dev's generated `/api/` pages)
                  "ddoc.hjson",  # (ddoc serves `src/skins.md` at `skins/`: broot's `../skins` from `conf_file.md`)
                  # (Elastic's docs-builder reads a docset's `/x.md` links from its `docset.yml`'s

@@ -30,8 +30,8 @@ from indexer.extract.references import tokens
 from indexer.git.discover import DEFAULT_BRANCHES, current_branch, ignored as git_ignored
 from indexer.git.history import History
 from indexer.models import Reference
-from indexer.contradictions.paths import (DOCUSAURUS_CONFIGS, TEMPLATE_SUFFIXES, TEMPLATE_TREE, RepoPaths, path_stem,
-                                           stem_of, template_suffix, template_tree, unnumbered)
+from indexer.contradictions.paths import (ASTRO_CONFIGS, DOCUSAURUS_CONFIGS, TEMPLATE_SUFFIXES, TEMPLATE_TREE, RepoPaths,
+                                           path_stem, stem_of, template_suffix, template_tree, unnumbered)
 from indexer.regex import lazy
 
 EXISTS = "exists"
@@ -75,7 +75,8 @@ _SYSTEM_HEADER = lazy(r"^(?:sys/(?:types|stat|wait|time|times|timeb|select|socke
                       r"|prctl|ptrace|mount|sysinfo|cdefs|queue|errno|signal|poll|eventfd|timerfd|signalfd|random"
                       r"|xattr|endian|capability|personality|auxv|user|sysmacros|utime|mkdev|filio|sockio|sendfile"
                       r"|atomic|stream|procfs|systeminfo|loadavg|termios|ttycom|dir|unistd|limits)"
-                      r"|netinet/(?:in|tcp|udp|ip|ip6|in_systm|ip_icmp|icmp6|if_ether)|arpa/(?:inet|nameser)|net/(?:if|route))\.h$")
+                      r"|netinet/(?:in|tcp|udp|ip|ip6|in_systm|ip_icmp|icmp6|if_ether)|arpa/(?:inet|nameser)"
+                      r"|net/(?:if|route))\.h$")
 #: A template tag (Jinja, Django, Nunjucks, Twig): the name is looked up on the template loader's
 #: path, which holds a theme's and installed packages' templates (fastapi's MkDocs overrides
 #: `{% include "partials/nav.html" %}` from the Material theme).
@@ -516,7 +517,7 @@ class Resolver:
                         *(a for a in _ancestors(folder) if a and self.paths.is_file(a + "/index.rst")), ""]
             if kind == "md-link":
                 bases = ["", *self.paths.site_roots, *self._site_asset_bases, *self._mkdocs_pages(reference.path),
-                         *self._docusaurus_docs(reference.path),
+                         *self._docusaurus_docs(reference.path), *self._astro_pages(reference.path),
                          *self._hugo_content(reference.path),
                          *self._hugo_mounted(reference.path, absolute=True), *self._next_pages(reference.path),
                          *(root for root in self._mintlify_roots if not root or reference.path.startswith(root + "/"))]
@@ -834,7 +835,8 @@ class Resolver:
                            if self.paths.exists(path := posixpath.join(root, relative))), None)
             if loaded is not None:
                 return Resolved(reference, EXISTS, loaded)
-        if reference.path.endswith(_C_FAMILY) and target.endswith(_C_HEADERS) and not target.startswith(("/", "./", "../")):
+        if reference.path.endswith(_C_FAMILY) and target.endswith(_C_HEADERS) \
+                and not target.startswith(("/", "./", "../")):
             # (the same: a C or C++ file names a header from an include root its build gives, a
             # folder above its own: tesseract's `src/ccmain/tesseractclass.h` names `ccutil/ccutil.h`,
             # its `src/ccutil/ccutil.h`, once `ccutil/ccutil.h`, before the sources moved into `src/`)
@@ -959,6 +961,14 @@ class Resolver:
         `getting-started.md` beside its configuration it renamed in 2022)."""
         return [posixpath.join(root, "docs") for root in self.paths.site_roots
                 if (not root or path.startswith(root + "/")) and self._holds_any(root, DOCUSAURUS_CONFIGS)]
+
+    def _astro_pages(self, path: str) -> list[str]:
+        """Where the Astro site the page `path` is in serves `/` from: Starlight's
+        `src/content/docs/` and Astro's own `src/pages/` (bloc's `docs/src/content/docs/es/index.mdx`
+        links `/es/architecture`, its `es/architecture.mdx` there: 31)."""
+        return [posixpath.join(root, folder) for root in self.paths.site_roots
+                if (not root or path.startswith(root + "/")) and self._holds_any(root, ASTRO_CONFIGS)
+                for folder in ("src/content/docs", "src/pages")]
 
     def _docusaurus_content(self, path: str) -> list[str]:
         """Where Docusaurus looks for a page's link to a Markdown file that starts with neither `./`

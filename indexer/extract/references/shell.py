@@ -53,7 +53,8 @@ class ShellSession:
 _SEPARATOR = lazy(r"&&|\|\||;|\|")
 #: What comes before a command's name: wrappers, variable assignments, and the system folder a
 #: script names it in (petsc's `createpatch` runs `/bin/mv x x.bak`, which is `mv`).
-_LEADING = lazy(r"^\s*(?:(?:sudo|exec|time|env|command|nohup)\s+|[A-Za-z_]\w*=\S*\s+)*(?:(?:/usr)?(?:/local)?/s?bin/(?=\w))?")
+_LEADING = lazy(r"^\s*(?:(?:sudo|exec|time|env|command|nohup)\s+|[A-Za-z_]\w*=\S*\s+)*"
+                r"(?:(?:/usr)?(?:/local)?/s?bin/(?=\w))?")
 #: A line that opens with a pytest test's id (`test_x.py::test_y[int8] PASSED`) is pytest's
 #: output, not a command (xarray's contributing guide shows a run: 11 lines).
 _TEST_ID = lazy(r"^[\w./-]+\.py::")
